@@ -1,0 +1,48 @@
+"""`pnp`: the one command-line entry point.
+
+Every subcommand lives in a module of `generator.commands` with a `register(subparsers)`
+function. Unusable input (a `DataError`) prints one line per problem and exits with status 2;
+`--debug` shows the traceback as well.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import traceback
+
+from solver.errors import DataError
+
+COMMAND_MODULES = [
+    "generator.commands.core",
+]
+
+EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="pnp", description="Print-and-play forge: game data in, print-ready files out.")
+    p.add_argument("--debug", action="store_true", help="show a traceback on errors")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except DataError as e:
+        if args.debug:
+            traceback.print_exc()
+        for problem in e.problems:
+            print(str(problem), file=sys.stderr)
+        return EXIT_UNUSABLE
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""`pnp list`, `pnp show GAME`, `pnp build GAME|--all`, `pnp schema`."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from solver.errors import DataError, Problem
+from solver.loader import game_ids, load_game
+from solver.model import pick
+
+from ..context import PAPER_MM, BuildContext
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("list", help="the games under data/games with players and time")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", default="en")
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("show", help="a game's inventory with counts and totals")
+    p.add_argument("game", help="game id under data/games/, or a game folder")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", default=None)
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("build", help="build print files of one game or all games into output/")
+    p.add_argument("game", nargs="?", help="game id or folder")
+    p.add_argument("--all", action="store_true", help="every game under data/games/")
+    add_build_options(p)
+    p.add_argument("--only", action="append", help="run only this stage (repeatable)")
+    p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("schema", help="write the JSON Schemas of the data files to data/schema/")
+    p.add_argument("--out", type=Path, default=None)
+    p.set_defaults(func=cmd_schema)
+
+
+def add_build_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--out", type=Path, default=Path("output"), help="output folder (default: output)")
+    p.add_argument("--lang", default=None, help="ja|en (default: the game's source language)")
+    p.add_argument("--paper", default="a4", choices=sorted(PAPER_MM))
+    p.add_argument("--bleed", type=float, default=3.0, help="bleed in mm (default 3)")
+    p.add_argument("--back-offset", default="0,0", help="x,y mm to shift back pages (printer correction)")
+    p.add_argument("--flip", default="long", choices=["long", "short"], help="duplex flip edge")
+
+
+def context_from(args: argparse.Namespace) -> BuildContext:
+    try:
+        x, y = (float(v) for v in str(args.back_offset).split(","))
+    except ValueError:
+        raise DataError([Problem("--back-offset", 0, 0, f"{args.back_offset!r} is not 'x,y' in mm",
+                                 "write it like --back-offset 0.5,-1")])
+    if not 0 <= args.bleed <= 10:
+        raise DataError([Problem("--bleed", 0, 0, f"{args.bleed} mm is outside 0-10 mm", "use e.g. --bleed 3")])
+    return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=args.bleed,
+                        back_offset_mm=(x, y), flip=args.flip)
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    games = [load_game(g) for g in game_ids()]
+    rows = []
+    for g in games:
+        m = g.meta
+        rows.append({"id": g.id, "title": pick(m.title, args.lang), "players": [m.players.min, m.players.max],
+                     "play_time_minutes": [m.play_time_minutes.min, m.play_time_minutes.max] if m.play_time_minutes else None,
+                     "year": m.year})
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    t = Table(title="Games")
+    for col in ("id", "title", "players", "time (min)", "year"):
+        t.add_column(col)
+    for r in rows:
+        pl = f"{r['players'][0]}-{r['players'][1]}"
+        tm = "?" if not r["play_time_minutes"] else "-".join(str(v) for v in sorted(set(r["play_time_minutes"])))
+        t.add_row(r["id"], r["title"], pl, tm, str(r["year"] or "?"))
+    Console().print(t)
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from ..manifest import inventory
+
+    game = load_game(args.game)
+    lang = args.lang or game.meta.source_language
+    data = inventory(game, lang)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    t = Table(title=f"{data['title']} — {game.id}")
+    t.add_column("component")
+    t.add_column("kind")
+    t.add_column("count", justify="right")
+    t.add_column("stated", justify="right")
+    for c in data["components"]:
+        total = "unknown" if c["total"] is None else str(c["total"])
+        t.add_row(f"{c['name']} [{c['id']}]", c["kind"], total, str(c.get("stated_total", "")))
+        if len(c["items"]) > 1:
+            for i in c["items"]:
+                t.add_row(f"  {i['name']}", "", "?" if i["count"] is None else str(i["count"]), "")
+    t.add_row("total (known counts)", "", str(data["total_pieces"]), "")
+    Console().print(t)
+    if data["unknown_counts"]:
+        Console().print(f"unknown counts: {', '.join(data['unknown_counts'])}")
+    return 0
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from ..build import build_game, stage_functions
+
+    if not args.all and not args.game:
+        raise DataError([Problem("pnp build", 0, 0, "no game given", "name a game id or folder, or use --all")])
+    ctx = context_from(args)
+    names = game_ids() if args.all else [args.game]
+    games = [load_game(n) for n in names]  # validate everything before writing anything
+    only = set(args.only) if args.only else None
+    stages = stage_functions(only)
+    written: list[Path] = []
+    quiet = not sys.stderr.isatty()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  disable=quiet, transient=True) as progress:
+        task = progress.add_task("building", total=len(games) * len(stages))
+        for game in games:
+            written += build_game(game, ctx, only,
+                                  on_stage=lambda s, g=game: progress.update(task, advance=1, description=f"{g.id}: {s}"))
+    for w in ctx.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    print(f"wrote {len(written)} files for {len(games)} game(s) under {ctx.out_root}/")
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from solver.schema import write_schemas
+
+    out = args.out or Path(__file__).resolve().parents[2] / "data" / "schema"
+    for path in write_schemas(out):
+        print(path)
+    return 0

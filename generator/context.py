@@ -1,0 +1,40 @@
+"""Build options shared by every stage of the pipeline (set from the command line)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+PAPER_MM: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+    "a2": (420.0, 594.0),
+    "a1": (594.0, 841.0),
+}
+
+
+@dataclass(frozen=True)
+class BuildContext:
+    out_root: Path = Path("output")
+    lang: str | None = None  # None: each game's source language
+    paper: str = "a4"
+    bleed_mm: float = 3.0
+    safe_mm: float = 3.0
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    flip: Literal["long", "short"] = "long"
+    formats: tuple[str, ...] = ("pdf", "svg", "png")
+    warnings: list[str] = field(default_factory=list, compare=False, hash=False)
+
+    def out_dir(self, game_id: str) -> Path:
+        return self.out_root / game_id
+
+    def language(self, source_language: str) -> str:
+        return self.lang or source_language
+
+    @property
+    def paper_mm(self) -> tuple[float, float]:
+        return PAPER_MM[self.paper]
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(message)

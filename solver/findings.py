@@ -1,0 +1,21 @@
+"""Findings: what the checkers report, in the shape of DESIGN.md's checker report."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Severity = Literal["error", "warning", "assumption", "info"]
+SEVERITY_ORDER = {"error": 0, "warning": 1, "assumption": 2, "info": 3}
+
+
+@dataclass
+class Finding:
+    severity: Severity
+    code: str  # kebab-case, stable: tests and users grep for it
+    message: str  # one line a person can act on
+    source: str  # "data/games/<id>/setup.yaml:12" or "seed 001, ドワーフカード"
+    player_counts: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"severity": self.severity, "code": self.code, "message": self.message,
+                "player_counts": list(self.player_counts), "source": self.source}

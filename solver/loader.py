@@ -1,0 +1,320 @@
+"""Load a game folder into a validated `Game`, collecting every problem of a file at once.
+
+pydantic errors carry a `loc` path; the `Locator` of the YAML file turns it into line:column,
+so the user reads `data/games/x/setup.yaml:12:7: unknown key 'shufle'; ...` and never a traceback.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import DataError, Problem, display_path
+from .model import (Component, ComponentsFile, GameMeta, Item, SetupFile, STEP_KEYS,
+                    CombineStep, DealStep, GiveStep, PlaceStep, RemoveStep, ReturnRestStep,
+                    SetAsideStep, ShuffleStep, SupplyStep, UseStep)
+from .yamlsrc import Locator, load_csv, load_yaml
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+GAMES_DIR = DATA_DIR / "games"
+
+# Optional files of a game folder, each validated by its own model (lazy import path).
+# A capability that adds a data file registers it here: file name -> (attribute, "module:Class").
+OPTIONAL_FILES: dict[str, tuple[str, str]] = {
+}
+
+
+@dataclass
+class Game:
+    folder: Path
+    meta: GameMeta
+    components: list[Component]
+    setup: SetupFile | None
+    extras: dict[str, Any] = field(default_factory=dict)
+    locators: dict[str, Locator] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.meta.id
+
+    def component(self, cid: str) -> Component:
+        for c in self.components:
+            if c.id == cid:
+                return c
+        raise KeyError(cid)
+
+    def has_component(self, cid: str) -> bool:
+        return any(c.id == cid for c in self.components)
+
+    def where(self, filename: str, loc: tuple[Any, ...] = ()) -> str:
+        """`path:line` of a value, for findings that point at the data."""
+        locator = self.locators.get(filename)
+        if locator is None:
+            return display_path(self.folder / filename)
+        line, _ = locator.at(loc)
+        return f"{locator.path}:{line}"
+
+
+def resolve_game_dir(game: str | Path) -> Path:
+    """A game id under data/games/, or the path of a game folder anywhere."""
+    p = Path(game)
+    if (p / "game.yaml").is_file():
+        return p
+    candidate = GAMES_DIR / str(game)
+    if (candidate / "game.yaml").is_file():
+        return candidate
+    known = ", ".join(game_ids()) or "none"
+    raise DataError([Problem(str(game), 0, 0, "no such game",
+                             f"give a game id ({known}) or the path of a folder with a game.yaml")])
+
+
+def game_ids() -> list[str]:
+    if not GAMES_DIR.is_dir():
+        return []
+    return sorted(p.name for p in GAMES_DIR.iterdir() if (p / "game.yaml").is_file())
+
+
+def _real_loc(data: Any, loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Drop the parts of a pydantic loc that are not keys of the data (union tags, 'function-after')."""
+    out: list[Any] = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and part in node:
+            out.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            out.append(part)
+            node = node[part]
+    return tuple(out)
+
+
+_TODO = {
+    "extra_forbidden": "remove it or check its spelling against data/schema/",
+    "missing": "add it",
+    "int_type": "write a whole number",
+    "int_parsing": "write a whole number",
+    "greater_than_equal": "counts cannot be negative; write 0 or more",
+    "string_pattern_mismatch": "ids are lower-case kebab, like dwarf-blue-loyal",
+    "literal_error": "use one of the listed values",
+    "step-kind": "see data/schema/setup.schema.json for the step kinds",
+}
+
+
+def validate(model: type[BaseModel], data: Any, locator: Locator) -> tuple[Any, list[Problem]]:
+    try:
+        return model.model_validate(data), []
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc = _real_loc(data, tuple(err["loc"]))
+            etype = err["type"]
+            msg = err["msg"]
+            if etype == "extra_forbidden":
+                key = err["loc"][-1]
+                what = f"unknown key {key!r}"
+                problems.append(locator.problem(loc, what, _TODO[etype], key=True))
+                continue
+            if etype == "missing":
+                what = f"missing key {err['loc'][-1]!r}"
+            else:
+                field_name = ".".join(str(x) for x in loc) or "file"
+                what = f"{field_name}: {msg[0].lower() + msg[1:] if msg else etype}"
+                if etype.endswith("_type") and "input" in err:
+                    what += f" (got {type(err['input']).__name__} {str(err['input'])[:40]!r})"
+            what = what.replace("Value error, ", "")
+            problems.append(locator.problem(loc, what, _TODO.get(etype, "fix the value")))
+        return None, problems
+
+
+def _load_items_file(folder: Path, comp: Component, cloc: tuple, locator: Locator) -> tuple[list[Item], Locator | None, list[Problem]]:
+    rel = comp.items_file or ""
+    path = (folder / rel).resolve()
+    if folder.resolve() not in path.parents:
+        return [], None, [locator.problem(cloc + ("items_file",), f"items_file {rel!r} leaves the game folder",
+                                          "keep card lists inside the game folder")]
+    if path.suffix.lower() == ".xlsx":
+        from .sheets import load_xlsx
+        rows, rloc = load_xlsx(path, sheet=comp.id)
+    else:
+        rows, rloc = load_csv(path)
+    items, problems = [], []
+    for i, row in enumerate(rows):
+        data: dict[str, Any] = {"id": row.pop("id", "")}
+        count = row.pop("count", "1")
+        data["count"] = None if count in ("", "unknown", "?") else count
+        for key in ("name", "text", "note"):
+            local = {k.split("_", 1)[1]: row.pop(k) for k in list(row) if k.startswith(key + "_") and row[k]}
+            if local:
+                data[key] = local
+        if "layout" in row:
+            data["layout"] = row.pop("layout") or None
+        if "source" in row:
+            data["source"] = row.pop("source") or None
+        data["attrs"] = {k: _cell(v) for k, v in row.items() if v != ""}
+        item, probs = validate(Item, data, Locator(rloc.path, {(): rloc.at((i,))}))
+        problems += probs
+        if item:
+            items.append(item)
+    return items, rloc, problems
+
+
+def _cell(v: str) -> Any:
+    try:
+        return int(v)
+    except ValueError:
+        return v
+
+
+def _step_refs(step: Any) -> list[tuple[str, str]]:
+    """(field, component id) pairs a step refers to."""
+    if isinstance(step, UseStep):
+        return [("use", step.use)]
+    if isinstance(step, RemoveStep):
+        return [("remove", step.remove.component)]
+    if isinstance(step, ShuffleStep):
+        return [("shuffle", step.shuffle)]
+    if isinstance(step, CombineStep):
+        return [("combine", c) for c in step.combine]
+    if isinstance(step, DealStep):
+        return [("deal", step.deal)]
+    if isinstance(step, GiveStep):
+        return [("give", step.give)]
+    if isinstance(step, SetAsideStep):
+        return [("set_aside", step.set_aside)]
+    if isinstance(step, PlaceStep):
+        return [("place", step.place)]
+    if isinstance(step, ReturnRestStep):
+        return [("return_rest", step.return_rest)]
+    if isinstance(step, SupplyStep):
+        return [("supply", step.supply)]
+    return []
+
+
+def load_game(game: str | Path) -> Game:
+    folder = resolve_game_dir(game)
+    problems: list[Problem] = []
+    locators: dict[str, Locator] = {}
+
+    data, loc = load_yaml(folder / "game.yaml")
+    locators["game.yaml"] = loc
+    meta, probs = validate(GameMeta, data, loc)
+    problems += probs
+    if meta and meta.id != folder.name and (GAMES_DIR / folder.name) == folder:
+        problems.append(loc.problem(("id",), f"id {meta.id!r} differs from its folder name {folder.name!r}",
+                                    "rename the folder or the id"))
+
+    components: list[Component] = []
+    cpath = folder / "components.yaml"
+    if cpath.exists():
+        cdata, cloc = load_yaml(cpath)
+        locators["components.yaml"] = cloc
+        cfile, probs = validate(ComponentsFile, cdata, cloc)
+        problems += probs
+        if cfile:
+            components = cfile.components
+            seen: dict[str, tuple] = {}
+            for ci, comp in enumerate(components):
+                here = ("components", ci)
+                if comp.items_file:
+                    if comp.items:
+                        problems.append(cloc.problem(here + ("items_file",), "both items and items_file given",
+                                                     "keep the list in one place"))
+                    items, rloc, probs = _load_items_file(folder, comp, here, cloc)
+                    problems += probs
+                    comp.items = items
+                    if rloc:
+                        locators[comp.items_file] = rloc
+                for ref, where in [(comp.id, here + ("id",))] + [
+                        (it.id, here + ("items", ii, "id")) for ii, it in enumerate(comp.items)]:
+                    if ref in seen:
+                        first = cloc.at(seen[ref])[0]
+                        problems.append(cloc.problem(where, f"duplicate id {ref!r} (first used at line {first})",
+                                                     "give each component and item its own id"))
+                    else:
+                        seen[ref] = where
+    elif meta is not None:
+        problems.append(Problem(display_path(cpath), 0, 0, "file not found", "add the game's components.yaml"))
+
+    setup = None
+    spath = folder / "setup.yaml"
+    if spath.exists():
+        sdata, sloc = load_yaml(spath)
+        locators["setup.yaml"] = sloc
+        setup, probs = validate(SetupFile, sdata, sloc)
+        problems += probs
+        if setup and components:
+            problems += _check_setup_refs(setup, components, sloc, meta)
+
+    extras: dict[str, Any] = {}
+    for filename, (attr, target) in OPTIONAL_FILES.items():
+        path = folder / filename
+        if not path.exists():
+            continue
+        module, cls = target.split(":")
+        model = getattr(importlib.import_module(module), cls)
+        xdata, xloc = load_yaml(path)
+        locators[filename] = xloc
+        value, probs = validate(model, xdata, xloc)
+        problems += probs
+        if value is not None:
+            check = getattr(value, "check_references", None)
+            if check and components:
+                problems += check(components, xloc)
+            extras[attr] = value
+
+    if meta and components:
+        ids = {c.id for c in components} | {i.id for c in components for i in c.items}
+        for gi, gap in enumerate(meta.gaps):
+            if gap.component and gap.component not in ids:
+                problems.append(loc.problem(("gaps", gi, "component"), f"unknown component {gap.component!r}",
+                                            "use an id from components.yaml"))
+    if problems:
+        raise DataError(problems)
+    assert meta is not None
+    return Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators)
+
+
+def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locator, meta: GameMeta | None) -> list[Problem]:
+    problems = []
+    by_id = {c.id: c for c in components}
+    known = ", ".join(sorted(by_id))
+    for si, step in enumerate(setup.steps):
+        for fieldname, ref in _step_refs(step):
+            if ref not in by_id:
+                loc = ("steps", si, fieldname)
+                if fieldname == "combine":
+                    loc = loc + (step.combine.index(ref),)
+                problems.append(sloc.problem(loc, f"unknown component id {ref!r}",
+                                             f"use an id from components.yaml ({_near(ref, by_id)})"))
+        if isinstance(step, RemoveStep) and step.remove.component in by_id:
+            comp_items = {i.id for i in by_id[step.remove.component].items}
+            for ii, iid in enumerate(step.remove.items):
+                if iid not in comp_items:
+                    problems.append(sloc.problem(("steps", si, "remove", "items", ii),
+                                                 f"unknown item {iid!r} in {step.remove.component!r}",
+                                                 "use an item id of that component"))
+    for ci, con in enumerate(setup.constraints):
+        if con.of and con.of.component not in by_id:
+            problems.append(sloc.problem(("constraints", ci, "of", "component"),
+                                         f"unknown component id {con.of.component!r}",
+                                         f"use an id from components.yaml ({_near(con.of.component, by_id)})"))
+    if meta and setup.player_counts:
+        for pi, n in enumerate(setup.player_counts):
+            if not meta.players.min <= n <= meta.players.max:
+                problems.append(sloc.problem(("player_counts", pi),
+                                             f"player count {n} is outside game.yaml players {meta.players.min}-{meta.players.max}",
+                                             "fix the list or the game's player range"))
+    return problems
+
+
+def _near(ref: str, ids: dict[str, Any]) -> str:
+    import difflib
+    close = difflib.get_close_matches(ref, list(ids), n=1)
+    return f"did you mean {close[0]!r}?" if close else "see `pnp show`"
+
+
+def load_all() -> list[Game]:
+    return [load_game(g) for g in game_ids()]
