@@ -79,15 +79,22 @@ def game_ids() -> list[str]:
 
 def _real_loc(data: Any, loc: tuple[Any, ...]) -> tuple[Any, ...]:
     """Drop the parts of a pydantic loc that are not keys of the data (union tags, 'function-after')."""
+    def has(node: Any, part: Any) -> bool:
+        return (isinstance(node, dict) and part in node) or (
+            isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node))
+
     out: list[Any] = []
     node = data
-    for part in loc:
-        if isinstance(node, dict) and part in node:
-            out.append(part)
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            out.append(part)
-            node = node[part]
+    for i, part in enumerate(loc):
+        if not has(node, part):
+            continue
+        nxt = loc[i + 1] if i + 1 < len(loc) else None
+        # A union tag can equal a real key ({use: dice, count: ...} tagged 'use'): skip it when
+        # the next part belongs to this node rather than to the tagged child.
+        if nxt is not None and not has(node[part], nxt) and has(node, nxt):
+            continue
+        out.append(part)
+        node = node[part]
     return tuple(out)
 
 
@@ -111,7 +118,7 @@ def validate(model: type[BaseModel], data: Any, locator: Locator) -> tuple[Any, 
         for err in exc.errors():
             loc = _real_loc(data, tuple(err["loc"]))
             etype = err["type"]
-            msg = err["msg"]
+            msg = err["msg"].removeprefix("Value error, ")
             if etype == "extra_forbidden":
                 key = err["loc"][-1]
                 what = f"unknown key {key!r}"
@@ -124,7 +131,6 @@ def validate(model: type[BaseModel], data: Any, locator: Locator) -> tuple[Any, 
                 what = f"{field_name}: {msg[0].lower() + msg[1:] if msg else etype}"
                 if etype.endswith("_type") and "input" in err:
                     what += f" (got {type(err['input']).__name__} {str(err['input'])[:40]!r})"
-            what = what.replace("Value error, ", "")
             problems.append(locator.problem(loc, what, _TODO.get(etype, "fix the value")))
         return None, problems
 
@@ -215,9 +221,10 @@ def load_game(game: str | Path) -> Game:
         problems += probs
         if cfile:
             components = cfile.components
-            seen: dict[str, tuple] = {}
+            seen: dict[str, tuple[Locator, tuple]] = {}
             for ci, comp in enumerate(components):
                 here = ("components", ci)
+                item_loc: tuple[Locator, tuple] | None = None
                 if comp.items_file:
                     if comp.items:
                         problems.append(cloc.problem(here + ("items_file",), "both items and items_file given",
@@ -227,14 +234,21 @@ def load_game(game: str | Path) -> Game:
                     comp.items = items
                     if rloc:
                         locators[comp.items_file] = rloc
-                for ref, where in [(comp.id, here + ("id",))] + [
-                        (it.id, here + ("items", ii, "id")) for ii, it in enumerate(comp.items)]:
-                    if ref in seen:
-                        first = cloc.at(seen[ref])[0]
-                        problems.append(cloc.problem(where, f"duplicate id {ref!r} (first used at line {first})",
-                                                     "give each component and item its own id"))
+                        item_loc = (rloc, ())
+                places = [(comp.id, cloc, here + ("id",))]
+                for ii, it in enumerate(comp.items):
+                    if item_loc:
+                        places.append((it.id, item_loc[0], (ii,)))
                     else:
-                        seen[ref] = where
+                        places.append((it.id, cloc, here + ("items", ii, "id")))
+                for ref, locator, where in places:
+                    if ref in seen:
+                        first_loc, first_where = seen[ref]
+                        first = f"{first_loc.path}:{first_loc.at(first_where)[0]}"
+                        problems.append(locator.problem(where, f"duplicate id {ref!r} (first used at {first})",
+                                                        "give each component and item its own id"))
+                    else:
+                        seen[ref] = (locator, where)
     elif meta is not None:
         problems.append(Problem(display_path(cpath), 0, 0, "file not found", "add the game's components.yaml"))
 

@@ -1,0 +1,234 @@
+"""PDF backend: reportlab canvas, deterministic, IPAex as the only font, page boxes set.
+
+- `invariant=1` fixes the creation date and document id, so the same input gives the same bytes;
+- the canvas starts every page with our embedded font (`initialFontName`), so no page ever
+  references reportlab's default Helvetica (which is not embedded);
+- symbols become form XObjects: drawn once, placed by reference (one content stream per page
+  stays linear in the number of placements);
+- coordinates arrive in mm, y down; they are converted to PDF points, y up, here and only here.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
+
+from ..geometry import PT_PER_MM, Box
+from ..output import write_bytes
+from .base import ASCENT, Align, Colour, Fit, ImageSource, OffsetMixin, Point, place_image
+
+K = PT_PER_MM
+
+
+@lru_cache(maxsize=None)
+def _rgb(colour: str) -> tuple[float, float, float]:
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    return (int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255)
+
+
+class PdfSurface(OffsetMixin):
+    def __init__(self, title: str = "", author: str = "pnp-forge", subject: str = ""):
+        from reportlab.pdfgen.canvas import Canvas
+
+        from .. import fonts
+
+        self.font = fonts.register()
+        self._buf = io.BytesIO()
+        self.c = Canvas(self._buf, invariant=1, pageCompression=1, initialFontName=self.font,
+                        initialFontSize=10)
+        self.c.setTitle(title)
+        self.c.setAuthor(author)
+        self.c.setSubject(subject)
+        self.c.setCreator("pnp-forge")
+        self.c.setProducer("pnp-forge (reportlab)")
+        self._frame_h = 0.0  # height in mm of the frame being drawn (page or symbol)
+        self._symbols: dict[str, tuple[str, float, float]] = {}
+        self._svg_forms: dict[str, tuple[str, float, float]] = {}
+        self._open = False
+        self.pages = 0
+
+    # ------------------------------------------------------------------ coordinates
+    def _x(self, x: float) -> float:
+        return (x + self._ox) * K
+
+    def _y(self, y: float) -> float:
+        return (self._frame_h - (y + self._oy)) * K
+
+    def _style(self, fill: Colour, stroke: Colour, width: float) -> tuple[int, int]:
+        c = self.c
+        if fill:
+            c.setFillColorRGB(*_rgb(fill))
+        if stroke:
+            c.setStrokeColorRGB(*_rgb(stroke))
+            c.setLineWidth(width * K)
+        return (1 if fill else 0, 1 if stroke else 0)
+
+    # ------------------------------------------------------------------ pages
+    def begin_page(self, width_mm: float, height_mm: float, *, trim: Box | None = None,
+                   bleed: Box | None = None) -> None:
+        self._frame_h = height_mm
+        self.c.setPageSize((width_mm * K, height_mm * K))
+        self.c.setTrimBox(self._pdf_box(trim) if trim else None)
+        self.c.setBleedBox(self._pdf_box(bleed) if bleed else None)
+        self._open = True
+
+    def _pdf_box(self, b: Box) -> tuple[float, float, float, float]:
+        # PDF boxes are [llx lly urx ury] in points, y up; rounded so the numbers stay readable.
+        return (round(b.x * K, 4), round((self._frame_h - b.bottom) * K, 4),
+                round(b.right * K, 4), round((self._frame_h - b.y) * K, 4))
+
+    def end_page(self) -> None:
+        self.c.showPage()
+        self._open = False
+        self.pages += 1
+
+    # ------------------------------------------------------------------ shapes
+    def rect(self, box: Box, *, fill: Colour = None, stroke: Colour = None, width: float = 0.25,
+             radius: float = 0.0) -> None:
+        if not (fill or stroke):
+            return
+        f, s = self._style(fill, stroke, width)
+        x, y = self._x(box.x), self._y(box.bottom)
+        if radius > 0:
+            self.c.roundRect(x, y, box.w * K, box.h * K, radius * K, stroke=s, fill=f)
+        else:
+            self.c.rect(x, y, box.w * K, box.h * K, stroke=s, fill=f)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: Colour = "#000000",
+             width: float = 0.25, dash: Sequence[float] | None = None) -> None:
+        self.polyline([(x1, y1), (x2, y2)], stroke=stroke, width=width, dash=dash)
+
+    def polyline(self, points: Sequence[Point], *, stroke: Colour = "#000000", width: float = 0.25,
+                 dash: Sequence[float] | None = None) -> None:
+        if not stroke or len(points) < 2:
+            return
+        self._style(None, stroke, width)
+        if dash:
+            self.c.setDash([d * K for d in dash])
+        p = self.c.beginPath()
+        p.moveTo(self._x(points[0][0]), self._y(points[0][1]))
+        for x, y in points[1:]:
+            p.lineTo(self._x(x), self._y(y))
+        self.c.drawPath(p, stroke=1, fill=0)
+        if dash:
+            self.c.setDash([])
+
+    def polygon(self, points: Sequence[Point], *, fill: Colour = None, stroke: Colour = None,
+                width: float = 0.25) -> None:
+        if not (fill or stroke) or len(points) < 3:
+            return
+        f, s = self._style(fill, stroke, width)
+        p = self.c.beginPath()
+        p.moveTo(self._x(points[0][0]), self._y(points[0][1]))
+        for x, y in points[1:]:
+            p.lineTo(self._x(x), self._y(y))
+        p.close()
+        self.c.drawPath(p, stroke=s, fill=f)
+
+    def circle(self, cx: float, cy: float, r: float, *, fill: Colour = None, stroke: Colour = None,
+               width: float = 0.25) -> None:
+        if not (fill or stroke):
+            return
+        f, s = self._style(fill, stroke, width)
+        self.c.circle(self._x(cx), self._y(cy), r * K, stroke=s, fill=f)
+
+    def text(self, x: float, y: float, s: str, *, size_pt: float, colour: Colour = "#000000",
+             align: Align = "left") -> None:
+        if not s:
+            return
+        c = self.c
+        c.setFont(self.font, size_pt)
+        c.setFillColorRGB(*_rgb(colour or "#000000"))
+        X, Y = self._x(x), self._y(y)
+        if align == "center":
+            c.drawCentredString(X, Y, s)
+        elif align == "right":
+            c.drawRightString(X, Y, s)
+        else:
+            c.drawString(X, Y, s)
+
+    # ------------------------------------------------------------------ images
+    def image(self, box: Box, image: ImageSource, *, fit: Fit = "fit") -> None:
+        placed = place_image(box, image.aspect, fit)
+        with self.group(clip=box if fit == "crop" else None):
+            if image.kind == "svg":
+                name, w, h = self._svg_form(image)
+                self._place_form(name, placed, w, h)
+            else:
+                from reportlab.lib.utils import ImageReader
+                reader = ImageReader(io.BytesIO(image.data))
+                self.c.drawImage(reader, self._x(placed.x), self._y(placed.bottom), placed.w * K,
+                                 placed.h * K, mask="auto")
+
+    def _svg_form(self, image: ImageSource) -> tuple[str, float, float]:
+        """An SVG file becomes one form XObject of vector drawing, reused wherever it appears."""
+        key = hashlib.sha1(image.data).hexdigest()[:16]
+        if key not in self._svg_forms:
+            from reportlab.graphics import renderPDF
+
+            from ..cards.images import svg_drawing
+            drawing = svg_drawing(image)
+            name = f"svg{key}"
+            self.c.beginForm(name, 0, 0, drawing.width, drawing.height)
+            renderPDF.draw(drawing, self.c, 0, 0)
+            self.c.endForm()
+            self._svg_forms[key] = (name, drawing.width, drawing.height)
+        return self._svg_forms[key]
+
+    def _place_form(self, name: str, box: Box, w_pt: float, h_pt: float) -> None:
+        c = self.c
+        c.saveState()
+        c.translate(self._x(box.x), self._y(box.bottom))
+        c.scale(box.w * K / w_pt, box.h * K / h_pt)
+        c.doForm(name)
+        c.restoreState()
+
+    # ------------------------------------------------------------------ symbols and groups
+    def define_symbol(self, name: str, width: float, height: float,
+                      draw: Callable[["PdfSurface"], None]) -> None:
+        form = "sym" + re.sub(r"[^A-Za-z0-9]", "", name) + hashlib.sha1(name.encode()).hexdigest()[:6]
+        saved = (self._frame_h, self._ox, self._oy)
+        self.c.beginForm(form, 0, 0, width * K, height * K)
+        self._frame_h, self._ox, self._oy = height, 0.0, 0.0
+        draw(self)
+        self.c.endForm()
+        self._frame_h, self._ox, self._oy = saved
+        self._symbols[name] = (form, width, height)
+
+    def has_symbol(self, name: str) -> bool:
+        return name in self._symbols
+
+    def use_symbol(self, name: str, x: float, y: float, *, scale: float = 1.0) -> None:
+        form, w, h = self._symbols[name]
+        self._place_form(form, Box(x, y, w * scale, h * scale), w * K, h * K)
+
+    @contextmanager
+    def group(self, *, dx: float = 0.0, dy: float = 0.0, clip: Box | None = None) -> Iterator[None]:
+        prev = self._push(dx, dy)
+        if clip is not None:
+            self.c.saveState()
+            p = self.c.beginPath()
+            p.rect(self._x(clip.x), self._y(clip.bottom), clip.w * K, clip.h * K)
+            self.c.clipPath(p, stroke=0, fill=0)
+        try:
+            yield
+        finally:
+            if clip is not None:
+                self.c.restoreState()
+            self._pop(prev)
+
+    # ------------------------------------------------------------------ output
+    def getvalue(self) -> bytes:
+        if self._open:
+            self.end_page()
+        self.c.save()
+        return self._buf.getvalue()
+
+    def save(self, target: Path) -> list[Path]:
+        return [write_bytes(Path(target), self.getvalue())]

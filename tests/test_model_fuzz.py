@@ -1,0 +1,69 @@
+"""Property: mutating the example data files never produces a traceback, only DataError lines."""
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from solver.errors import DataError
+from solver.loader import load_game
+
+from conftest import GAMES
+
+GAME_IDS = sorted(p.name for p in GAMES.iterdir() if (p / "game.yaml").is_file())
+TOKENS = ["", "-1", "null", "[", "]", "{", "}", ":", "x: y", "'", '"', "  ", "\t", "é", "指輪", "1.5",
+          "true", "players +", "count(", "- ", "&a", "*a", "!!python/object:os.system", "99999999999999999999"]
+
+
+@st.composite
+def mutation(draw):
+    game = draw(st.sampled_from(GAME_IDS))
+    files = sorted(p.name for p in (GAMES / game).iterdir() if p.suffix in (".yaml", ".csv"))
+    name = draw(st.sampled_from(files))
+    lines = (GAMES / game / name).read_text(encoding="utf-8").splitlines()
+    i = draw(st.integers(0, max(len(lines) - 1, 0)))
+    op = draw(st.sampled_from(["delete", "duplicate", "replace-token", "insert-token", "indent", "dedent"]))
+    token = draw(st.sampled_from(TOKENS))
+    pos = draw(st.integers(0, 200))
+    return game, name, i, op, token, pos
+
+
+def apply(lines: list[str], i: int, op: str, token: str, pos: int) -> list[str]:
+    if not lines:
+        return [token]
+    line = lines[i]
+    if op == "delete":
+        return lines[:i] + lines[i + 1:]
+    if op == "duplicate":
+        return lines[:i + 1] + [line] + lines[i + 1:]
+    if op == "indent":
+        return lines[:i] + ["  " + line] + lines[i + 1:]
+    if op == "dedent":
+        return lines[:i] + [line[2:]] + lines[i + 1:]
+    p = pos % (len(line) + 1)
+    if op == "insert-token":
+        return lines[:i] + [line[:p] + token + line[p:]] + lines[i + 1:]
+    end = line.find(" ", p)
+    end = len(line) if end < 0 else end
+    return lines[:i] + [line[:p] + token + line[end:]] + lines[i + 1:]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutation())
+def test_mutated_data_never_tracebacks(m):
+    game, name, i, op, token, pos = m
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / game
+        shutil.copytree(GAMES / game, folder)
+        target = folder / name
+        target.write_text("\n".join(apply(target.read_text(encoding="utf-8").splitlines(), i, op, token, pos)) + "\n",
+                          encoding="utf-8")
+        try:
+            load_game(folder)
+        except DataError as e:
+            assert e.problems
+            for p in e.problems:
+                text = str(p)
+                assert "\n" not in text and text.startswith(str(p.path))
