@@ -15,6 +15,7 @@ from solver.errors import DataError
 
 COMMAND_MODULES = [
     "generator.commands.core",
+    "generator.commands.rules",
 ]
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2

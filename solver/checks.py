@@ -12,6 +12,8 @@ from typing import Any, Callable
 from .findings import Finding
 
 CHECKS: list[str] = [
+    "solver.checker:check_setup",
+    "solver.rules.qa:check_rules",
 ]
 
 

@@ -24,6 +24,8 @@ GAMES_DIR = DATA_DIR / "games"
 # Optional files of a game folder, each validated by its own model (lazy import path).
 # A capability that adds a data file registers it here: file name -> (attribute, "module:Class").
 OPTIONAL_FILES: dict[str, tuple[str, str]] = {
+    "map.yaml": ("map", "solver.model_map:MapFile"),
+    "rules/clauses.yaml": ("rules", "solver.rules.model:RulesFile"),
 }
 
 

@@ -1,0 +1,214 @@
+"""PNG backend (pillow): one raster image per page at `dpi` (300 by default), y down.
+
+Shapes are drawn with PIL's ImageDraw; text with the same TrueType font as the PDF. A symbol is
+rendered once per scale into a transparent tile and pasted wherever it is used. SVG images are
+rasterised by `cards.images.svg_to_pil` (a small walker over svglib's shape tree), because
+reportlab's own rasteriser needs cairo, which a fresh machine may lack.
+"""
+from __future__ import annotations
+
+import io
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
+
+from ..geometry import MM_PER_INCH, PT_PER_MM, Box
+from ..output import atomic_path
+from .base import Align, Colour, Fit, ImageSource, OffsetMixin, Point, place_image, rounded_rect_points
+
+_ANCHOR = {"left": "ls", "center": "ms", "right": "rs"}
+
+
+class PngSurface(OffsetMixin):
+    def __init__(self, dpi: int = 300, title: str = ""):
+        self.dpi = dpi
+        self.s = dpi / MM_PER_INCH  # px per mm
+        self.pages: list = []
+        self.img = None
+        self.draw = None
+        self._symbols: dict[str, tuple[float, float, Callable]] = {}
+        self._tiles: dict[tuple[str, float], object] = {}
+
+    def _px(self, x: float, y: float) -> tuple[float, float]:
+        return ((x + self._ox) * self.s, (y + self._oy) * self.s)
+
+    def _w(self, width: float) -> int:
+        return max(1, round(width * self.s))
+
+    # ------------------------------------------------------------------ pages
+    def begin_page(self, width_mm: float, height_mm: float, *, trim: Box | None = None,
+                   bleed: Box | None = None) -> None:
+        from PIL import Image, ImageDraw
+
+        self.img = Image.new("RGB", (round(width_mm * self.s), round(height_mm * self.s)), "white")
+        self.draw = ImageDraw.Draw(self.img)
+
+    def end_page(self) -> None:
+        self.pages.append(self.img)
+        self.img = self.draw = None
+
+    # ------------------------------------------------------------------ shapes
+    def rect(self, box: Box, *, fill: Colour = None, stroke: Colour = None, width: float = 0.25,
+             radius: float = 0.0) -> None:
+        if not (fill or stroke):
+            return
+        if radius > 0:
+            self.polygon(rounded_rect_points(box, radius), fill=fill, stroke=stroke, width=width)
+            return
+        x0, y0 = self._px(box.x, box.y)
+        x1, y1 = self._px(box.right, box.bottom)
+        self.draw.rectangle([round(x0), round(y0), round(x1) - 1, round(y1) - 1], fill=fill,
+                            outline=stroke, width=self._w(width) if stroke else 0)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: Colour = "#000000",
+             width: float = 0.25, dash: Sequence[float] | None = None) -> None:
+        self.polyline([(x1, y1), (x2, y2)], stroke=stroke, width=width, dash=dash)
+
+    def polyline(self, points: Sequence[Point], *, stroke: Colour = "#000000", width: float = 0.25,
+                 dash: Sequence[float] | None = None) -> None:
+        if not stroke or len(points) < 2:
+            return
+        if dash:
+            for a, b in _dashes(points, dash):
+                self.draw.line([self._px(*a), self._px(*b)], fill=stroke, width=self._w(width))
+            return
+        self.draw.line([self._px(x, y) for x, y in points], fill=stroke, width=self._w(width), joint="curve")
+
+    def polygon(self, points: Sequence[Point], *, fill: Colour = None, stroke: Colour = None,
+                width: float = 0.25) -> None:
+        if not (fill or stroke) or len(points) < 3:
+            return
+        pts = [self._px(x, y) for x, y in points]
+        self.draw.polygon(pts, fill=fill, outline=stroke, width=self._w(width) if stroke else 0)
+
+    def circle(self, cx: float, cy: float, r: float, *, fill: Colour = None, stroke: Colour = None,
+               width: float = 0.25) -> None:
+        if not (fill or stroke):
+            return
+        x, y = self._px(cx, cy)
+        rp = r * self.s
+        self.draw.ellipse([x - rp, y - rp, x + rp, y + rp], fill=fill, outline=stroke,
+                          width=self._w(width) if stroke else 0)
+
+    def text(self, x: float, y: float, s: str, *, size_pt: float, colour: Colour = "#000000",
+             align: Align = "left") -> None:
+        if not s:
+            return
+        from .. import fonts
+
+        px = max(1, round(size_pt / PT_PER_MM * self.s))
+        self.draw.text(self._px(x, y), s, font=fonts.pil_font(px), fill=colour or "#000000",
+                       anchor=_ANCHOR[align])
+
+    # ------------------------------------------------------------------ images
+    def image(self, box: Box, image: ImageSource, *, fit: Fit = "fit") -> None:
+        from PIL import Image
+
+        placed = place_image(box, image.aspect, fit)
+        x0, y0 = self._px(placed.x, placed.y)
+        w, h = max(1, round(placed.w * self.s)), max(1, round(placed.h * self.s))
+        if image.kind == "svg":
+            from ..cards.images import svg_to_pil
+            pic = svg_to_pil(image, w, h)
+        else:
+            pic = Image.open(io.BytesIO(image.data)).convert("RGBA").resize((w, h), Image.LANCZOS)
+        if fit == "crop":
+            # Cut the overflow away before pasting: the same result as clipping to the box.
+            bx0, by0 = self._px(box.x, box.y)
+            left, top = round(bx0 - x0), round(by0 - y0)
+            pic = pic.crop((left, top, left + round(box.w * self.s), top + round(box.h * self.s)))
+            x0, y0 = bx0, by0
+        self.img.paste(pic, (round(x0), round(y0)), pic)
+
+    # ------------------------------------------------------------------ symbols and groups
+    def define_symbol(self, name: str, width: float, height: float,
+                      draw: Callable[["PngSurface"], None]) -> None:
+        self._symbols[name] = (width, height, draw)
+
+    def has_symbol(self, name: str) -> bool:
+        return name in self._symbols
+
+    def use_symbol(self, name: str, x: float, y: float, *, scale: float = 1.0) -> None:
+        from PIL import Image, ImageDraw
+
+        w, h, draw = self._symbols[name]
+        key = (name, round(scale, 6))
+        if key not in self._tiles:
+            # Render once at the placed size on a transparent tile; later uses only paste it.
+            sub = PngSurface(dpi=round(self.dpi * scale))
+            sub.img = Image.new("RGBA", (max(1, round(w * sub.s)), max(1, round(h * sub.s))), (0, 0, 0, 0))
+            sub.draw = ImageDraw.Draw(sub.img)
+            sub._symbols = self._symbols
+            draw(sub)
+            self._tiles[key] = sub.img
+        tile = self._tiles[key]
+        px, py = self._px(x, y)
+        self.img.paste(tile, (round(px), round(py)), tile)
+
+    @contextmanager
+    def group(self, *, dx: float = 0.0, dy: float = 0.0, clip: Box | None = None) -> Iterator[None]:
+        from PIL import Image, ImageDraw
+
+        prev = self._push(dx, dy)
+        if clip is None:
+            try:
+                yield
+            finally:
+                self._pop(prev)
+            return
+        # Clipping: draw the block on a transparent layer, then paste only the clip rectangle of it.
+        base, base_draw = self.img, self.draw
+        self.img = Image.new("RGBA", base.size, (0, 0, 0, 0))
+        self.draw = ImageDraw.Draw(self.img)
+        try:
+            yield
+        finally:
+            layer = self.img
+            x0, y0 = self._px(clip.x, clip.y)
+            x1, y1 = self._px(clip.right, clip.bottom)
+            rect = (round(x0), round(y0), round(x1), round(y1))
+            part = layer.crop(rect)
+            self.img, self.draw = base, base_draw
+            self.img.paste(part, rect[:2], part)
+            self._pop(prev)
+
+    # ------------------------------------------------------------------ output
+    def png_bytes(self, page: int = 0) -> bytes:
+        buf = io.BytesIO()
+        self.pages[page].save(buf, format="PNG", dpi=(self.dpi, self.dpi), optimize=False)
+        return buf.getvalue()
+
+    def save(self, target: Path) -> list[Path]:
+        """One page: `target`; several: `<stem>-p1.png`, ..."""
+        if self.img is not None:
+            self.end_page()
+        target = Path(target)
+        names = [target] if len(self.pages) == 1 else [
+            target.with_name(f"{target.stem}-p{i}{target.suffix}") for i in range(1, len(self.pages) + 1)]
+        for i, name in enumerate(names):
+            with atomic_path(name) as tmp:
+                tmp.write_bytes(self.png_bytes(i))
+        return names
+
+
+def _dashes(points: Sequence[Point], dash: Sequence[float]) -> list[tuple[Point, Point]]:
+    """Split a polyline into the 'on' segments of a dash pattern (lengths in mm)."""
+    import math
+
+    out: list[tuple[Point, Point]] = []
+    pattern = list(dash) if len(dash) % 2 == 0 else list(dash) * 2
+    idx, left, on = 0, pattern[0], True
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        seg = math.hypot(bx - ax, by - ay)
+        pos = 0.0
+        while seg > 0 and pos < seg:
+            step = min(left, seg - pos)
+            if on:
+                t0, t1 = pos / seg, (pos + step) / seg
+                out.append(((ax + (bx - ax) * t0, ay + (by - ay) * t0), (ax + (bx - ax) * t1, ay + (by - ay) * t1)))
+            pos += step
+            left -= step
+            if left <= 1e-9:
+                idx = (idx + 1) % len(pattern)
+                left, on = pattern[idx], not on
+    return out

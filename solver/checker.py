@@ -1,0 +1,570 @@
+"""The CP-SAT setup checker: proves a game's setup and its stated constraints at every player count.
+
+For each player count the engine's moves (solver/engine.py) become a flow model: every copy of
+every item sits in exactly one zone, each move takes copies from some zones into another, and
+no zone goes below zero, so a model that is feasible proves conservation (in play + returned to
+the box + set aside = owned, per item). Three kinds of facts are switched on by assumption
+literals: each setup step that runs, each item's owned count and each constraint of setup.yaml.
+When the model is infeasible the solver's sufficient set of assumptions names the conflicting
+steps, counts and rules; the set is confirmed by re-solving it alone (presolve can return a
+wrong core, OR-Tools #3017/#5141), retried with presolve off and one worker when it is not, and
+shrunk to a minimal set by deletion. When the model is feasible, each constraint is also proved
+for every possible deal by showing that its negation is infeasible.
+
+Constraints are data (setup.yaml `constraints:`), so a new game is checked without new code:
+`kind: at_least|at_most|exactly` over a Selection (`of`), optionally `per` attribute value, or
+`require: <expression>` compiled from the solver/expr.py AST. Functions in expressions:
+`count(c)` (in play), `count(c, zone)`, and one per zone: `owned(c)`, `in_play(c)`, `dealt(c)`,
+`set_aside(c)`, `returned_to_box(c)`, `placed(c)`, `supply(c)`, `draw_pile(c)`; `c` is a
+component id or a pile made by `combine`. Names: `players`, `hand_size`.
+
+Public API: `check_setup(game) -> CheckResult` (registered in solver/checks.py) and
+`prove_player_count(game, result) -> Verdict` for one count.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ortools.sat.python import cp_model
+
+from . import expr as E
+from .checks import CheckResult
+from .engine import (ItemKey, SetupResult, matches, owned_counts, player_counts, setup_table, step_label,
+                     step_location)
+from .errors import DataError, Problem
+from .findings import Finding
+from .loader import Game
+from .model import Constraint
+
+UB = 100_000  # no game has this many copies of one thing; bounds the free variables
+ZONE_FUNCS = ("owned", "in_play", "dealt", "set_aside", "returned_to_box", "placed", "supply", "draw_pile")
+
+
+@dataclass
+class Assumption:
+    lit: Any
+    kind: str  # step | inventory | constraint
+    label: str
+    source: str
+    item: ItemKey | None = None
+
+
+@dataclass
+class Verdict:
+    """The checker's answer at one player count."""
+    players: int
+    feasible: bool
+    core: list[Assumption] = field(default_factory=list)
+    core_confirmed: bool = False
+    can_fail: list[tuple[Constraint, str]] = field(default_factory=list)  # (rule, counterexample)
+    totals: dict[str, dict[str, int]] = field(default_factory=dict)  # zone -> component -> copies
+
+
+def item_location(game: Game, key: ItemKey) -> str:
+    for ci, comp in enumerate(game.components):
+        if comp.id != key[0]:
+            continue
+        if not comp.items:
+            return game.where("components.yaml", ("components", ci, "count"))
+        for ii, it in enumerate(comp.items):
+            if it.id == key[1]:
+                if comp.items_file:
+                    return game.where(comp.items_file, (ii,))
+                return game.where("components.yaml", ("components", ci, "items", ii, "count"))
+    return game.where("components.yaml")
+
+
+def constraint_location(game: Game, index: int) -> str:
+    return game.where("setup.yaml", ("constraints", index))
+
+
+class _Model:
+    """The flow model of one player count."""
+
+    def __init__(self, game: Game, result: SetupResult):
+        self.game = game
+        self.result = result
+        self.m = cp_model.CpModel()
+        self.assumptions: list[Assumption] = []
+        self.owned_var: dict[ItemKey, Any] = {}
+        self.state: dict[ItemKey, dict[str, Any]] = {}
+        self.attrs: dict[ItemKey, dict[str, Any]] = {}
+        self.pile_of: dict[ItemKey, str] = {}
+        self.constraint_lits: list[tuple[int, Constraint, Any]] = []
+        self._build()
+
+    # ----------------------------------------------------------------- flows
+    def _build(self) -> None:
+        m = self.m
+        for comp in self.game.components:
+            for it in comp.items or [None]:
+                key = (comp.id, it.id if it else comp.id)
+                self.attrs[key] = {**(it.attrs if it else comp.attrs), "id": key[1]}
+        # Tight domains matter: proving a negated rule infeasible takes 200 ms with loose bounds, 5 ms
+        # with these. A relaxed inventory never needs more copies than all the moves ask for.
+        demand = sum((mv.total or 0) + (mv.per_item or 0) * len(mv.items) for mv in self.result.moves)
+        self.bound: dict[ItemKey, int] = {}
+        for key, count in owned_counts(self.game).items():
+            self.bound[key] = min(UB, (count or 0) + demand) if count is not None else UB
+            s = m.new_int_var(0, self.bound[key], f"owned[{key[1]}]")
+            self.owned_var[key] = s
+            self.state[key] = {"box": s}
+            self.pile_of[key] = key[0]
+            if count is not None:
+                lit = m.new_bool_var(f"inventory[{key[1]}]")
+                m.add(s == count).only_enforce_if(lit)
+                self.assumptions.append(Assumption(lit, "inventory", f"{key[1]} ×{count}",
+                                                   item_location(self.game, key), key))
+        by_step: dict[int, list] = {}
+        for mv in self.result.moves:
+            by_step.setdefault(mv.step, []).append(mv)
+        for index in self.result.steps_run:
+            lit = m.new_bool_var(f"step[{index}]")
+            step = self.game.setup.steps[index]  # type: ignore[union-attr]
+            src = step.source or step_location(self.game, index)
+            self.assumptions.append(Assumption(lit, "step", f"step '{step_label(self.game, index)}'",
+                                               f"{step_location(self.game, index)} ({src})"))
+            for mv in by_step.get(index, []):
+                self._move(mv, lit)
+            into = getattr(step, "into", None)
+            if into:
+                for cid in step.combine:
+                    for key in self.pile_of:
+                        if key[0] == cid:
+                            self.pile_of[key] = into
+
+    def _zone(self, key: ItemKey, zone: str) -> Any:
+        return self.state[key].get(zone, 0)
+
+    def _move(self, mv, lit) -> None:
+        m = self.m
+        takes = []
+        for key in mv.items:
+            parts = []
+            for z in mv.src:
+                prev = self._zone(key, z)
+                if isinstance(prev, int) and prev == 0:
+                    continue
+                t = m.new_int_var(0, self.bound[key], f"take[{mv.step},{key[1]},{z}]")
+                new = m.new_int_var(0, self.bound[key], f"{z}[{mv.step},{key[1]}]")
+                m.add(new == prev - t)
+                self.state[key][z] = new
+                parts.append((z, prev, t))
+            amount = sum(t for _, _, t in parts) if parts else 0
+            if parts:
+                dst = m.new_int_var(0, self.bound[key], f"{mv.dst}[{mv.step},{key[1]}]")
+                m.add(dst == self._zone(key, mv.dst) + amount)
+                self.state[key][mv.dst] = dst
+            if mv.per_item is None and mv.total is None:  # every copy there is
+                for z, prev, t in parts:
+                    m.add(t == prev).only_enforce_if(lit)
+            elif mv.per_item is not None:
+                m.add(amount == mv.per_item).only_enforce_if(lit)
+            # zones are taken from in order (pile before box): a later one only once the earlier is empty
+            for (_, prev0, t0), (_, _, t1) in zip(parts, parts[1:]):
+                emptied = m.new_bool_var("emptied")
+                m.add(t0 == prev0).only_enforce_if(emptied)
+                m.add(t1 == 0).only_enforce_if(emptied.Not())
+            takes.append(amount)
+        if mv.total is not None:
+            m.add(sum(takes) == mv.total).only_enforce_if(lit)
+
+    # ----------------------------------------------------------------- selections
+    def zone_expr(self, key: ItemKey, zone: str) -> Any:
+        st = self.state[key]
+        if zone == "owned":
+            return self.owned_var[key]
+        if zone == "in_play":
+            return sum(st.get(z, 0) for z in ("pile", "dealt", "placed", "supply"))
+        if zone == "returned_to_box":
+            return st.get("returned", 0) + st.get("box", 0)
+        if zone == "draw_pile":
+            return st.get("pile", 0)
+        return st.get(zone, 0)
+
+    def items_named(self, ref: str) -> list[ItemKey]:
+        keys = [k for k in self.state if k[0] == ref]
+        return keys or [k for k, p in self.pile_of.items() if p == ref]
+
+    def selection(self, ref: str, zone: str, where: dict[str, Any]) -> Any:
+        return sum(self.zone_expr(k, zone) for k in self.items_named(ref) if matches(self.attrs[k], where))
+
+    # ----------------------------------------------------------------- constraints
+    def add_constraint(self, index: int, con: Constraint, env: dict[str, int]) -> None:
+        where = constraint_location(self.game, index)
+        try:
+            lit = self._compile_constraint(con, env)
+        except E.ExprError as e:
+            path, _, line = where.rpartition(":")
+            raise DataError([Problem(path, int(line or 0), 0, f"constraint {con.id!r}: {e}",
+                                     "see the functions listed in solver/checker.py's docstring")])
+        self.constraint_lits.append((index, con, lit))
+        self.assumptions.append(Assumption(lit, "constraint", f"rule '{con.id}' ({describe(con)})",
+                                           f"{where} ({con.source})"))
+
+    def _compile_constraint(self, con: Constraint, env: dict[str, int]) -> Any:
+        if con.require:
+            return self.to_lit(self.compile(E.parse(con.require), env))
+        assert con.of and con.kind and con.value is not None
+        value = self.compile(E.parse(con.value), env)
+        sel = con.of
+        groups: list[dict[str, Any]] = [dict(sel.where)]
+        if con.per:
+            values = sorted({str(v) for k in self.items_named(sel.component)
+                             if (v := self.attrs[k].get(con.per)) is not None and matches(self.attrs[k], sel.where)})
+            groups = [{**sel.where, con.per: v} for v in values]
+        op = {"at_least": ">=", "at_most": "<=", "exactly": "=="}[con.kind]
+        lits = [self.to_lit(self.compare(op, self.selection(sel.component, sel.zone, g), value)) for g in groups]
+        return self.all_of(lits)
+
+    def compile(self, node: E.Node, env: dict[str, int]) -> Any:
+        """An expression node to an int, a linear expression or a literal."""
+        if isinstance(node, E.Num):
+            return node.value
+        if isinstance(node, E.Str):
+            raise E.ExprError(f"a text {node.value!r} cannot be counted here")
+        if isinstance(node, E.Name):
+            if node.name in env:
+                return env[node.name]
+            raise E.ExprError(f"unknown name {node.name!r} (known: {', '.join(sorted(env))})")
+        if isinstance(node, E.Call):
+            return self.call(node, env)
+        if isinstance(node, E.ListLit):
+            raise E.ExprError("a list can only follow `in`")
+        if isinstance(node, E.Unary):
+            v = self.compile(node.operand, env)
+            if node.op == "not":
+                return (not v) if isinstance(v, bool) else self.to_lit(v).Not()
+            return -v
+        op = node.op
+        if op in ("and", "or"):
+            a, b = self.compile(node.left, env), self.compile(node.right, env)
+            return self.all_of([self.to_lit(a), self.to_lit(b)]) if op == "and" else self.any_of([self.to_lit(a), self.to_lit(b)])
+        if op == "in":
+            left = self.compile(node.left, env)
+            if not isinstance(node.right, E.ListLit):
+                raise E.ExprError("`in` needs a list like [3, 4]")
+            options = [self.compile(x, env) for x in node.right.items]
+            return self.any_of([self.to_lit(self.compare("==", left, o)) for o in options])
+        a, b = self.compile(node.left, env), self.compile(node.right, env)
+        if op in ("<", "<=", ">", ">=", "==", "!="):
+            return self.compare(op, a, b)
+        if op == "+":
+            return a + b
+        if op == "-":
+            return a - b
+        if op == "*":
+            if not (_const(a) or _const(b)):
+                raise E.ExprError("a product needs a constant side (the model stays linear)")
+            return a * b
+        if not (_const(a) and _const(b)):
+            raise E.ExprError(f"`{op}` works on constants only")
+        if b == 0:
+            raise E.ExprError("division by zero")
+        return a // b if op == "//" else a % b
+
+    def call(self, node: E.Call, env: dict[str, int]) -> Any:
+        args = node.args
+        if node.func in ("min", "max"):
+            vals = [self.compile(a, env) for a in args]
+            if not all(_const(v) for v in vals):
+                raise E.ExprError(f"{node.func}() works on constants only")
+            return (min if node.func == "min" else max)(vals)
+        if node.func == "count":
+            zone = "in_play"
+            if len(args) == 2:
+                z = args[1]
+                zone = z.value if isinstance(z, E.Str) else getattr(z, "name", "")
+            elif len(args) != 1:
+                raise E.ExprError("count() takes a component id and optionally a zone")
+        elif node.func in ZONE_FUNCS:
+            zone = node.func
+            if len(args) != 1:
+                raise E.ExprError(f"{node.func}() takes one component id")
+        else:
+            raise E.ExprError(f"unknown function {node.func}() (known: count, min, max, {', '.join(ZONE_FUNCS)})")
+        if zone not in ZONE_FUNCS:
+            raise E.ExprError(f"unknown zone {zone!r} (known: {', '.join(ZONE_FUNCS)})")
+        if not isinstance(args[0], E.Name):
+            raise E.ExprError(f"{node.func}() needs a component id")
+        ref = args[0].name
+        if not self.items_named(ref):
+            raise E.ExprError(f"unknown component or pile {ref!r}")
+        return self.selection(ref, zone, {})
+
+    # ----------------------------------------------------------------- boolean helpers
+    def compare(self, op: str, a: Any, b: Any) -> Any:
+        if _const(a) and _const(b):
+            return E._BIN[op](a, b)
+        lit = self.m.new_bool_var(f"cmp{op}")
+        neg = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}[op]
+        self.m.add(_rel(op, a, b)).only_enforce_if(lit)
+        self.m.add(_rel(neg, a, b)).only_enforce_if(lit.Not())
+        return lit
+
+    def to_lit(self, v: Any) -> Any:
+        if isinstance(v, bool) or isinstance(v, int):
+            lit = self.m.new_bool_var("const")
+            self.m.add(lit == (1 if v else 0))
+            return lit
+        if getattr(v, "is_boolean", False) or type(v).__name__ == "NotBooleanVariable":
+            return v
+        raise E.ExprError("a rule must be a comparison, e.g. count(deck) >= players")
+
+    def all_of(self, lits: list[Any]) -> Any:
+        if len(lits) == 1:
+            return lits[0]
+        b = self.m.new_bool_var("and")
+        self.m.add_bool_and(lits).only_enforce_if(b)
+        self.m.add_bool_or([x.Not() for x in lits]).only_enforce_if(b.Not())
+        return b
+
+    def any_of(self, lits: list[Any]) -> Any:
+        b = self.m.new_bool_var("or")
+        self.m.add_bool_or(lits).only_enforce_if(b)
+        self.m.add_bool_and([x.Not() for x in lits]).only_enforce_if(b.Not())
+        return b
+
+
+def _const(v: Any) -> bool:
+    return isinstance(v, (int, bool))
+
+
+def _rel(op: str, a: Any, b: Any) -> Any:
+    return {"<": lambda: a < b, "<=": lambda: a <= b, ">": lambda: a > b, ">=": lambda: a >= b,
+            "==": lambda: a == b, "!=": lambda: a != b}[op]()
+
+
+def describe(con: Constraint) -> str:
+    if con.require:
+        return con.require
+    sel = con.of
+    assert sel is not None
+    where = "".join(f" {k}={v}" for k, v in sel.where.items())
+    per = f" per {con.per}" if con.per else ""
+    sign = {"at_least": ">=", "at_most": "<=", "exactly": "=="}[con.kind or "exactly"]
+    return f"{sel.zone}({sel.component}{where}){per} {sign} {con.value}"
+
+
+# --------------------------------------------------------------------------- solving
+
+def _solve(model: cp_model.CpModel, lits: list[Any], *, presolve: bool = False) -> tuple[int, cp_model.CpSolver]:
+    """Solve under assumptions. The models are tiny: presolve and LP relaxations cost more than
+    they save (40 ms against 4 ms), and one worker is fastest and deterministic."""
+    model.clear_assumptions()
+    model.add_assumptions(lits)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.cp_model_presolve = presolve
+    solver.parameters.linearization_level = 0
+    solver.parameters.max_time_in_seconds = 10.0
+    status = solver.solve(model)
+    return status, solver
+
+
+def explain(model: cp_model.CpModel, assumptions: list[Assumption]) -> tuple[list[Assumption], bool]:
+    """A confirmed, minimal set of assumptions that cannot hold together.
+
+    The first core comes from a solve with presolve on; it is trusted only if re-solving the core
+    alone is infeasible too, else the solve is repeated with presolve off (OR-Tools #3017, #5141)."""
+    by_index = {a.lit.Index(): a for a in assumptions}
+    lits = [a.lit for a in assumptions]
+    core: list[Assumption] = []
+    confirmed = False
+    for presolve in (True, False):
+        status, solver = _solve(model, lits, presolve=presolve)
+        if status != cp_model.INFEASIBLE:
+            return [], False
+        core = [by_index[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in by_index]
+        if core and _solve(model, [a.lit for a in core])[0] == cp_model.INFEASIBLE:
+            confirmed = True
+            break
+    if not confirmed:
+        return assumptions, False
+    # deletion-based minimisation: drop every assumption the conflict does not need
+    i = 0
+    while i < len(core) and len(core) <= 60:
+        trial = core[:i] + core[i + 1:]
+        if _solve(model, [a.lit for a in trial])[0] == cp_model.INFEASIBLE:
+            core = trial
+        else:
+            i += 1
+    return core, True
+
+
+def prove_player_count(game: Game, result: SetupResult) -> Verdict:
+    n = result.players
+    model = _Model(game, result)
+    env = {"players": n, "hand_size": result.hand_size}
+    for index, con in enumerate(game.setup.constraints if game.setup else []):
+        if con.when is not None:
+            try:
+                active = E.evaluate(con.when, env)
+            except E.ExprError as e:
+                where = constraint_location(game, index)
+                path, _, line = where.rpartition(":")
+                raise DataError([Problem(path, int(line or 0), 0, f"constraint {con.id!r} when: {e}",
+                                         "use `players` and numbers")])
+            if not active:
+                continue
+        model.add_constraint(index, con, env)
+    m = model.m
+    status, solver = _solve(m, [a.lit for a in model.assumptions])
+    if status == cp_model.INFEASIBLE:
+        core, confirmed = explain(m, model.assumptions)
+        return Verdict(n, False, core, confirmed)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise RuntimeError(f"CP-SAT gave {solver.status_name(status)} on a setup model")
+    verdict = Verdict(n, True, totals=_totals(model, solver))
+    # Every constraint for every possible deal: one solve shows none can be violated, else test each.
+    base = [a.lit for a in model.assumptions if a.kind != "constraint"]
+    if model.constraint_lits:
+        violated = m.new_bool_var("some-rule-violated")
+        m.add_bool_or([lit.Not() for _, _, lit in model.constraint_lits]).only_enforce_if(violated)
+        if _solve(m, base + [violated])[0] != cp_model.INFEASIBLE:
+            for index, con, lit in model.constraint_lits:
+                st, sol = _solve(m, base + [lit.Not()])
+                if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                    verdict.can_fail.append((con, _counterexample(model, sol)))
+    return verdict
+
+
+def _totals(model: _Model, solver: cp_model.CpSolver) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for key in model.state:
+        for zone in ("in_play", "returned_to_box"):
+            v = solver.value(model.zone_expr(key, zone))
+            if v:
+                d = out.setdefault(zone, {})
+                d[key[0]] = d.get(key[0], 0) + v
+    return out
+
+
+def _counterexample(model: _Model, solver: cp_model.CpSolver) -> str:
+    parts = []
+    for key, st in model.state.items():
+        for zone in ("dealt", "set_aside"):
+            v = solver.value(st[zone]) if zone in st else 0
+            if v:
+                parts.append(f"{zone} {key[1]}×{v}")
+    return ", ".join(parts[:8]) or "the solver's setup"
+
+
+# --------------------------------------------------------------------------- the registered check
+
+def check_setup(game: Game) -> CheckResult:
+    """Gaps, stated totals, player-count coverage, the engine's tables and the CP-SAT proofs."""
+    out = CheckResult()
+    if game.setup is None:
+        return out
+    table = setup_table(game)
+    for n, res in table.items():
+        out.player_counts[str(n)] = res.report()
+    raw: list[Finding] = []
+    proven: list[int] = []
+    for n, res in table.items():
+        verdict = prove_player_count(game, res)
+        if not verdict.feasible:
+            raw.append(_conflict_finding(verdict))
+            continue
+        proven.append(n)
+        raw += _consistency_findings(game, res, verdict)
+        for con, example in verdict.can_fail:
+            index = game.setup.constraints.index(con)
+            raw.append(Finding("warning", "rule-can-fail",
+                               f"rule '{con.id}' ({describe(con)}) fails for some deals, e.g. {example}",
+                               f"{constraint_location(game, index)} ({con.source})", [n]))
+        for comp, copies in res.untouched.items():
+            raw.append(Finding("info", "not-in-setup",
+                               f"{comp}: the setup never mentions these {copies} copies; they stay in the box",
+                               game.where("components.yaml", ("components", _comp_index(game, comp))), [n]))
+    out.findings += grouped(raw)
+    if proven:
+        n_rules = len(game.setup.constraints)
+        out.findings.append(Finding(
+            "info", "setup-proven",
+            f"CP-SAT proof: every item is conserved (in play + returned to box + set aside = owned) and "
+            f"all {n_rules} setup rule(s) hold for every deal", game.where("setup.yaml"), proven))
+    out.derived["setup_tables"] = {str(n): r.report() for n, r in table.items()}
+    out.derived["totals"] = attribute_totals(game, table)
+    return out
+
+
+def grouped(findings: list[Finding]) -> list[Finding]:
+    """Merge findings that differ only by player count into one listing every count."""
+    merged: dict[tuple, Finding] = {}
+    for f in findings:
+        key = (f.severity, f.code, f.message, f.source)
+        if key in merged:
+            merged[key].player_counts = sorted(set(merged[key].player_counts) | set(f.player_counts))
+        else:
+            merged[key] = Finding(f.severity, f.code, f.message, f.source, sorted(f.player_counts))
+    return list(merged.values())
+
+
+def _comp_index(game: Game, cid: str) -> int:
+    return next(i for i, c in enumerate(game.components) if c.id == cid)
+
+
+def _conflict_finding(verdict: Verdict) -> Finding:
+    parts = [f"{a.label} at {a.source}" if a.kind != "inventory" else f"{a.label} ({a.source})"
+             for a in sorted(verdict.core, key=lambda a: ("constraint", "step", "inventory").index(a.kind))]
+    confirmed = "" if verdict.core_confirmed else " (core not confirmed: all assumptions listed)"
+    rules = [a for a in verdict.core if a.kind != "inventory"]
+    source = (rules[0] if rules else verdict.core[0]).source.split(" (")[0] if verdict.core else "setup.yaml"
+    return Finding("error", "setup-infeasible",
+                   "setup cannot be carried out: " + "; ".join(parts) + " cannot all hold" + confirmed
+                   + "; change one of them", source, [verdict.players])
+
+
+def _consistency_findings(game: Game, res: SetupResult, verdict: Verdict) -> list[Finding]:
+    """The engine's counting and the model's solution must agree on the totals."""
+    if any(v is None for v in owned_counts(game).values()):
+        return []
+    engine = {"in_play": _fold(res, res.in_play), "returned_to_box": res.returned_to_box}
+    out = []
+    for zone, totals in engine.items():
+        got = verdict.totals.get(zone, {})
+        if sum(totals.values()) != sum(got.values()):
+            out.append(Finding("error", "engine-model-mismatch",
+                               f"{zone}: engine counts {sum(totals.values())}, CP-SAT model {sum(got.values())}",
+                               game.where("setup.yaml"), [res.players]))
+    return out
+
+
+def _fold(res: SetupResult, d: dict[str, int]) -> dict[str, int]:
+    return dict(d)
+
+
+def attribute_totals(game: Game, table: dict[int, SetupResult]) -> dict[str, Any]:
+    """Copies per attribute value of each component (suits, ranks, roles...), owned and per count in play."""
+    out: dict[str, Any] = {}
+    for comp in game.components:
+        if len(comp.items) < 2 or any(i.count is None for i in comp.items):
+            continue
+        attrs: dict[str, dict[str, int]] = {}
+        for it in comp.items:
+            for key, v in it.attrs.items():
+                if isinstance(v, (str, int)) and not isinstance(v, bool):
+                    d = attrs.setdefault(key, {})
+                    d[str(v)] = d.get(str(v), 0) + (it.count or 0)
+        attrs = {k: dict(sorted(v.items())) for k, v in sorted(attrs.items()) if 1 < len(v) <= 40}
+        if not attrs:
+            continue
+        entry: dict[str, Any] = {"owned": attrs, "in_play": {}}
+        for n, res in table.items():
+            if any(d.pile == comp.id or comp.id in {k[0] for k in d.pool} for d in res.draws if d.dst == "set_aside"):
+                continue  # random which kinds stay in play
+            per_n: dict[str, dict[str, int]] = {}
+            for it in comp.items:
+                st = res.items[(comp.id, it.id)]
+                copies = sum(st[z] for z in ("pile", "placed", "supply"))
+                for key in attrs:
+                    v = it.attrs.get(key)
+                    if v is not None:
+                        d = per_n.setdefault(key, {})
+                        d[str(v)] = d.get(str(v), 0) + copies
+            entry["in_play"][str(n)] = {k: dict(sorted(v.items())) for k, v in sorted(per_n.items())}
+        out[comp.id] = entry
+    return out

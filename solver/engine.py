@@ -1,0 +1,402 @@
+"""The rules engine: a game's setup.yaml executed for every player count, by counting.
+
+Each setup step is first resolved into primitive `Move`s (take copies of some items from some
+zones into another zone). The engine executes the moves by plain counting; the CP-SAT checker
+(solver/checker.py) compiles the very same moves into a model, so the two read the setup one way.
+
+Zones an item copy can be in during setup:
+
+    box       still in the box, not yet touched by the setup
+    pile      in play as part of a pile (a component's own deck, or a `combine` target)
+    dealt     dealt to the players (hands and secret roles)
+    set_aside drawn unseen and put out of this round
+    placed    placed on the board/table or given to a player (pedestals, start cards)
+    supply    a common supply beside the board
+    returned  put back in the box by a step
+
+A shuffle changes no count. A draw of `total` copies from a pile of several item kinds is random;
+the engine keeps it as a count per pile (which kinds are drawn is the odds module's business).
+
+Public API (stable, used by the checker, the report and the rulebook):
+    run_setup(game, players) -> SetupResult
+    setup_table(game) -> dict[int, SetupResult]   every player count the game supports
+    SetupResult.report() -> the DESIGN.md "player_counts" entry of one count
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from . import expr as _expr
+from .errors import DataError, Problem
+from .loader import Game
+from .model import (CombineStep, Component, DealStep, GiveStep, PlaceStep, RemoveStep, ReturnRestStep,
+                    SetAsideStep, ShuffleStep, SupplyStep, UseStep, step_kind)
+
+ItemKey = tuple[str, str]  # (component id, item id); an item-less component is its own single item
+ZONES = ("box", "pile", "dealt", "set_aside", "placed", "supply", "returned")
+IN_PLAY_ZONES = ("pile", "dealt", "placed", "supply")
+
+
+@dataclass(frozen=True)
+class Move:
+    """Copies of `items` go from the first zones of `src` that hold them into `dst`.
+
+    Exactly one amount form: `per_item` copies of each item, `total` copies over all the items
+    (chosen at random from a pile, by the players otherwise), or neither = every copy there is.
+    """
+    step: int
+    items: tuple[ItemKey, ...]
+    src: tuple[str, ...]
+    dst: str
+    per_item: int | None = None
+    total: int | None = None
+    pile: str | None = None  # the pile drawn from, for random draws
+
+
+@dataclass
+class Shortage:
+    """A step asked for more copies than there were; the engine clamps and records it."""
+    step: int
+    needed: int
+    available: int
+    items: tuple[ItemKey, ...]
+
+
+@dataclass
+class Draw:
+    """A random draw of `count` copies from a pile whose make-up is `pool` (item -> copies)."""
+    step: int
+    pile: str
+    dst: str
+    count: int
+    pool: dict[ItemKey, int]
+    hand: bool
+    each: int
+    clean: bool  # no earlier random draw from this pile: `pool` is exact
+
+
+@dataclass
+class SetupResult:
+    """What the setup yields at one player count.
+
+    Per-zone dicts are keyed by component id, except that piles (and what is dealt or set aside
+    from them) are keyed by the pile id, which is the combine target when components are mixed.
+    """
+    players: int
+    steps_run: list[int]
+    moves: list[Move]
+    owned: dict[str, int]
+    in_play: dict[str, int]
+    dealt: dict[str, int]
+    set_aside: dict[str, int]
+    returned_to_box: dict[str, int]
+    placed: dict[str, int]
+    supply: dict[str, int]
+    draw_pile: int
+    hand_size: int
+    untouched: dict[str, int]  # copies no step mentions (counted as in the box)
+    draws: list[Draw]
+    shortages: list[Shortage]
+    items: dict[ItemKey, dict[str, int]] = field(default_factory=dict)  # per item, before random draws
+
+    def report(self) -> dict[str, Any]:
+        """The DESIGN.md `player_counts` entry for this count (zero entries left out)."""
+        return {
+            "in_play": _nonzero(self.in_play),
+            "returned_to_box": _nonzero(self.returned_to_box),
+            "set_aside": _nonzero(self.set_aside),
+            "placed": _nonzero(self.placed),
+            "supply": _nonzero(self.supply),
+            "hand_size": self.hand_size,
+            "dealt": _nonzero(self.dealt),
+            "draw_pile": self.draw_pile,
+        }
+
+
+def _nonzero(d: dict[str, int]) -> dict[str, int]:
+    return {k: v for k, v in sorted(d.items()) if v}
+
+
+def player_counts(game: Game) -> list[int]:
+    """The counts setup.yaml covers (its list, else the game's whole player range)."""
+    if game.setup and game.setup.player_counts:
+        return sorted(set(game.setup.player_counts))
+    return list(range(game.meta.players.min, game.meta.players.max + 1))
+
+
+def item_keys(comp: Component) -> list[ItemKey]:
+    if comp.items:
+        return [(comp.id, i.id) for i in comp.items]
+    return [(comp.id, comp.id)]
+
+
+def owned_counts(game: Game) -> dict[ItemKey, int | None]:
+    """Copies of each item in the box; None when the data does not know."""
+    out: dict[ItemKey, int | None] = {}
+    for comp in game.components:
+        if comp.items:
+            for it in comp.items:
+                out[(comp.id, it.id)] = it.count
+        else:
+            out[(comp.id, comp.id)] = comp.count
+    return out
+
+
+def matches(attrs: dict[str, Any], where: dict[str, Any]) -> bool:
+    """Does an item with `attrs` match a selector (a value, or a list of accepted values)?"""
+    for key, want in where.items():
+        have = attrs.get(key)
+        wants = want if isinstance(want, list) else [want]
+        haves = have if isinstance(have, list) else [have]
+        if not any(_same(h, w) for h in haves for w in wants):
+            return False
+    return True
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a == b or (a is not None and b is not None and str(a) == str(b))
+
+
+def select_items(game: Game, component: str, where: dict[str, Any] | None = None,
+                 ids: Iterable[str] = ()) -> list[ItemKey]:
+    comp = game.component(component)
+    wanted = set(ids)
+    if not comp.items:
+        return [(comp.id, comp.id)]
+    out = []
+    for it in comp.items:
+        attrs = {**it.attrs, "id": it.id}
+        if wanted and it.id not in wanted:
+            continue
+        if where and not matches(attrs, where):
+            continue
+        out.append((comp.id, it.id))
+    return out
+
+
+def step_location(game: Game, index: int) -> str:
+    return game.where("setup.yaml", ("steps", index))
+
+
+def step_label(game: Game, index: int) -> str:
+    """A short human name of a step: its kind and target, e.g. `remove dwarf-cards {role: loyal}`."""
+    step = game.setup.steps[index]  # type: ignore[union-attr]
+    kind = step_kind(step)
+    if isinstance(step, RemoveStep):
+        target = step.remove.component
+        sel = step.remove.where or ({"items": step.remove.items} if step.remove.items else {})
+        if sel:
+            target += " " + ", ".join(f"{k}={v}" for k, v in sel.items())
+        if step.remove.count is not None:
+            target += f" ×{step.remove.count}"
+    elif isinstance(step, CombineStep):
+        target = "+".join(step.combine) + f" into {step.into}"
+    else:
+        target = str(getattr(step, kind))
+    guard = f" when {step.when}" if step.when else ""
+    return f"{kind} {target}{guard}"
+
+
+class _Runner:
+    def __init__(self, game: Game, players: int):
+        self.game = game
+        self.players = players
+        self.env = {"players": players}
+        owned = owned_counts(game)
+        # Unknown counts run as 0: the stated-total check reports them, the setup cannot use them.
+        self.state: dict[ItemKey, dict[str, int]] = {
+            k: {z: 0 for z in ZONES} | {"box": v or 0} for k, v in owned.items()}
+        self.owned = {k: v or 0 for k, v in owned.items()}
+        self.pile_of: dict[ItemKey, str] = {k: k[0] for k in owned}
+        self.touched: set[str] = set()
+        self.drawn: dict[tuple[str, str], int] = {}  # (pile, dst) -> copies drawn at random
+        self.random_piles: set[str] = set()
+        self.moves: list[Move] = []
+        self.draws: list[Draw] = []
+        self.shortages: list[Shortage] = []
+        self.hand_size = 0
+        self.hand_piles: list[str] = []
+        self.steps_run: list[int] = []
+
+    # ------------------------------------------------------------------ helpers
+    def value(self, expression: Any, index: int, field_name: str) -> int:
+        try:
+            v = _expr.evaluate(expression, self.env)
+        except _expr.ExprError as e:
+            loc = self.game.where("setup.yaml", ("steps", index, field_name))
+            path, _, line = loc.rpartition(":")
+            raise DataError([Problem(path, int(line or 0), 0, f"{field_name}: {e}",
+                                     "use `players`, numbers and + - * // % min() max()")])
+        if isinstance(v, bool) or not isinstance(v, int):
+            v = int(v)
+        return v
+
+    def items_of(self, component: str) -> tuple[ItemKey, ...]:
+        self.touched.add(component)
+        return tuple(item_keys(self.game.component(component)))
+
+    def items_in_pile(self, pile: str) -> tuple[ItemKey, ...]:
+        """Items whose pile is `pile` (a component's own or a combine target)."""
+        if self.game.has_component(pile):
+            self.touched.add(pile)
+        return tuple(k for k, p in self.pile_of.items() if p == pile and (self.state[k]["pile"] or k[0] == pile))
+
+    def pile_size(self, pile: str) -> int:
+        held = sum(self.state[k]["pile"] for k, p in self.pile_of.items() if p == pile)
+        return held - sum(v for (p, _), v in self.drawn.items() if p == pile)
+
+    def emit(self, move: Move) -> None:
+        self.moves.append(move)
+        self.apply(move)
+
+    def apply(self, move: Move) -> None:
+        if move.total is not None and move.pile is not None:
+            available = self.pile_size(move.pile)
+            take = min(move.total, available)
+            if move.total > available:
+                self.shortages.append(Shortage(move.step, move.total, available, move.items))
+            self.drawn[(move.pile, move.dst)] = self.drawn.get((move.pile, move.dst), 0) + take
+            return
+        if move.total is not None:  # chosen by the players: take in item order
+            left = move.total
+            for k in move.items:
+                left -= self.take(k, move.src, move.dst, left)
+            if left:
+                have = move.total - left
+                self.shortages.append(Shortage(move.step, move.total, have, move.items))
+            return
+        for k in move.items:
+            if move.per_item is None:
+                self.take(k, move.src, move.dst, None)
+            else:
+                got = self.take(k, move.src, move.dst, move.per_item)
+                if got < move.per_item:
+                    self.shortages.append(Shortage(move.step, move.per_item, got, (k,)))
+
+    def take(self, k: ItemKey, src: tuple[str, ...], dst: str, want: int | None) -> int:
+        st = self.state[k]
+        got = 0
+        for z in src:
+            n = st[z] if want is None else min(st[z], want - got)
+            st[z] -= n
+            got += n
+        st[dst] += got
+        return got
+
+    # ------------------------------------------------------------------ steps
+    def run(self) -> None:
+        setup = self.game.setup
+        if setup is None:
+            return
+        for index, step in enumerate(setup.steps):
+            if step.when is not None and not self.value(step.when, index, "when"):
+                continue
+            self.steps_run.append(index)
+            self.step(index, step)
+
+    def step(self, i: int, step: Any) -> None:
+        n = self.players
+        if isinstance(step, UseStep):
+            items = self.items_of(step.use)
+            if step.count is None:
+                self.emit(Move(i, items, ("box",), "pile"))
+            else:
+                self.emit(Move(i, items, ("box",), "pile", total=self.value(step.count, i, "count")))
+        elif isinstance(step, RemoveStep):
+            self.touched.add(step.remove.component)
+            items = tuple(select_items(self.game, step.remove.component, step.remove.where, step.remove.items))
+            per = None if step.remove.count is None else self.value(step.remove.count, i, "remove")
+            self.emit(Move(i, items, ("pile", "box"), "returned", per_item=per))
+        elif isinstance(step, ShuffleStep):
+            self.items_in_pile(step.shuffle)
+        elif isinstance(step, CombineStep):
+            for cid in step.combine:
+                items = self.items_of(cid)
+                self.emit(Move(i, items, ("box",), "pile"))
+                for k in items:
+                    self.pile_of[k] = step.into
+        elif isinstance(step, DealStep):
+            each = self.value(step.each, i, "each")
+            self.random_draw(i, step.deal, "dealt", n * each, hand=step.hand, each=each)
+            if step.hand:
+                self.hand_size += each
+                if step.deal not in self.hand_piles:
+                    self.hand_piles.append(step.deal)
+        elif isinstance(step, SetAsideStep):
+            self.random_draw(i, step.set_aside, "set_aside", self.value(step.count, i, "count"), hand=False, each=0)
+        elif isinstance(step, GiveStep):
+            items = self.items_of(step.give)
+            self.emit(Move(i, items, ("box", "pile"), "placed", total=n * self.value(step.each, i, "each")))
+        elif isinstance(step, PlaceStep):
+            self.touched.add(step.place)
+            if step.items:
+                items = tuple(select_items(self.game, step.place, None, step.items))
+                per = None if step.count is None else self.value(step.count, i, "count")
+                self.emit(Move(i, items, ("pile", "box"), "placed", per_item=per))
+            elif step.count is not None:
+                self.emit(Move(i, self.items_of(step.place), ("pile", "box"), "placed",
+                               total=self.value(step.count, i, "count")))
+            else:
+                self.emit(Move(i, self.items_of(step.place), ("pile", "box"), "placed"))
+        elif isinstance(step, ReturnRestStep):
+            self.emit(Move(i, self.items_of(step.return_rest), ("box",), "returned"))
+        elif isinstance(step, SupplyStep):
+            self.emit(Move(i, self.items_of(step.supply), ("box", "pile"), "supply"))
+
+    def random_draw(self, i: int, pile: str, dst: str, count: int, *, hand: bool, each: int) -> None:
+        items = self.items_in_pile(pile)
+        pool = {k: self.state[k]["pile"] for k in items if self.state[k]["pile"]}
+        clean = pile not in self.random_piles
+        self.draws.append(Draw(i, pile, dst, count, pool, hand, each, clean))
+        self.random_piles.add(pile)
+        self.emit(Move(i, items, ("pile",), dst, total=count, pile=pile))
+
+    # ------------------------------------------------------------------ result
+    def result(self) -> SetupResult:
+        by_comp: dict[str, dict[str, int]] = {}
+        for k, st in self.state.items():
+            key = self.pile_of[k]
+            zone_key = {"pile": key, "placed": k[0], "supply": k[0], "returned": k[0], "box": k[0]}
+            for z, v in st.items():
+                if z in zone_key:
+                    d = by_comp.setdefault(z, {})
+                    d[zone_key[z]] = d.get(zone_key[z], 0) + v
+        drawn = {}
+        for (pile, dst), v in self.drawn.items():
+            drawn.setdefault(dst, {})[pile] = drawn.setdefault(dst, {}).get(pile, 0) + v
+        pile_left = {p: by_comp.get("pile", {}).get(p, 0) - sum(v for (q, _), v in self.drawn.items() if q == p)
+                     for p in by_comp.get("pile", {})}
+        dealt = drawn.get("dealt", {})
+        set_aside = drawn.get("set_aside", {})
+        in_play: dict[str, int] = {}
+        for part in (pile_left, dealt, by_comp.get("placed", {}), by_comp.get("supply", {})):
+            for key, v in part.items():
+                in_play[key] = in_play.get(key, 0) + v
+        untouched = {c: v for c, v in by_comp.get("box", {}).items() if v and c not in self.touched}
+        returned = dict(by_comp.get("returned", {}))
+        for c, v in by_comp.get("box", {}).items():  # copies the setup leaves in the box stay there
+            returned[c] = returned.get(c, 0) + v
+        owned_by_comp: dict[str, int] = {}
+        for k, v in self.owned.items():
+            owned_by_comp[k[0]] = owned_by_comp.get(k[0], 0) + v
+        return SetupResult(
+            players=self.players, steps_run=self.steps_run, moves=self.moves, owned=owned_by_comp,
+            in_play=in_play, dealt=dealt, set_aside=set_aside, returned_to_box=returned,
+            placed=by_comp.get("placed", {}), supply=by_comp.get("supply", {}),
+            draw_pile=sum(pile_left.get(p, 0) for p in self.hand_piles), hand_size=self.hand_size,
+            untouched=untouched, draws=self.draws, shortages=self.shortages,
+            items={k: dict(st) for k, st in self.state.items()})
+
+
+def run_setup(game: Game, players: int) -> SetupResult:
+    """Execute setup.yaml for `players` players. Raises DataError for a bad expression."""
+    runner = _Runner(game, players)
+    runner.run()
+    return runner.result()
+
+
+def setup_table(game: Game) -> dict[int, SetupResult]:
+    """The setup at every player count of the game (game.yaml's range), keyed by count."""
+    lo, hi = game.meta.players.min, game.meta.players.max
+    return {n: run_setup(game, n) for n in range(lo, hi + 1)}

@@ -1,0 +1,287 @@
+"""The model of a game's `layouts.yaml`: how its cards and counters look, as data.
+
+A layout is a list of fields in boxes given in mm from the card's trim top-left (negative or
+beyond-trim values reach into the bleed). Fields draw rectangles, circles, symbols, images or
+text from a template (`"{name}"`, `"{attrs.rank}"`, `"{face.values}"`, localised dicts). Layouts
+extend one another: a child inherits its parent's fields, and a child field with the same `name`
+replaces the parent's. The file also says which layout each component uses (front and back,
+with variants chosen by item attributes), its colours and palettes (colour by attribute value),
+and its symbols (small vector drawings in a unit box, usable inline in text as `:name:`).
+
+This module only describes and validates; generator/cards/ draws.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Literal, Union
+
+from pydantic import Field, field_validator, model_validator
+
+from .errors import Problem
+from .model import ID_PATTERN, Id, Model, Scalar, SizeSpec, _check_local
+
+HEX_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+TEMPLATE_KEY = re.compile(r"\{([A-Za-z0-9_.|\-]+)\}")
+INLINE_SYMBOL = re.compile(r":([a-z0-9]+(?:-[a-z0-9]+)*):")
+
+
+class ByAttr(Model):
+    """A colour chosen by an attribute value: `{by: suit, palette: suits, default: '#888888'}`."""
+    by: str = Field(description="attribute to look up, e.g. 'suit' or 'face.colour'")
+    palette: str | None = Field(None, description="a palette name from `palettes`")
+    map: dict[str, str] = Field(default_factory=dict, description="value -> colour, checked before the palette")
+    default: str | None = None
+
+
+ColourSpec = Union[str, ByAttr]
+
+
+class Field_(Model):
+    """One thing drawn on a face."""
+    name: str | None = Field(None, description="lets a layout that extends this one replace the field")
+    kind: Literal["rect", "circle", "text", "symbol", "image", "line"] = Field(
+        description="line: from (x, y) to (x + w, y + h); circle: the largest circle inside the box")
+    box: list[float] = Field(min_length=4, max_length=4, description="[x, y, w, h] mm from the trim top-left")
+    bleed: bool = Field(False, description="grow to the bleed edge on every side that touches the trim")
+    fill: ColourSpec | None = None
+    stroke: ColourSpec | None = None
+    width: float = Field(0.3, ge=0, le=10, description="stroke width, mm")
+    radius: float = Field(0.0, ge=0, description="corner radius of a rect, mm")
+    text: Union[str, dict[str, str], None] = Field(None, description="template, e.g. '{name}'; `:sym:` draws a symbol inline")
+    size_pt: float = Field(9.0, gt=0, le=200)
+    min_size_pt: float | None = Field(None, gt=0, description="smallest size when shrinking to fit (default 60% of size_pt)")
+    align: Literal["left", "center", "right"] = "center"
+    valign: Literal["top", "middle", "bottom"] = "middle"
+    colour: ColourSpec | None = None
+    line_height: float = Field(1.25, ge=0.8, le=3)
+    wrap: bool = True
+    symbol: str | None = Field(None, description="symbol id or template, e.g. '{attrs.suit}'")
+    src: str | None = Field(None, description="image path inside the game folder (template allowed)")
+    fit: Literal["fit", "fill", "crop"] = "fit"
+    when: dict[str, Union[Scalar, list[Scalar]]] = Field(
+        default_factory=dict, description="draw only for items whose attrs match (value or list of values); "
+                                          "the value '*' means the key is present and not empty")
+
+    _t = field_validator("text", mode="before")(classmethod(lambda cls, v: v if v is None or isinstance(v, str) else _check_local(v)))
+
+    @model_validator(mode="after")
+    def _needs(self) -> "Field_":
+        need = {"text": "text", "symbol": "symbol", "image": "src"}.get(self.kind)
+        if need and getattr(self, need) is None:
+            raise ValueError(f"a {self.kind} field needs `{need}`")
+        if self.kind != "line" and (self.box[2] <= 0 or self.box[3] <= 0):
+            raise ValueError("box width and height must be positive")
+        return self
+
+
+class Shape(Model):
+    """A part of a symbol, in the symbol's own units (its `size`, origin top-left, y down)."""
+    kind: Literal["polygon", "polyline", "circle", "rect"]
+    points: list[list[float]] = []
+    cx: float = 0
+    cy: float = 0
+    r: float = 0
+    box: list[float] | None = None
+    fill: str | None = Field(None, description="'#rrggbb', a named colour, or 'current' (the field's colour)")
+    stroke: str | None = None
+    width: float = 1.0
+
+
+class Symbol(Model):
+    id: Id
+    size: list[float] = Field(default_factory=lambda: [10.0, 10.0], min_length=2, max_length=2)
+    shapes: list[Shape]
+
+
+class Layout(Model):
+    id: Id
+    extends: Id | None = None
+    size: SizeSpec | None = Field(None, description="the face size this layout is drawn for (default: the component's)")
+    background: ColourSpec | None = Field(None, description="fills trim and bleed")
+    fields: list[Field_] = []
+
+
+class Variant(Model):
+    """Items whose attrs match `where` use these layouts instead of the component's default."""
+    where: dict[str, Union[Scalar, list[Scalar]]]
+    front: Id | None = None
+    back: Id | None = None
+
+
+class ComponentLayout(Model):
+    front: Id
+    back: Id | None = Field(None, description="layout of the back; none: backs pages are left out")
+    variants: list[Variant] = []
+    gutter_mm: float | None = Field(None, ge=0, le=20, description="space between counters (counters only)")
+
+
+class LayoutsFile(Model):
+    colours: dict[str, str] = Field(default_factory=dict, description="named colours, name -> '#rrggbb'")
+    palettes: dict[str, dict[str, str]] = Field(default_factory=dict, description="palette -> value -> colour")
+    symbols: list[Symbol] = []
+    layouts: list[Layout] = []
+    components: dict[str, ComponentLayout] = Field(default_factory=dict, description="component id -> layouts")
+
+    @field_validator("colours")
+    @classmethod
+    def _hex(cls, v: dict[str, str]) -> dict[str, str]:
+        for name, c in v.items():
+            if not HEX_COLOUR.match(c):
+                raise ValueError(f"colour {name!r}: {c!r} is not '#rrggbb'")
+        return v
+
+    # ------------------------------------------------------------------ lookups
+    def layout(self, lid: str) -> Layout:
+        for lay in self.layouts:
+            if lay.id == lid:
+                return lay
+        for lay in builtin_layouts().layouts:
+            if lay.id == lid:
+                return lay
+        raise KeyError(lid)
+
+    def symbol(self, sid: str) -> Symbol | None:
+        for s in self.symbols:
+            if s.id == sid:
+                return s
+        if self is not _BUILTIN.get("file"):
+            return builtin_layouts().symbol(sid)
+        return None
+
+    # ------------------------------------------------------------------ cross-file checks
+    def check_references(self, components: list, locator) -> list[Problem]:
+        """Every component, layout, palette, colour and symbol named here must exist."""
+        problems: list[Problem] = []
+        known_layouts = {lay.id for lay in self.layouts} | _builtin_ids()
+        by_id = {c.id: c for c in components}
+        for cid, cl in self.components.items():
+            here = ("components", cid)
+            if cid not in by_id:
+                problems.append(locator.problem(here, f"unknown component {cid!r}",
+                                                "use a component id from components.yaml", key=True))
+                continue
+            refs = [("front", cl.front), ("back", cl.back)]
+            refs += [(("variants", vi, side), getattr(v, side)) for vi, v in enumerate(cl.variants)
+                     for side in ("front", "back")]
+            for where, lid in refs:
+                if lid and lid not in known_layouts:
+                    loc = here + (where if isinstance(where, tuple) else (where,))
+                    problems.append(locator.problem(loc, f"unknown layout {lid!r}",
+                                                    f"define it under `layouts` (known: {', '.join(sorted(known_layouts))})"))
+        for li, lay in enumerate(self.layouts):
+            if lay.extends and lay.extends not in known_layouts:
+                problems.append(locator.problem(("layouts", li, "extends"), f"unknown layout {lay.extends!r}",
+                                                "extend a layout defined in this file or a built-in one"))
+            for fi, f in enumerate(lay.fields):
+                problems += self._check_colours(f, ("layouts", li, "fields", fi), locator)
+                if f.kind == "symbol" and f.symbol and "{" not in f.symbol and not self._has_symbol(f.symbol):
+                    problems.append(locator.problem(("layouts", li, "fields", fi, "symbol"),
+                                                    f"unknown symbol {f.symbol!r}", "define it under `symbols`"))
+                for t in _texts(f.text):
+                    for sym in INLINE_SYMBOL.findall(t):
+                        if not self._has_symbol(sym):
+                            problems.append(locator.problem(("layouts", li, "fields", fi, "text"),
+                                                            f"unknown inline symbol ':{sym}:'",
+                                                            "define it under `symbols`"))
+            problems += self._check_colours(lay, ("layouts", li), locator, attrs=("background",))
+        problems += self._check_cycles(locator)
+        return problems
+
+    def _has_symbol(self, sid: str) -> bool:
+        return self.symbol(sid) is not None or builtin_layouts().symbol(sid) is not None
+
+    def _check_colours(self, obj: Any, loc: tuple, locator, attrs=("fill", "stroke", "colour")) -> list[Problem]:
+        problems = []
+        for a in attrs:
+            spec = getattr(obj, a, None)
+            if isinstance(spec, ByAttr):
+                if spec.palette and spec.palette not in self.palettes:
+                    problems.append(locator.problem(loc + (a, "palette"), f"unknown palette {spec.palette!r}",
+                                                    "define it under `palettes`"))
+                for c in list(spec.map.values()) + ([spec.default] if spec.default else []):
+                    if not self._colour_ok(c):
+                        problems.append(locator.problem(loc + (a,), f"{c!r} is not a colour",
+                                                        "write '#rrggbb' or a name from `colours`"))
+            elif isinstance(spec, str) and "{" not in spec and not self._colour_ok(spec):
+                problems.append(locator.problem(loc + (a,), f"{spec!r} is not a colour",
+                                                "write '#rrggbb' or a name from `colours`"))
+        return problems
+
+    def _colour_ok(self, c: str) -> bool:
+        return bool(HEX_COLOUR.match(c)) or c in self.colours or c in ("none", "current")
+
+    def _check_cycles(self, locator) -> list[Problem]:
+        parents = {lay.id: lay.extends for lay in self.layouts}
+        problems = []
+        for li, lay in enumerate(self.layouts):
+            seen, cur = {lay.id}, lay.extends
+            while cur in parents:
+                if cur in seen:
+                    problems.append(locator.problem(("layouts", li, "extends"), f"layout {lay.id!r} extends itself",
+                                                    "break the cycle of `extends`"))
+                    break
+                seen.add(cur)
+                cur = parents[cur]
+        return problems
+
+
+def _texts(t: Union[str, dict[str, str], None]) -> list[str]:
+    if t is None:
+        return []
+    return [t] if isinstance(t, str) else list(t.values())
+
+
+def _builtin_ids() -> set[str]:
+    return {lay.id for lay in builtin_layouts().layouts}
+
+
+# Layouts every game may use or extend. Boxes are drawn for the layout's `size` and scaled to
+# the component's size, so one generic card layout serves poker, bridge and mini cards alike.
+BUILTIN_YAML = """
+colours:
+  ink: "#1a1a1a"
+  paper: "#fbf8f0"
+  frame: "#5a4a3a"
+symbols:
+  - id: dot
+    shapes: [{kind: circle, cx: 5, cy: 5, r: 4, fill: current}]
+  - id: diamond
+    shapes: [{kind: polygon, points: [[5, 0.5], [9.5, 5], [5, 9.5], [0.5, 5]], fill: current}]
+  - id: star
+    shapes:
+      - kind: polygon
+        fill: current
+        points: [[5, 0.3], [6.2, 3.6], [9.7, 3.7], [6.9, 5.9], [7.9, 9.4], [5, 7.3], [2.1, 9.4], [3.1, 5.9], [0.3, 3.7], [3.8, 3.6]]
+layouts:
+  - id: card-basic
+    size: poker
+    background: paper
+    fields:
+      - {name: frame, kind: rect, box: [3, 3, 57, 82], stroke: frame, width: 0.6, radius: 3}
+      - {name: title, kind: text, box: [6, 6, 51, 12], text: "{name}", size_pt: 12, colour: ink}
+      - {name: rule, kind: line, box: [8, 19, 47, 0], stroke: frame, width: 0.3}
+      - {name: body, kind: text, box: [7, 22, 49, 56], text: "{text}", size_pt: 9, align: left, valign: top, colour: ink}
+      - {name: footer, kind: text, box: [6, 78, 51, 5], text: "{component}", size_pt: 6, colour: frame}
+  - id: back-basic
+    size: poker
+    background: frame
+    fields:
+      - {name: frame, kind: rect, box: [4, 4, 55, 80], stroke: paper, width: 0.8, radius: 3}
+      - {name: inner, kind: rect, box: [7, 7, 49, 74], stroke: paper, width: 0.3, radius: 2}
+      - {name: title, kind: text, box: [7, 34, 49, 20], text: "{face.label|component}", size_pt: 16, colour: paper}
+  - id: counter-basic
+    size: half-inch
+    background: {by: face.colour, default: paper}
+    fields:
+      - {name: label, kind: text, box: [0.6, 0.6, 11.5, 4.2], text: "{face.label|name}", size_pt: 5, min_size_pt: 2.5, colour: ink}
+      - {name: values, kind: text, box: [0.6, 7.4, 11.5, 4.6], text: "{face.values}", size_pt: 7, min_size_pt: 3, colour: ink}
+"""
+_BUILTIN: dict[str, "LayoutsFile"] = {}
+
+
+def builtin_layouts() -> LayoutsFile:
+    """The built-in layouts (parsed once)."""
+    if "file" not in _BUILTIN:
+        from ruamel.yaml import YAML
+        _BUILTIN["file"] = LayoutsFile.model_validate(YAML(typ="safe").load(BUILTIN_YAML))
+    return _BUILTIN["file"]

@@ -1,0 +1,406 @@
+"""`map.yaml`: a hex map as data — grid, labels, terrain, hexside rivers, roads, crossings, places,
+regions, boxes beside the map, the facts the rules assert about it, and its movement costs.
+
+Hexes are written as their printed labels (`M17`, `0412`). Validation happens in two layers:
+- the pydantic model (shape, kinds, colours), reported with line and column by the loader;
+- `MapFile.problems(locator)`: every label parses and lies on the grid, every hexside joins two
+  neighbours, every terrain or river a feature names is defined. These make a map unusable, so
+  the loader raises them (through `check_references`) before anything draws or checks it.
+What the *rules* say about the map (`assertions`) is not validated here: `solver.mapcheck`
+proves or refutes each one and reports findings, so a wrong rule citation is a finding, not a crash.
+`resolve()` turns the labels into cube coordinates once (`HexMap`) for checks, reach and layout.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any, ClassVar, Literal, Optional, Union
+
+from pydantic import Field, field_validator, model_validator
+
+from .errors import DataError, Problem
+from .hexes import Hex, HexGrid, Labeller, hexside, make_grid
+from .model import Gap, Id, LocalText, Model, _check_local
+
+HexId = Annotated[str, Field(description="a printed hex label such as M17 or '0412' (quote XXYY labels)")]
+Side = tuple[HexId, HexId]
+
+
+def _local(*names: str):
+    return field_validator(*names, mode="before")(classmethod(lambda cls, v: v if v is None else _check_local(v)))
+
+
+class Grid(Model):
+    orientation: Literal["flat", "pointy"] = Field(description="flat-top (columns straight) or pointy-top (rows straight)")
+    offset: Literal["odd", "even"] = Field(description="which columns (flat) or rows (pointy) are shoved down/right")
+    hex_mm: float = Field(gt=5, le=80, description="size across the flats, mm")
+    columns: int = Field(ge=1, le=200)
+    rows: int = Field(ge=1, le=200)
+
+
+class Labels(Model):
+    style: Literal["xxyy", "letter-number"] = "xxyy"
+    origin: Literal["top-left", "top-right", "bottom-left", "bottom-right"] = "top-left"
+    first: int = Field(1, ge=0, le=1, description="number of the first column/row (0 or 1)")
+    show: Union[Literal["all", "none"], list[HexId]] = Field("all", description="which hexes print their label")
+    size_pt: float = Field(5.0, gt=2, le=20)
+
+
+class TerrainKind(Model):
+    name: LocalText
+    fill: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")
+    mark: Literal["none", "trees", "dense-trees", "peaks", "hills", "waves", "marsh", "scrub"] = "none"
+    move_cost: Optional[int] = Field(1, ge=0, description="cost to enter; null = only along a road (9.16)")
+    water: bool = False
+    _v = _local("name")
+
+
+class Area(Model):
+    terrain: str
+    hexes: list[HexId]
+    source: Optional[str] = None
+
+
+class Terrain(Model):
+    default: str
+    kinds: dict[str, TerrainKind]
+    areas: list[Area] = []
+
+    @model_validator(mode="after")
+    def _known(self) -> "Terrain":
+        if self.default not in self.kinds:
+            raise ValueError(f"default terrain {self.default!r} is not one of kinds ({', '.join(self.kinds)})")
+        return self
+
+
+class River(Model):
+    """A river along hexsides (`hexsides`, pairs of neighbouring hexes, in order downstream) or a
+    line through hex centres (`path`)."""
+    id: Id
+    kind: Literal["minor", "major"]
+    name: Optional[LocalText] = None
+    hexsides: list[Side] = []
+    path: list[HexId] = []
+    dots: bool = Field(False, description="print river dots on its vertices (boat movement points)")
+    source: Optional[str] = None
+    _v = _local("name")
+
+    @model_validator(mode="after")
+    def _one_shape(self) -> "River":
+        if bool(self.hexsides) == bool(self.path):
+            raise ValueError("give either hexsides (a river along hex edges) or path (through hex centres)")
+        return self
+
+
+class Road(Model):
+    id: Id
+    name: Optional[LocalText] = None
+    path: list[HexId] = Field(min_length=2, description="hexes in order; each next to the one before")
+    source: Optional[str] = None
+    _v = _local("name")
+
+
+class Crossing(Model):
+    kind: Literal["crossing", "bridge", "ford"]
+    hexside: Side
+    river: Optional[Id] = None
+    name: Optional[LocalText] = None
+    source: Optional[str] = None
+    _v = _local("name")
+
+
+PlaceKind = Literal["city", "stronghold", "start", "victory", "gollum", "seeing", "secret", "return",
+                    "special", "landmark"]
+Allegiance = Literal["good", "evil", "neutral", "free", "shadow"]
+
+
+class Entry(Model):
+    """Who may enter a hex and at what cost (Redhorn Gate, Moria, Paths of the Dead)."""
+    cost: int = Field(ge=0)
+    units: list[Id] = Field(description="unit kinds from movement.units that may enter")
+    off_road_only: bool = Field(False, description="the limits apply only to entering off a road (16.6.1)")
+    source: Optional[str] = None
+
+
+class Place(Model):
+    id: Id
+    hex: HexId
+    name: LocalText
+    kind: PlaceKind
+    allegiance: Optional[Allegiance] = None
+    vp: Optional[int] = None
+    defence: Optional[int] = None
+    enter: Optional[Entry] = None
+    note: Optional[LocalText] = None
+    source: Optional[str] = None
+    _v = _local("name", "note")
+
+
+class Region(Model):
+    id: Id
+    name: LocalText
+    hexes: list[HexId]
+    enter: Optional[Entry] = None
+    source: Optional[str] = None
+    _v = _local("name")
+
+
+class Box(Model):
+    """Something printed beside the map: a box (Halls of Mandos), a track (turn 1-12), an off-map area."""
+    id: Id
+    name: LocalText
+    kind: Literal["box", "track", "area"] = "box"
+    cells: Optional[int] = Field(None, ge=1, le=60, description="track length")
+    first: int = 1
+    edge: Optional[Literal["north", "south", "east", "west"]] = Field(None, description="map edge an area adjoins")
+    text: Optional[LocalText] = None
+    source: Optional[str] = None
+    _v = _local("name", "text")
+
+
+class Assertion(Model):
+    """A fact a rule states about the map; `pnp check` proves or refutes it. Give exactly one kind."""
+    adjacent: Optional[Side] = None
+    crossing: Optional[Side] = Field(None, description="a crossing point lies on this hexside")
+    surround: Optional[dict[str, str]] = Field(None, description="{centre: I13, terrain: deep-forest}: centre and its 6 neighbours")
+    across: Optional[Side] = Field(None, description="the hexside between the two lies on `river`")
+    not_across: Optional[Side] = Field(None, description="neighbours whose hexside is not on `river`")
+    touch: Optional[list[HexId]] = Field(None, description="each hex has a hexside on `river`")
+    direction: Optional[dict[str, str]] = Field(None, description="{from: N15, to: N16, is: S}")
+    region: Optional[Id] = Field(None, description="the region with `hexes` exactly")
+    exists: Optional[list[HexId]] = None
+    river: Optional[Id] = None
+    hexes: Optional[list[HexId]] = None
+    source: str = Field(description="the seed clause that states it, e.g. 'seed 004, 2.5.5'")
+
+    KINDS: ClassVar[tuple[str, ...]] = ("adjacent", "crossing", "surround", "across", "not_across", "touch", "direction", "region", "exists")
+
+    @model_validator(mode="after")
+    def _one(self) -> "Assertion":
+        given = [k for k in self.KINDS if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError(f"give exactly one of {', '.join(self.KINDS)} (got {', '.join(given) or 'none'})")
+        if given[0] in ("across", "not_across", "touch") and not self.river:
+            raise ValueError(f"{given[0]} needs river: <river id>")
+        return self
+
+
+class MarchBonus(Model):
+    upto: Optional[int] = Field(None, description="applies to movement allowances up to this (null: any)")
+    bonus: int
+
+
+class UnitKind(Model):
+    name: Optional[LocalText] = None
+    all_in: bool = Field(True, description="may enter one more hex by spending all MP (9.18)")
+    terrain_cost: dict[str, int] = Field({}, description="terrain -> cost replacing the normal one (16.14)")
+    _v = _local("name")
+
+
+class Movement(Model):
+    source: Optional[str] = None
+    minor_river: int = Field(1, description="extra cost to cross a minor river (9.14)")
+    major_river_crossing: int = Field(3, description="extra cost to cross a major river at a crossing (9.15)")
+    road_cost: int = Field(1, description="cost per hex along a road (9.16)")
+    road_march_bonus: list[MarchBonus] = Field([], description="MP added when the whole move is along a road (9.17)")
+    units: dict[str, UnitKind] = {}
+    default_unit: Optional[str] = None
+
+
+class Legend(Model):
+    title: LocalText
+    note: LocalText = Field(description="printed under the legend, e.g. that the map is a reconstruction")
+    _v = _local("title", "note")
+
+
+class MapFile(Model):
+    id: Id = Field(description="output files are map-<id>.pdf/.svg")
+    name: LocalText
+    component: Optional[Id] = Field(None, description="the board in components.yaml this map prints")
+    reconstruction: bool = Field(description="true when the map is rebuilt from the rules, not the original art")
+    paper: Literal["a4", "letter", "a3", "a2", "a1", "a0"] = "a2"
+    page_orientation: Literal["portrait", "landscape"] = "portrait"
+    source: Optional[str] = None
+    grid: Grid
+    labels: Labels = Labels()
+    terrain: Terrain
+    rivers: list[River] = []
+    roads: list[Road] = []
+    crossings: list[Crossing] = []
+    places: list[Place] = []
+    regions: list[Region] = []
+    boxes: list[Box] = []
+    assertions: list[Assertion] = []
+    movement: Optional[Movement] = None
+    legend: Legend
+    gaps: list[Gap] = []
+    _v = _local("name")
+
+    # ------------------------------------------------------------------ structural problems
+
+    def labeller(self) -> Labeller:
+        return Labeller(self.labels.style, self.grid.columns, self.grid.rows, self.labels.origin, self.labels.first)
+
+    def hex_grid(self) -> HexGrid:
+        g = self.grid
+        return make_grid(g.orientation, g.offset, g.hex_mm, g.columns, g.rows)
+
+    def problems(self, locator: Any) -> list[Problem]:
+        """Unusable references inside the map, each at its line."""
+        lab, grid = self.labeller(), self.hex_grid()
+        out: list[Problem] = []
+
+        def hex_ok(label: str, loc: tuple) -> Hex | None:
+            o = lab.parse(str(label))
+            if o is None:
+                out.append(locator.problem(loc, f"{label!r} is not a hex of this {self.grid.columns}x{self.grid.rows} map",
+                                           f"write a {self.labels.style} label inside the grid, e.g. {lab.label(grid.to_offset(next(grid.hexes())))}"))
+                return None
+            return grid.to_cube(o)
+
+        def side_ok(side: Side, loc: tuple) -> None:
+            a, b = hex_ok(side[0], loc + (0,)), hex_ok(side[1], loc + (1,))
+            if a and b and a.distance(b) != 1:
+                out.append(locator.problem(loc, f"{side[0]} and {side[1]} are not neighbours, so they share no hexside",
+                                           "name two adjacent hexes"))
+
+        kinds = self.terrain.kinds
+        for ai, area in enumerate(self.terrain.areas):
+            if area.terrain not in kinds:
+                out.append(locator.problem(("terrain", "areas", ai, "terrain"), f"unknown terrain {area.terrain!r}",
+                                           f"use one of {', '.join(kinds)}"))
+            for hi, h in enumerate(area.hexes):
+                hex_ok(h, ("terrain", "areas", ai, "hexes", hi))
+        river_ids = {r.id for r in self.rivers}
+        for ri, river in enumerate(self.rivers):
+            for si, side in enumerate(river.hexsides):
+                side_ok(side, ("rivers", ri, "hexsides", si))
+            for hi, h in enumerate(river.path):
+                hex_ok(h, ("rivers", ri, "path", hi))
+        for ri, road in enumerate(self.roads):
+            for hi, h in enumerate(road.path):
+                hex_ok(h, ("roads", ri, "path", hi))
+        for ci, c in enumerate(self.crossings):
+            side_ok(c.hexside, ("crossings", ci, "hexside"))
+            if c.river and c.river not in river_ids:
+                out.append(locator.problem(("crossings", ci, "river"), f"unknown river {c.river!r}",
+                                           f"use one of {', '.join(sorted(river_ids)) or 'the rivers: list'}"))
+        unit_kinds = set(self.movement.units) if self.movement else set()
+        for pi, p in enumerate(self.places):
+            hex_ok(p.hex, ("places", pi, "hex"))
+            if p.enter:
+                for ui, u in enumerate(p.enter.units):
+                    if u not in unit_kinds:
+                        out.append(locator.problem(("places", pi, "enter", "units", ui), f"unknown unit kind {u!r}",
+                                                   "declare it under movement.units"))
+        for ri, reg in enumerate(self.regions):
+            for hi, h in enumerate(reg.hexes):
+                hex_ok(h, ("regions", ri, "hexes", hi))
+            if reg.enter:
+                for ui, u in enumerate(reg.enter.units):
+                    if u not in unit_kinds:
+                        out.append(locator.problem(("regions", ri, "enter", "units", ui), f"unknown unit kind {u!r}",
+                                                   "declare it under movement.units"))
+        if isinstance(self.labels.show, list):
+            for hi, h in enumerate(self.labels.show):
+                hex_ok(h, ("labels", "show", hi))
+        for ai, a in enumerate(self.assertions):
+            if a.river and a.river not in river_ids:
+                out.append(locator.problem(("assertions", ai, "river"), f"unknown river {a.river!r}",
+                                           f"use one of {', '.join(sorted(river_ids)) or 'the rivers: list'}"))
+        if self.movement:
+            for uid, unit in self.movement.units.items():
+                for t in unit.terrain_cost:
+                    if t not in kinds:
+                        out.append(locator.problem(("movement", "units", uid, "terrain_cost", t),
+                                                   f"unknown terrain {t!r}", f"use one of {', '.join(kinds)}"))
+            if self.movement.default_unit and self.movement.default_unit not in unit_kinds:
+                out.append(locator.problem(("movement", "default_unit"), f"unknown unit kind {self.movement.default_unit!r}",
+                                           "declare it under movement.units"))
+        seen: dict[str, int] = {}
+        for group in ("places", "regions", "boxes", "rivers", "roads"):
+            for i, item in enumerate(getattr(self, group)):
+                if item.id in seen:
+                    out.append(locator.problem((group, i, "id"), f"duplicate id {item.id!r}", "give each feature its own id"))
+                seen[item.id] = i
+        return out
+
+    def check_references(self, components: list, locator: Any) -> list[Problem]:
+        out = self.problems(locator)
+        if self.component and self.component not in {c.id for c in components}:
+            out.append(locator.problem(("component",), f"unknown component {self.component!r}",
+                                       "use the id of the board in components.yaml, or drop the key"))
+        return out
+
+    def resolve(self, locator: Any = None) -> "HexMap":
+        """The map with hex ids turned into coordinates; unusable references raise DataError."""
+        if locator is not None:
+            probs = self.problems(locator)
+            if probs:
+                raise DataError(probs)
+        return HexMap(self)
+
+
+@dataclass
+class HexMap:
+    """A validated map in cube coordinates: what checks, movement and layout read."""
+    data: MapFile
+    grid: HexGrid = field(init=False)
+    labeller: Labeller = field(init=False)
+    terrain: dict[Hex, str] = field(init=False)
+    river_sides: dict[tuple[Hex, Hex], River] = field(init=False)
+    road_steps: set[tuple[Hex, Hex]] = field(init=False)
+    crossing_sides: dict[tuple[Hex, Hex], Crossing] = field(init=False)
+    places_at: dict[Hex, list[Place]] = field(init=False)
+    entry: dict[Hex, Entry] = field(init=False)
+
+    def __post_init__(self) -> None:
+        d = self.data
+        self.grid, self.labeller = d.hex_grid(), d.labeller()
+        self.terrain = {h: d.terrain.default for h in self.grid.hexes()}
+        for area in d.terrain.areas:  # later areas win, so a map can paint broad strokes then details
+            for label in area.hexes:
+                self.terrain[self.hex(label)] = area.terrain
+        self.river_sides = {}
+        for r in d.rivers:
+            for a, b in r.hexsides:
+                self.river_sides[hexside(self.hex(a), self.hex(b))] = r
+        self.road_steps = set()
+        for road in d.roads:
+            hs = [self.hex(x) for x in road.path]
+            for a, b in zip(hs, hs[1:]):
+                if a.distance(b) == 1:
+                    self.road_steps.add((a, b))
+                    self.road_steps.add((b, a))
+        self.crossing_sides = {hexside(self.hex(c.hexside[0]), self.hex(c.hexside[1])): c for c in d.crossings
+                               if self.hex(c.hexside[0]).distance(self.hex(c.hexside[1])) == 1}
+        self.places_at = {}
+        for p in d.places:
+            self.places_at.setdefault(self.hex(p.hex), []).append(p)
+        # Who may enter a hex: a place's rule, else its region's (Paths of the Dead is a region).
+        self.entry = {}
+        for reg in d.regions:
+            if reg.enter:
+                for label in reg.hexes:
+                    self.entry[self.hex(label)] = reg.enter
+        for p in d.places:
+            if p.enter:
+                self.entry[self.hex(p.hex)] = p.enter
+
+    def hex(self, label: str) -> Hex:
+        o = self.labeller.parse(str(label))
+        if o is None:
+            raise KeyError(label)
+        return self.grid.to_cube(o)
+
+    def find(self, label: str) -> Hex | None:
+        o = self.labeller.parse(str(label))
+        return None if o is None else self.grid.to_cube(o)
+
+    def label(self, h: Hex) -> str:
+        return self.labeller.label(self.grid.to_offset(h))
+
+    def on_map(self, h: Hex) -> bool:
+        return self.grid.contains(h)
+
+    def neighbours(self, h: Hex) -> list[Hex]:
+        return [n for n in h.neighbours() if self.grid.contains(n)]

@@ -1,0 +1,1 @@
+"""Rules as data: clause files, gettext PO translations, glossaries and translation QA."""

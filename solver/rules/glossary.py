@@ -1,0 +1,124 @@
+"""Glossaries: agreed translations of terms, per game (`rules/glossary.yaml`) and shared
+(`data/glossaries/<name>.yaml`, pulled in with `include:`).
+
+A term is a dict of language -> form. Matching in Japanese is by substring (Japanese has no word
+boundaries: ホビット庄 must match inside ホビット庄から); in Latin scripts it is case-insensitive and
+also by substring, so `saboteur` accepts `Saboteurs` (list irregular forms under `also`).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import Field, model_validator
+
+from ..errors import DataError
+from ..loader import DATA_DIR, validate
+from ..model import ID_PATTERN, LANG_PATTERN, Model
+from ..yamlsrc import load_yaml
+
+GLOSSARIES_DIR = DATA_DIR / "glossaries"
+
+
+class Term(Model):
+    model_config = {"extra": "allow"}  # the language keys (ja, en, ...) are the extra fields
+    also: dict[str, list[str]] = Field({}, description="other accepted forms per language")
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _langs(self) -> "Term":
+        forms = self.forms()
+        if len(forms) < 2:
+            raise ValueError("a term needs at least two languages, like {ja: お邪魔者, en: saboteur}")
+        for k, v in forms.items():
+            if not re.match(LANG_PATTERN, k):
+                raise ValueError(f"unknown key {k!r}: a term has language codes (ja, en), also and note")
+            if not isinstance(v, str) or not v.strip():
+                raise ValueError(f"term form {k!r} must be a non-empty string")
+        return self
+
+    def forms(self) -> dict[str, str]:
+        return dict(self.model_extra or {})
+
+    def accepted(self, lang: str) -> list[str]:
+        main = self.forms().get(lang)
+        return ([main] if main else []) + list(self.also.get(lang, []))
+
+
+class GlossaryFile(Model):
+    include: list[str] = Field([], description="shared glossaries under data/glossaries/, by name")
+    title: str | None = None
+    terms: list[Term] = []
+
+    @model_validator(mode="after")
+    def _names(self) -> "GlossaryFile":
+        for name in self.include:
+            if not re.match(ID_PATTERN, name):
+                raise ValueError(f"include {name!r} is not a glossary name like middle-earth")
+        return self
+
+
+@dataclass(frozen=True)
+class Entry:
+    term: Term
+    origin: str  # "path:line", so a finding can point at the agreed term
+
+
+def fold(text: str) -> str:
+    """Compare forms after NFKC (full-width Latin, ligatures) and case folding."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def contains(text: str, form: str) -> bool:
+    return fold(form) in fold(text)
+
+
+def load_glossary(path: Path, _seen: tuple[str, ...] = ()) -> list[Entry]:
+    """The terms of a glossary file and of everything it includes (game terms first, so they win)."""
+    data, loc = load_yaml(path)
+    gfile, problems = validate(GlossaryFile, data, loc)
+    if problems:
+        raise DataError(problems)
+    entries = [Entry(t, f"{loc.path}:{loc.at(('terms', i))[0]}") for i, t in enumerate(gfile.terms)]
+    for ii, name in enumerate(gfile.include):
+        inc = GLOSSARIES_DIR / f"{name}.yaml"
+        if name in _seen:
+            raise DataError([loc.problem(("include", ii), f"glossary {name!r} includes itself",
+                                         "remove the circular include")])
+        if not inc.is_file():
+            known = ", ".join(sorted(p.stem for p in GLOSSARIES_DIR.glob("*.yaml"))) or "none"
+            raise DataError([loc.problem(("include", ii), f"no shared glossary {name!r}",
+                                         f"use one of: {known}")])
+        entries += load_glossary(inc, _seen + (name,))
+    return dedupe(entries)
+
+
+def dedupe(entries: list[Entry]) -> list[Entry]:
+    """First definition of a source form wins (a game may override a shared term)."""
+    out, seen = [], set()
+    for e in entries:
+        key = tuple(sorted(e.term.forms().items()))
+        first_form = next(iter(e.term.forms().values()))
+        if key in seen or first_form in seen:
+            continue
+        seen.add(key)
+        seen.add(first_form)
+        out.append(e)
+    return out
+
+
+def terms_in(text: str, entries: list[Entry], lang: str) -> list[Entry]:
+    """Glossary entries whose `lang` form occurs in `text`; a longer term hides the shorter ones it
+    contains (黒の乗り手 found, so 乗り手 alone is not also demanded)."""
+    found = [e for e in entries if e.term.forms().get(lang) and contains(text, e.term.forms()[lang])]
+    found.sort(key=lambda e: -len(e.term.forms()[lang]))
+    kept: list[Entry] = []
+    for e in found:
+        form = fold(e.term.forms()[lang])
+        if any(form in fold(k.term.forms()[lang]) and fold(text).count(form) <= fold(text).count(fold(k.term.forms()[lang]))
+               for k in kept):
+            continue
+        kept.append(e)
+    return kept

@@ -1,0 +1,131 @@
+"""gettext PO files of a game's rules: `rules/<lang>.po`, one entry per translation unit.
+
+`msgctxt` is the unit's id (the clause id, or id#part) and `msgid` the source text exactly, so when
+a source sentence changes, its entry no longer matches: the translation is stale until a translator
+looks at it. `update_catalog` brings a PO file in line with the clauses the way msgmerge does (new
+entries empty, changed ones fuzzy with the old msgid kept as `#| msgid`, removed ones obsolete),
+and writes it deterministically (fixed header, entries in reading order).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import polib
+
+from ..errors import DataError, Problem, display_path
+from .model import RulesFile
+
+HEADER_COMMENT = ("Translation of the rules of {title}.\n"
+                  "Source: rules/clauses.yaml (msgctxt = clause id, msgid = source text).\n"
+                  "Update with `pnp rules po {game} --lang {lang}`; check with `pnp rules check {game} --lang {lang}`.")
+PLURAL_FORMS = {"ja": "nplurals=1; plural=0;", "zh": "nplurals=1; plural=0;", "ko": "nplurals=1; plural=0;"}
+
+
+def po_path(folder: Path, lang: str) -> Path:
+    return folder / "rules" / f"{lang}.po"
+
+
+def read_po(path: Path) -> polib.POFile:
+    """Parse a PO file; a syntax error is a located DataError, never a traceback."""
+    shown = display_path(path)
+    if not path.is_file():
+        raise DataError([Problem(shown, 0, 0, "no such PO file",
+                                 f"create it with `pnp rules po GAME --lang {path.stem}`")])
+    try:
+        return polib.pofile(str(path), encoding="utf-8", check_for_duplicates=True, wrapwidth=0)
+    except (OSError, ValueError) as e:
+        line = _line_of(str(e))
+        raise DataError([Problem(shown, line, 1 if line else 0, f"not a valid PO file: {e}",
+                                 "fix the entry (quotes, msgctxt/msgid/msgstr order) or restore it from git")])
+
+
+def _line_of(message: str) -> int:
+    import re
+    m = re.search(r"line (\d+)", message)
+    return int(m.group(1)) if m else 0
+
+
+@dataclass(frozen=True)
+class Translated:
+    text: str | None  # None when there is no usable translation
+    entry: polib.POEntry | None
+
+
+class Catalog:
+    """Lookup of translations by unit id, honouring fuzzy and stale entries."""
+
+    def __init__(self, po: polib.POFile | None, path: Path | None = None):
+        self.po = po
+        self.path = path
+        self.by_ctx: dict[str, polib.POEntry] = {}
+        if po is not None:
+            for e in po:
+                if not e.obsolete and e.msgctxt is not None:
+                    self.by_ctx[e.msgctxt] = e
+
+    def get(self, ctx: str, source: str) -> Translated:
+        e = self.by_ctx.get(ctx)
+        if e is None or e.msgid != source or "fuzzy" in e.flags or not e.msgstr:
+            return Translated(None, e)
+        return Translated(e.msgstr, e)
+
+
+def load_catalog(folder: Path, lang: str) -> Catalog:
+    path = po_path(folder, lang)
+    return Catalog(read_po(path) if path.is_file() else None, path)
+
+
+def update_catalog(rules: RulesFile, po: polib.POFile | None, *, lang: str, game_id: str, title: str) -> polib.POFile:
+    """A PO file with exactly the units of `rules`, keeping every translation that still applies."""
+    old = Catalog(po)
+    out = polib.POFile(wrapwidth=0)
+    out.header = HEADER_COMMENT.format(title=title, game=game_id, lang=lang)
+    out.metadata = {
+        "Project-Id-Version": f"{game_id} rules",
+        "Report-Msgid-Bugs-To": "",
+        "POT-Creation-Date": "2026-01-01 00:00+0000",
+        "PO-Revision-Date": "2026-01-01 00:00+0000",
+        "Last-Translator": (po.metadata.get("Last-Translator") if po else None) or "pnp-forge contributors",
+        "Language-Team": lang,
+        "Language": lang,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+        "Plural-Forms": PLURAL_FORMS.get(lang, "nplurals=2; plural=(n != 1);"),
+    }
+    numbers = rules.numbers()
+    live = set()
+    for ctx, source in rules.units():
+        live.add(ctx)
+        clause_id = ctx.split("#")[0]
+        prev = old.by_ctx.get(ctx)
+        entry = polib.POEntry(msgctxt=ctx, msgid=source, msgstr="",
+                              comment=f"clause {numbers[clause_id]}")
+        if prev is not None:
+            entry.msgstr = prev.msgstr
+            entry.tcomment = prev.tcomment
+            entry.flags = [f for f in prev.flags if f != "fuzzy"]
+            if prev.msgid != source:
+                entry.previous_msgid = prev.msgid
+                if prev.msgstr:
+                    entry.flags.append("fuzzy")
+            elif "fuzzy" in prev.flags:
+                entry.flags.append("fuzzy")
+                entry.previous_msgid = prev.previous_msgid
+        out.append(entry)
+    if po is not None:
+        for e in po:
+            if e.msgctxt not in live and e.msgstr and not e.obsolete:
+                e.obsolete = True
+                out.append(e)
+    return out
+
+
+def save_po(po: polib.POFile, path: Path) -> Path:
+    # Written beside the target and renamed, so an interrupted run never leaves half a PO file.
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.part")
+    po.save(str(tmp))
+    tmp.replace(path)
+    return path

@@ -1,0 +1,243 @@
+"""Translation QA: what is wrong with a translation of a game's rules, as checker findings.
+
+Checks, each finding naming the clause (its printed number and id):
+- `translation-missing`: a unit has no translation (error);
+- `translation-stale`: the source changed since it was translated (error): the PO msgid differs from
+  the clause text, or the entry is fuzzy with an older `#| msgid`;
+- `translation-fuzzy`: marked fuzzy for another reason (warning);
+- `translation-obsolete`: a translation of a unit that no longer exists (info);
+- `translation-numbers`: numbers differ between source and translation, after NFKC (warning);
+- `cross-reference-dangling`: a reference (`(10.10)`, `11.5`, `[[id]]`) names no clause (error);
+- `glossary-term`: a glossary term in the source whose agreed translation is not in the target (warning);
+- `po-invalid`: `msgfmt --check` rejects the file (error).
+A translator silences the numbers check of one entry with a translator comment `# qa-ignore: numbers`
+(the same for `glossary`), for sentences where a number is deliberately written another way.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import unicodedata
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from ..errors import display_path
+from ..findings import Finding
+from .glossary import Entry, contains, terms_in
+from .load import glossary_for, rules_of
+from .model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key
+from .po import Catalog, load_catalog, po_path
+
+NUMBER = re.compile(r"\d+(?:\.\d+)*")
+# A dotted clause number standing alone: not part of a longer number, a decimal like 1.5倍 is not
+# excluded (the wargame has none; a real one would show up as a dangling reference to fix by hand).
+CLAUSE_REF = re.compile(r"(?<![\d.])(\d+(?:\.\d+)+)(?![\d.]|\d)")
+NUMBER_WORDS = {
+    "en": {w: str(i) for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split())}
+    | {w: str(i) for i, w in enumerate("_ first second third fourth fifth sixth seventh eighth ninth tenth".split()) if i}
+    | {"twice": "2"},
+    # Japanese counts in kana; kanji numerals are left out (一 is also in 一族, 一緒).
+    "ja": {"ひとつ": "1", "ふたつ": "2", "みっつ": "3", "よっつ": "4", "いつつ": "5"},
+}
+
+
+def nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+def numbers_of(text: str, lang: str) -> Counter:
+    """The numbers a text states, as strings after NFKC (①→1, １０．１０→10.10); in a language with
+    number words, those count too (five players = 5 players). [[refs]] are not numbers of the text."""
+    plain = REF_MARKUP.sub(" ", nfkc(text))
+    found = Counter(NUMBER.findall(plain))
+    words = NUMBER_WORDS.get(lang, {})
+    if lang == "ja":
+        for w, n in words.items():
+            found[n] += plain.count(w)
+    else:
+        for w in re.findall(r"[A-Za-z]+", plain):
+            n = words.get(w.lower())
+            if n is not None:
+                found[n] += 1
+    return +found
+
+
+def without_numbered_terms(text: str, terms: list[Entry], lang: str, target_lang: str) -> str:
+    """`text` minus glossary terms whose number the agreed translation drops (1番手 -> lead player),
+    so the numbers check does not ask the translator to break the glossary."""
+    for g in terms:
+        src = g.term.forms().get(lang, "")
+        if NUMBER.search(nfkc(src)) and not any(NUMBER.search(nfkc(w)) for w in g.term.accepted(target_lang)):
+            text = text.replace(src, " ")
+    return text
+
+
+def references_of(text: str, numbering: str) -> list[str]:
+    """Clause references in a text: [[id]] always; dotted numbers when clause ids are numbers."""
+    refs = REF_MARKUP.findall(text)
+    if numbering == "native":
+        refs += CLAUSE_REF.findall(REF_MARKUP.sub(" ", nfkc(text)))
+    return refs
+
+
+def _exists(ref: str, rules: RulesFile, ids: set[str], keys: set[tuple[int, ...]]) -> bool:
+    if ref in ids:
+        return True
+    return rules.numbering == "native" and bool(NATIVE_ID.match(ref)) and clause_key(ref) in keys
+
+
+def source_findings(rules: RulesFile, where: str) -> list[Finding]:
+    """Dangling cross-references in the source clauses themselves."""
+    ids = {p.clause.id for p in rules.walk()}
+    keys = {clause_key(i) for i in ids if NATIVE_ID.match(i)}
+    numbers = rules.numbers()
+    out = []
+    for ctx, text in rules.units():
+        cid = ctx.split("#")[0]
+        for ref in references_of(text, rules.numbering):
+            if not _exists(ref, rules, ids, keys):
+                out.append(Finding("error", "cross-reference-dangling",
+                                   f"clause {numbers[cid]} ({ctx}): the source refers to {ref}, which is no clause; "
+                                   "fix the number or add the clause", where))
+    return out
+
+
+def translation_findings(rules: RulesFile, catalog: Catalog, lang: str, glossary: list[Entry],
+                         po_file: Path) -> list[Finding]:
+    shown = display_path(po_file)
+    ids = {p.clause.id for p in rules.walk()}
+    keys = {clause_key(i) for i in ids if NATIVE_ID.match(i)}
+    numbers = rules.numbers()
+    out: list[Finding] = []
+    if catalog.po is None:
+        out.append(Finding("error", "translation-missing",
+                           f"no {lang} translation: {shown} does not exist; create it with "
+                           f"`pnp rules po GAME --lang {lang}` and translate every entry", shown))
+        return out
+    units = rules.units()
+    live = {ctx for ctx, _ in units}
+
+    for ctx, source in units:
+        cid = ctx.split("#")[0]
+        name = f"clause {numbers[cid]} ({ctx})"
+        e = catalog.by_ctx.get(ctx)
+        here = f"{shown}:{e.linenum}" if e is not None else shown
+        if e is None or not e.msgstr:
+            out.append(Finding("error", "translation-missing", f"{name}: not translated; add its msgstr to {shown}", here))
+            continue
+        if e.msgid != source:
+            out.append(Finding("error", "translation-stale",
+                               f"{name}: the source changed since it was translated; run `pnp rules po` "
+                               "and revise the fuzzy entry", here))
+            continue
+        if "fuzzy" in e.flags:
+            if e.previous_msgid and e.previous_msgid != e.msgid:
+                out.append(Finding("error", "translation-stale",
+                                   f"{name}: the source changed since it was translated (see #| msgid); revise "
+                                   "the translation and remove the fuzzy flag", here))
+            else:
+                out.append(Finding("warning", "translation-fuzzy",
+                                   f"{name}: the translation is marked fuzzy; review it and remove the flag", here))
+            continue
+        ignore = set(re.findall(r"qa-ignore:\s*([a-z, ]+)", e.tcomment or ""))
+        ignored = {w.strip() for s in ignore for w in s.split(",")}
+        target = e.msgstr
+
+        if "numbers" not in ignored:
+            src_terms = terms_in(source, glossary, rules.language)
+            src_n = numbers_of(without_numbered_terms(source, src_terms, rules.language, lang), rules.language)
+            dst_n = numbers_of(target, lang)
+            lost = sorted(set(src_n) - set(dst_n), key=_num_key)
+            added = sorted(set(dst_n) - set(src_n), key=_num_key)
+            if lost or added:
+                parts = ([f"missing {', '.join(lost)}"] if lost else []) + ([f"extra {', '.join(added)}"] if added else [])
+                out.append(Finding("warning", "translation-numbers",
+                                   f"{name}: numbers differ from the source ({'; '.join(parts)}); "
+                                   "fix the translation or add `# qa-ignore: numbers`", here))
+
+        for ref in references_of(target, rules.numbering):
+            if not _exists(ref, rules, ids, keys):
+                out.append(Finding("error", "cross-reference-dangling",
+                                   f"{name}: the translation refers to {ref}, which is no clause; fix the reference", here))
+        for ref in sorted(set(REF_MARKUP.findall(source))):
+            if f"[[{ref}]]" not in target:
+                out.append(Finding("error", "cross-reference-dangling",
+                                   f"{name}: the translation lost the reference [[{ref}]]; keep it as written", here))
+
+        if "glossary" not in ignored:
+            for g in terms_in(source, glossary, rules.language):
+                want = g.term.accepted(lang)
+                if want and not any(contains(target, w) for w in want):
+                    src_form = g.term.forms()[rules.language]
+                    out.append(Finding("warning", "glossary-term",
+                                       f"{name}: the source says {src_form}, but the translation lacks the agreed "
+                                       f"{lang} term {want[0]!r} ({g.origin})", here))
+
+    for e in catalog.po:
+        if e.msgctxt and e.msgctxt not in live and e.msgstr:
+            out.append(Finding("info", "translation-obsolete",
+                               f"{e.msgctxt}: translated but no longer in the rules; remove it or restore the clause",
+                               f"{shown}:{e.linenum}"))
+    out += msgfmt_findings(po_file)
+    return out
+
+
+def _num_key(n: str) -> tuple[int, ...]:
+    return clause_key(n)
+
+
+def msgfmt_findings(po_file: Path) -> list[Finding]:
+    """`msgfmt --check` where gettext is installed (Debian's gettext package); silent otherwise."""
+    msgfmt = shutil.which("msgfmt")
+    if not msgfmt or not po_file.is_file():
+        return []
+    run = subprocess.run([msgfmt, "--check", "-o", "/dev/null", str(po_file)], capture_output=True, text=True)
+    if run.returncode == 0:
+        return []
+    lines = [ln for ln in run.stderr.splitlines() if ln.strip() and "fatal error" not in ln]
+    return [Finding("error", "po-invalid", f"msgfmt --check: {ln.strip()}", display_path(po_file)) for ln in lines[:20]] or \
+        [Finding("error", "po-invalid", "msgfmt --check rejects the file", display_path(po_file))]
+
+
+def check_translation(game: Any, lang: str) -> list[Finding]:
+    """Every finding for one target language of a game (the `pnp rules check` view)."""
+    rules = rules_of(game)
+    if rules is None:
+        return []
+    where = game.where("rules/clauses.yaml")
+    findings = source_findings(rules, where)
+    if lang != rules.language:
+        findings += translation_findings(rules, load_catalog(game.folder, lang), lang,
+                                         glossary_for(game), po_path(game.folder, lang))
+    return findings
+
+
+def check_rules(game: Any):
+    """The CHECKS entry: the source's references, and every translation the game folder has.
+
+    A target language without a PO file yet is an info finding here (translations arrive game by
+    game); `pnp rules check GAME --lang xx` treats it as missing."""
+    from ..checks import CheckResult
+
+    rules = rules_of(game)
+    result = CheckResult()
+    if rules is None:
+        return result
+    result.findings += source_findings(rules, game.where("rules/clauses.yaml"))
+    for lang in game.meta.languages:
+        if lang == rules.language:
+            continue
+        path = po_path(game.folder, lang)
+        if not path.is_file():
+            result.findings.append(Finding("info", "translation-none",
+                                           f"the rules have no {lang} translation yet ({display_path(path)})",
+                                           display_path(path)))
+            continue
+        result.findings += translation_findings(rules, load_catalog(game.folder, lang), lang,
+                                                glossary_for(game), path)
+    units = len(rules.units())
+    result.derived["rules"] = {"clauses": sum(1 for _ in rules.walk()), "translation_units": units}
+    return result
