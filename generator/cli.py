@@ -14,7 +14,9 @@ import traceback
 from solver.errors import DataError
 
 COMMAND_MODULES = [
+    "generator.commands.map",
     "generator.commands.core",
+    "generator.commands.check",
     "generator.commands.rules",
 ]
 
@@ -40,6 +42,10 @@ def main(argv: list[str] | None = None) -> int:
         for problem in e.problems:
             print(str(problem), file=sys.stderr)
         return EXIT_UNUSABLE
+    except BrokenPipeError:
+        # `pnp show X --json | head`: the reader left; that is not an error of ours.
+        sys.stderr.close()
+        return EXIT_OK
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -30,14 +30,15 @@ from ortools.sat.python import cp_model
 
 from . import expr as E
 from .checks import CheckResult
-from .engine import (ItemKey, SetupResult, matches, owned_counts, player_counts, setup_table, step_label,
+from .engine import (UNCOUNTED, ItemKey, SetupResult, counting_stock, matches, owned_counts, player_counts, setup_table, step_label,
                      step_location)
 from .errors import DataError, Problem
 from .findings import Finding
 from .loader import Game
 from .model import Constraint
 
-UB = 100_000  # no game has this many copies of one thing; bounds the free variables
+UB = 100_000
+UNKNOWN_UB = 1_000  # bound of a count the sources do not give  # no game has this many copies of one thing; bounds the free variables
 ZONE_FUNCS = ("owned", "in_play", "dealt", "set_aside", "returned_to_box", "placed", "supply", "draw_pile")
 
 
@@ -58,13 +59,24 @@ class Verdict:
     core: list[Assumption] = field(default_factory=list)
     core_confirmed: bool = False
     can_fail: list[tuple[Constraint, str]] = field(default_factory=list)  # (rule, counterexample)
+    unproven: list[tuple[Constraint, list[ItemKey]]] = field(default_factory=list)  # (rule, uncounted items)
+    rules: int = 0  # rules active at this count
     totals: dict[str, dict[str, int]] = field(default_factory=dict)  # zone -> component -> copies
+
+
+def model_stock(game: Game) -> dict[ItemKey, int | None]:
+    """Owned counts (None = unknown) plus each component's uncounted rest of its stated total."""
+    stock = owned_counts(game)
+    stock.update({k: v for k, v in counting_stock(game).items() if k[1] == UNCOUNTED})
+    return stock
 
 
 def item_location(game: Game, key: ItemKey) -> str:
     for ci, comp in enumerate(game.components):
         if comp.id != key[0]:
             continue
+        if key[1] == UNCOUNTED:
+            return game.where("components.yaml", ("components", ci, "stated_total"))
         if not comp.items:
             return game.where("components.yaml", ("components", ci, "count"))
         for ii, it in enumerate(comp.items):
@@ -79,8 +91,9 @@ def constraint_location(game: Game, index: int) -> str:
     return game.where("setup.yaml", ("constraints", index))
 
 
-class _Model:
-    """The flow model of one player count."""
+class SetupModel:
+    """The flow model of one player count: `m` (the CpModel), `assumptions`, `owned_var[item]`,
+    `zone_expr(item, zone)`; solver/wargame.py optimises over it."""
 
     def __init__(self, game: Game, result: SetupResult):
         self.game = game
@@ -92,6 +105,9 @@ class _Model:
         self.attrs: dict[ItemKey, dict[str, Any]] = {}
         self.pile_of: dict[ItemKey, str] = {}
         self.constraint_lits: list[tuple[int, Constraint, Any]] = []
+        self.referenced: set[ItemKey] = set()  # items the constraint being compiled counts
+        self.unknown = {k for k, v in owned_counts(game).items() if v is None}
+        self.unproven: list[tuple[Constraint, list[ItemKey]]] = []  # rules that count unknown items
         self._build()
 
     # ----------------------------------------------------------------- flows
@@ -101,12 +117,14 @@ class _Model:
             for it in comp.items or [None]:
                 key = (comp.id, it.id if it else comp.id)
                 self.attrs[key] = {**(it.attrs if it else comp.attrs), "id": key[1]}
+            self.attrs[(comp.id, UNCOUNTED)] = {"id": UNCOUNTED}
         # Tight domains matter: proving a negated rule infeasible takes 200 ms with loose bounds, 5 ms
         # with these. A relaxed inventory never needs more copies than all the moves ask for.
         demand = sum((mv.total or 0) + (mv.per_item or 0) * len(mv.items) for mv in self.result.moves)
         self.bound: dict[ItemKey, int] = {}
-        for key, count in owned_counts(self.game).items():
-            self.bound[key] = min(UB, (count or 0) + demand) if count is not None else UB
+        for key, count in model_stock(self.game).items():
+            # an unknown count may need more copies than the setup moves (a stated mean, a stock)
+            self.bound[key] = min(UB, (count or 0) + demand + 1) if count is not None else max(UNKNOWN_UB, demand + 1)
             s = m.new_int_var(0, self.bound[key], f"owned[{key[1]}]")
             self.owned_var[key] = s
             self.state[key] = {"box": s}
@@ -141,6 +159,8 @@ class _Model:
         m = self.m
         takes = []
         for key in mv.items:
+            if key not in self.state:
+                continue  # copies the engine assumed for uncounted items: the model's free counts cover them
             parts = []
             for z in mv.src:
                 prev = self._zone(key, z)
@@ -176,7 +196,9 @@ class _Model:
         if zone == "owned":
             return self.owned_var[key]
         if zone == "in_play":
-            return sum(st.get(z, 0) for z in ("pile", "dealt", "placed", "supply"))
+            # = pile + dealt + placed + supply; written through conservation so that a random split
+            # between pile and dealt does not enter (propagation alone then bounds it exactly)
+            return self.owned_var[key] - st.get("box", 0) - st.get("returned", 0) - st.get("set_aside", 0)
         if zone == "returned_to_box":
             return st.get("returned", 0) + st.get("box", 0)
         if zone == "draw_pile":
@@ -184,22 +206,32 @@ class _Model:
         return st.get(zone, 0)
 
     def items_named(self, ref: str) -> list[ItemKey]:
+        """A component's items, else a combined pile's, else the items with that id."""
         keys = [k for k in self.state if k[0] == ref]
-        return keys or [k for k, p in self.pile_of.items() if p == ref]
+        return keys or [k for k, p in self.pile_of.items() if p == ref] or [k for k in self.state if k[1] == ref]
 
     def selection(self, ref: str, zone: str, where: dict[str, Any]) -> Any:
-        return sum(self.zone_expr(k, zone) for k in self.items_named(ref) if matches(self.attrs[k], where))
+        keys = [k for k in self.items_named(ref) if matches(self.attrs[k], where)]
+        self.referenced.update(keys)
+        return sum(self.zone_expr(k, zone) for k in keys)
 
     # ----------------------------------------------------------------- constraints
     def add_constraint(self, index: int, con: Constraint, env: dict[str, int]) -> None:
         where = constraint_location(self.game, index)
+        self.referenced = set()
         try:
             lit = self._compile_constraint(con, env)
         except E.ExprError as e:
             path, _, line = where.rpartition(":")
             raise DataError([Problem(path, int(line or 0), 0, f"constraint {con.id!r}: {e}",
                                      "see the functions listed in solver/checker.py's docstring")])
-        self.constraint_lits.append((index, con, lit))
+        unknown = sorted(self.referenced & self.unknown)
+        if unknown:
+            # a rule over copies nobody has counted cannot be proved; the feasibility solve still
+            # asks whether some counts would satisfy it
+            self.unproven.append((con, unknown))
+        else:
+            self.constraint_lits.append((index, con, lit, sorted(self.referenced)))
         self.assumptions.append(Assumption(lit, "constraint", f"rule '{con.id}' ({describe(con)})",
                                            f"{where} ({con.source})"))
 
@@ -393,10 +425,10 @@ def explain(model: cp_model.CpModel, assumptions: list[Assumption]) -> tuple[lis
     return core, True
 
 
-def prove_player_count(game: Game, result: SetupResult) -> Verdict:
-    n = result.players
-    model = _Model(game, result)
-    env = {"players": n, "hand_size": result.hand_size}
+def setup_model(game: Game, result: SetupResult) -> SetupModel:
+    """The flow model of one player count with every active constraint of setup.yaml added."""
+    model = SetupModel(game, result)
+    env = {"players": result.players, "hand_size": result.hand_size}
     for index, con in enumerate(game.setup.constraints if game.setup else []):
         if con.when is not None:
             try:
@@ -409,6 +441,12 @@ def prove_player_count(game: Game, result: SetupResult) -> Verdict:
             if not active:
                 continue
         model.add_constraint(index, con, env)
+    return model
+
+
+def prove_player_count(game: Game, result: SetupResult) -> Verdict:
+    n = result.players
+    model = setup_model(game, result)
     m = model.m
     status, solver = _solve(m, [a.lit for a in model.assumptions])
     if status == cp_model.INFEASIBLE:
@@ -417,20 +455,22 @@ def prove_player_count(game: Game, result: SetupResult) -> Verdict:
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise RuntimeError(f"CP-SAT gave {solver.status_name(status)} on a setup model")
     verdict = Verdict(n, True, totals=_totals(model, solver))
+    verdict.rules = sum(1 for a in model.assumptions if a.kind == "constraint")
     # Every constraint for every possible deal: one solve shows none can be violated, else test each.
     base = [a.lit for a in model.assumptions if a.kind != "constraint"]
     if model.constraint_lits:
         violated = m.new_bool_var("some-rule-violated")
-        m.add_bool_or([lit.Not() for _, _, lit in model.constraint_lits]).only_enforce_if(violated)
+        m.add_bool_or([lit.Not() for _, _, lit, _ in model.constraint_lits]).only_enforce_if(violated)
         if _solve(m, base + [violated])[0] != cp_model.INFEASIBLE:
-            for index, con, lit in model.constraint_lits:
+            for index, con, lit, keys in model.constraint_lits:
                 st, sol = _solve(m, base + [lit.Not()])
                 if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                    verdict.can_fail.append((con, _counterexample(model, sol)))
+                    verdict.can_fail.append((con, _counterexample(model, sol, keys)))
+    verdict.unproven = model.unproven
     return verdict
 
 
-def _totals(model: _Model, solver: cp_model.CpSolver) -> dict[str, dict[str, int]]:
+def _totals(model: SetupModel, solver: cp_model.CpSolver) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     for key in model.state:
         for zone in ("in_play", "returned_to_box"):
@@ -441,9 +481,10 @@ def _totals(model: _Model, solver: cp_model.CpSolver) -> dict[str, dict[str, int
     return out
 
 
-def _counterexample(model: _Model, solver: cp_model.CpSolver) -> str:
+def _counterexample(model: SetupModel, solver: cp_model.CpSolver, keys: list[ItemKey]) -> str:
     parts = []
-    for key, st in model.state.items():
+    for key in keys:
+        st = model.state[key]
         for zone in ("dealt", "set_aside"):
             v = solver.value(st[zone]) if zone in st else 0
             if v:
@@ -462,30 +503,34 @@ def check_setup(game: Game) -> CheckResult:
     for n, res in table.items():
         out.player_counts[str(n)] = res.report()
     raw: list[Finding] = []
-    proven: list[int] = []
     for n, res in table.items():
         verdict = prove_player_count(game, res)
         if not verdict.feasible:
             raw.append(_conflict_finding(verdict))
             continue
-        proven.append(n)
         raw += _consistency_findings(game, res, verdict)
         for con, example in verdict.can_fail:
             index = game.setup.constraints.index(con)
             raw.append(Finding("warning", "rule-can-fail",
                                f"rule '{con.id}' ({describe(con)}) fails for some deals, e.g. {example}",
                                f"{constraint_location(game, index)} ({con.source})", [n]))
+        for con, keys in verdict.unproven:
+            index = game.setup.constraints.index(con)
+            names = ", ".join(k[1] for k in keys[:6]) + (" …" if len(keys) > 6 else "")
+            raw.append(Finding("warning", "rule-unproven",
+                               f"rule '{con.id}' ({describe(con)}) cannot be proved: it counts {names}, "
+                               "whose counts the sources do not give; find the counts or record them as assumptions",
+                               f"{constraint_location(game, index)} ({con.source})", [n]))
         for comp, copies in res.untouched.items():
             raw.append(Finding("info", "not-in-setup",
                                f"{comp}: the setup never mentions these {copies} copies; they stay in the box",
                                game.where("components.yaml", ("components", _comp_index(game, comp))), [n]))
+        proved = verdict.rules - len(verdict.can_fail) - len(verdict.unproven)
+        raw.append(Finding("info", "setup-proven",
+                           "CP-SAT proof: the setup can be carried out, every item is conserved (in play + "
+                           f"returned to box + set aside = owned), and {proved} of {verdict.rules} rule(s) hold "
+                           "for every deal", game.where("setup.yaml"), [n]))
     out.findings += grouped(raw)
-    if proven:
-        n_rules = len(game.setup.constraints)
-        out.findings.append(Finding(
-            "info", "setup-proven",
-            f"CP-SAT proof: every item is conserved (in play + returned to box + set aside = owned) and "
-            f"all {n_rules} setup rule(s) hold for every deal", game.where("setup.yaml"), proven))
     out.derived["setup_tables"] = {str(n): r.report() for n, r in table.items()}
     out.derived["totals"] = attribute_totals(game, table)
     return out

@@ -12,7 +12,10 @@ from typing import Any, Callable
 from .findings import Finding
 
 CHECKS: list[str] = [
+    "solver.mapcheck:check_map",
     "solver.checker:check_setup",
+    "solver.odds:check_odds",
+    "solver.wargame:check_wargame",
     "solver.rules.qa:check_rules",
 ]
 

@@ -96,6 +96,7 @@ class SetupResult:
     draw_pile: int
     hand_size: int
     untouched: dict[str, int]  # copies no step mentions (counted as in the box)
+    assumed: dict[str, int]  # uncounted copies a step asked for, taken as there (component -> copies)
     draws: list[Draw]
     shortages: list[Shortage]
     items: dict[ItemKey, dict[str, int]] = field(default_factory=dict)  # per item, before random draws
@@ -111,6 +112,7 @@ class SetupResult:
             "hand_size": self.hand_size,
             "dealt": _nonzero(self.dealt),
             "draw_pile": self.draw_pile,
+            "uncounted_needed": dict(self.assumed),
         }
 
 
@@ -141,6 +143,24 @@ def owned_counts(game: Game) -> dict[ItemKey, int | None]:
         else:
             out[(comp.id, comp.id)] = comp.count
     return out
+
+
+UNCOUNTED = "(uncounted)"
+
+
+def counting_stock(game: Game) -> dict[ItemKey, int]:
+    """What the engine counts with: known counts as they are, unknown ones as 0, except that a
+    component with a stated total gets the copies its counted items do not explain as one
+    anonymous item `(component, "(uncounted)")`: the Saboteur deck is 40 + 23 cards even
+    though no kind's count is known, so hands and the draw pile still come out right."""
+    stock = {k: v or 0 for k, v in owned_counts(game).items()}
+    for comp in game.components:
+        if comp.stated_total is None or not comp.items or all(i.count is not None for i in comp.items):
+            continue
+        rest = comp.stated_total.value - sum(i.count or 0 for i in comp.items)
+        if rest > 0:
+            stock[(comp.id, UNCOUNTED)] = rest
+    return stock
 
 
 def matches(attrs: dict[str, Any], where: dict[str, Any]) -> bool:
@@ -203,11 +223,12 @@ class _Runner:
         self.game = game
         self.players = players
         self.env = {"players": players}
-        owned = owned_counts(game)
-        # Unknown counts run as 0: the stated-total check reports them, the setup cannot use them.
+        owned = counting_stock(game)
         self.state: dict[ItemKey, dict[str, int]] = {
             k: {z: 0 for z in ZONES} | {"box": v or 0} for k, v in owned.items()}
-        self.owned = {k: v or 0 for k, v in owned.items()}
+        self.owned = dict(owned)
+        self.unknown = {k for k, v in owned_counts(game).items() if v is None}
+        self.assumed: dict[str, int] = {}
         self.pile_of: dict[ItemKey, str] = {k: k[0] for k in owned}
         self.touched: set[str] = set()
         self.drawn: dict[tuple[str, str], int] = {}  # (pile, dst) -> copies drawn at random
@@ -234,7 +255,9 @@ class _Runner:
 
     def items_of(self, component: str) -> tuple[ItemKey, ...]:
         self.touched.add(component)
-        return tuple(item_keys(self.game.component(component)))
+        keys = item_keys(self.game.component(component))
+        uncounted = (component, UNCOUNTED)
+        return tuple(keys + [uncounted] if uncounted in self.state else keys)
 
     def items_in_pile(self, pile: str) -> tuple[ItemKey, ...]:
         """Items whose pile is `pile` (a component's own or a combine target)."""
@@ -262,7 +285,9 @@ class _Runner:
             left = move.total
             for k in move.items:
                 left -= self.take(k, move.src, move.dst, left)
-            if left:
+            if left and all(k in self.unknown for k in move.items):
+                self.assume(move.items[0][0], move.src, move.dst, left)
+            elif left:
                 have = move.total - left
                 self.shortages.append(Shortage(move.step, move.total, have, move.items))
             return
@@ -271,8 +296,23 @@ class _Runner:
                 self.take(k, move.src, move.dst, None)
             else:
                 got = self.take(k, move.src, move.dst, move.per_item)
-                if got < move.per_item:
+                if got < move.per_item and k in self.unknown:
+                    self.assume(k[0], move.src, move.dst, move.per_item - got)
+                elif got < move.per_item:
                     self.shortages.append(Shortage(move.step, move.per_item, got, (k,)))
+
+    def assume(self, component: str, src: tuple[str, ...], dst: str, copies: int) -> None:
+        """Copies of uncounted items that a step asks for. They come from the component's
+        uncounted rest (its stated total less its counted items) while that lasts; beyond it they
+        are the least the setup needs, taken as there and reported as `assumed`."""
+        key = (component, UNCOUNTED)
+        st = self.state.setdefault(key, {z: 0 for z in ZONES})
+        self.pile_of.setdefault(key, component)
+        copies -= self.take(key, src, dst, copies)
+        if copies:
+            st[dst] += copies
+            self.owned[key] = self.owned.get(key, 0) + copies
+            self.assumed[component] = self.assumed.get(component, 0) + copies
 
     def take(self, k: ItemKey, src: tuple[str, ...], dst: str, want: int | None) -> int:
         st = self.state[k]
@@ -329,16 +369,13 @@ class _Runner:
             items = self.items_of(step.give)
             self.emit(Move(i, items, ("box", "pile"), "placed", total=n * self.value(step.each, i, "each")))
         elif isinstance(step, PlaceStep):
+            # `count` pieces in all (from the listed items, if any), chosen by the players;
+            # without `count`, every copy of the listed items (or of the component)
+            items = (tuple(select_items(self.game, step.place, None, step.items)) if step.items
+                     else self.items_of(step.place))
             self.touched.add(step.place)
-            if step.items:
-                items = tuple(select_items(self.game, step.place, None, step.items))
-                per = None if step.count is None else self.value(step.count, i, "count")
-                self.emit(Move(i, items, ("pile", "box"), "placed", per_item=per))
-            elif step.count is not None:
-                self.emit(Move(i, self.items_of(step.place), ("pile", "box"), "placed",
-                               total=self.value(step.count, i, "count")))
-            else:
-                self.emit(Move(i, self.items_of(step.place), ("pile", "box"), "placed"))
+            total = None if step.count is None else self.value(step.count, i, "count")
+            self.emit(Move(i, items, ("pile", "box"), "placed", total=total))
         elif isinstance(step, ReturnRestStep):
             self.emit(Move(i, self.items_of(step.return_rest), ("box",), "returned"))
         elif isinstance(step, SupplyStep):
@@ -385,7 +422,7 @@ class _Runner:
             in_play=in_play, dealt=dealt, set_aside=set_aside, returned_to_box=returned,
             placed=by_comp.get("placed", {}), supply=by_comp.get("supply", {}),
             draw_pile=sum(pile_left.get(p, 0) for p in self.hand_piles), hand_size=self.hand_size,
-            untouched=untouched, draws=self.draws, shortages=self.shortages,
+            untouched=untouched, assumed=dict(sorted(self.assumed.items())), draws=self.draws, shortages=self.shortages,
             items={k: dict(st) for k, st in self.state.items()})
 
 

@@ -24,6 +24,7 @@ GAMES_DIR = DATA_DIR / "games"
 # Optional files of a game folder, each validated by its own model (lazy import path).
 # A capability that adds a data file registers it here: file name -> (attribute, "module:Class").
 OPTIONAL_FILES: dict[str, tuple[str, str]] = {
+    "layouts.yaml": ("layouts", "solver.model_layout:LayoutsFile"),
     "map.yaml": ("map", "solver.model_map:MapFile"),
     "rules/clauses.yaml": ("rules", "solver.rules.model:RulesFile"),
 }
@@ -296,15 +297,17 @@ def load_game(game: str | Path) -> Game:
 def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locator, meta: GameMeta | None) -> list[Problem]:
     problems = []
     by_id = {c.id: c for c in components}
-    known = ", ".join(sorted(by_id))
+    piles: set[str] = set()  # piles named by `combine ... into:`, usable by later steps
     for si, step in enumerate(setup.steps):
         for fieldname, ref in _step_refs(step):
-            if ref not in by_id:
+            if ref not in by_id and not (fieldname != "combine" and ref in piles):
                 loc = ("steps", si, fieldname)
                 if fieldname == "combine":
                     loc = loc + (step.combine.index(ref),)
                 problems.append(sloc.problem(loc, f"unknown component id {ref!r}",
                                              f"use an id from components.yaml ({_near(ref, by_id)})"))
+        if isinstance(step, CombineStep):
+            piles.add(step.into)
         if isinstance(step, RemoveStep) and step.remove.component in by_id:
             comp_items = {i.id for i in by_id[step.remove.component].items}
             for ii, iid in enumerate(step.remove.items):

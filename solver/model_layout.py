@@ -3,8 +3,8 @@
 A layout is a list of fields in boxes given in mm from the card's trim top-left (negative or
 beyond-trim values reach into the bleed). Fields draw rectangles, circles, symbols, images or
 text from a template (`"{name}"`, `"{attrs.rank}"`, `"{face.values}"`, localised dicts). Layouts
-extend one another: a child inherits its parent's fields, and a child field with the same `name`
-replaces the parent's. The file also says which layout each component uses (front and back,
+extend one another: a child inherits its parent's fields, a child field with the same `name`
+replaces the parent's, and `drop` leaves inherited fields out. The file also says which layout each component uses (front and back,
 with variants chosen by item attributes), its colours and palettes (colour by attribute value),
 and its symbols (small vector drawings in a unit box, usable inline in text as `:name:`).
 
@@ -34,6 +34,8 @@ class ByAttr(Model):
 
 
 ColourSpec = Union[str, ByAttr]
+"""A colour: '#rrggbb', a name from `colours`, 'none', 'contrast' (black or white, whichever reads
+on the layout's background), a template such as '{face.colour}', or a `ByAttr` lookup."""
 
 
 class Field_(Model):
@@ -98,6 +100,7 @@ class Layout(Model):
     extends: Id | None = None
     size: SizeSpec | None = Field(None, description="the face size this layout is drawn for (default: the component's)")
     background: ColourSpec | None = Field(None, description="fills trim and bleed")
+    drop: list[str] = Field(default_factory=list, description="names of inherited fields to leave out")
     fields: list[Field_] = []
 
 
@@ -110,6 +113,9 @@ class Variant(Model):
 
 class ComponentLayout(Model):
     front: Id
+    print_as: Literal["cards", "counters", "none"] | None = Field(
+        None, description="which sheet prints it; default by kind: deck -> cards, counters/chits -> counters, "
+                          "others not printed. 'none' leaves it out (e.g. a part of the base game)")
     back: Id | None = Field(None, description="layout of the back; none: backs pages are left out")
     variants: list[Variant] = []
     gutter_mm: float | None = Field(None, ge=0, le=20, description="space between counters (counters only)")
@@ -208,7 +214,7 @@ class LayoutsFile(Model):
         return problems
 
     def _colour_ok(self, c: str) -> bool:
-        return bool(HEX_COLOUR.match(c)) or c in self.colours or c in ("none", "current")
+        return bool(HEX_COLOUR.match(c)) or c in self.colours or c in ("none", "current", "contrast")
 
     def _check_cycles(self, locator) -> list[Problem]:
         parents = {lay.id: lay.extends for lay in self.layouts}

@@ -145,7 +145,7 @@ def test_gaps_recorded(gaps):
         "card-text-from-rules": "assumption", "character-roster-public": "assumption",
         "card-size": "assumption", "counter-sheet-contents": "unspecified", "marker-faces": "assumption",
         "die-sides": "assumption", "edition-components": "discrepancy", "publisher-public": "assumption",
-        "character-choice": "unspecified", "markers-start-on-shire": "assumption",
+        "character-choice": "unspecified", "english-setup-several-characters": "discrepancy", "markers-start-on-shire": "assumption",
         "variants-not-in-setup": "assumption", "victory-condition-indirect": "unspecified",
         "kayu-village-is-bree": "erratum", "evil-rider-typo": "erratum",
         "bilbo-rule-retranslated": "erratum", "barad-dur-spelling": "erratum",

@@ -175,7 +175,7 @@ class PngSurface(OffsetMixin):
     # ------------------------------------------------------------------ output
     def png_bytes(self, page: int = 0) -> bytes:
         buf = io.BytesIO()
-        self.pages[page].save(buf, format="PNG", dpi=(self.dpi, self.dpi), optimize=False)
+        self.pages[page].save(buf, format="PNG", dpi=(self.dpi, self.dpi), compress_level=1)
         return buf.getvalue()
 
     def save(self, target: Path) -> list[Path]:

@@ -1,7 +1,9 @@
 """SVG backend (svgwrite): one SVG file per page, user units are millimetres, y down.
 
-The font is embedded in each file as a subset (only the characters the page uses), so an SVG
-never depends on fonts installed on the reader's machine. Symbols become <symbol>/<use>, images
+Text is drawn as glyph outlines of the project font (each glyph used on a page defined once in
+<defs>, placed with <use>), so an SVG never depends on fonts installed on the reader's machine
+and its glyph positions are exactly those of the PDF (same advance widths, no kerning in either).
+The string itself stays in an aria-label for search and accessibility. Symbols become <symbol>/<use>, images
 are stored once per file in <defs> and placed by <use>. Numbers are rounded to 0.001 mm so the
 same input gives the same bytes.
 """
@@ -19,8 +21,6 @@ from ..geometry import MM_PER_PT, Box
 from ..output import write_text
 from .base import Align, Colour, Fit, ImageSource, OffsetMixin, Point, place_image
 
-FONT_FAMILY = "PnpGothic"
-_ANCHOR = {"left": "start", "center": "middle", "right": "end"}
 
 
 def _n(v: float) -> float:
@@ -28,33 +28,48 @@ def _n(v: float) -> float:
     return 0.0 if r == 0 else r
 
 
-@lru_cache(maxsize=64)
-def _font_subset_b64(chars: frozenset[str]) -> str:
-    """The project font cut down to `chars`, as base64 TrueType for an @font-face rule."""
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
+class GlyphOutlines:
+    """The project font's glyphs as SVG path data (font units, y up), loaded once per process."""
 
-    from .. import fonts
+    def __init__(self) -> None:
+        from fontTools.ttLib import TTFont
 
-    font = TTFont(str(fonts.font_path()))
-    options = subset.Options()
-    options.name_IDs = ["*"]  # keep the font's licence and copyright names
-    sub = subset.Subsetter(options)
-    sub.populate(text="".join(sorted(chars)))
-    sub.subset(font)
-    buf = io.BytesIO()
-    font.save(buf)
-    return base64.b64encode(buf.getvalue()).decode("ascii")
+        from .. import fonts
+
+        self.font = TTFont(str(fonts.font_path()), lazy=True)
+        self.upm = self.font["head"].unitsPerEm
+        self.cmap = self.font.getBestCmap()
+        self.hmtx = self.font["hmtx"]
+        self.glyphs = self.font.getGlyphSet()
+        self._paths: dict[str, str] = {}
+
+    def glyph(self, ch: str) -> tuple[str, int]:
+        """(glyph name, advance in font units); unknown characters map to .notdef."""
+        name = self.cmap.get(ord(ch), ".notdef")
+        return name, self.hmtx[name][0]
+
+    def path(self, name: str) -> str:
+        if name not in self._paths:
+            from fontTools.pens.svgPathPen import SVGPathPen
+
+            pen = SVGPathPen(self.glyphs, ntos=lambda v: f"{v:g}")
+            self.glyphs[name].draw(pen)
+            self._paths[name] = pen.getCommands()
+        return self._paths[name]
+
+
+@lru_cache(maxsize=1)
+def glyph_outlines() -> GlyphOutlines:
+    return GlyphOutlines()
 
 
 class SvgSurface(OffsetMixin):
-    def __init__(self, title: str = "", embed_font: bool = True):
+    def __init__(self, title: str = ""):
         self.title = title
-        self.embed_font = embed_font
         self.pages: list[str] = []
         self._dwg = None
         self._target = None
-        self._chars: set[str] = set()
+        self._glyph_ids: dict[str, str] = {}
         self._ids = 0
         self._symbols: dict[str, tuple[str, float, float]] = {}
         self._images: dict[str, str] = {}
@@ -74,7 +89,7 @@ class SvgSurface(OffsetMixin):
         if self.title:
             self._dwg.set_desc(title=self.title)
         self._target = self._dwg
-        self._chars = set()
+        self._glyph_ids = {}
         self._symbols: dict[str, tuple[str, float, float]] = {}
         self._images = {}
         self._ids = 0
@@ -87,11 +102,6 @@ class SvgSurface(OffsetMixin):
         for name, b in (("trim-box", trim), ("bleed-box", bleed)):
             if b is not None:
                 dwg.defs.add(dwg.rect(insert=(_n(b.x), _n(b.y)), size=(_n(b.w), _n(b.h)), id=name, fill="none"))
-        if self.embed_font and self._chars:
-            css = (f"@font-face{{font-family:{FONT_FAMILY};src:url(data:font/ttf;base64,"
-                   f"{_font_subset_b64(frozenset(self._chars))}) format('truetype');}}"
-                   f"text{{font-family:{FONT_FAMILY};}}")
-            dwg.defs.add(dwg.style(css))
         out = io.StringIO()
         dwg.write(out, pretty=False)
         self.pages.append(out.getvalue())
@@ -150,13 +160,30 @@ class SvgSurface(OffsetMixin):
              align: Align = "left") -> None:
         if not s:
             return
-        self._chars.update(s)
-        el = self._dwg.text(s, insert=self._p(x, y), fill=colour or "#000000",
-                            font_size=_n(size_pt * MM_PER_PT), font_family=FONT_FAMILY)
-        if align != "left":
-            el["text-anchor"] = _ANCHOR[align]
-        el["xml:space"] = "preserve"
-        self._target.add(el)
+        go = glyph_outlines()
+        glyphs = [go.glyph(ch) for ch in s]
+        scale = size_pt * MM_PER_PT / go.upm
+        width = sum(adv for _, adv in glyphs) * scale
+        x0 = x - {"left": 0.0, "center": width / 2, "right": width}[align]
+        px, py = self._p(x0, y)
+        g = self._dwg.g(fill=colour or "#000000", transform=f"translate({px} {py}) scale({scale:.6g} {-scale:.6g})")
+        g["aria-label"] = s
+        pen_x = 0
+        for name, adv in glyphs:
+            if go.path(name):
+                use = self._dwg.use(f"#{self._glyph_id(name)}")
+                if pen_x:
+                    use["x"] = pen_x
+                g.add(use)
+            pen_x += adv
+        self._target.add(g)
+
+    def _glyph_id(self, name: str) -> str:
+        if name not in self._glyph_ids:
+            gid = f"g{len(self._glyph_ids) + 1}"
+            self._dwg.defs.add(self._dwg.path(d=glyph_outlines().path(name), id=gid))
+            self._glyph_ids[name] = gid
+        return self._glyph_ids[name]
 
     # ------------------------------------------------------------------ images
     def image(self, box: Box, image: ImageSource, *, fit: Fit = "fit") -> None:

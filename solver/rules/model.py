@@ -56,7 +56,8 @@ class Clause(Model):
     def _id_text(cls, v: object) -> object:
         # `9` or `1.1` written without quotes arrive as numbers; 10.10 as a float would be 10.1.
         if isinstance(v, float):
-            raise ValueError(f"id {v!r} was read as a number; quote it (\"{v}\") so 10.10 stays 10.10")
+            raise ValueError(f"id {v!r} was read as a number; quote the id as written "
+                             "(unquoted, 10.10 reads as the number 10.1)")
         return str(v) if isinstance(v, int) and not isinstance(v, bool) else v
 
     def parts(self) -> Iterator[tuple[str, str]]:

@@ -1,0 +1,97 @@
+"""The `cards` build stage: every deck of a game, as sheets in PDF and SVG and cards in PNG.
+
+Which layout a deck uses comes from the game's layouts.yaml (`components: {deck-id: {front,
+back, variants}}`); a deck it does not mention gets the built-in `card-basic` / `back-basic`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from solver.loader import Game
+from solver.model import Component, Item, pick, size_mm
+from solver.model_layout import ComponentLayout, LayoutsFile
+
+from ..context import BuildContext
+from .face import FaceData, FaceDrawer
+from .printing import Piece, write_outputs
+from .sheet import plan_sheet
+
+DEFAULT_CARD = ComponentLayout(front="card-basic", back="back-basic")
+DEFAULT_COUNTER = ComponentLayout(front="counter-basic", back="counter-basic")
+SHEET_BY_KIND = {"deck": "cards", "counters": "counters", "chits": "counters"}
+
+
+def sheet_of(layouts: LayoutsFile, comp: Component) -> str:
+    """'cards', 'counters' or 'none': which stage prints the component."""
+    cl = layouts.components.get(comp.id)
+    if cl and cl.print_as:
+        return cl.print_as
+    return SHEET_BY_KIND.get(comp.kind, "none")
+
+
+def layouts_of(game: Game) -> LayoutsFile:
+    return game.extras.get("layouts") or LayoutsFile()
+
+
+def layouts_for(layouts: LayoutsFile, comp: Component, default: ComponentLayout) -> ComponentLayout:
+    return layouts.components.get(comp.id, default)
+
+
+def choose(cl: ComponentLayout, data: FaceData) -> tuple[str, str | None]:
+    """Front and back layout of one item: the first variant whose `where` matches, else the default."""
+    for v in cl.variants:
+        if data.matches(v.where):
+            return (v.front or cl.front, v.back or cl.back)
+    return (cl.front, cl.back)
+
+
+def copies(item: Item, where: str, ctx: BuildContext) -> int:
+    if item.count is None:
+        ctx.warn(f"{where}: count unknown in the data; printing one copy")
+        return 1
+    return item.count
+
+
+def printable_items(comp: Component) -> list[Item]:
+    """The items of a component; one standing for the component when it lists none but has a count
+    (e.g. "5 character cards" with no card list): those copies get printed too."""
+    if comp.items:
+        return comp.items
+    if comp.count:
+        return [Item(id=comp.id, name=comp.name, count=comp.count, attrs=dict(comp.attrs))]
+    return []
+
+
+def deck_pieces(game: Game, comp: Component, lang: str, ctx: BuildContext, cl: ComponentLayout) -> list[Piece]:
+    pieces: list[Piece] = []
+    for item in printable_items(comp):
+        where = f"{game.id}/{comp.id}/{item.id}"
+        front = FaceData(item, comp, item.front, lang, where)
+        front_layout, back_layout = choose(cl, front)
+        back_face = item.back or comp.back
+        back = FaceData(item, comp, back_face, lang, where + " (back)") if back_layout else None
+        pieces += [Piece(item, front_layout, back_layout, front, back)] * copies(item, where, ctx)
+    return pieces
+
+
+def build_cards(game: Game, ctx: BuildContext) -> list[Path]:
+    """Stage `cards`: output/<game>/cards-<deck>-<lang>.pdf, .svg pages and png/<deck>/*.png."""
+    lang = ctx.language(game.meta.source_language)
+    layouts = layouts_of(game)
+    drawer = FaceDrawer(layouts, game.folder, ctx.warn)
+    out = ctx.out_dir(game.id)
+    written: list[Path] = []
+    for comp in game.components:
+        if sheet_of(layouts, comp) != "cards" or not printable_items(comp):
+            continue
+        size = size_mm(comp.size) or size_mm("poker")
+        pieces = deck_pieces(game, comp, lang, ctx, layouts_for(layouts, comp, DEFAULT_CARD))
+        if not pieces:
+            continue
+        grid = plan_sheet(ctx.paper_mm, size, ctx.bleed_mm)
+        title = f"{pick(game.meta.title, lang)} — {pick(comp.name, lang)}"
+        written += write_outputs(f"cards-{comp.id}-{lang}", out, grid, pieces, drawer, ctx, title, comp.id)
+    if written:
+        from .calibration import write_calibration
+        written += write_calibration(out, ctx)
+    return written

@@ -1,0 +1,314 @@
+"""Draw one face (front or back of a card or counter) from a declarative layout.
+
+`FaceDrawer` knows a game's layouts file, its folder (for images) and the language; `draw`
+puts a layout's fields into a trim box on any Surface. Layout boxes are in mm for the layout's
+own `size` and are scaled to the face being drawn, so a poker layout also serves bridge cards.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from solver.errors import DataError, Problem
+from solver.model import Component, Face, Item, pick, size_mm
+from solver.model_layout import (HEX_COLOUR, INLINE_SYMBOL, TEMPLATE_KEY, ByAttr, Field_, Layout,
+                                 LayoutsFile, Symbol, builtin_layouts)
+
+from .. import fonts
+from ..geometry import MM_PER_PT, Box
+from ..render.base import ASCENT, Surface
+from . import textfit
+from .images import MIN_DPI, effective_dpi, load_image
+
+FALLBACK_INK = "#1a1a1a"
+
+
+@dataclass(frozen=True)
+class FaceData:
+    """What templates can name: the item, its component and the face (front/back) being drawn."""
+    item: Item | None
+    component: Component
+    face: Face | None
+    lang: str
+    where: str  # names the card in messages, e.g. "saboteur-the-lost-mines/mine-cards/mine-gold"
+
+    def lookup(self, key: str) -> str:
+        """`a|b|c`: the first alternative that is not empty."""
+        for alt in key.split("|"):
+            v = self._one(alt.strip())
+            if v:
+                return v
+        return ""
+
+    def _one(self, key: str) -> str:
+        it, comp, face = self.item, self.component, self.face
+        if key == "id":
+            return it.id if it else comp.id
+        if key == "name":
+            return pick(it.name if it and it.name else comp.name, self.lang)
+        if key == "text":
+            return pick(it.text, self.lang) if it else ""
+        if key == "count":
+            return "" if not it or it.count is None else str(it.count)
+        if key == "component":
+            return pick(comp.name, self.lang)
+        if key == "component_id":
+            return comp.id
+        if key.startswith("face."):
+            sub = key[5:]
+            if face is None:
+                return ""
+            if sub == "label":
+                return pick(face.label, self.lang)
+            if sub in ("values", "colour"):
+                return getattr(face, sub) or ""
+            return _show(face.attrs.get(sub), self.lang)
+        if key.startswith("attrs."):
+            key = key[6:]
+        if it and key in it.attrs:
+            return _show(it.attrs[key], self.lang)
+        return _show(comp.attrs.get(key), self.lang)
+
+    def fill(self, template: str | dict[str, str] | None) -> str:
+        if template is None:
+            return ""
+        if isinstance(template, dict):
+            template = pick(template, self.lang)
+        return TEMPLATE_KEY.sub(lambda m: self.lookup(m.group(1)), template).strip()
+
+    def matches(self, when: dict[str, Any]) -> bool:
+        for key, want in when.items():
+            have = self.lookup(key)
+            if want == "*":
+                if not have:
+                    return False
+                continue
+            options = want if isinstance(want, list) else [want]
+            if have not in {_show(o, self.lang) for o in options}:
+                return False
+        return True
+
+
+def _show(v: Any, lang: str) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, dict):
+        return pick(v, lang)
+    if isinstance(v, list):
+        return " ".join(_show(x, lang) for x in v)
+    return str(v)
+
+
+@dataclass
+class FaceDrawer:
+    layouts: LayoutsFile
+    folder: Path
+    warn: Callable[[str], None]
+    _fields: dict[str, tuple[tuple[float, float], str | ByAttr | None, list[Field_]]] = field(default_factory=dict)
+    _warned: set[str] = field(default_factory=set)
+
+    def note(self, message: str) -> None:
+        """Warn once: the same face is drawn to PDF, SVG and PNG, the warning is said once."""
+        if message not in self._warned:
+            self._warned.add(message)
+            self.warn(message)
+
+    # ------------------------------------------------------------------ layouts
+    def resolved(self, lid: str) -> tuple[tuple[float, float] | None, str | ByAttr | None, list[Field_]]:
+        """A layout with its `extends` chain applied: (design size, background, fields)."""
+        if lid not in self._fields:
+            lay: Layout = self.layouts.layout(lid)
+            if lay.extends:
+                psize, pbg, pfields = self.resolved(lay.extends)
+            else:
+                psize, pbg, pfields = None, None, []
+            fields = [f for f in pfields if not (f.name and f.name in lay.drop)]
+            for f in lay.fields:
+                idx = next((i for i, pf in enumerate(fields) if f.name and pf.name == f.name), None)
+                if idx is None:
+                    fields.append(f)
+                else:
+                    fields[idx] = f
+            size = size_mm(lay.size) if lay.size else psize
+            bg = lay.background if lay.background is not None else pbg
+            self._fields[lid] = (size, bg, fields)
+        return self._fields[lid]
+
+    def symbol(self, sid: str) -> Symbol | None:
+        return self.layouts.symbol(sid) or builtin_layouts().symbol(sid)
+
+    # ------------------------------------------------------------------ colours
+    def colour(self, spec: str | ByAttr | None, data: FaceData) -> str | None:
+        if spec is None:
+            return None
+        if isinstance(spec, ByAttr):
+            value = data.lookup(spec.by)
+            c = spec.map.get(value)
+            if c is None and spec.palette:
+                c = self.layouts.palettes.get(spec.palette, {}).get(value)
+            if c is None and value and (HEX_COLOUR.match(value) or value in self.layouts.colours):
+                c = value  # the attribute holds a colour itself (a counter face's `colour`)
+            if c is None:
+                c = spec.default
+            return self._named(c, data) if c else None
+        return self._named(data.fill(spec), data)
+
+    def _named(self, c: str, data: FaceData) -> str | None:
+        if not c or c == "none":
+            return None
+        if c == "contrast":
+            return contrast(getattr(self, "_background", "#ffffff"))
+        if HEX_COLOUR.match(c):
+            return c
+        named = self.layouts.colours.get(c) or builtin_layouts().colours.get(c)
+        if named:
+            return named
+        raise DataError([Problem(data.where, 0, 0, f"{c!r} is not a colour",
+                                 "use '#rrggbb' or a name from `colours` in layouts.yaml")])
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, s: Surface, lid: str, data: FaceData, trim: Box, bleed: float) -> None:
+        design, bg, fields = self.resolved(lid)
+        dw, dh = design or (trim.w, trim.h)
+        sx, sy = trim.w / dw, trim.h / dh
+        k = min(sx, sy)
+        background = self.colour(bg, data)
+        if background:
+            s.rect(trim.outset(bleed), fill=background)
+        self._background = background or "#ffffff"
+        for f in fields:
+            if f.when and not data.matches(f.when):
+                continue
+            x, y, w, h = f.box
+            box = Box(trim.x + x * sx, trim.y + y * sy, w * sx, h * sy)
+            if f.bleed:
+                box = _to_bleed(box, trim, bleed)
+            self._field(s, f, box, k, data)
+
+    def _field(self, s: Surface, f: Field_, box: Box, k: float, data: FaceData) -> None:
+        fill, stroke = self.colour(f.fill, data), self.colour(f.stroke, data)
+        width = f.width * k
+        if f.kind == "rect":
+            s.rect(box, fill=fill, stroke=stroke, width=width, radius=f.radius * k)
+        elif f.kind == "circle":
+            cx, cy = box.center
+            s.circle(cx, cy, min(box.w, box.h) / 2, fill=fill, stroke=stroke, width=width)
+        elif f.kind == "line":
+            s.line(box.x, box.y, box.right, box.bottom, stroke=stroke or FALLBACK_INK, width=width)
+        elif f.kind == "symbol":
+            sid = data.fill(f.symbol)
+            if sid:
+                colour = self.colour(f.colour, data) or fill or FALLBACK_INK
+                self._place_symbol(s, sid, box, colour, data)
+        elif f.kind == "image":
+            rel = data.fill(f.src)
+            if rel:
+                self._image(s, rel, box, f, data)
+        elif f.kind == "text":
+            text = data.fill(f.text)
+            if text:
+                self._text(s, f, text, box, k, data)
+
+    def _place_symbol(self, s: Surface, sid: str, box: Box, colour: str, data: FaceData) -> None:
+        sym = self.symbol(sid)
+        if sym is None:
+            raise DataError([Problem(data.where, 0, 0, f"unknown symbol {sid!r}",
+                                     "define it under `symbols` in layouts.yaml")])
+        name = f"{sid}@{colour}"
+        sw, sh = sym.size
+        if not s.has_symbol(name):
+            s.define_symbol(name, sw, sh, lambda t: self._draw_shapes(t, sym, colour, data))
+        scale = min(box.w / sw, box.h / sh)
+        s.use_symbol(name, box.x + (box.w - sw * scale) / 2, box.y + (box.h - sh * scale) / 2, scale=scale)
+
+    def _draw_shapes(self, t: Surface, sym: Symbol, colour: str, data: FaceData) -> None:
+        def col(c: str | None) -> str | None:
+            if c is None:
+                return None
+            return colour if c == "current" else self._named(c, data)
+
+        for sh in sym.shapes:
+            fill, stroke = col(sh.fill), col(sh.stroke)
+            if sh.kind == "polygon":
+                t.polygon([(p[0], p[1]) for p in sh.points], fill=fill, stroke=stroke, width=sh.width)
+            elif sh.kind == "polyline":
+                t.polyline([(p[0], p[1]) for p in sh.points], stroke=stroke or colour, width=sh.width)
+            elif sh.kind == "circle":
+                t.circle(sh.cx, sh.cy, sh.r, fill=fill, stroke=stroke, width=sh.width)
+            elif sh.kind == "rect" and sh.box:
+                t.rect(Box(*sh.box), fill=fill, stroke=stroke, width=sh.width)
+
+    def _image(self, s: Surface, rel: str, box: Box, f: Field_, data: FaceData) -> None:
+        from ..render.base import place_image
+
+        img = load_image(self.folder, rel, data.where)
+        placed = place_image(box, img.aspect, f.fit)
+        if img.kind == "raster":
+            dpi = effective_dpi(img, placed)
+            if dpi < MIN_DPI:
+                self.note(f"{data.where}: image {rel!r} prints at {dpi:.0f} dpi (under {MIN_DPI}); "
+                          f"supply at least {round(img.pixels[0] * MIN_DPI / dpi)} px wide")
+        s.image(box, img, fit=f.fit)
+
+    def _text(self, s: Surface, f: Field_, text: str, box: Box, k: float, data: FaceData) -> None:
+        plain = INLINE_SYMBOL.sub("", text)
+        fonts.require_glyphs(plain, data.where)
+        size = f.size_pt * k
+        min_size = (f.min_size_pt * k) if f.min_size_pt else size * 0.6
+        fitted = textfit.fit(text, box.w, box.h, size, min(min_size, size), f.line_height, f.wrap)
+        if not fitted.fits:
+            self.note(f"{data.where}: text {text[:30]!r} does not fit its {box.w:.1f}x{box.h:.1f} mm box "
+                      f"even at {fitted.size_pt:.2f} pt; shorten it or enlarge the box")
+        em = fitted.size_pt * MM_PER_PT
+        block = textfit.block_height(len(fitted.lines), fitted.size_pt, f.line_height)
+        top = {"top": box.y, "middle": box.y + (box.h - block) / 2, "bottom": box.bottom - block}[f.valign]
+        colour = self.colour(f.colour, data) or FALLBACK_INK
+        for i, line in enumerate(fitted.lines):
+            baseline = top + ASCENT * em + i * em * f.line_height
+            lw = textfit.line_width(line, fitted.size_pt)
+            x = {"left": box.x, "center": box.x + (box.w - lw) / 2, "right": box.right - lw}[f.align]
+            self._line(s, line, x, baseline, fitted.size_pt, colour, data)
+
+    def _line(self, s: Surface, line: list[textfit.Atom], x: float, baseline: float, size_pt: float,
+              colour: str, data: FaceData) -> None:
+        run = ""
+        run_x = x
+        for a in line:
+            if a.symbol:
+                if run:
+                    s.text(run_x, baseline, run, size_pt=size_pt, colour=colour)
+                em = size_pt * MM_PER_PT
+                run_x += textfit.line_width([textfit.Atom(run)], size_pt) if run else 0.0
+                self._place_symbol(s, a.symbol, Box(run_x, baseline - 0.85 * em, em, em), colour, data)
+                run_x += a.width(size_pt)
+                run = ""
+            else:
+                run += a.text
+        if run:
+            s.text(run_x, baseline, run, size_pt=size_pt, colour=colour)
+
+
+def contrast(background: str) -> str:
+    """Near-black or white, whichever reads better on `background` (WCAG relative luminance)."""
+    c = background.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    def lin(v: int) -> float:
+        v = v / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    lum = 0.2126 * lin(int(c[0:2], 16)) + 0.7152 * lin(int(c[2:4], 16)) + 0.0722 * lin(int(c[4:6], 16))
+    return FALLBACK_INK if lum > 0.18 else "#ffffff"
+
+
+def _to_bleed(box: Box, trim: Box, bleed: float) -> Box:
+    """Grow each side of `box` that touches (or passes) the trim edge out to the bleed edge."""
+    eps = 1e-6
+    x0 = trim.x - bleed if box.x <= trim.x + eps else box.x
+    y0 = trim.y - bleed if box.y <= trim.y + eps else box.y
+    x1 = trim.right + bleed if box.right >= trim.right - eps else box.right
+    y1 = trim.bottom + bleed if box.bottom >= trim.bottom - eps else box.bottom
+    return Box(x0, y0, x1 - x0, y1 - y0)
+

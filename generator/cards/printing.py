@@ -1,0 +1,120 @@
+"""From pieces (one entry per printed copy) to files: PDF sheets (fronts page, then backs page),
+SVG per sheet page, PNG per distinct face at 300 dpi with bleed.
+
+Used by the card stage and the counter stage alike; they only differ in how they pick pieces,
+layouts and the grid.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from solver.model import Component, Face, Item
+
+from ..context import BuildContext
+from ..geometry import Box
+from ..render import open_surface
+from ..render.base import Surface
+from .face import FaceData, FaceDrawer
+from .sheet import SheetGrid
+
+MARK_COLOUR = "#000000"
+MARK_WIDTH = 0.2
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One printed copy: its item, the layouts of both sides and the data each side shows."""
+    item: Item
+    front_layout: str
+    back_layout: str | None
+    front: FaceData
+    back: FaceData | None
+
+    @property
+    def back_key(self) -> tuple:
+        """Pieces with equal back keys share one back picture (a common card back)."""
+        b = self.back
+        return (self.back_layout, b.face.model_dump_json() if b and b.face else None,
+                None if b is None or _back_is_common(b) else b.item.id if b.item else None)
+
+
+def _back_is_common(b: FaceData) -> bool:
+    # A back shows item data only when the item has its own back face (counters, role cards).
+    return b.item is None or b.item.back is None
+
+
+def face_data(item: Item | None, comp: Component, face: Face | None, lang: str, where: str) -> FaceData:
+    return FaceData(item=item, component=comp, face=face, lang=lang, where=where)
+
+
+def draw_sheets(s: Surface, grid: SheetGrid, pieces: list[Piece], drawer: FaceDrawer,
+                ctx: BuildContext, marks: bool = True) -> None:
+    """Every page pair: fronts with crop marks, then backs placed behind their fronts."""
+    has_backs = any(p.back_layout for p in pieces)
+    for start in range(0, len(pieces), grid.per_page):
+        chunk = pieces[start:start + grid.per_page]
+        s.begin_page(grid.page_w, grid.page_h, trim=grid.trim_area(len(chunk)), bleed=grid.bleed_area(len(chunk)))
+        if marks:
+            for x1, y1, x2, y2 in grid.crop_marks(len(chunk)):
+                s.line(x1, y1, x2, y2, stroke=MARK_COLOUR, width=MARK_WIDTH)
+        for i, p in enumerate(chunk):
+            drawer.draw(s, p.front_layout, p.front, grid.slot(i), grid.bleed)
+        s.end_page()
+        if not has_backs:
+            continue
+        backs = [grid.back_slot(i, ctx.flip, ctx.back_offset_mm) for i in range(len(chunk))]
+        trim = _union(backs)
+        s.begin_page(grid.page_w, grid.page_h, trim=trim, bleed=trim.outset(grid.bleed))
+        for p, slot in zip(chunk, backs):
+            if p.back_layout and p.back is not None:
+                drawer.draw(s, p.back_layout, p.back, slot, grid.bleed)
+        s.end_page()
+
+
+def _union(boxes: list[Box]) -> Box:
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    x1, y1 = max(b.right for b in boxes), max(b.bottom for b in boxes)
+    return Box(x0, y0, x1 - x0, y1 - y0)
+
+
+def write_outputs(stem: str, out_dir: Path, grid: SheetGrid, pieces: list[Piece], drawer: FaceDrawer,
+                  ctx: BuildContext, title: str, png_dir: str, marks: bool = True) -> list[Path]:
+    """`<stem>.pdf`, `<stem>[-pN].svg` and `png/<png_dir>/<item>.png` (+ `-back.png` / `back.png`)."""
+    written: list[Path] = []
+    for kind in ("pdf", "svg"):
+        if kind in ctx.formats:
+            s = open_surface(kind, title=title)
+            draw_sheets(s, grid, pieces, drawer, ctx, marks)
+            written += s.save(out_dir / f"{stem}.{kind}")
+    if "png" in ctx.formats:
+        written += write_pngs(out_dir / "png" / png_dir, grid, pieces, drawer)
+    return written
+
+
+def write_pngs(folder: Path, grid: SheetGrid, pieces: list[Piece], drawer: FaceDrawer, dpi: int = 300) -> list[Path]:
+    """One PNG per distinct front (by item) and per distinct back, each with its bleed."""
+    written: list[Path] = []
+    seen_fronts: set[str] = set()
+    seen_backs: dict[tuple, str] = {}
+    b = grid.bleed
+    trim = Box(b, b, grid.piece_w, grid.piece_h)
+    size = (grid.piece_w + 2 * b, grid.piece_h + 2 * b)
+    for p in pieces:
+        if p.item.id not in seen_fronts:
+            seen_fronts.add(p.item.id)
+            written += _png(folder / f"{p.item.id}.png", size, lambda s: drawer.draw(s, p.front_layout, p.front, trim, b), dpi)
+        if p.back_layout and p.back is not None and p.back_key not in seen_backs:
+            common = _back_is_common(p.back)
+            name = "back.png" if common and not seen_backs else f"{p.item.id}-back.png"
+            seen_backs[p.back_key] = name
+            written += _png(folder / name, size, lambda s: drawer.draw(s, p.back_layout, p.back, trim, b), dpi)
+    return written
+
+
+def _png(target: Path, size: tuple[float, float], draw, dpi: int) -> list[Path]:
+    s = open_surface("png", dpi=dpi)
+    s.begin_page(*size)
+    draw(s)
+    s.end_page()
+    return s.save(target)

@@ -1,0 +1,127 @@
+"""Sheet geometry, pure numbers in mm: where each card (or counter) sits on a page, where its
+back sits after a duplex flip, and where the crop marks go.
+
+Pieces are laid in a grid at a pitch of size + 2*bleed (+ gutter), so bleeds of neighbours
+touch but never overlap. Crop marks are drawn only in the margin around the grid, one per trim
+line, outside every bleed box, so a mark never crosses a neighbour's art. The orientation
+(portrait or landscape) is the one that fits more pieces.
+
+Duplex: after a flip about the paper's long edge a point (x, y) of the front meets the back at
+(W - x, y) on a portrait page and (x, H - y) on a landscape page; a short-edge flip is the other
+axis. The user's back offset (dx, dy) then shifts the whole back page (printer correction).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from ..geometry import Box
+
+MARGIN_MM = 5.0        # home printers print from about 5 mm inside the paper edge
+MARK_GAP_MM = 1.0      # space between a crop mark and the outermost bleed
+MARK_LEN_MM = 3.0
+
+Flip = Literal["long", "short"]
+
+
+@dataclass(frozen=True)
+class SheetGrid:
+    page_w: float
+    page_h: float
+    piece_w: float
+    piece_h: float
+    bleed: float
+    gutter: float
+    cols: int
+    rows: int
+    origin_x: float  # trim top-left of the first piece
+    origin_y: float
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def pitch_x(self) -> float:
+        return self.piece_w + 2 * self.bleed + self.gutter
+
+    @property
+    def pitch_y(self) -> float:
+        return self.piece_h + 2 * self.bleed + self.gutter
+
+    @property
+    def landscape(self) -> bool:
+        return self.page_w > self.page_h
+
+    def slot(self, index: int) -> Box:
+        """Trim box of the piece in slot `index` (row by row from the top-left) on a front page."""
+        r, c = divmod(index, self.cols)
+        return Box(self.origin_x + c * self.pitch_x, self.origin_y + r * self.pitch_y, self.piece_w, self.piece_h)
+
+    def back_slot(self, index: int, flip: Flip, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
+        """Trim box on the back page that lands behind front slot `index` after the flip."""
+        f = self.slot(index)
+        mirror_x = (flip == "long") != self.landscape  # portrait+long or landscape+short
+        if mirror_x:
+            b = Box(self.page_w - f.right, f.y, f.w, f.h)
+        else:
+            b = Box(f.x, self.page_h - f.bottom, f.w, f.h)
+        return b.moved(*offset)
+
+    def trim_area(self, count: int | None = None) -> Box:
+        """The box around the trims of all slots (used as the page TrimBox)."""
+        n = self.per_page if count is None else count
+        rows = math.ceil(n / self.cols) if n else 1
+        cols = self.cols if rows > 1 else max(1, n)
+        return Box(self.origin_x, self.origin_y, (cols - 1) * self.pitch_x + self.piece_w,
+                   (rows - 1) * self.pitch_y + self.piece_h)
+
+    def bleed_area(self, count: int | None = None) -> Box:
+        return self.trim_area(count).outset(self.bleed)
+
+    def crop_marks(self, count: int | None = None) -> list[tuple[float, float, float, float]]:
+        """Line segments (x1, y1, x2, y2): short marks in the margin, in line with every trim edge."""
+        area = self.bleed_area(count)
+        n = self.per_page if count is None else count
+        rows = math.ceil(n / self.cols) if n else 1
+        cols = self.cols if rows > 1 else max(1, n)
+        top0, top1 = area.y - MARK_GAP_MM - self._mark_len, area.y - MARK_GAP_MM
+        bot0, bot1 = area.bottom + MARK_GAP_MM, area.bottom + MARK_GAP_MM + self._mark_len
+        left0, left1 = area.x - MARK_GAP_MM - self._mark_len, area.x - MARK_GAP_MM
+        right0, right1 = area.right + MARK_GAP_MM, area.right + MARK_GAP_MM + self._mark_len
+        xs = sorted({round(self.origin_x + c * self.pitch_x + d, 6) for c in range(cols) for d in (0, self.piece_w)})
+        ys = sorted({round(self.origin_y + r * self.pitch_y + d, 6) for r in range(rows) for d in (0, self.piece_h)})
+        marks = []
+        for x in xs:
+            marks += [(x, top0, x, top1), (x, bot0, x, bot1)]
+        for y in ys:
+            marks += [(left0, y, left1, y), (right0, y, right1, y)]
+        return marks
+
+    @property
+    def _mark_len(self) -> float:
+        # Marks fill the margin between the printable edge and the bleed, at most MARK_LEN_MM.
+        room = min(self.origin_x - self.bleed, self.origin_y - self.bleed) - MARK_GAP_MM - MARGIN_MM
+        return max(1.0, min(MARK_LEN_MM, room))
+
+
+def plan_sheet(paper: tuple[float, float], piece: tuple[float, float], bleed: float,
+               gutter: float = 0.0) -> SheetGrid:
+    """The grid that fits most pieces on the paper, portrait or landscape, centred."""
+    best: SheetGrid | None = None
+    reserve = MARGIN_MM + MARK_GAP_MM + MARK_LEN_MM
+    for pw, ph in (paper, (paper[1], paper[0])):
+        pitch_x, pitch_y = piece[0] + 2 * bleed + gutter, piece[1] + 2 * bleed + gutter
+        cols = int((pw - 2 * reserve + gutter) // pitch_x)
+        rows = int((ph - 2 * reserve + gutter) // pitch_y)
+        if cols < 1 or rows < 1:
+            # Too big for marks in the margin: still print one per page, marks as room allows.
+            cols, rows = max(cols, 1), max(rows, 1)
+        used_w, used_h = cols * pitch_x - gutter, rows * pitch_y - gutter
+        grid = SheetGrid(pw, ph, piece[0], piece[1], bleed, gutter, cols, rows,
+                         (pw - used_w) / 2 + bleed, (ph - used_h) / 2 + bleed)
+        if best is None or grid.per_page > best.per_page:
+            best = grid
+    assert best is not None
+    return best

@@ -1,0 +1,166 @@
+"""Hex map layout: pure geometry in millimetres, no drawing.
+
+A `MapPage` places the hex grid, the title, the panel of boxes/tracks and the legend on one page
+(A2 for the wargame). `tile_plan` cuts that page into home-printer sheets (A4/Letter) that overlap
+by a fixed width, and `assembly_plan` scales the tile grid onto one sheet for the assembly page.
+Tests assert these numbers directly; `draw.py` only follows them.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from solver.errors import DataError, Problem
+from solver.hexes import Hex
+from solver.model_map import HexMap
+
+from ..geometry import Box
+
+PAPER_MM: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0),
+    "a2": (420.0, 594.0), "a1": (594.0, 841.0), "a0": (841.0, 1189.0),
+}
+
+MARGIN_MM = 10.0       # page margin of the full-size map
+TITLE_MM = 12.0        # title band above the grid
+GAP_MM = 6.0           # between the grid and the panel below it
+BOX_W, BOX_H = 44.0, 20.0
+AREA_W = 60.0
+TRACK_CELL = 13.0
+LEGEND_W = 150.0       # the legend's column width (two columns of entries)
+LEGEND_ROW = 5.2
+
+
+def page_size(paper: str, orientation: str) -> tuple[float, float]:
+    w, h = PAPER_MM[paper]
+    return (h, w) if orientation == "landscape" else (w, h)
+
+
+@dataclass(frozen=True)
+class PanelItem:
+    kind: str          # "box" | "track" | "area"
+    ref: str           # the box id
+    box: Box
+
+
+@dataclass(frozen=True)
+class MapPage:
+    width: float
+    height: float
+    title: Box
+    grid: Box          # where the hex grid's bounding box sits
+    items: tuple[PanelItem, ...]
+    legend: Box
+
+    def hex_centre(self, hm: HexMap, h: Hex) -> tuple[float, float]:
+        x, y = hm.grid.centre(h)
+        return (self.grid.x + x, self.grid.y + y)
+
+
+def box_size(kind: str, cells: int | None) -> tuple[float, float]:
+    if kind == "track":
+        return ((cells or 10) * TRACK_CELL, BOX_H * 0.8)
+    if kind == "area":
+        return (AREA_W, BOX_H)
+    return (BOX_W, BOX_H)
+
+
+def legend_rows(hm: HexMap) -> int:
+    """Entries: terrain kinds, river kinds, roads, crossing kinds, place kinds (two columns) + note."""
+    d = hm.data
+    kinds = len(d.terrain.kinds) + len({r.kind for r in d.rivers}) + (1 if d.roads else 0)
+    kinds += len({c.kind for c in d.crossings}) + len({(p.kind, p.allegiance) for p in d.places})
+    return math.ceil(kinds / 2) + 4  # title, two note lines, spacing
+
+
+def map_page(hm: HexMap, paper: str | None = None, orientation: str | None = None) -> MapPage:
+    """Lay out the full-size page; raises DataError when the map and its panel do not fit."""
+    d = hm.data
+    W, H = page_size(paper or d.paper, orientation or d.page_orientation)
+    gw, gh = hm.grid.size_mm()
+    inner = Box(MARGIN_MM, MARGIN_MM, W - 2 * MARGIN_MM, H - 2 * MARGIN_MM)
+    title = Box(inner.x, inner.y, inner.w, TITLE_MM)
+    grid = Box(inner.x + (inner.w - gw) / 2, title.bottom, gw, gh)
+    legend_h = legend_rows(hm) * LEGEND_ROW
+    panel_top = grid.bottom + GAP_MM
+    legend = Box(inner.right - LEGEND_W, panel_top, LEGEND_W, legend_h)
+    # Boxes and tracks flow left to right in the space left of the legend, wrapping as needed.
+    items, x, y, row_h = [], inner.x, panel_top, 0.0
+    right = legend.x - GAP_MM
+    for b in d.boxes:
+        w, h = box_size(b.kind, b.cells)
+        if x + w > right and x > inner.x:
+            x, y, row_h = inner.x, y + row_h + 4.0, 0.0
+        items.append(PanelItem(b.kind, b.id, Box(x, y, w, h)))
+        x += w + 4.0
+        row_h = max(row_h, h)
+    bottom = max([legend.bottom] + [i.box.bottom for i in items])
+    if gw > inner.w or bottom > inner.bottom + 1e-6 or any(i.box.right > right + 1e-6 for i in items):
+        need = f"{gw:.0f} x {bottom - inner.y + 2 * MARGIN_MM:.0f} mm"
+        raise DataError([Problem(f"map {d.id}", 0, 0, f"the map with its boxes and legend needs about {need}, more "
+                                 f"than {paper or d.paper} {orientation or d.page_orientation} ({W:.0f} x {H:.0f} mm)",
+                                 "choose a larger paper, the other page_orientation, or a smaller grid.hex_mm")])
+    return MapPage(W, H, title, grid, tuple(items), legend)
+
+
+# --------------------------------------------------------------------------- tiling
+
+@dataclass(frozen=True)
+class Tile:
+    row: int
+    col: int
+    window: Box        # the part of the big page this sheet shows (big-page mm)
+    name: str          # "A1": letter = row, number = column
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    paper: tuple[float, float]
+    margin: float
+    overlap: float
+    rows: int
+    cols: int
+    tiles: tuple[Tile, ...]
+
+    @property
+    def printable(self) -> Box:
+        return Box(self.margin, self.margin, self.paper[0] - 2 * self.margin, self.paper[1] - 2 * self.margin)
+
+
+def _starts(total: float, window: float, overlap: float) -> list[float]:
+    """Start positions of windows covering [0, total], consecutive ones overlapping by `overlap`.
+
+    The step is window - overlap; the last window is pulled back to end at `total` when that keeps
+    at least the overlap (so no sheet is mostly blank)."""
+    if window >= total:
+        return [0.0]
+    step = window - overlap
+    n = math.ceil((total - overlap) / step)
+    return [min(i * step, total - window) for i in range(n)]
+
+
+def tile_plan(page_w: float, page_h: float, paper: tuple[float, float], *, overlap: float = 10.0,
+              margin: float = 8.0) -> TilePlan:
+    """Cut a page of page_w x page_h into sheets of `paper`, portrait or landscape, whichever needs fewer."""
+    if overlap < 0 or overlap * 2 >= min(paper) - 2 * margin:
+        raise DataError([Problem("--overlap", 0, 0, f"overlap {overlap} mm does not fit a sheet",
+                                 "use an overlap between 0 and a third of the sheet, e.g. 10")])
+    best = None
+    for pw, ph in (paper, (paper[1], paper[0])):
+        ww, wh = pw - 2 * margin, ph - 2 * margin
+        xs, ys = _starts(page_w, ww, overlap), _starts(page_h, wh, overlap)
+        if best is None or len(xs) * len(ys) < best[0]:
+            best = (len(xs) * len(ys), (pw, ph), xs, ys, ww, wh)
+    _, size, xs, ys, ww, wh = best
+    tiles = tuple(Tile(r, c, Box(x, y, min(ww, page_w - x), min(wh, page_h - y)), f"{chr(65 + r)}{c + 1}")
+                  for r, y in enumerate(ys) for c, x in enumerate(xs))
+    return TilePlan(size, margin, overlap, len(ys), len(xs), tiles)
+
+
+def assembly_scale(page_w: float, page_h: float, sheet: Box) -> float:
+    """Scale that fits the big page into `sheet` (for the assembly diagram)."""
+    return min(sheet.w / page_w, sheet.h / page_h)

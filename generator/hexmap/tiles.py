@@ -1,0 +1,127 @@
+"""The tiled print: the full-size page cut into A4/Letter sheets that overlap, plus an assembly page.
+
+The whole page is defined once as a symbol (a PDF form XObject) and each sheet places it shifted
+and clipped to its window, so the file holds the map's drawing once however many sheets there are.
+Every sheet shows its name in the margin and inside its overlap strips (hidden once assembled),
+dashed trim lines at its window, and crosshair alignment marks at the centre of each overlap,
+drawn at the same map position on both neighbours so they land on top of each other.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from solver.model import pick
+from solver.model_map import HexMap
+
+from ..geometry import Box
+from ..render import open_surface
+from ..render.base import Surface
+from .draw import GRID, INK, define_symbols, draw_page_content
+from .layout import MapPage, TilePlan, Tile, assembly_scale
+
+MARK = 3.0  # crosshair half-length, mm
+
+
+def alignment_marks(plan: TilePlan) -> list[tuple[float, float]]:
+    """Big-page points at the centre of every overlap between neighbouring sheets."""
+    pts = []
+    by_pos = {(t.row, t.col): t for t in plan.tiles}
+    for t in plan.tiles:
+        right = by_pos.get((t.row, t.col + 1))
+        if right:
+            x = (right.window.x + t.window.right) / 2
+            pts += [(x, t.window.y + t.window.h * f) for f in (0.25, 0.75)]
+        below = by_pos.get((t.row + 1, t.col))
+        if below:
+            y = (below.window.y + t.window.bottom) / 2
+            pts += [(t.window.x + t.window.w * f, y) for f in (0.25, 0.75)]
+    return sorted(set((round(x, 3), round(y, 3)) for x, y in pts))
+
+
+def _neighbours(plan: TilePlan, t: Tile) -> dict[str, str]:
+    by_pos = {(x.row, x.col): x.name for x in plan.tiles}
+    out = {}
+    for side, (dr, dc) in {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}.items():
+        n = by_pos.get((t.row + dr, t.col + dc))
+        if n:
+            out[side] = n
+    return out
+
+
+def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, target: Path) -> list[Path]:
+    surf = open_surface("pdf", title=f"{pick(hm.data.name, lang)} — tiles")
+    pw, ph = plan.paper
+    ja = lang == "ja"
+    surf.begin_page(pw, ph)
+    define_symbols(surf, hm)
+    surf.define_symbol("page", page.width, page.height, lambda s: draw_page_content(s, hm, page, lang))
+    _assembly_page(surf, hm, page, plan, lang)
+    surf.end_page()
+    marks = alignment_marks(plan)
+    for t in plan.tiles:
+        surf.begin_page(pw, ph)
+        m, w = plan.margin, t.window
+        with surf.group(dx=m - w.x, dy=m - w.y, clip=w):
+            surf.use_symbol("page", 0, 0)
+            for x, y in marks:
+                _crosshair(surf, x, y)
+            _overlap_labels(surf, plan, t)
+        surf.rect(Box(m, m, w.w, w.h), stroke=GRID, width=0.2)  # trim line
+        nb = _neighbours(plan, t)
+        head = (f"タイル {t.name}  ({t.row + 1}/{plan.rows} 行 × {t.col + 1}/{plan.cols} 列)  重ね幅 {plan.overlap:g} mm"
+                if ja else f"Tile {t.name}  (row {t.row + 1}/{plan.rows}, column {t.col + 1}/{plan.cols})  overlap {plan.overlap:g} mm")
+        surf.text(m, m - 2.5, head, size_pt=7, colour=INK)
+        arrows = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
+        tail = "  ".join(f"{arrows[k]} {v}" for k, v in nb.items())
+        surf.text(pw - m, m - 2.5, tail, size_pt=7, colour=INK, align="right")
+        surf.text(m, ph - m + 4.5, pick(hm.data.legend.title, lang), size_pt=6, colour=GRID)
+        surf.end_page()
+    return surf.save(target)
+
+
+def _crosshair(surf: Surface, x: float, y: float) -> None:
+    surf.line(x - MARK, y, x + MARK, y, stroke="#000000", width=0.2)
+    surf.line(x, y - MARK, x, y + MARK, stroke="#000000", width=0.2)
+    surf.circle(x, y, MARK * 0.55, stroke="#000000", width=0.2)
+
+
+def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile) -> None:
+    """The sheet's name inside its left and top overlap strips (covered by the neighbour once glued)."""
+    w = t.window
+    if t.col > 0:
+        surf.text(w.x + plan.overlap / 2, w.y + w.h / 2, t.name, size_pt=9, colour="#9a9a9a", align="center")
+    if t.row > 0:
+        surf.text(w.x + w.w / 2, w.y + plan.overlap / 2 + 1.5, t.name, size_pt=9, colour="#9a9a9a", align="center")
+
+
+def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lang: str) -> None:
+    pw, ph = plan.paper
+    m = plan.margin
+    ja = lang == "ja"
+    surf.text(m, m + 5, ("組み立て図: " if ja else "Assembly: ") + pick(hm.data.legend.title, lang), size_pt=12, colour=INK)
+    sheet = Box(m, m + 12, pw - 2 * m, ph - 2 * m - 50)
+    s = assembly_scale(page.width, page.height, sheet)
+    x0 = sheet.x + (sheet.w - page.width * s) / 2
+    y0 = sheet.y
+    surf.use_symbol("page", x0, y0, scale=s)
+    surf.rect(Box(x0, y0, page.width * s, page.height * s), stroke=INK, width=0.3)
+    colours = ["#d9480f", "#1c7ed6"]
+    for t in plan.tiles:
+        b = Box(x0 + t.window.x * s, y0 + t.window.y * s, t.window.w * s, t.window.h * s)
+        c = colours[(t.row + t.col) % 2]
+        surf.rect(b, stroke=c, width=0.5)
+        cx, cy = b.center
+        surf.circle(cx, cy - 1.2, 3.6, fill="#ffffff", stroke=c, width=0.3)
+        surf.text(cx, cy, t.name, size_pt=8, colour=c, align="center")
+    y = y0 + page.height * s + 7
+    lines = ([f"{len(plan.tiles)} 枚 ({plan.rows} 行 × {plan.cols} 列)、隣り合うタイルは {plan.overlap:g} mm 重なる。",
+              "1. 各タイルの上と左の余白を点線で切り落とす(A列・1行目は除く)。",
+              "2. A1 から右へ、次に下の行へ、左/上の隣に重ねて貼る。",
+              "3. 重なりの中心にある十字の合わせマークを重ね、隠れる帯のタイル名で向きを確かめる。"]
+             if ja else
+             [f"{len(plan.tiles)} sheets ({plan.rows} rows x {plan.cols} columns); neighbours overlap by {plan.overlap:g} mm.",
+              "1. Trim each sheet's top and left margin at the dashed line (not for column 1 / row A).",
+              "2. Starting at A1, lay each sheet over its left and upper neighbour, row by row.",
+              "3. Line up the crosshair marks in each overlap; the sheet name printed in the hidden strip confirms the order."])
+    for i, line in enumerate(lines):
+        surf.text(m, y + i * 5, line, size_pt=7.5, colour=INK)

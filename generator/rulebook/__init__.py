@@ -1,0 +1,1 @@
+"""Rulebooks: typeset clauses, translations, components, setup tables and glossary into PDF."""

@@ -1,0 +1,89 @@
+"""The `rulebooks` build stage and `pnp rulebook`: which books a game gets, and where they go.
+
+A game with rules as clauses gets a book in its source language; each language with a PO file
+also gets a translated book and a side-by-side one (source | translation); each of those also
+as an A5 saddle-stitch booklet. Output names follow DESIGN.md: `rulebook-<lang>.pdf`,
+`booklet-<lang>.pdf` (`<lang>` may be `ja+en`).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from solver.errors import DataError, Problem
+from solver.loader import Game
+from solver.rules.load import rules_of
+from solver.rules.po import po_path
+
+from ..context import BuildContext
+from ..output import write_bytes
+from .content import rulebook_content
+from .impose import impose
+from .typeset import PAGE_SIZES_MM, render
+
+
+def book_languages(game: Game) -> list[str]:
+    """Every book the build makes for a game: the source language, translations, side by side."""
+    rules = rules_of(game)
+    if rules is None:
+        return []
+    src = rules.language
+    out = [src]
+    for lang in game.meta.languages:
+        if lang != src and po_path(game.folder, lang).is_file():
+            out += [lang, f"{src}+{lang}"]
+    return out
+
+
+def _langs(game: Game, lang: str) -> list[str]:
+    rules = rules_of(game)
+    assert rules is not None
+    langs = lang.split("+")
+    known = set(game.meta.languages) | {rules.language}
+    bad = [lg for lg in langs if lg not in known] or ([] if 1 <= len(langs) <= 2 else langs)
+    if bad:
+        raise DataError([Problem("--lang", 0, 0, f"{lang!r} is not a language of {game.id} ({', '.join(sorted(known))})",
+                                 "give one language, like en, or two side by side, like ja+en")])
+    return langs
+
+
+def _report(game: Game):
+    """The checker's report, for the per-player-count setup table; None when the setup is unusable."""
+    from solver.report import check_game
+
+    if game.setup is None:
+        return None
+    return check_game(game)
+
+
+def rulebook_files(game: Game, ctx: BuildContext, lang: str, *, booklet: bool = False,
+                   report: dict | None = None) -> list[Path]:
+    langs = _langs(game, lang)
+    content = rulebook_content(game, langs, report if report is not None else _report(game))
+    if content.missing:
+        ctx.warn(f"{game.id} rulebook-{lang}: {len(content.missing)} untranslated unit(s) shown in the source "
+                 f"language (run `pnp rules check {game.id} --lang {langs[-1]}`)")
+    out = ctx.out_dir(game.id)
+    page = ctx.paper if ctx.paper in PAGE_SIZES_MM and ctx.paper != "a5" else "a4"
+    if ctx.paper != page:
+        ctx.warn(f"{game.id}: rulebooks are A4 or Letter; {ctx.paper} gives A4")
+    written = []
+    if not booklet:
+        pdf, _ = render(content, page)
+        written.append(write_bytes(out / f"rulebook-{lang}.pdf", pdf))
+    else:
+        pdf, _ = render(content, "a5")
+        written.append(write_bytes(out / f"booklet-{lang}.pdf", impose(pdf, flip=ctx.flip)))
+    return written
+
+
+def build_rulebooks(game: Game, ctx: BuildContext) -> list[Path]:
+    """The build stage: every book of `book_languages`, as pages and as an A5 booklet."""
+    written: list[Path] = []
+    langs = book_languages(game)
+    if not langs:
+        return written
+    report = _report(game)
+    for lang in langs:
+        written += rulebook_files(game, ctx, lang, report=report)
+        written += rulebook_files(game, ctx, lang, booklet=True, report=report)
+    return written

@@ -1,0 +1,287 @@
+"""What a rulebook says, language by language, before any page exists.
+
+`rulebook_content(game, langs)` turns the clauses, their translations, the component model, the
+checker's per-player-count setup and the glossary into a flat list of blocks. Every block holds
+one text per language, so the same list typesets a Japanese, an English or a side-by-side book.
+Cross-references become the target clause's printed number plus a link span.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.loader import Game
+from solver.model import pick
+from solver.rules.glossary import Entry
+from solver.rules.load import glossary_for, rules_of
+from solver.rules.model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key
+from solver.rules.po import Catalog, load_catalog
+from solver.rules.qa import CLAUSE_REF
+
+from .strings import label
+
+
+@dataclass(frozen=True)
+class Link:
+    start: int
+    end: int
+    anchor: str  # destination name in the PDF
+
+
+@dataclass(frozen=True)
+class Text:
+    text: str
+    links: tuple[Link, ...] = ()
+
+
+@dataclass
+class Heading:
+    anchor: str
+    level: int  # 0: chapter/section, 1+: clause depth
+    number: str  # "" for unnumbered chapters
+    texts: dict[str, Text]
+    outline: bool = True
+
+
+@dataclass
+class Para:
+    kind: str  # text | item | note | example | definition
+    texts: dict[str, Text]
+    number: str = ""  # printed clause number for an untitled clause's first paragraph
+    anchor: str = ""
+    marker: str = ""  # list bullet or item number
+    depth: int = 0
+
+
+@dataclass
+class TableBlock:
+    header: dict[str, list[Text]]
+    rows: dict[str, list[list[Text]]]
+    depth: int = 0
+    numeric_columns: tuple[int, ...] = ()
+    shared: bool = False  # the same in every language: printed once, full width, in a side-by-side book
+
+
+@dataclass
+class Content:
+    langs: list[str]
+    title: dict[str, str]
+    subtitle: dict[str, str]
+    facts: dict[str, list[str]]  # title-page lines per language
+    blocks: list[Any] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)  # unit ids shown in the source language
+
+
+def anchor_of(clause_id: str) -> str:
+    return "clause-" + re.sub(r"[^A-Za-z0-9_-]", "_", clause_id)
+
+
+class _Resolver:
+    """Texts of units in each language, with [[refs]] and native clause numbers linked."""
+
+    def __init__(self, rules: RulesFile, catalogs: dict[str, Catalog | None], content: Content):
+        self.rules = rules
+        self.catalogs = catalogs
+        self.numbers = rules.numbers()
+        self.by_key = {clause_key(i): i for i in self.numbers if NATIVE_ID.match(i)}
+        self.content = content
+
+    def texts(self, ctx: str, source: str) -> dict[str, Text]:
+        out = {}
+        for lang, catalog in self.catalogs.items():
+            raw = source
+            if catalog is not None:
+                tr = catalog.get(ctx, source).text
+                if tr is None:
+                    self.content.missing.append(f"{lang}:{ctx}")
+                else:
+                    raw = tr
+            out[lang] = self.link(raw)
+        return out
+
+    def link(self, raw: str) -> Text:
+        parts: list[str] = []
+        links: list[Link] = []
+        pos = 0
+        for m in REF_MARKUP.finditer(raw):
+            parts.append(raw[pos:m.start()])
+            start = sum(len(p) for p in parts)
+            number = self.numbers.get(m.group(1), m.group(1))
+            parts.append(number)
+            links.append(Link(start, start + len(number), anchor_of(m.group(1))))
+            pos = m.end()
+        parts.append(raw[pos:])
+        text = "".join(parts)
+        if self.rules.numbering == "native":
+            for m in CLAUSE_REF.finditer(text):
+                # only references that name a clause become links; others stay text (the QA reports them)
+                if all(p.isdigit() for p in m.group(1).split(".")) and clause_key(m.group(1)) in self.by_key \
+                        and not any(lk.start <= m.start() < lk.end for lk in links):
+                    links.append(Link(m.start(1), m.end(1), anchor_of(self.by_key[clause_key(m.group(1))])))
+        return Text(text, tuple(sorted(links, key=lambda lk: lk.start)))
+
+
+def _plain(langs: list[str], value: dict[str, str] | str) -> dict[str, Text]:
+    if isinstance(value, str):
+        return {lang: Text(value) for lang in langs}
+    return {lang: Text(value[lang]) for lang in langs}
+
+
+def _labels(langs: list[str], key: str, **kw: Any) -> dict[str, Text]:
+    return {lang: Text(label(key, lang, **kw)) for lang in langs}
+
+
+def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None) -> Content:
+    rules = rules_of(game)
+    assert rules is not None
+    m = game.meta
+    facts: dict[str, list[str]] = {}
+    for lang in langs:
+        lines = [label("players", lang, lo=m.players.min, hi=m.players.max)]
+        if m.play_time_minutes:
+            t = m.play_time_minutes
+            lines.append(label("minutes", lang, lo=t.min, hi=t.max) if t.min != t.max else label("minutes1", lang, n=t.min))
+        if m.age_min:
+            lines.append(label("age", lang, n=m.age_min))
+        if m.designer:
+            lines.append(label("designer", lang) + " " + ", ".join(m.designer))
+        if m.publisher and m.publisher != m.designer:
+            lines.append(label("publisher", lang) + " " + ", ".join(m.publisher))
+        facts[lang] = lines
+    content = Content(langs=langs, title={lg: pick(m.title, lg) for lg in langs},
+                      subtitle={lg: pick(m.subtitle, lg) if m.subtitle else "" for lg in langs}, facts=facts)
+    catalogs = {lang: (None if lang == rules.language else load_catalog(game.folder, lang)) for lang in langs}
+    resolver = _Resolver(rules, catalogs, content)
+
+    content.blocks += _component_blocks(game, langs)
+    if report is not None:
+        content.blocks += _setup_blocks(game, langs, report)
+    content.blocks += _clause_blocks(rules, resolver)
+    glossary = glossary_for(game)
+    if glossary:
+        content.blocks += _glossary_blocks(glossary, rules, langs)
+    return content
+
+
+MAX_LISTED_ITEMS = 8  # longer card lists (a deck of 30 different cards) show their total only
+
+
+def _component_blocks(game: Game, langs: list[str]) -> list[Any]:
+    blocks: list[Any] = [Heading("components", 0, "", _labels(langs, "components"))]
+    header = {lg: [Text(label("component", lg)), Text(label("count", lg))] for lg in langs}
+    rows: dict[str, list[list[Text]]] = {lg: [] for lg in langs}
+    for c in game.components:
+        total = c.total
+        for lg in langs:
+            rows[lg].append([Text(pick(c.name, lg, c.id)), Text("?" if total is None else str(total))])
+            if 1 < len(c.items) <= MAX_LISTED_ITEMS:
+                for it in c.items:
+                    rows[lg].append([Text("　" + pick(it.name, lg, it.id)), Text("?" if it.count is None else str(it.count))])
+    blocks.append(TableBlock(header, rows, numeric_columns=(1,)))
+    return blocks
+
+
+def _setup_blocks(game: Game, langs: list[str], report: dict[str, Any]) -> list[Any]:
+    """Per-player-count setup as the checker derived it: components rows, player-count columns."""
+    counts = report.get("player_counts") or {}
+    if not counts:
+        return []
+    ns = sorted(counts, key=int)
+    names = {c.id: c.name for c in game.components}
+    blocks: list[Any] = [Heading("setup-table", 0, "", _labels(langs, "setup_table")),
+                         Para("text", _labels(langs, "setup_table_intro"))]
+    header = {lg: [Text(label("players_col", lg))] + [Text(label("n_players", lg, n=int(n))) for n in ns] for lg in langs}
+    rows: dict[str, list[list[Text]]] = {lg: [] for lg in langs}
+
+    def add(key: str, values: list[Any], name: dict[str, str] | None = None) -> None:
+        if all(v in (None, 0, "") for v in values):
+            return
+        for lg in langs:
+            title = label(key, lg, name=pick(name, lg) if name else "")
+            rows[lg].append([Text(title)] + [Text("–" if v in (None, "") else str(v)) for v in values])
+
+    comp_ids = sorted({cid for n in ns for cid in (counts[n].get("in_play") or {})},
+                      key=lambda cid: [c.id for c in game.components].index(cid) if cid in names else 999)
+    for cid in comp_ids:
+        add("row_in_play", [counts[n].get("in_play", {}).get(cid, 0) for n in ns], names.get(cid) or {"und": cid})
+    for cid in comp_ids:
+        values = [counts[n].get("returned_to_box", {}).get(cid, 0) for n in ns]
+        add("row_returned", values, names.get(cid) or {"und": cid})
+    for cid in sorted({cid for n in ns for cid in (counts[n].get("dealt") or {})}):
+        add("row_dealt", [counts[n].get("dealt", {}).get(cid, 0) for n in ns], names.get(cid) or {"und": cid})
+    add("row_hand", [counts[n].get("hand_size") for n in ns])
+    add("row_draw_pile", [counts[n].get("draw_pile") for n in ns])
+    blocks.append(TableBlock(header, rows, numeric_columns=tuple(range(1, len(ns) + 1))))
+    return blocks
+
+
+def _clause_blocks(rules: RulesFile, r: _Resolver) -> list[Any]:
+    blocks: list[Any] = []
+    for placed in rules.walk():
+        c, depth = placed.clause, placed.depth
+        anchor = anchor_of(c.id)
+        first_number = placed.number
+        if c.title:
+            blocks.append(Heading(anchor, depth, placed.number, r.texts(f"{c.id}#title", c.title)))
+            first_number, anchor = "", ""
+        if c.text:
+            blocks.append(Para("text", r.texts(c.id, c.text), first_number, anchor, depth=depth))
+            first_number, anchor = "", ""
+        for i, item in enumerate(c.items, 1):
+            blocks.append(Para("item", r.texts(f"{c.id}#item-{i}", item), first_number, anchor,
+                               marker=f"{i}." if c.ordered else "・", depth=depth))
+            first_number, anchor = "", ""
+        if c.table:
+            header = {lg: [] for lg in r.catalogs}
+            for col, cell in enumerate(c.table.header, 1):
+                for lg, t in r.texts(f"{c.id}#head-{col}", cell).items():
+                    header[lg].append(t)
+            rows: dict[str, list[list[Text]]] = {lg: [] for lg in r.catalogs}
+            for ri, row in enumerate(c.table.rows, 1):
+                cells = {lg: [] for lg in r.catalogs}
+                for col, cell in enumerate(row, 1):
+                    texts = r.texts(f"{c.id}#r{ri}c{col}", cell) if cell.strip() else {lg: Text("") for lg in r.catalogs}
+                    for lg, t in texts.items():
+                        cells[lg].append(t)
+                for lg in r.catalogs:
+                    rows[lg].append(cells[lg])
+            if first_number:
+                blocks.append(Para("text", {lg: Text("") for lg in r.catalogs}, first_number, anchor, depth=depth))
+                first_number, anchor = "", ""
+            blocks.append(TableBlock(header, rows, depth=depth))
+        for i, note in enumerate(c.notes, 1):
+            blocks.append(Para("note", r.texts(f"{c.id}#note-{i}", note), first_number, anchor, depth=depth))
+            first_number, anchor = "", ""
+        for i, ex in enumerate(c.examples, 1):
+            blocks.append(Para("example", r.texts(f"{c.id}#example-{i}", ex), first_number, anchor, depth=depth))
+            first_number, anchor = "", ""
+    return blocks
+
+
+def _glossary_blocks(glossary: list[Entry], rules: RulesFile, langs: list[str]) -> list[Any]:
+    """Only the terms the rules use, in the order they first appear."""
+    units = rules.units()
+    src = rules.language
+    used = []
+    for e in glossary:
+        form = e.term.forms().get(src)
+        if not form:
+            continue
+        first = next((i for i, (_, text) in enumerate(units) if form in text), None)
+        if first is not None:
+            used.append((first, e))
+    used.sort(key=lambda t: t[0])
+    if not used:
+        return []
+    others = [lg for lg in ("ja", "en") if lg != src] or ["en"]
+    blocks: list[Any] = [Heading("glossary", 0, "", _labels(langs, "glossary"))]
+    header = {lg: [Text(label("lang_name", lg, code=src)), Text(label("lang_name", lg, code=others[0])),
+                   Text(label("note", lg))] for lg in langs}
+    rows: dict[str, list[list[Text]]] = {lg: [] for lg in langs}
+    for _, e in used:
+        forms = e.term.forms()
+        for lg in langs:
+            rows[lg].append([Text(forms.get(src, "")), Text(forms.get(others[0], "")), Text(e.term.note or "")])
+    blocks.append(TableBlock(header, rows, shared=True))
+    return blocks

@@ -1,0 +1,180 @@
+"""reportlab flowables that set text with our kinsoku line breaking.
+
+`KPara` draws a paragraph whose lines come from `generator.text.wrap_spans`, with a hanging marker
+(clause number, bullet, ※), coloured cross-reference links, a named destination and an outline
+entry. `SideBySide` puts two flowables next to each other (ja | en) and splits them together.
+Every line drawn is reported to the `Recorder`, so tests check the rendered lines themselves.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable
+
+from generator.text import Span, wrap_spans
+
+from .content import Text
+
+LINK_COLOUR = HexColor("#1f4e9a")
+ASCENT = 0.88  # IPAex ascent in em: baseline sits this far below the top of a line box
+
+
+@dataclass
+class Recorder:
+    """What the typesetter did: destinations with their pages, lines drawn (page, text)."""
+    anchors: dict[str, int] = field(default_factory=dict)
+    lines: list[tuple[int, str, str]] = field(default_factory=list)  # (page, lang, line)
+    links: list[tuple[int, str]] = field(default_factory=list)  # (page, destination)
+
+
+@dataclass(frozen=True)
+class Style:
+    font: str
+    size: float
+    leading: float
+    colour: Color = HexColor("#000000")
+    space_before: float = 0.0
+    space_after: float = 0.0
+    indent: float = 0.0  # left indent of the whole paragraph
+
+
+class KPara(Flowable):
+    def __init__(self, text: Text, style: Style, recorder: Recorder, *, lang: str = "", marker: str = "",
+                 marker_width: float | None = None, anchor: str = "", outline: tuple[str, int] | None = None,
+                 rule: bool = False, spans: list[Span] | None = None, first: bool = True):
+        super().__init__()
+        self.text, self.style, self.rec, self.lang = text, style, recorder, lang
+        self.marker, self.anchor, self.outline, self.rule = marker, anchor, outline, rule
+        self.marker_width = marker_width if marker_width is not None else (
+            stringWidth(marker + " ", style.font, style.size) if marker else 0.0)
+        self._spans = spans
+        self.first = first  # False for the continuation after a page break
+        self._width = 0.0
+
+    # -- geometry
+    @property
+    def text_x(self) -> float:
+        return self.style.indent + self.marker_width
+
+    def _lines(self, avail_w: float) -> list[Span]:
+        if self._spans is not None:
+            return self._spans
+        if not self.text.text:
+            return [Span(0, 0)] if self.marker else []
+        return wrap_spans(self.text.text, self.style.font, self.style.size, max(avail_w - self.text_x, self.style.size))
+
+    def _before(self) -> float:
+        return self.style.space_before if self.first else 0.0
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        self._width = avail_w
+        lines = self._lines(avail_w)
+        self.height = self._before() + len(lines) * self.style.leading + self.style.space_after
+        self.width = avail_w
+        return avail_w, self.height
+
+    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
+        lines = self._lines(avail_w)
+        fit = int((avail_h - self._before() - self.style.space_after) // self.style.leading)
+        if fit < 1 or len(lines) <= 1:
+            return []
+        if fit >= len(lines):
+            return [self]
+        head = KPara(self.text, self.style, self.rec, lang=self.lang, marker=self.marker,
+                     marker_width=self.marker_width, anchor=self.anchor, outline=self.outline,
+                     rule=self.rule, spans=lines[:fit], first=self.first)
+        tail = KPara(self.text, self.style, self.rec, lang=self.lang, marker="", marker_width=self.marker_width,
+                     spans=lines[fit:], first=False)
+        return [head, tail]
+
+    # -- drawing
+    def draw(self) -> None:
+        c, st = self.canv, self.style
+        page = c.getPageNumber()
+        top = self.height - self._before()
+        if self.anchor:
+            c.bookmarkHorizontal(self.anchor, 0, top + st.leading * 0.2)
+            self.rec.anchors.setdefault(self.anchor, page)
+            if self.outline:
+                title, level = self.outline
+                c.addOutlineEntry(title, self.anchor, level=level, closed=level > 0)
+        c.setFont(st.font, st.size)
+        baseline0 = top - (st.leading - st.size) / 2 - st.size * ASCENT
+        if self.marker and self.first:
+            c.setFillColor(st.colour)
+            c.drawString(st.indent, baseline0, self.marker)
+        for i, span in enumerate(self._lines(self._width)):
+            y = baseline0 - i * st.leading
+            self._draw_line(span, y)
+            self.rec.lines.append((page, self.lang, self.text.text[span.start:span.end]))
+        if self.rule:
+            c.setStrokeColor(st.colour)
+            c.setLineWidth(0.6)
+            c.line(st.indent, top - len(self._lines(self._width)) * st.leading - 1, self._width, top - len(self._lines(self._width)) * st.leading - 1)
+
+    def _draw_line(self, span: Span, y: float) -> None:
+        c, st, text = self.canv, self.style, self.text.text
+        x = self.text_x
+        pos = span.start
+        for link in self.text.links:
+            a, b = max(link.start, span.start), min(link.end, span.end)
+            if a >= b:
+                continue
+            x = self._segment(text[pos:a], x, y, st.colour)
+            x0 = x
+            x = self._segment(text[a:b], x, y, LINK_COLOUR)
+            c.linkRect("", link.anchor, (x0, y - st.size * 0.2, x, y + st.size * ASCENT), relative=1, thickness=0)
+            self.rec.links.append((c.getPageNumber(), link.anchor))
+            pos = b
+        self._segment(text[pos:span.end], x, y, st.colour)
+
+    def _segment(self, s: str, x: float, y: float, colour: Color) -> float:
+        if not s:
+            return x
+        self.canv.setFillColor(colour)
+        self.canv.drawString(x, y, s)
+        return x + stringWidth(s, self.style.font, self.style.size)
+
+
+class SideBySide(Flowable):
+    """Two flowables in two columns, top-aligned; split together across a page break."""
+
+    def __init__(self, left: Flowable | None, right: Flowable | None, gap: float):
+        super().__init__()
+        self.left, self.right, self.gap = left, right, gap
+
+    def _col(self, avail_w: float) -> float:
+        return (avail_w - self.gap) / 2
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        col = self._col(avail_w)
+        hs = [f.wrap(col, avail_h)[1] for f in (self.left, self.right) if f is not None]
+        self.width, self.height = avail_w, max(hs or [0.0])
+        return self.width, self.height
+
+    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
+        col = self._col(avail_w)
+        parts = []
+        for f in (self.left, self.right):
+            if f is None or f.wrap(col, avail_h)[1] <= avail_h:
+                parts.append([f, None])
+                continue
+            s = f.split(col, avail_h)
+            if not s:
+                return []
+            parts.append([s[0], s[1] if len(s) > 1 else None])
+        (l0, l1), (r0, r1) = parts
+        return [SideBySide(l0, r0, self.gap), SideBySide(l1, r1, self.gap)]
+
+    def draw(self) -> None:
+        col = self._col(self.width)
+        for f, x in ((self.left, 0.0), (self.right, col + self.gap)):
+            if f is not None:
+                _, h = f.wrap(col, self.height)
+                f.drawOn(self.canv, x, self.height - h)
+        self.canv.setStrokeColor(HexColor("#cccccc"))
+        self.canv.setLineWidth(0.3)
+        mid = col + self.gap / 2
+        self.canv.line(mid, 0, mid, self.height)

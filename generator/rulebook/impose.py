@@ -1,0 +1,69 @@
+"""Saddle-stitch imposition: A5 pages, two per side of a landscape A4 sheet, printed duplex.
+
+For N pages (padded to a multiple of 4), sheet s (from 0) carries on its front the pages
+(N-2s, 2s+1) left to right and on its back (2s+2, N-2s-1). Folded and nested, the sheets read
+1..N. Padding blanks go just before the back cover (the last page stays last). With a short-edge
+flip the backs print as they are; with a long-edge flip they are turned 180° so they land upright.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+
+A4_LANDSCAPE_PT = (841.8898, 595.2756)
+
+
+@dataclass(frozen=True)
+class Side:
+    left: int | None  # 1-based page of the booklet, None for a blank
+    right: int | None
+
+
+def padded_order(n_pages: int) -> list[int | None]:
+    """Booklet page i (1-based) -> source page or None (blank), padding placed before the back cover."""
+    if n_pages < 1:
+        raise ValueError("a booklet needs at least one page")
+    total = -(-n_pages // 4) * 4
+    blanks = total - n_pages
+    if n_pages == 1:
+        return [1] + [None] * blanks
+    return list(range(1, n_pages)) + [None] * blanks + [n_pages]
+
+
+def saddle_sides(n_pages: int) -> list[tuple[Side, Side]]:
+    """(front, back) of each sheet, as booklet page numbers 1..N (N a multiple of 4)."""
+    if n_pages % 4:
+        raise ValueError(f"{n_pages} pages: pad to a multiple of 4 first")
+    n = n_pages
+    return [(Side(n - 2 * s, 2 * s + 1), Side(2 * s + 2, n - 2 * s - 1)) for s in range(n // 4)]
+
+
+def impose(pdf: bytes, flip: str = "short") -> bytes:
+    """The booklet PDF: every A5 page of `pdf` placed on landscape A4 sheets, fronts and backs alternating."""
+    reader = PdfReader(io.BytesIO(pdf))
+    order = padded_order(len(reader.pages))
+    sheet_w, sheet_h = A4_LANDSCAPE_PT
+    writer = PdfWriter()
+    for front, back in saddle_sides(len(order)):
+        for side, is_back in ((front, False), (back, True)):
+            sheet = PageObject.create_blank_page(width=sheet_w, height=sheet_h)
+            for slot, booklet_page in ((0, side.left), (1, side.right)):
+                src = order[booklet_page - 1] if booklet_page else None
+                if src is None:
+                    continue
+                page = reader.pages[src - 1]
+                pw, ph = float(page.mediabox.width), float(page.mediabox.height)
+                scale = min((sheet_w / 2) / pw, sheet_h / ph)
+                x = slot * sheet_w / 2 + (sheet_w / 2 - pw * scale) / 2
+                y = (sheet_h - ph * scale) / 2
+                t = Transformation().scale(scale, scale).translate(x, y)
+                if is_back and flip == "long":
+                    t = t.rotate(180).translate(sheet_w, sheet_h)
+                sheet.merge_transformed_page(page, t)
+            writer.add_page(sheet)
+    writer.add_metadata({"/Producer": "pnp-forge", "/Title": str((reader.metadata or {}).get("/Title", ""))})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

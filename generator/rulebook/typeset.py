@@ -1,0 +1,271 @@
+"""Typeset rulebook content into PDF pages: title page, contents, chapters, tables, glossary.
+
+Two passes: the first records on which page every heading lands, the second prints those page
+numbers in the contents (its length does not change between passes, so neither does the layout).
+Headings become PDF outline entries (bookmarks) and named destinations; cross-references link to
+them. `invariant=1` keeps the bytes the same for the same input.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, NextPageTemplate,
+                                PageBreak, PageTemplate, Spacer, Table, TableStyle)
+
+from generator import fonts
+
+from .content import Content, Heading, Para, TableBlock, Text
+from .flowables import KPara, Recorder, SideBySide, Style
+from .strings import label
+
+PAGE_SIZES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
+ACCENT = HexColor("#7a2e1d")
+GREY = HexColor("#555555")
+
+
+@dataclass(frozen=True)
+class Geometry:
+    page: str
+    width: float  # pt
+    height: float
+    margin: float
+    base: float  # body font size, pt
+
+    @classmethod
+    def of(cls, page: str) -> "Geometry":
+        w, h = PAGE_SIZES_MM[page]
+        small = page == "a5"
+        return cls(page, w * mm, h * mm, (12 if small else 16) * mm, 8.5 if small else 9.5)
+
+
+class _Styles:
+    def __init__(self, font: str, base: float, lang: str):
+        lead = 1.7 if lang == "ja" else 1.4
+        self.body = Style(font, base, base * lead, space_after=base * 0.35)
+        self.item = Style(font, base, base * lead, space_after=base * 0.15)
+        self.note = Style(font, base * 0.92, base * 0.92 * lead, GREY, space_after=base * 0.3)
+        self.cell = Style(font, base * 0.9, base * 0.9 * 1.35)
+        self.h = [Style(font, base * 1.6, base * 2.2, ACCENT, space_before=base * 1.2, space_after=base * 0.5),
+                  Style(font, base * 1.2, base * 1.7, ACCENT, space_before=base * 0.6, space_after=base * 0.2),
+                  Style(font, base * 1.05, base * 1.5, HexColor("#333333"), space_before=base * 0.3)]
+
+
+def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = None) -> tuple[bytes, Recorder]:
+    """One pass; call twice (see `render`) to get the contents' page numbers right."""
+    font = fonts.register()
+    geo = Geometry.of(page)
+    rec = Recorder()
+    buf = io.BytesIO()
+    title = " / ".join(content.title[lg] for lg in content.langs)
+    doc = BaseDocTemplate(buf, pagesize=(geo.width, geo.height), invariant=1, title=title,
+                          author="pnp-forge", subject=label("rulebook", content.langs[-1]),
+                          creator="pnp-forge", leftMargin=geo.margin, rightMargin=geo.margin,
+                          topMargin=geo.margin, bottomMargin=geo.margin)
+    frame = Frame(geo.margin, geo.margin + 5 * mm, geo.width - 2 * geo.margin,
+                  geo.height - 2 * geo.margin - 5 * mm, id="body", leftPadding=0, rightPadding=0,
+                  topPadding=0, bottomPadding=0)
+
+    def footer(canv: Any, d: Any) -> None:
+        canv.saveState()
+        canv.setFont(font, geo.base * 0.8)
+        canv.setFillColor(GREY)
+        n = canv.getPageNumber()
+        canv.drawCentredString(geo.width / 2, geo.margin * 0.6, str(n))
+        canv.drawString(geo.margin, geo.margin * 0.6, title)
+        canv.restoreState()
+
+    doc.addPageTemplates([PageTemplate("title", [frame]), PageTemplate("body", [frame], onPage=footer)])
+    story = _title_page(content, geo, font, rec) + _contents(content, geo, font, rec, page_numbers or {})
+    story += _body(content, geo, font, rec)
+    doc.build(story)
+    return buf.getvalue(), rec
+
+
+def render(content: Content, page: str) -> tuple[bytes, Recorder]:
+    _, first = typeset(content, page)
+    return typeset(content, page, first.anchors)
+
+
+# --------------------------------------------------------------------------- parts of the book
+
+def _title_page(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flowable]:
+    out: list[Flowable] = [Spacer(1, geo.height * 0.22)]
+    for i, lg in enumerate(content.langs):
+        big = Style(font, geo.base * (3.2 if i == 0 else 2.2), geo.base * (4.2 if i == 0 else 3.0), ACCENT)
+        out.append(KPara(Text(content.title[lg]), big, rec, lang=lg))
+        if content.subtitle[lg]:
+            out.append(KPara(Text(content.subtitle[lg]), Style(font, geo.base * 1.3, geo.base * 2), rec, lang=lg))
+    out.append(Spacer(1, geo.base * 2))
+    out.append(KPara(Text(" / ".join(label("rulebook", lg) for lg in content.langs)),
+                     Style(font, geo.base * 1.4, geo.base * 2.2, GREY), rec))
+    out.append(Spacer(1, geo.base * 3))
+    for lg in content.langs:
+        for line in content.facts[lg]:
+            out.append(KPara(Text(line), Style(font, geo.base, geo.base * 1.6), rec, lang=lg))
+        out.append(Spacer(1, geo.base))
+    out.append(Spacer(1, geo.base * 2))
+    for lg in content.langs:
+        out.append(KPara(Text(label("colophon", lg)), Style(font, geo.base * 0.85, geo.base * 1.4, GREY), rec, lang=lg))
+        if content.missing and lg != content.langs[0]:
+            out.append(KPara(Text(label("untranslated", lg)), Style(font, geo.base * 0.85, geo.base * 1.4, GREY), rec, lang=lg))
+    out += [NextPageTemplate("body"), PageBreak()]
+    return out
+
+
+def _toc_entries(content: Content) -> list[tuple[int, str, str, str]]:
+    """(level, number, title, anchor) of chapters and first-level clauses that have titles."""
+    out = []
+    for b in content.blocks:
+        if isinstance(b, Heading) and b.level <= 1:
+            out.append((b.level, b.number, " / ".join(b.texts[lg].text for lg in content.langs), b.anchor))
+    return out
+
+
+class _ContentsLine(Flowable):
+    def __init__(self, level: int, number: str, title: str, anchor: str, page: int | None, style: Style):
+        super().__init__()
+        self.level, self.number, self.title, self.anchor, self.page, self.style = level, number, title, anchor, page, style
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self.width, self.height = aw, self.style.leading
+        return aw, self.height
+
+    def draw(self) -> None:
+        c, st = self.canv, self.style
+        c.setFont(st.font, st.size)
+        c.setFillColor(st.colour)
+        x = self.level * st.size * 1.5
+        y = (st.leading - st.size) / 2 + st.size * 0.12
+        head = f"{self.number}  {self.title}" if self.number else self.title
+        num = str(self.page) if self.page else "–"
+        room = self.width - x - stringWidth(num + "   ", st.font, st.size)
+        while stringWidth(head, st.font, st.size) > room and len(head) > 2:
+            head = head[:-2] + "…"
+        c.drawString(x, y, head)
+        c.drawRightString(self.width, y, num)
+        end = x + stringWidth(head + " ", st.font, st.size)
+        c.setFillColor(HexColor("#aaaaaa"))
+        dots = max(0, int((self.width - stringWidth(num + " ", st.font, st.size) - end) // stringWidth(".", st.font, st.size)))
+        c.drawString(end, y, "." * dots)
+        c.linkRect("", self.anchor, (0, 0, self.width, self.height), relative=1, thickness=0)
+
+
+def _contents(content: Content, geo: Geometry, font: str, rec: Recorder, pages: dict[str, int]) -> list[Flowable]:
+    st = _Styles(font, geo.base, content.langs[0])
+    heading = KPara(Text(" / ".join(label("contents", lg) for lg in content.langs)), st.h[0], rec,
+                    anchor="contents", outline=(" / ".join(label("contents", lg) for lg in content.langs), 0), rule=True)
+    out: list[Flowable] = [heading]
+    line_style = Style(font, geo.base, geo.base * 1.75)
+    for level, number, title, anchor in _toc_entries(content):
+        out.append(_ContentsLine(level, number, title, anchor, pages.get(anchor), line_style))
+    out.append(PageBreak())
+    return out
+
+
+def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flowable]:
+    langs = content.langs
+    styles = {lg: _Styles(font, geo.base, lg) for lg in langs}
+    gap = 6 * mm
+    width = geo.width - 2 * geo.margin
+    col_w = width if len(langs) == 1 else (width - gap) / 2
+    out: list[Flowable] = []
+    level_seen = -1
+    for b in content.blocks:
+        if isinstance(b, Heading):
+            level = min(b.level, level_seen + 1)
+            level_seen = level
+            title = " / ".join(b.texts[lg].text for lg in langs)
+            paras = [_heading_para(b, styles[lg], rec, lg, anchor=(b.anchor if i == 0 else ""),
+                                   outline=(_outline_title(b, title), level) if i == 0 and b.outline else None)
+                     for i, lg in enumerate(langs)]
+            if b.level == 0:
+                out.append(CondPageBreak(geo.height * 0.25))
+            out.append(_pair(paras, gap))
+            continue
+        if isinstance(b, Para):
+            paras = [_para(b, styles[lg], rec, lg, anchor=(b.anchor if i == 0 else "")) for i, lg in enumerate(langs)]
+            out.append(_pair(paras, gap))
+            continue
+        if isinstance(b, TableBlock):
+            if b.shared or len(langs) == 1:
+                out.append(_table(b, langs[0], styles[langs[0]], rec, width))
+            else:
+                out.append(SideBySide(_table(b, langs[0], styles[langs[0]], rec, col_w),
+                                      _table(b, langs[1], styles[langs[1]], rec, col_w), gap))
+            out.append(Spacer(1, geo.base * 0.6))
+    return out
+
+
+def _outline_title(b: Heading, title: str) -> str:
+    return f"{b.number} {title}" if b.number else title
+
+
+def _pair(paras: list[Flowable], gap: float) -> Flowable:
+    return paras[0] if len(paras) == 1 else SideBySide(paras[0], paras[1], gap)
+
+
+def _heading_para(b: Heading, st: _Styles, rec: Recorder, lang: str, *, anchor: str,
+                  outline: tuple[str, int] | None) -> KPara:
+    style = st.h[min(b.level, 2)]
+    indent = 0.0 if b.level <= 1 else (b.level - 1) * st.body.size
+    style = Style(style.font, style.size, style.leading, style.colour, style.space_before, style.space_after, indent)
+    marker = b.number
+    width = stringWidth(marker + "  ", style.font, style.size) if marker else 0.0
+    return KPara(b.texts[lang], style, rec, lang=lang, marker=marker, marker_width=width, anchor=anchor,
+                 outline=outline, rule=b.level == 0)
+
+
+def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPara:
+    base = {"text": st.body, "item": st.item, "note": st.note, "example": st.note}.get(b.kind, st.body)
+    indent = max(b.depth - 1, 0) * st.body.size
+    marker = ""
+    if b.number:
+        marker = b.number
+    if b.kind == "item":
+        indent += st.body.size * (1.2 if not b.number else 0)
+        marker = f"{b.number}  {b.marker}" if b.number else b.marker
+    elif b.kind == "note":
+        marker = (f"{b.number}  " if b.number else "") + label("note_mark", lang)
+        indent += st.body.size * 0.6
+    elif b.kind == "example":
+        marker = (f"{b.number}  " if b.number else "") + label("example_mark", lang)
+        indent += st.body.size * 0.6
+    style = Style(base.font, base.size, base.leading, base.colour, base.space_before, base.space_after, indent)
+    width = stringWidth(marker + " ", style.font, style.size) if marker else 0.0
+    if b.number and b.kind == "text":
+        width = max(width, stringWidth("0.00  ", style.font, style.size))
+    return KPara(b.texts[lang], style, rec, lang=lang, marker=marker, marker_width=width, anchor=anchor)
+
+
+def _table(b: TableBlock, lang: str, st: _Styles, rec: Recorder, width: float) -> Flowable:
+    header = b.header.get(lang, [])
+    rows = b.rows[lang]
+    ncols = max([len(header)] + [len(r) for r in rows])
+    cell = st.cell
+    pad = 3.0
+    # column widths from the widest text of each column, capped, then scaled to the width
+    natural = []
+    for c in range(ncols):
+        texts = [header[c].text if c < len(header) else ""] + [r[c].text if c < len(r) else "" for r in rows]
+        natural.append(min(max(stringWidth(t, cell.font, cell.size) for t in texts) + 2 * pad + 1, width * 0.6))
+    total = sum(natural)
+    widths = [w * width / total for w in natural] if total > width else natural
+    data = []
+    if header:
+        data.append([KPara(t, Style(cell.font, cell.size, cell.leading, HexColor("#ffffff")), rec, lang=lang) for t in header])
+    for r in rows:
+        data.append([KPara(t, cell, rec, lang=lang) for t in r] + [Spacer(1, 1)] * (ncols - len(r)))
+    table = Table(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
+    style = [("GRID", (0, 0), (-1, -1), 0.3, HexColor("#999999")),
+             ("VALIGN", (0, 0), (-1, -1), "TOP"),
+             ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+             ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]
+    if header:
+        style.append(("BACKGROUND", (0, 0), (-1, 0), ACCENT))
+    table.setStyle(TableStyle(style))
+    return table

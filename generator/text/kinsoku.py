@@ -1,0 +1,52 @@
+"""Japanese line-breaking rules (kinsoku shori) after JLREQ and JIS X 4051.
+
+Character classes (JLREQ appendix A numbering):
+- cl-01 opening brackets may not END a line;
+- cl-02 closing brackets, cl-04 hyphens, cl-05 dividing punctuation (？！), cl-06 middle dots (・：；),
+  cl-07 full stops, cl-08 commas, cl-09 iteration marks, cl-10 the prolonged sound mark, cl-11 small
+  kana, and the inseparable marks …‥ and the wave dash 〜 may not START a line (JIS X 4051 strict
+  set, which the issue asks for: reportlab's CJK wrap lets ，．！？：〉》…‥〜 start a line);
+- cl-08/cl-07 closing runs like 」。 stay together (the whole run moves, not only one mark);
+- cl-03 inseparable characters: ……, ‥‥ and ―― are never split; neither is a run of Latin
+  letters and digits, so numbers like 10.10 or (10.10) stay whole.
+"""
+from __future__ import annotations
+
+# cl-01 opening brackets (+ JIS prefixed abbreviations that should not be orphaned at a line end)
+NOT_AT_LINE_END = frozenset("（〔［｛〈《「『【〘〖〝‘“｟«([{" + "＄￥￡＃")
+
+# cl-02 closing brackets
+_CLOSING = "）〕］｝〉》」』】〙〗〟’”｠»)]}"
+# cl-04 hyphens, cl-05 dividing punctuation, cl-06 middle dots, cl-07 full stops, cl-08 commas
+_PUNCT = "‐゠–〜～" + "？！‼⁇⁈⁉?!" + "・：；:;" + "。．." + "、，,"
+# cl-09 iteration marks, cl-10 prolonged sound mark, cl-11 small kana
+_SMALL = "ヽヾゝゞ々〻" + "ー" + "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+# cl-03 inseparable and units that read wrong at a line start (JIS X 4051 postfixed abbreviations)
+_OTHER = "…‥" + "%％‰℃°′″¢"
+NOT_AT_LINE_START = frozenset(_CLOSING + _PUNCT + _SMALL + _OTHER)
+
+# Doubled marks written as pairs: never break between two of the same.
+INSEPARABLE_PAIRS = frozenset("…‥―—")
+
+
+def is_cjk(ch: str) -> bool:
+    """Characters set solid (one atom each, a break possible on either side in principle)."""
+    o = ord(ch)
+    return (0x3000 <= o <= 0x30FF or 0x3400 <= o <= 0x4DBF or 0x4E00 <= o <= 0x9FFF
+            or 0xF900 <= o <= 0xFAFF or 0xFF01 <= o <= 0xFF60 and not _is_fullwidth_alnum(ch)
+            or 0xFF61 <= o <= 0xFF9F or 0x31F0 <= o <= 0x31FF or 0x2E80 <= o <= 0x2FDF
+            or ch in "…‥―—※○●◆◇■□△▲▽▼☆★→←↑↓" or 0x2460 <= o <= 0x24FF)
+
+
+def _is_fullwidth_alnum(ch: str) -> bool:
+    return "０" <= ch <= "９" or "Ａ" <= ch <= "Ｚ" or "ａ" <= ch <= "ｚ"
+
+
+def may_break_between(left: str, right: str) -> bool:
+    """May a line end after the character `left` and the next begin with `right`?
+    (Only for neighbouring atoms; a space between them is always a break opportunity.)"""
+    if right in NOT_AT_LINE_START or left in NOT_AT_LINE_END:
+        return False
+    if left == right and left in INSEPARABLE_PAIRS:
+        return False
+    return True

@@ -1,0 +1,110 @@
+"""Line breaking for mixed Japanese and Latin text, measured with reportlab's font metrics.
+
+`wrap(text, font, size_pt, width_pt)` is what every renderer calls. The text is cut into atoms
+(one CJK character; a run of Latin letters, digits and their punctuation such as `10.10`; a
+space), atoms that kinsoku forbids separating are glued into groups, and groups fill lines
+greedily. A group is moved whole to the next line (oidashi) rather than letting a closing mark
+hang into the margin, so no line is wider than `width_pt` unless one group alone is (then it is
+cut by characters, the only case where a rule can give way).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .kinsoku import is_cjk, may_break_between
+
+
+@dataclass(frozen=True)
+class Span:
+    start: int  # index into the text of the first character of the line
+    end: int  # index one past the last character drawn (trailing spaces excluded)
+
+
+def _atoms(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each atom of a paragraph without newlines."""
+    atoms, i, n = [], 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace() or is_cjk(ch):
+            atoms.append((i, i + 1))
+            i += 1
+            continue
+        j = i + 1
+        while j < n and not text[j].isspace() and not is_cjk(text[j]):
+            j += 1
+        atoms.append((i, j))
+        i = j
+    return atoms
+
+
+def _groups(text: str, atoms: list[tuple[int, int]]) -> list[tuple[int, int, bool]]:
+    """Merge atoms between which no break is allowed; (start, end, is_space)."""
+    groups: list[list] = []
+    for s, e in atoms:
+        space = text[s].isspace()
+        if groups and not space and not groups[-1][2] and not may_break_between(text[groups[-1][1] - 1], text[s]):
+            groups[-1][1] = e
+        else:
+            groups.append([s, e, space])
+    return [tuple(g) for g in groups]  # type: ignore[misc]
+
+
+def wrap_spans(text: str, font: str, size_pt: float, width_pt: float) -> list[Span]:
+    """Line spans of `text` (indexes into it). Newlines are hard breaks."""
+    measure = _measurer(font, size_pt)
+    spans: list[Span] = []
+    offset = 0
+    for para in text.split("\n"):
+        spans += [Span(s.start + offset, s.end + offset) for s in _wrap_paragraph(para, measure, width_pt)]
+        offset += len(para) + 1
+    return spans
+
+
+def wrap(text: str, font: str, size_pt: float, width_pt: float) -> list[str]:
+    """The lines of `text` as drawn in `font` at `size_pt` within `width_pt`, kinsoku applied."""
+    return [text[s.start:s.end] for s in wrap_spans(text, font, size_pt, width_pt)]
+
+
+def _wrap_paragraph(text: str, measure, width: float) -> list[Span]:
+    if not text.strip():
+        return [Span(0, 0)]
+    lines: list[Span] = []
+    start: int | None = None  # first character of the current line
+    end = 0  # end of the last group on the current line (trailing spaces are dropped)
+    for gs, ge, space in _groups(text, _atoms(text)):
+        if space:
+            continue  # a space is drawn only between two groups on the same line
+        if start is None:
+            start, end = gs, ge
+        elif measure(text[start:ge]) <= width:
+            end = ge
+        else:
+            lines.append(Span(start, end))
+            start, end = gs, ge
+        if measure(text[start:end]) > width:  # a single group wider than the line: cut by characters
+            *full, (start, end) = _hard_cut(text, start, end, measure, width)
+            lines += [Span(s, e) for s, e in full]
+    if start is not None:
+        lines.append(Span(start, end))
+    return lines
+
+
+def _hard_cut(text: str, s: int, e: int, measure, width: float) -> list[tuple[int, int]]:
+    pieces, cur = [], s
+    for i in range(s + 1, e + 1):
+        if measure(text[cur:i]) > width and i - 1 > cur:
+            pieces.append((cur, i - 1))
+            cur = i - 1
+    pieces.append((cur, e))
+    return pieces
+
+
+@lru_cache(maxsize=64)
+def _measurer(font: str, size: float):
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    @lru_cache(maxsize=65536)
+    def measure(s: str) -> float:
+        return stringWidth(s, font, size)
+    return measure

@@ -1,0 +1,274 @@
+"""Map checks for `pnp check`: the map agrees with the rules that cite it and with itself.
+
+- every assertion in map.yaml (what a rule states: hex ids exist, two hexes are adjacent, a
+  crossing lies between them, a hex and its six neighbours are deep forest, two hexes face each
+  other across a river...) is proved (an info finding naming the clause) or refuted (an error);
+- hex ids cited in the game's rule texts (rules/ folder) exist on the map;
+- places the setup puts pieces `on` are places, regions, boxes or hexes of the map;
+- every road is one connected line; every hexside river is one chain of touching hexsides;
+  every crossing, bridge and ford sits on a river;
+- the map's own gaps (assumptions, unspecified facts) are reported, as the checker reports all.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .checks import CheckResult
+from .findings import Finding
+from .hexes import Hex, hexside, side_vertices
+from .model_map import Assertion, HexMap, MapFile
+
+
+def check_map(game: Any) -> CheckResult:
+    result = CheckResult()
+    mapfile: MapFile | None = game.extras.get("map")
+    if mapfile is None:
+        return result
+    hm = mapfile.resolve()
+    where = lambda *loc: game.where("map.yaml", loc)  # noqa: E731
+    f = result.findings
+
+    for ai, a in enumerate(mapfile.assertions):
+        ok, detail = prove(hm, a)
+        if ok:
+            f.append(Finding("info", "map-assertion-holds", f"{detail} ({a.source})", a.source))
+        else:
+            f.append(Finding("error", "map-assertion-fails", f"{detail}, but {a.source} says otherwise; fix the map "
+                             "data or record an erratum", where("assertions", ai)))
+
+    f += _roads(hm, where) + _rivers(hm, where) + _crossings(hm, where)
+    f += _cited_in_rules(game, hm) + _setup_places(game, hm)
+    for gi, gap in enumerate(mapfile.gaps):
+        text = gap.text.get("en") or next(iter(gap.text.values()))
+        f.append(Finding("assumption" if gap.kind == "assumption" else "info", f"map-{gap.kind}",
+                         f"{text} ({gap.clause})", where("gaps", gi)))
+
+    result.derived["map"] = _summary(hm)
+    return result
+
+
+# --------------------------------------------------------------------------- assertions
+
+def prove(hm: HexMap, a: Assertion) -> tuple[bool, str]:
+    """(holds, one line saying what was found). Hex ids not on the map refute any assertion."""
+    cited = [x for x in (a.adjacent or a.crossing or a.across or a.not_across or ())]
+    cited += list(a.touch or []) + list(a.exists or []) + list(a.hexes or [])
+    if a.surround:
+        cited.append(a.surround.get("centre", ""))
+    if a.direction:
+        cited += [a.direction.get("from", ""), a.direction.get("to", "")]
+    missing = [c for c in cited if hm.find(c) is None]
+    if missing:
+        return False, f"hex {', '.join(missing)} is not on the {hm.grid.columns}x{hm.grid.rows} map"
+    H = hm.hex
+    if a.exists is not None:
+        return True, f"hexes {', '.join(a.exists)} exist"
+    if a.adjacent:
+        x, y = a.adjacent
+        d = H(x).distance(H(y))
+        return d == 1, f"{x} and {y} are {'adjacent' if d == 1 else f'{d} hexes apart'}"
+    if a.crossing:
+        x, y = a.crossing
+        if H(x).distance(H(y)) != 1:
+            return False, f"{x} and {y} are not adjacent, so no crossing lies between them"
+        c = hm.crossing_sides.get(hexside(H(x), H(y)))
+        return c is not None, (f"a {c.kind} lies on the {x}|{y} hexside" if c else f"no crossing on the {x}|{y} hexside")
+    if a.surround:
+        centre, terrain = a.surround.get("centre", ""), a.surround.get("terrain")
+        ring = H(centre).ring(1)
+        off = [n for n in ring if not hm.on_map(n)]
+        if off:
+            return False, f"{centre} has only {6 - len(off)} neighbours on the map"
+        wrong = [hm.label(h) for h in [H(centre)] + ring if terrain and hm.terrain[h] != terrain]
+        names = ", ".join(hm.label(h) for h in ring)
+        if wrong:
+            return False, f"{', '.join(wrong)} of {centre} and its neighbours ({names}) are not {terrain}"
+        return True, f"{centre} and its six neighbours {names} are all {terrain}"
+    if a.across or a.not_across:
+        x, y = a.across or a.not_across
+        if H(x).distance(H(y)) != 1:
+            return False, f"{x} and {y} are not adjacent"
+        r = hm.river_sides.get(hexside(H(x), H(y)))
+        on = r is not None and r.id == a.river
+        want = a.across is not None
+        return on == want, f"the {x}|{y} hexside is {'' if on else 'not '}on the {a.river}"
+    if a.touch:
+        sides = {s for s, r in hm.river_sides.items() if r.id == a.river}
+        far = [x for x in a.touch if not any(H(x) in s for s in sides)]
+        return not far, (f"{', '.join(a.touch)} each have a hexside on the {a.river}" if not far
+                         else f"{', '.join(far)} have no hexside on the {a.river}")
+    if a.direction:
+        x, y, want = a.direction.get("from", ""), a.direction.get("to", ""), a.direction.get("is", "")
+        if H(x).distance(H(y)) != 1:
+            return False, f"{x} and {y} are not adjacent"
+        got = hm.grid.compass(H(x), H(y))
+        return got == want, f"{y} lies {got} of {x}"
+    if a.region:
+        reg = next((r for r in hm.data.regions if r.id == a.region), None)
+        if reg is None:
+            return False, f"no region {a.region!r} on the map"
+        want = {H(x) for x in (a.hexes or [])}
+        got = {H(x) for x in reg.hexes}
+        return got == want, f"region {a.region} is {', '.join(sorted(reg.hexes))}"
+    return False, "nothing to check"  # unreachable: the model demands one kind
+
+
+# --------------------------------------------------------------------------- map consistency
+
+def _roads(hm: HexMap, where) -> list[Finding]:
+    out = []
+    for ri, road in enumerate(hm.data.roads):
+        hs = [hm.hex(x) for x in road.path]
+        gaps = [(road.path[i], road.path[i + 1]) for i in range(len(hs) - 1) if hs[i].distance(hs[i + 1]) != 1]
+        if gaps:
+            out.append(Finding("error", "map-road-broken", f"road {road.id} jumps from {gaps[0][0]} to {gaps[0][1]} "
+                               f"({len(gaps)} gap(s)); list every hex along the road", where("roads", ri, "path")))
+    if hm.data.roads and not out:
+        nets = _components({h for step in hm.road_steps for h in step}, lambda h: [b for a, b in hm.road_steps if a == h])
+        out.append(Finding("info", "map-roads-connected", f"{len(hm.data.roads)} roads, each one connected line, "
+                           f"forming {nets} network(s)", where("roads")))
+    return out
+
+
+def river_chains(sides: list[tuple[Hex, Hex]]) -> int:
+    """How many separate chains the hexsides form (sides touch when they share a vertex)."""
+    vertex_sides: dict[frozenset, list] = {}
+    for s in sides:
+        for v in side_vertices(*s):
+            vertex_sides.setdefault(v, []).append(s)
+    return _components(set(sides), lambda s: [t for v in side_vertices(*s) for t in vertex_sides[v] if t != s])
+
+
+def _rivers(hm: HexMap, where) -> list[Finding]:
+    out = []
+    for ri, river in enumerate(hm.data.rivers):
+        if river.hexsides:
+            sides = [hexside(hm.hex(a), hm.hex(b)) for a, b in river.hexsides]
+            n = river_chains(sides)
+            if n != 1:
+                out.append(Finding("error", "map-river-broken", f"river {river.id} falls into {n} separate pieces; "
+                                   "each hexside must touch the next at a corner", where("rivers", ri, "hexsides")))
+            else:
+                out.append(Finding("info", "map-river-along-hexsides", f"river {river.id} runs along {len(sides)} "
+                                   "connected hexsides", where("rivers", ri)))
+        else:
+            hs = [hm.hex(x) for x in river.path]
+            if any(a.distance(b) != 1 for a, b in zip(hs, hs[1:])):
+                out.append(Finding("error", "map-river-broken", f"river {river.id} jumps between hexes that are not "
+                                   "adjacent", where("rivers", ri, "path")))
+    return out
+
+
+def _crossings(hm: HexMap, where) -> list[Finding]:
+    out = []
+    for ci, c in enumerate(hm.data.crossings):
+        a, b = hm.hex(c.hexside[0]), hm.hex(c.hexside[1])
+        r = hm.river_sides.get(hexside(a, b))
+        if r is None or (c.river and r.id != c.river):
+            on = f"on river {r.id}" if r else "on no river"
+            out.append(Finding("error", "map-crossing-off-river", f"{c.kind} at {c.hexside[0]}|{c.hexside[1]} is {on}"
+                               f"{f', not {c.river}' if c.river and r else ''}; move it onto the river's hexside",
+                               where("crossings", ci)))
+    if hm.data.crossings and not out:
+        out.append(Finding("info", "map-crossings-on-rivers", f"all {len(hm.data.crossings)} crossings, bridges and "
+                           "fords sit on a river hexside", where("crossings")))
+    return out
+
+
+def _components(nodes: set, links) -> int:
+    seen, count = set(), 0
+    for start in sorted(nodes, key=repr):
+        if start in seen:
+            continue
+        count += 1
+        stack = [start]
+        seen.add(start)
+        while stack:
+            for n in links(stack.pop()):
+                if n in nodes and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+    return count
+
+
+# --------------------------------------------------------------------------- citations elsewhere
+
+_HEX_WORD = r"(?:ヘックス|ヘクス|[Hh]ex(?:es)?)"
+
+
+def cited_hex_ids(text: str, style: str) -> list[str]:
+    """Hex ids a rule text cites: after the word hex (ヘックス) or in parentheses, e.g. 'ヘックスM17、N18', '(O21)'."""
+    label = r"[A-Z]{1,2}\d{1,3}" if style == "letter-number" else r"\d{4,6}"
+    found = []
+    for m in re.finditer(rf"{_HEX_WORD}\s*((?:{label})(?:\s*(?:[、,・→と]|and|or)\s*{label})*)", text):
+        found += re.findall(label, m.group(1))
+    found += re.findall(rf"[(（]({label})[)）]", text)
+    return sorted(set(found))
+
+
+def _cited_in_rules(game: Any, hm: HexMap) -> list[Finding]:
+    rules_dir = game.folder / "rules"
+    if not rules_dir.is_dir():
+        return []
+    out = []
+    for path in sorted(p for p in rules_dir.rglob("*") if p.suffix in (".yaml", ".yml", ".po", ".txt", ".md")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for hid in cited_hex_ids(line, hm.data.labels.style):
+                src = f"{_display(path)}:{n}"
+                if hm.find(hid) is None:
+                    out.append(Finding("error", "map-cited-hex-missing", f"the rules cite hex {hid}, which is not on "
+                                       "the map; extend the grid or fix the citation", src))
+                else:
+                    out.append(Finding("info", "map-cited-hex", f"hex {hid} cited by the rules exists", src))
+    return out
+
+
+def _setup_places(game: Any, hm: HexMap) -> list[Finding]:
+    """Setup `on:` targets that are map locations must exist; others are table or sheet zones.
+
+    A target that is not on the map but close to a map name (a likely typo) is a warning."""
+    import difflib
+
+    from .model import PlaceStep
+
+    if game.setup is None:
+        return []
+    names = {p.id for p in hm.data.places} | {r.id for r in hm.data.regions} | {b.id for b in hm.data.boxes}
+    names |= {f"{b.id}-{n}" for b in hm.data.boxes if b.cells for n in range(b.first, b.first + b.cells)}
+    out, found, off_map = [], 0, []
+    for si, step in enumerate(game.setup.steps):
+        if not isinstance(step, PlaceStep) or step.on in ("table", "board", "map"):
+            continue
+        if step.on in names or hm.find(step.on) is not None:
+            found += 1
+            continue
+        close = difflib.get_close_matches(step.on, sorted(names), n=1, cutoff=0.85)
+        if close:
+            out.append(Finding("warning", "map-setup-place-unknown", f"setup places {step.place} on {step.on!r}, which "
+                               f"is not on the map; did you mean {close[0]!r}?", game.where("setup.yaml", ("steps", si, "on"))))
+        else:
+            off_map.append(step.on)
+    if found or off_map:
+        tail = f"; off the map (table or sheets): {', '.join(sorted(set(off_map)))}" if off_map else ""
+        out.append(Finding("info", "map-setup-places", f"setup places pieces on {found} map locations, all on the map{tail}",
+                           game.where("setup.yaml", ("steps",))))
+    return out
+
+
+def _display(path) -> str:
+    from .errors import display_path
+    return display_path(path)
+
+
+def _summary(hm: HexMap) -> dict[str, Any]:
+    by_allegiance: dict[str, list[str]] = {}
+    for p in hm.data.places:
+        if p.allegiance:
+            by_allegiance.setdefault(p.allegiance, []).append(f"{p.id} {p.hex}")
+    counts: dict[str, int] = {}
+    for t in hm.terrain.values():
+        counts[t] = counts.get(t, 0) + 1
+    return {"id": hm.data.id, "hexes": hm.grid.columns * hm.grid.rows, "terrain": dict(sorted(counts.items())),
+            "places_by_allegiance": by_allegiance, "river_hexsides": len(hm.river_sides),
+            "road_hexes": len({h for s in hm.road_steps for h in s}), "reconstruction": hm.data.reconstruction}

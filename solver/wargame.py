@@ -1,0 +1,234 @@
+"""Wargame facts as CP-SAT optimisation models: the smallest counter mix, the chit pool, the stock.
+
+A hex wargame's rules name what setup places and what later rules add (War of the Ring:
+18.5 places the units, 16.23.2 adds four Gondor soldiers when Pelargir is freed) but the
+counter manifest often does not say how many of each soldier the sheet holds. The data gives
+those items `count: null` and states the needs as setup constraints (`owned(x) >= ...`); here
+CP-SAT finds the smallest counts that satisfy the whole setup model and every constraint, so
+the table of "counters the rules need" per side, nation and type is derived, not typed.
+
+The chit pool (2.2.12: values 1-5, mean 2.34) is a second model: the fewest chits whose mean is
+exactly the stated one, and the fewest whose mean rounds to it, with how many mixes reach that.
+The allied stock limit (2.1.2: no reinforcement when the stock is short; the dark side has
+none) becomes a table of what is left in the stock after setup with the smallest mix.
+
+Applies to any game with a `counters` component; the stated chit mean is the one game-specific
+fact (CHIT_MEANS), quoted with its clause.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from .checker import setup_model
+from .checks import CheckResult
+from .engine import ItemKey, owned_counts, player_counts, run_setup
+from .findings import Finding
+from .loader import Game
+
+# Stated chit means: game id -> (mean, clause). The seed says 平均値は2.34.
+CHIT_MEANS: dict[str, tuple[Fraction, str]] = {
+    "war-of-the-ring-campaign": (Fraction(234, 100), "seed 004, 2.2.12"),
+}
+STOCK_LIMITED_SIDES = {"war-of-the-ring-campaign": ("allied", "seed 004, 2.1.2")}
+
+
+def check_wargame(game: Game) -> CheckResult:
+    out = CheckResult()
+    if game.setup is None or not any(c.kind == "counters" for c in game.components):
+        return out
+    mix = smallest_mix(game)
+    if mix is not None:
+        out.derived["counter_mix_min"] = mix_table(game, mix)
+        counters = {c.id for c in game.components if c.kind == "counters"}
+        unknown = sorted(k for k, v in owned_counts(game).items() if v is None and k[0] in counters)
+        shown = ", ".join(f"{k[1]} {mix[k]}" for k in unknown[:12]) + (" …" if len(unknown) > 12 else "")
+        out.findings.append(Finding(
+            "info", "counter-mix-min",
+            f"smallest counts the setup and rules need for the {len(unknown)} uncounted counter kinds: {shown}",
+            game.where("setup.yaml", ("constraints",))))
+        stock = stock_table(game, mix)
+        if stock:
+            out.derived["stock_after_setup"] = stock
+            side, clause = STOCK_LIMITED_SIDES.get(game.id, ("", ""))
+            if side:
+                short = {k: v for k, v in stock.items() if v["side"] == side and v["later_needs"]}
+                cells = ", ".join(f"{k} {v['stock']}" for k, v in sorted(short.items()))
+                out.findings.append(Finding(
+                    "info", "stock-limit",
+                    f"{side} stock after setup with the smallest mix (reinforcements beyond it are lost): {cells}",
+                    clause))
+    chits = chit_items(game)
+    if chits and game.id in CHIT_MEANS:
+        mean, clause = CHIT_MEANS[game.id]
+        need = chits_needed(game, chits)
+        pool = {"stated_mean": str(float(mean)), "source": clause, "values": sorted(chits.values()),
+                "at_least_for_setup": need,
+                "exact": chit_pool(chits, mean, need, exact=True),
+                "rounded": chit_pool(chits, mean, need, exact=False)}
+        out.derived["chit_pool"] = pool
+        ex, ro = pool["exact"], pool["rounded"]
+        out.findings.append(Finding(
+            "info", "chit-pool",
+            f"chits valued {min(chits.values())}-{max(chits.values())}: mean exactly {float(mean)} needs at least "
+            f"{ex['chits']} chits ({ex['mixes']} mixes, e.g. {_mix(ex['example'])}); a mean that rounds to "
+            f"{float(mean)} needs {ro['chits']} ({ro['mixes']} mixes, e.g. {_mix(ro['example'])})", clause))
+    return out
+
+
+def _mix(d: dict[str, int]) -> str:
+    return " ".join(f"{v}×{c}" for v, c in d.items())
+
+
+def _new_solver() -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1  # deterministic; the models are small
+    solver.parameters.max_time_in_seconds = 10.0
+    return solver
+
+
+def smallest_mix(game: Game) -> dict[ItemKey, int] | None:
+    """Counts of every item, the unknown ones as small as the setup and its rules allow.
+
+    One model per player count (each minimises the sum of the unknown counts under all its
+    steps and rules); an item's answer is its largest minimum over the counts.
+    """
+    owned = owned_counts(game)
+    unknown = [k for k, v in owned.items() if v is None]
+    if not unknown:
+        return None
+    best: dict[ItemKey, int] = {}
+    for n in player_counts(game):
+        model = setup_model(game, run_setup(game, n))
+        m = model.m
+        for a in model.assumptions:  # every step, count and rule holds
+            m.add(a.lit == 1)
+        m.clear_assumptions()
+        m.minimize(sum(model.owned_var[k] for k in unknown))
+        solver = _new_solver()
+        status = solver.solve(m)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None  # the setup checker explains the infeasibility
+        for k in unknown:
+            best[k] = max(best.get(k, 0), solver.value(model.owned_var[k]))
+    return {k: (owned[k] if owned[k] is not None else best[k]) for k in owned}
+
+
+def mix_table(game: Game, mix: dict[ItemKey, int]) -> dict[str, Any]:
+    """side -> nation -> type -> counters, for the counters components."""
+    table: dict[str, Any] = {}
+    for comp in game.components:
+        if comp.kind != "counters":
+            continue
+        for it in comp.items:
+            side = str(it.attrs.get("side") or "neutral")
+            nation = str(it.attrs.get("nation") or "-")
+            kind = str(it.attrs.get("type") or "other")
+            cell = table.setdefault(side, {}).setdefault(nation, {})
+            cell[kind] = cell.get(kind, 0) + mix[(comp.id, it.id)]
+    return {s: {n: dict(sorted(t.items())) for n, t in sorted(ns.items())} for s, ns in sorted(table.items())}
+
+
+def stock_table(game: Game, mix: dict[ItemKey, int]) -> dict[str, Any]:
+    """Soldiers per item: placed by setup, smallest owned count, left in the stock, needed later."""
+    out: dict[str, Any] = {}
+    for n in player_counts(game)[:1]:
+        res = run_setup(game, n)
+        for comp in game.components:
+            if comp.kind != "counters":
+                continue
+            for it in comp.items:
+                if it.attrs.get("type") != "soldier":
+                    continue
+                placed = res.items[(comp.id, it.id)]["placed"]
+                owned = mix[(comp.id, it.id)]
+                # with unknown counts the engine placed none; the setup places what its steps ask
+                placed = max(placed, _asked(res, (comp.id, it.id)))
+                out[it.id] = {"side": str(it.attrs.get("side")), "placed_at_setup": placed, "owned_min": owned,
+                              "stock": owned - placed, "later_needs": owned - placed > 0}
+    return out
+
+
+def _asked(res, key: ItemKey) -> int:
+    """Copies that single-item place steps ask for (known even when the count is not)."""
+    return sum(mv.total or 0 for mv in res.moves if mv.dst == "placed" and mv.items == (key,))
+
+
+def chit_items(game: Game) -> dict[ItemKey, int]:
+    """Chit kinds and their point values (items of type chit with a `points` attribute)."""
+    out = {}
+    for comp in game.components:
+        for it in comp.items:
+            if it.attrs.get("type") == "chit" and isinstance(it.attrs.get("points"), int):
+                out[(comp.id, it.id)] = it.attrs["points"]
+    return out
+
+
+def chits_needed(game: Game, chits: dict[ItemKey, int]) -> int:
+    """Chits the setup places by number (the Théoden box's five)."""
+    res = run_setup(game, player_counts(game)[0])
+    return sum(mv.total or 0 for mv in res.moves if mv.items and set(mv.items) <= set(chits))
+
+
+def chit_pool(chits: dict[ItemKey, int], mean: Fraction, need: int, *, exact: bool) -> dict[str, Any]:
+    """Fewest chits with the stated mean (exactly, or rounding to it at two decimals).
+
+    Every value from the lowest to the highest appears at least once (the rules give the range).
+    Returns the size, the number of mixes of that size, and the most even one.
+    """
+    values = sorted(set(chits.values()))
+    lo, hi = values[0], values[-1]
+    m = cp_model.CpModel()
+    c = {v: m.new_int_var(1 if v in (lo, hi) else 0, 1000, f"c{v}") for v in values}
+    size = sum(c.values())
+    points = sum(v * c[v] for v in values)
+    _mean_constraint(m, points, size, mean, exact)
+    m.add(size >= max(need, 1))
+    m.minimize(size)
+    solver = _new_solver()
+    if solver.solve(m) != cp_model.OPTIMAL:
+        return {"chits": None, "mixes": 0, "example": {}}
+    smallest = int(solver.objective_value)
+    mixes = count_mixes(values, smallest, mean, exact, (lo, hi))
+    # the most even mix of that size: smallest largest pile
+    m.add(size == smallest)
+    top = m.new_int_var(0, 1000, "top")
+    m.add_max_equality(top, list(c.values()))
+    m.minimize(top)
+    solver = _new_solver()
+    solver.solve(m)
+    example = {str(v): solver.value(c[v]) for v in values}
+    return {"chits": smallest, "mixes": mixes, "example": example}
+
+
+def _mean_constraint(m: cp_model.CpModel, points: Any, size: Any, mean: Fraction, exact: bool) -> None:
+    if exact:
+        m.add(mean.denominator * points == mean.numerator * size)
+    else:  # rounds to the stated two decimals: mean - 0.005 <= points/size < mean + 0.005
+        low, high = mean - Fraction(1, 200), mean + Fraction(1, 200)
+        m.add(low.denominator * points >= low.numerator * size)
+        m.add(high.denominator * points < high.numerator * size)
+
+
+def count_mixes(values: list[int], size: int, mean: Fraction, exact: bool, present: tuple[int, int]) -> int:
+    """How many (c_v) of that size satisfy the mean, by dynamic programming over the values."""
+    # ways[(chits, points)] over the values so far
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for v in values:
+        nxt: dict[tuple[int, int], int] = {}
+        start = 1 if v in present else 0
+        for (n, p), w in ways.items():
+            for k in range(start, size - n + 1):
+                key = (n + k, p + k * v)
+                nxt[key] = nxt.get(key, 0) + w
+        ways = nxt
+    total = 0
+    for (n, p), w in ways.items():
+        if n != size:
+            continue
+        ratio = Fraction(p, n)
+        ok = ratio == mean if exact else (mean - Fraction(1, 200) <= ratio < mean + Fraction(1, 200))
+        total += w if ok else 0
+    return total

@@ -1,0 +1,136 @@
+"""Card sheets as files: page boxes, embedded subset fonts, same bytes twice, fronts and backs
+where the geometry says (PDF read back with pypdf), and PDF and SVG agreeing on positions."""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from generator.cards.deck import build_cards
+from generator.cards.sheet import plan_sheet
+from generator.context import BuildContext
+from generator.counters import build_counters
+from generator.geometry import MM_PER_PT
+from solver.loader import load_game
+
+FIXTURE = Path(__file__).parent / "fixtures" / "cards-with-images"
+RE_OP = re.compile(rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re\b")
+
+
+def build(tmp_path: Path, game="dont-drop-the-ring", stage=build_cards, **kw) -> tuple[BuildContext, list[Path]]:
+    ctx = BuildContext(out_root=tmp_path, formats=kw.pop("formats", ("pdf", "svg")), **kw)
+    return ctx, stage(load_game(game if game != "fixture" else FIXTURE), ctx)
+
+
+def rects_mm(page, size: tuple[float, float]) -> list[tuple[float, float]]:
+    """Top-left corners (mm, y down) of the page-level rectangles of a given size (mm)."""
+    data = page.get_contents().get_data()
+    h = float(page.mediabox.height)
+    out = []
+    for m in RE_OP.finditer(data):
+        x, y, w, hh = (float(v) for v in m.groups())
+        if abs(w * MM_PER_PT - size[0]) < 0.01 and abs(hh * MM_PER_PT - size[1]) < 0.01:
+            out.append((round(x * MM_PER_PT, 2), round((h - y - hh) * MM_PER_PT, 2)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def default_build(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("cards"))[1]
+
+
+def test_page_boxes_are_set_and_nested(default_build):
+    files = default_build
+    pdf = pypdf.PdfReader(next(f for f in files if f.name == "cards-gem-cards-ja.pdf"))
+    for page in pdf.pages:
+        media, bleed, trim = page.mediabox, page.bleedbox, page.trimbox
+        assert "/TrimBox" in page and "/BleedBox" in page
+        assert float(media.left) <= float(bleed.left) < float(trim.left)
+        assert float(trim.right) < float(bleed.right) <= float(media.right)
+        # The bleed is 3 mm round the trim.
+        assert (float(trim.left) - float(bleed.left)) * MM_PER_PT == pytest.approx(3.0, abs=0.01)
+
+
+def test_fonts_are_embedded_subset_truetype_and_no_helvetica(default_build):
+    files = default_build
+    for f in files:
+        if f.suffix != ".pdf":
+            continue
+        raw = f.read_bytes()
+        assert b"Helvetica" not in raw, f
+        pdf = pypdf.PdfReader(f)
+        for page in pdf.pages:
+            fonts = page["/Resources"].get("/Font", {})
+            for ref in fonts.values():
+                font = ref.get_object()
+                assert re.match(r"^/[A-Z]{6}\+", font["/BaseFont"]), font["/BaseFont"]
+                descriptor = font["/FontDescriptor"].get_object()
+                assert "/FontFile2" in descriptor
+
+
+def test_second_build_gives_identical_bytes(tmp_path, default_build):
+    first = default_build
+    _, second = build(tmp_path)
+    assert [p.name for p in first] == [p.name for p in second]
+    for a, b in zip(first, second):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+@pytest.mark.parametrize("flip,offset", [("long", (0.0, 0.0)), ("short", (0.0, 0.0)), ("long", (1.5, -0.75))])
+def test_fronts_and_mirrored_backs_sit_where_the_grid_says(tmp_path, flip, offset):
+    ctx, files = build(tmp_path, flip=flip, back_offset_mm=offset, formats=("pdf",))
+    pdf = pypdf.PdfReader(next(f for f in files if f.name == "cards-gem-cards-ja.pdf"))
+    grid = plan_sheet(ctx.paper_mm, (63.0, 88.0), 3.0)
+    bled = (69.0, 94.0)  # the card background covers trim + bleed
+    fronts, backs = rects_mm(pdf.pages[0], bled), rects_mm(pdf.pages[1], bled)
+    want_f = [(round(grid.slot(i).x - 3, 2), round(grid.slot(i).y - 3, 2)) for i in range(grid.per_page)]
+    want_b = [(round(grid.back_slot(i, flip, offset).x - 3, 2), round(grid.back_slot(i, flip, offset).y - 3, 2))
+              for i in range(grid.per_page)]
+    assert sorted(fronts) == sorted(want_f)
+    assert sorted(backs) == sorted(want_b)
+
+
+def svg_rects(path: Path, size: tuple[float, float]) -> list[tuple[float, float]]:
+    root = ET.parse(path).getroot()
+    out = []
+    for el in root.iter("{http://www.w3.org/2000/svg}rect"):
+        if abs(float(el.get("width", 0)) - size[0]) < 0.01 and abs(float(el.get("height", 0)) - size[1]) < 0.01 \
+                and el.get("fill") not in (None, "none"):
+            out.append((round(float(el.get("x")), 2), round(float(el.get("y")), 2)))
+    return out
+
+
+def test_pdf_and_svg_agree_on_positions(tmp_path):
+    _, files = build(tmp_path, back_offset_mm=(0.5, 0.25))
+    pdf = pypdf.PdfReader(next(f for f in files if f.name == "cards-gem-cards-ja.pdf"))
+    svgs = sorted((f for f in files if f.name.startswith("cards-gem-cards-ja-p")),
+                  key=lambda p: int(p.stem.rsplit("-p", 1)[1]))
+    assert len(svgs) == len(pdf.pages)
+    for page, svg in zip(pdf.pages, svgs):
+        assert sorted(rects_mm(page, (69.0, 94.0))) == sorted(svg_rects(svg, (69.0, 94.0)))
+        root = ET.parse(svg).getroot()
+        assert float(root.get("width")[:-2]) == pytest.approx(float(page.mediabox.width) * MM_PER_PT, abs=0.01)
+
+
+def test_svg_text_is_drawn_from_the_font_not_from_installed_fonts(default_build):
+    files = default_build
+    svg = next(f for f in files if f.suffix == ".svg").read_text()
+    assert "<text" not in svg and "font-family" not in svg
+    assert 'aria-label="' in svg  # the words stay searchable
+
+
+def test_counters_front_and_back_pages_mirror(tmp_path):
+    ctx, files = build(tmp_path, game="fixture", stage=build_counters, formats=("pdf",))
+    pdf = pypdf.PdfReader(files[0])
+    assert len(pdf.pages) == 2
+    grid = plan_sheet(ctx.paper_mm, (12.7, 12.7), 1.0, 0.0)  # gutter 2 mm -> 1 mm bleed each
+    fronts = rects_mm(pdf.pages[0], (14.7, 14.7))
+    backs = rects_mm(pdf.pages[1], (14.7, 14.7))
+    assert len(fronts) == len(backs) == 5
+    for i in range(5):
+        f, b = grid.slot(i), grid.back_slot(i, "long")
+        assert (round(f.x - 1, 2), round(f.y - 1, 2)) in fronts
+        assert (round(b.x - 1, 2), round(b.y - 1, 2)) in backs

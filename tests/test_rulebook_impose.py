@@ -1,0 +1,84 @@
+"""Saddle-stitch imposition: page order per sheet, padding, and where pages land on the A4 sheets."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.rulebook.impose import Side, impose, padded_order, saddle_sides
+
+
+def test_order_for_4_8_12_pages():
+    assert saddle_sides(4) == [(Side(4, 1), Side(2, 3))]
+    assert saddle_sides(8) == [(Side(8, 1), Side(2, 7)), (Side(6, 3), Side(4, 5))]
+    assert saddle_sides(12) == [(Side(12, 1), Side(2, 11)), (Side(10, 3), Side(4, 9)), (Side(8, 5), Side(6, 7))]
+
+
+@pytest.mark.parametrize("n", [4, 8, 12, 16, 20])
+def test_every_page_printed_once_and_facing_pages_add_up(n):
+    pages = [p for front, back in saddle_sides(n) for side in (front, back) for p in (side.left, side.right)]
+    assert sorted(pages) == list(range(1, n + 1))
+    for front, back in saddle_sides(n):
+        assert front.left + front.right == n + 1 and back.left + back.right == n + 1
+
+
+@pytest.mark.parametrize("n,expected", [
+    (1, [1, None, None, None]),
+    (5, [1, 2, 3, 4, None, None, None, 5]),
+    (6, [1, 2, 3, 4, 5, None, None, 6]),
+    (7, [1, 2, 3, 4, 5, 6, None, 7]),
+    (8, [1, 2, 3, 4, 5, 6, 7, 8]),
+])
+def test_padding_blanks_go_before_the_back_cover(n, expected):
+    assert padded_order(n) == expected
+
+
+def test_unpadded_count_is_refused():
+    with pytest.raises(ValueError):
+        saddle_sides(6)
+
+
+def _numbered_a5(n: int) -> bytes:
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(148 * mm, 210 * mm), invariant=1)
+    for i in range(1, n + 1):
+        c.setFont("Helvetica", 40)
+        c.drawString(60 * mm, 100 * mm, f"P{i}")
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _placed(page) -> dict[str, float]:
+    """Label -> x of where it is drawn on the sheet."""
+    found: dict[str, float] = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip().startswith("P"):
+            m = [a * b for a, b in zip(cm[:1], tm[:1])]  # noqa: F841  (x below uses the full product)
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            found[text.strip()] = x
+    page.extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.parametrize("flip", ["short", "long"])
+def test_imposed_sheets_put_each_page_in_its_slot(flip):
+    reader = PdfReader(io.BytesIO(impose(_numbered_a5(6), flip=flip)))
+    assert len(reader.pages) == 4  # 8 booklet pages = 2 sheets, front and back
+    half = float(reader.pages[0].mediabox.width) / 2
+    assert float(reader.pages[0].mediabox.width) > float(reader.pages[0].mediabox.height)  # landscape A4
+    sides = []
+    for page in reader.pages:
+        placed = _placed(page)
+        left = sorted(k for k, x in placed.items() if x < half)
+        right = sorted(k for k, x in placed.items() if x >= half)
+        sides.append((left, right))
+    # 6 pages -> booklet 1..5, blank, blank, 6 (back cover). Sheet 0 front: (8=P6, 1), back: (2, 7=blank)
+    if flip == "short":
+        assert sides == [(["P6"], ["P1"]), (["P2"], []), ([], ["P3"]), (["P4"], ["P5"])]
+    else:  # backs turned 180°: their left page lands on the right half
+        assert sides == [(["P6"], ["P1"]), ([], ["P2"]), ([], ["P3"]), (["P5"], ["P4"])]
