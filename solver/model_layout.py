@@ -112,7 +112,7 @@ class Variant(Model):
 
 
 class ComponentLayout(Model):
-    front: Id
+    front: Id | None = Field(None, description="layout of the front (default: the built-in one for its sheet)")
     print_as: Literal["cards", "counters", "none"] | None = Field(
         None, description="which sheet prints it; default by kind: deck -> cards, counters/chits -> counters, "
                           "others not printed. 'none' leaves it out (e.g. a part of the base game)")

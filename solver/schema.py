@@ -14,7 +14,7 @@ def schemas() -> dict[str, dict]:
            "setup": SetupFile.model_json_schema()}
     for filename, (_attr, target) in OPTIONAL_FILES.items():
         module, cls = target.split(":")
-        out[filename.rsplit(".", 1)[0]] = getattr(importlib.import_module(module), cls).model_json_schema()
+        out[filename.rsplit(".", 1)[0].replace("/", "-")] = getattr(importlib.import_module(module), cls).model_json_schema()
     return out
 
 

@@ -34,7 +34,10 @@ def layouts_of(game: Game) -> LayoutsFile:
 
 
 def layouts_for(layouts: LayoutsFile, comp: Component, default: ComponentLayout) -> ComponentLayout:
-    return layouts.components.get(comp.id, default)
+    cl = layouts.components.get(comp.id)
+    if cl is None:
+        return default
+    return cl if cl.front else cl.model_copy(update={"front": default.front})
 
 
 def choose(cl: ComponentLayout, data: FaceData) -> tuple[str, str | None]:
