@@ -43,7 +43,11 @@ def build_counters(game: Game, ctx: BuildContext) -> list[Path]:
         for item in printable_items(comp):
             where = f"{game.id}/{comp.id}/{item.id}"
             front = FaceData(item, comp, item.front, lang, where)
-            front_layout, back_layout = choose(cl, front)
+            chosen = choose(cl, front)
+            if chosen is None:
+                ctx.warn(f"{where}: not printed (layouts.yaml variant with skip: true)")
+                continue
+            front_layout, back_layout = chosen
             back_face = item.back or comp.back or item.front
             back = FaceData(item, comp, back_face, lang, where + " (back)") if back_layout else None
             pieces += [Piece(item, front_layout, back_layout, front, back)] * copies(item, where, ctx)

@@ -80,7 +80,8 @@ class Draw:
 class SetupResult:
     """What the setup yields at one player count.
 
-    Per-zone dicts are keyed by component id, except that piles (and what is dealt or set aside
+    Per-zone dicts hold every component (zeros included; `report()` leaves zeros out) and are
+    keyed by component id, except that piles (and what is dealt or set aside
     from them) are keyed by the pile id, which is the combine target when components are mixed.
     """
     players: int

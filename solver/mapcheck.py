@@ -44,7 +44,7 @@ def check_map(game: Any) -> CheckResult:
         f.append(Finding("assumption" if gap.kind == "assumption" else "info", f"map-{gap.kind}",
                          f"{text} ({gap.clause})", where("gaps", gi)))
 
-    result.derived["map"] = _summary(hm)
+    result.derived["map"] = summary(hm)
     return result
 
 
@@ -261,7 +261,7 @@ def _display(path) -> str:
     return display_path(path)
 
 
-def _summary(hm: HexMap) -> dict[str, Any]:
+def summary(hm: HexMap) -> dict[str, Any]:
     by_allegiance: dict[str, list[str]] = {}
     for p in hm.data.places:
         if p.allegiance:

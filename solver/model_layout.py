@@ -109,6 +109,7 @@ class Variant(Model):
     where: dict[str, Union[Scalar, list[Scalar]]]
     front: Id | None = None
     back: Id | None = None
+    skip: bool = Field(False, description="do not print these items (e.g. entries standing for cards the source never names)")
 
 
 class ComponentLayout(Model):

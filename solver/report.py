@@ -18,6 +18,7 @@ from .findings import SEVERITY_ORDER, Finding
 from .loader import Game
 from .model import pick, step_kind
 
+CASE_KINDS = {"use", "deal", "give", "place", "set_aside", "combine", "supply"}
 GAP_SEVERITY = {"assumption": "assumption", "unspecified": "warning", "erratum": "warning", "discrepancy": "warning"}
 
 
@@ -90,7 +91,9 @@ def uncovered_count_findings(game: Game) -> list[Finding]:
 
     Two ways a count is uncovered: setup.yaml's `player_counts` list leaves it out, or a family
     of steps written as a case table (two or more steps of the same kind on the same component,
-    each guarded by a `when`, no two true together) has no case for it. A count that a gap of
+    each guarded by a `when`, no two true together) has no case for it. Only steps that bring
+    things into play make case tables: "no removal" is a natural case of its own (7 players use
+    every dwarf card), "no deal" is not. A count that a gap of
     game.yaml names is covered by that explicit assumption and is not reported again.
     """
     if game.setup is None:
@@ -111,6 +114,8 @@ def uncovered_count_findings(game: Game) -> list[Finding]:
         if step.when is None:
             continue
         kind = step_kind(step)
+        if kind not in CASE_KINDS:
+            continue
         target = step.remove.component if kind == "remove" else str(getattr(step, kind))
         true_for = {n for n in everyone if E.evaluate(step.when, {"players": n})}
         families.setdefault((kind, target), []).append((index, true_for))

@@ -12,7 +12,6 @@ import pytest
 from generator.cards.deck import build_cards
 from generator.cards.sheet import plan_sheet
 from generator.context import BuildContext
-from generator.counters import build_counters
 from generator.geometry import MM_PER_PT
 from solver.loader import load_game
 
@@ -120,17 +119,3 @@ def test_svg_text_is_drawn_from_the_font_not_from_installed_fonts(default_build)
     svg = next(f for f in files if f.suffix == ".svg").read_text()
     assert "<text" not in svg and "font-family" not in svg
     assert 'aria-label="' in svg  # the words stay searchable
-
-
-def test_counters_front_and_back_pages_mirror(tmp_path):
-    ctx, files = build(tmp_path, game="fixture", stage=build_counters, formats=("pdf",))
-    pdf = pypdf.PdfReader(files[0])
-    assert len(pdf.pages) == 2
-    grid = plan_sheet(ctx.paper_mm, (12.7, 12.7), 1.0, 0.0)  # gutter 2 mm -> 1 mm bleed each
-    fronts = rects_mm(pdf.pages[0], (14.7, 14.7))
-    backs = rects_mm(pdf.pages[1], (14.7, 14.7))
-    assert len(fronts) == len(backs) == 5
-    for i in range(5):
-        f, b = grid.slot(i), grid.back_slot(i, "long")
-        assert (round(f.x - 1, 2), round(f.y - 1, 2)) in fronts
-        assert (round(b.x - 1, 2), round(b.y - 1, 2)) in backs

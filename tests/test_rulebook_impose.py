@@ -58,8 +58,7 @@ def _placed(page) -> dict[str, float]:
 
     def visit(text, cm, tm, font, size):
         if text.strip().startswith("P"):
-            m = [a * b for a, b in zip(cm[:1], tm[:1])]  # noqa: F841  (x below uses the full product)
-            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]  # text origin in sheet space
             found[text.strip()] = x
     page.extract_text(visitor_text=visit)
     return found

@@ -40,10 +40,13 @@ def layouts_for(layouts: LayoutsFile, comp: Component, default: ComponentLayout)
     return cl if cl.front else cl.model_copy(update={"front": default.front})
 
 
-def choose(cl: ComponentLayout, data: FaceData) -> tuple[str, str | None]:
-    """Front and back layout of one item: the first variant whose `where` matches, else the default."""
+def choose(cl: ComponentLayout, data: FaceData) -> tuple[str, str | None] | None:
+    """Front and back layout of one item: the first variant whose `where` matches, else the
+    default; None when that variant says `skip`."""
     for v in cl.variants:
         if data.matches(v.where):
+            if v.skip:
+                return None
             return (v.front or cl.front, v.back or cl.back)
     return (cl.front, cl.back)
 
@@ -70,7 +73,11 @@ def deck_pieces(game: Game, comp: Component, lang: str, ctx: BuildContext, cl: C
     for item in printable_items(comp):
         where = f"{game.id}/{comp.id}/{item.id}"
         front = FaceData(item, comp, item.front, lang, where)
-        front_layout, back_layout = choose(cl, front)
+        chosen = choose(cl, front)
+        if chosen is None:
+            ctx.warn(f"{where}: not printed (layouts.yaml variant with skip: true)")
+            continue
+        front_layout, back_layout = chosen
         back_face = item.back or comp.back
         back = FaceData(item, comp, back_face, lang, where + " (back)") if back_layout else None
         pieces += [Piece(item, front_layout, back_layout, front, back)] * copies(item, where, ctx)

@@ -7,6 +7,7 @@ own `size` and are scaled to the face being drawn, so a poker layout also serves
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -49,6 +50,8 @@ class FaceData:
             return pick(it.name if it and it.name else comp.name, self.lang)
         if key == "text":
             return pick(it.text, self.lang) if it else ""
+        if key == "note":
+            return pick(it.note if it and it.note else comp.note, self.lang)
         if key == "count":
             return "" if not it or it.count is None else str(it.count)
         if key == "component":
@@ -187,6 +190,9 @@ class FaceDrawer:
             if f.bleed:
                 box = _to_bleed(box, trim, bleed)
             self._field(s, f, box, k, data)
+            if f.kind == "rect" and box.contains(trim):
+                # A field covering the whole face is the new background that 'contrast' reads against.
+                self._background = self.colour(f.fill, data) or self._background
 
     def _field(self, s: Surface, f: Field_, box: Box, k: float, data: FaceData) -> None:
         fill, stroke = self.colour(f.fill, data), self.colour(f.stroke, data)
@@ -255,7 +261,8 @@ class FaceDrawer:
 
     def _text(self, s: Surface, f: Field_, text: str, box: Box, k: float, data: FaceData) -> None:
         plain = INLINE_SYMBOL.sub("", text)
-        fonts.require_glyphs(plain, data.where)
+        if not _font_has_all(plain):
+            fonts.require_glyphs(plain, data.where)  # raises, naming the character and the card
         size = f.size_pt * k
         min_size = (f.min_size_pt * k) if f.min_size_pt else size * 0.6
         fitted = textfit.fit(text, box.w, box.h, size, min(min_size, size), f.line_height, f.wrap)
@@ -289,6 +296,15 @@ class FaceDrawer:
                 run += a.text
         if run:
             s.text(run_x, baseline, run, size_pt=size_pt, colour=colour)
+
+
+@lru_cache(maxsize=8192)
+def _font_has_all(text: str) -> bool:
+    """Fast path of the glyph check: reportlab has already parsed the font's cmap."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    cmap = getFont(fonts.register()).face.charToGlyph
+    return all(ord(ch) in cmap or ch.isspace() or ord(ch) < 32 for ch in text)
 
 
 def contrast(background: str) -> str:

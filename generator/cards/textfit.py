@@ -169,10 +169,19 @@ class Fitted:
     fits: bool
 
 
+@lru_cache(maxsize=8192)
 def fit(text: str, width_mm: float, height_mm: float, size_pt: float, min_size_pt: float,
         line_height: float, wrap_lines: bool = True) -> Fitted:
-    """The largest size from `size_pt` down to `min_size_pt` (0.25 pt steps) at which the text fits."""
+    """The largest size from `size_pt` down to `min_size_pt` (0.25 pt steps) at which the text fits.
+
+    Cached: a deck repeats the same strings (ranks, values, labels) many times. Callers must not
+    modify the returned lines."""
     size = size_pt
+    if "\n" not in text and ":" not in text:
+        # Fast path: one line that fits as it is needs no wrapping.
+        w = _width(text, size)
+        if w <= width_mm + 1e-6 and block_height(1, size, line_height) <= height_mm + 1e-6:
+            return Fitted(size, [[Atom(text)]], True)
     while True:
         lines = wrap(text, width_mm, size, wrap_lines)
         ok = (block_height(len(lines), size, line_height) <= height_mm + 1e-6

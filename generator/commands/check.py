@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rich.console import Console
@@ -33,25 +36,28 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_check(args: argparse.Namespace) -> int:
     from solver.report import check_game
 
+    if args.all and args.game:
+        raise DataError([Problem("pnp check", 0, 0, "both a game and --all given", "give one of them")])
     if not args.all and not args.game:
         raise DataError([Problem("pnp check", 0, 0, "no game given", "name a game id or folder, or use --all")])
-    names = game_ids() if args.all else [args.game]
-    reports: list[dict[str, Any]] = []
-    unusable = False
-    for name in names:
-        try:
-            reports.append(check_game(load_game(name)))
-        except DataError as e:
-            if not args.all:
-                raise
-            unusable = True
-            for problem in e.problems:
+    if not args.all:
+        reports = [check_game(load_game(args.game))]
+        unusable = False
+    else:
+        reports, unusable = [], False
+        for report, problems in check_many(game_ids()):
+            if report is not None:
+                reports.append(report)
+            for problem in problems:
+                unusable = True
                 print(str(problem), file=sys.stderr)
     if args.json:
         payload: Any = reports if args.all else reports[0]
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         console = Console()
+        if not console.is_terminal:  # piped to a file or a pager: do not squeeze the tables to 80
+            console = Console(width=160)
         for report in reports:
             print_report(console, report, quiet_info=args.quiet_info)
     if unusable:
@@ -59,22 +65,51 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if any(not r["ok"] for r in reports) else EXIT_OK
 
 
+def _check_one(name: str) -> tuple[dict[str, Any] | None, list[Problem]]:
+    from solver.report import check_game
+
+    try:
+        return check_game(load_game(name)), []
+    except DataError as e:  # problems cross the process boundary as plain dataclasses
+        return None, list(e.problems)
+
+
+def check_many(names: list[str]) -> list[tuple[dict[str, Any] | None, list[Problem]]]:
+    """Check several games, one process per core (the games are independent); results keep the
+    order of `names`, so the output is the same as a serial run's."""
+    from solver.checks import check_functions
+
+    check_functions()  # import every check before forking, so the workers start warm
+    workers = min(len(names), os.cpu_count() or 1)
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [_check_one(n) for n in names]
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(_check_one, names))
+
+
 def print_report(console: Console, report: dict[str, Any], *, quiet_info: bool = False) -> None:
     verdict = "[green]ok[/green]" if report["ok"] else "[bold red]errors[/bold red]"
     console.rule(f"{report['game']} — {verdict}")
-    if report["player_counts"]:
+    counts = report["player_counts"]
+    if counts:
+        # one column per player count, one row per figure: reads like a rulebook's setup table
         t = Table(title="setup per player count", title_justify="left")
-        for col in ("players", "hand", "dealt", "draw pile", "in play", "returned to box", "set aside"):
-            t.add_column(col, justify="right" if col in ("players", "hand", "draw pile") else "left")
-        for n, row in report["player_counts"].items():
-            t.add_row(n, str(row.get("hand_size", "")), _counts(row.get("dealt")), str(row.get("draw_pile", "")),
-                      _counts(row.get("in_play")), _counts(row.get("returned_to_box")), _counts(row.get("set_aside")))
+        t.add_column("players")
+        for n in counts:
+            t.add_column(n, justify="right")
+        t.add_row("hand size", *(str(r.get("hand_size", "")) for r in counts.values()))
+        t.add_row("draw pile", *(str(r.get("draw_pile", "")) for r in counts.values()))
+        for zone in ("dealt", "in_play", "returned_to_box", "set_aside"):
+            keys = sorted({k for r in counts.values() for k in (r.get(zone) or {})})
+            for key in keys:
+                t.add_row(f"{zone.replace('_', ' ')}: {key}",
+                          *(str((r.get(zone) or {}).get(key, 0)) for r in counts.values()))
         console.print(t)
     findings = [f for f in report["findings"] if not (quiet_info and f["severity"] == "info")]
     if findings:
-        t = Table(title="findings", title_justify="left", show_lines=False)
+        t = Table(title="findings", title_justify="left")
         for col in ("severity", "code", "players", "message", "source"):
-            t.add_column(col, overflow="fold")
+            t.add_column(col, overflow="fold", ratio=4 if col == "message" else None)
         for f in findings:
             style = STYLE.get(f["severity"], "")
             t.add_row(f"[{style}]{f['severity']}[/{style}]", f["code"], _ranges(f["player_counts"]),
@@ -84,6 +119,9 @@ def print_report(console: Console, report: dict[str, Any], *, quiet_info: bool =
         if name.startswith("p_no_") and not name.endswith("_exact"):
             cells = ", ".join(f"{n}: {p:.3f}" for n, p in table.items())
             console.print(f"{name} (players: probability): {cells}")
+    errors = sum(f["severity"] == "error" for f in report["findings"])
+    warnings = sum(f["severity"] == "warning" for f in report["findings"])
+    console.print(f"{report['game']}: {errors} error(s), {warnings} warning(s), {len(report['findings'])} finding(s)")
 
 
 def _counts(d: dict[str, int] | None) -> str:

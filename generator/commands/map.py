@@ -62,10 +62,10 @@ def cmd_reach(args: argparse.Namespace) -> int:
 
 
 def cmd_info(args: argparse.Namespace) -> int:
-    from solver.mapcheck import _summary
+    from solver.mapcheck import summary
 
     hm = game_map(args.game)
-    data = _summary(hm)
+    data = summary(hm)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0

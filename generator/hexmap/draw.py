@@ -215,10 +215,11 @@ def draw_grid(surf: Surface, hm: HexMap, lang: str) -> None:
         _place_name(surf, cx, cy + ICON / 2 + 1.6, pick(p.name, lang), d.grid.hex_mm)
     for reg in d.regions:
         hs = [hm.hex(x) for x in reg.hexes]
-        if len(hs) > 2:
-            x = sum(g.centre(h)[0] for h in hs) / len(hs)
-            y = sum(g.centre(h)[1] for h in hs) / len(hs)
-            surf.text(x, y + d.grid.hex_mm * 0.36, pick(reg.name, lang), size_pt=6.5, colour="#3d2a10", align="center")
+        x = sum(g.centre(h)[0] for h in hs) / len(hs)
+        y = sum(g.centre(h)[1] for h in hs) / len(hs)
+        # Large regions name themselves below the centre hex's icon; two-hex regions (Rauros) on their seam.
+        dy = d.grid.hex_mm * 0.36 if len(hs) > 2 else d.grid.hex_mm * 0.1
+        surf.text(x, y + dy, pick(reg.name, lang), size_pt=6.5, colour="#4b2a80", align="center")
     if shown is None or shown:
         for h in g.hexes():
             if shown is None or h in shown:

@@ -132,15 +132,14 @@ class TilePlan:
 
 
 def _starts(total: float, window: float, overlap: float) -> list[float]:
-    """Start positions of windows covering [0, total], consecutive ones overlapping by `overlap`.
+    """Start positions of windows covering [0, total], consecutive ones overlapping by exactly `overlap`.
 
-    The step is window - overlap; the last window is pulled back to end at `total` when that keeps
-    at least the overlap (so no sheet is mostly blank)."""
+    Every step is window - overlap, so all seams look alike; the last sheet is simply shorter."""
     if window >= total:
         return [0.0]
     step = window - overlap
     n = math.ceil((total - overlap) / step)
-    return [min(i * step, total - window) for i in range(n)]
+    return [i * step for i in range(n)]
 
 
 def tile_plan(page_w: float, page_h: float, paper: tuple[float, float], *, overlap: float = 10.0,

@@ -52,6 +52,7 @@ class PdfSurface(OffsetMixin):
         self._svg_forms: dict[str, tuple[str, float, float]] = {}
         self._open = False
         self.pages = 0
+        self._state: dict[str, object] = {}
 
     # ------------------------------------------------------------------ coordinates
     def _x(self, x: float) -> float:
@@ -61,13 +62,23 @@ class PdfSurface(OffsetMixin):
         return (self._frame_h - (y + self._oy)) * K
 
     def _style(self, fill: Colour, stroke: Colour, width: float) -> tuple[int, int]:
-        c = self.c
-        if fill:
+        # Graphics state is only emitted when it changes: fewer operators, smaller content streams.
+        c, st = self.c, self._state
+        if fill and st.get("fill") != fill:
             c.setFillColorRGB(*_rgb(fill))
+            st["fill"] = fill
         if stroke:
-            c.setStrokeColorRGB(*_rgb(stroke))
-            c.setLineWidth(width * K)
+            if st.get("stroke") != stroke:
+                c.setStrokeColorRGB(*_rgb(stroke))
+                st["stroke"] = stroke
+            if st.get("lw") != width:
+                c.setLineWidth(width * K)
+                st["lw"] = width
         return (1 if fill else 0, 1 if stroke else 0)
+
+    def _forget_state(self) -> None:
+        """After restoreState, a new page or a form boundary the PDF state is not what we noted."""
+        self._state = {}
 
     # ------------------------------------------------------------------ pages
     def begin_page(self, width_mm: float, height_mm: float, *, trim: Box | None = None,
@@ -85,6 +96,7 @@ class PdfSurface(OffsetMixin):
 
     def end_page(self) -> None:
         self.c.showPage()
+        self._forget_state()
         self._open = False
         self.pages += 1
 
@@ -142,9 +154,11 @@ class PdfSurface(OffsetMixin):
              align: Align = "left") -> None:
         if not s:
             return
-        c = self.c
-        c.setFont(self.font, size_pt)
-        c.setFillColorRGB(*_rgb(colour or "#000000"))
+        c, st = self.c, self._state
+        if st.get("font") != size_pt:
+            c.setFont(self.font, size_pt)
+            st["font"] = size_pt
+        self._style(colour or "#000000", None, 0)
         X, Y = self._x(x), self._y(y)
         if align == "center":
             c.drawCentredString(X, Y, s)
@@ -175,9 +189,11 @@ class PdfSurface(OffsetMixin):
             from ..cards.images import svg_drawing
             drawing = svg_drawing(image)
             name = f"svg{key}"
+            saved = self._state
             self.c.beginForm(name, 0, 0, drawing.width, drawing.height)
             renderPDF.draw(drawing, self.c, 0, 0)
             self.c.endForm()
+            self._state = saved
             self._svg_forms[key] = (name, drawing.width, drawing.height)
         return self._svg_forms[key]
 
@@ -188,17 +204,18 @@ class PdfSurface(OffsetMixin):
         c.scale(box.w * K / w_pt, box.h * K / h_pt)
         c.doForm(name)
         c.restoreState()
+        self._forget_state()
 
     # ------------------------------------------------------------------ symbols and groups
     def define_symbol(self, name: str, width: float, height: float,
                       draw: Callable[["PdfSurface"], None]) -> None:
         form = "sym" + re.sub(r"[^A-Za-z0-9]", "", name) + hashlib.sha1(name.encode()).hexdigest()[:6]
-        saved = (self._frame_h, self._ox, self._oy)
+        saved = (self._frame_h, self._ox, self._oy, self._state)
         self.c.beginForm(form, 0, 0, width * K, height * K)
-        self._frame_h, self._ox, self._oy = height, 0.0, 0.0
+        self._frame_h, self._ox, self._oy, self._state = height, 0.0, 0.0, {}
         draw(self)
         self.c.endForm()
-        self._frame_h, self._ox, self._oy = saved
+        self._frame_h, self._ox, self._oy, self._state = saved
         self._symbols[name] = (form, width, height)
 
     def has_symbol(self, name: str) -> bool:
@@ -221,6 +238,7 @@ class PdfSurface(OffsetMixin):
         finally:
             if clip is not None:
                 self.c.restoreState()
+                self._forget_state()
             self._pop(prev)
 
     # ------------------------------------------------------------------ output

@@ -12,7 +12,7 @@ from pathlib import Path
 from solver.errors import DataError, Problem
 from solver.loader import Game
 from solver.rules.load import rules_of
-from solver.rules.po import po_path
+from solver.rules.po import load_catalog, po_path
 
 from ..context import BuildContext
 from ..output import write_bytes
@@ -21,16 +21,26 @@ from .impose import impose
 from .typeset import PAGE_SIZES_MM, render
 
 
-def book_languages(game: Game) -> list[str]:
-    """Every book the build makes for a game: the source language, translations, side by side."""
+def book_languages(game: Game, ctx: BuildContext | None = None) -> list[str]:
+    """Every book the build makes for a game: the source language, and for each complete
+    translation the translated and the side-by-side book. A partial translation is left out of
+    the build (with a warning); `pnp rulebook --lang xx` still typesets it for its translators."""
     rules = rules_of(game)
     if rules is None:
         return []
     src = rules.language
     out = [src]
     for lang in game.meta.languages:
-        if lang != src and po_path(game.folder, lang).is_file():
-            out += [lang, f"{src}+{lang}"]
+        if lang == src or not po_path(game.folder, lang).is_file():
+            continue
+        catalog = load_catalog(game.folder, lang)
+        missing = sum(catalog.get(u, text).text is None for u, text in rules.units())
+        if missing:
+            if ctx is not None:
+                ctx.warn(f"{game.id}: no {lang} rulebook yet, {missing} unit(s) untranslated "
+                         f"(`pnp rules check {game.id} --lang {lang}`)")
+            continue
+        out += [lang, f"{src}+{lang}"]
     return out
 
 
@@ -79,7 +89,7 @@ def rulebook_files(game: Game, ctx: BuildContext, lang: str, *, booklet: bool = 
 def build_rulebooks(game: Game, ctx: BuildContext) -> list[Path]:
     """The build stage: every book of `book_languages`, as pages and as an A5 booklet."""
     written: list[Path] = []
-    langs = book_languages(game)
+    langs = book_languages(game, ctx)
     if not langs:
         return written
     report = _report(game)

@@ -86,6 +86,10 @@ class _Resolver:
         self.numbers = rules.numbers()
         self.by_key = {clause_key(i): i for i in self.numbers if NATIVE_ID.match(i)}
         self.content = content
+        self._quantities = {p.clause.id: p.clause.quantities for p in rules.walk()}
+
+    def quantities(self, ctx: str) -> list[str]:
+        return self._quantities.get(ctx.split("#")[0], [])
 
     def texts(self, ctx: str, source: str) -> dict[str, Text]:
         out = {}
@@ -97,10 +101,10 @@ class _Resolver:
                     self.content.missing.append(f"{lang}:{ctx}")
                 else:
                     raw = tr
-            out[lang] = self.link(raw)
+            out[lang] = self.link(raw, self.quantities(ctx))
         return out
 
-    def link(self, raw: str) -> Text:
+    def link(self, raw: str, quantities: list[str] = ()) -> Text:
         parts: list[str] = []
         links: list[Link] = []
         pos = 0
@@ -116,7 +120,7 @@ class _Resolver:
         if self.rules.numbering == "native":
             for m in CLAUSE_REF.finditer(text):
                 # only references that name a clause become links; others stay text (the QA reports them)
-                if all(p.isdigit() for p in m.group(1).split(".")) and clause_key(m.group(1)) in self.by_key \
+                if m.group(1) not in quantities and clause_key(m.group(1)) in self.by_key \
                         and not any(lk.start <= m.start() < lk.end for lk in links):
                     links.append(Link(m.start(1), m.end(1), anchor_of(self.by_key[clause_key(m.group(1))])))
         return Text(text, tuple(sorted(links, key=lambda lk: lk.start)))

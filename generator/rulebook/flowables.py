@@ -25,8 +25,17 @@ ASCENT = 0.88  # IPAex ascent in em: baseline sits this far below the top of a l
 class Recorder:
     """What the typesetter did: destinations with their pages, lines drawn (page, text)."""
     anchors: dict[str, int] = field(default_factory=dict)
-    lines: list[tuple[int, str, str]] = field(default_factory=list)  # (page, lang, line)
+    lines: list["DrawnLine"] = field(default_factory=list)
     links: list[tuple[int, str]] = field(default_factory=list)  # (page, destination)
+
+
+@dataclass(frozen=True)
+class DrawnLine:
+    page: int
+    lang: str
+    text: str
+    continues: bool  # a line break inside the paragraph comes before this line
+    continued: bool  # ... and after it
 
 
 @dataclass(frozen=True)
@@ -105,10 +114,14 @@ class KPara(Flowable):
         if self.marker and self.first:
             c.setFillColor(st.colour)
             c.drawString(st.indent, baseline0, self.marker)
-        for i, span in enumerate(self._lines(self._width)):
+        spans = self._lines(self._width)
+        whole = self._spans is None or (self.first and spans and spans[-1].end == len(self.text.text.rstrip()))
+        for i, span in enumerate(spans):
             y = baseline0 - i * st.leading
             self._draw_line(span, y)
-            self.rec.lines.append((page, self.lang, self.text.text[span.start:span.end]))
+            self.rec.lines.append(DrawnLine(page, self.lang, self.text.text[span.start:span.end],
+                                            continues=i > 0 or not self.first,
+                                            continued=i < len(spans) - 1 or not whole))
         if self.rule:
             c.setStrokeColor(st.colour)
             c.setLineWidth(0.6)

@@ -185,7 +185,9 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flo
                      for i, lg in enumerate(langs)]
             if b.level == 0:
                 out.append(CondPageBreak(geo.height * 0.25))
-            out.append(_pair(paras, gap))
+            heading = _pair(paras, gap)
+            heading.keepWithNext = True  # never a heading alone at the foot of a page
+            out.append(heading)
             continue
         if isinstance(b, Para):
             paras = [_para(b, styles[lg], rec, lg, anchor=(b.anchor if i == 0 else "")) for i, lg in enumerate(langs)]
@@ -237,8 +239,10 @@ def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPa
         indent += st.body.size * 0.6
     style = Style(base.font, base.size, base.leading, base.colour, base.space_before, base.space_after, indent)
     width = stringWidth(marker + " ", style.font, style.size) if marker else 0.0
-    if b.number and b.kind == "text":
-        width = max(width, stringWidth("0.00  ", style.font, style.size))
+    if b.number:
+        # one hanging indent per depth, so 2.2.9 and 2.2.10 start their text at the same x
+        template = ".".join(["00"] * (b.depth + 1)) + "  " + (b.marker or "")
+        width = max(width, stringWidth(template, style.font, style.size))
     return KPara(b.texts[lang], style, rec, lang=lang, marker=marker, marker_width=width, anchor=anchor)
 
 

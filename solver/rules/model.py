@@ -49,6 +49,8 @@ class Clause(Model):
     examples: list[str] = Field([], description="worked examples, without the 例 label")
     table: Table | None = None
     source: str | None = Field(None, description="where in the seed this clause is, e.g. '【ゲームの目的】'")
+    quantities: list[str] = Field([], description="dotted numbers in this clause that are values, not clause "
+                                  "references (native numbering), e.g. an average of 2.34")
     clauses: list["Clause"] = []
 
     @field_validator("id", mode="before")

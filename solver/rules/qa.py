@@ -75,11 +75,12 @@ def without_numbered_terms(text: str, terms: list[Entry], lang: str, target_lang
     return text
 
 
-def references_of(text: str, numbering: str) -> list[str]:
-    """Clause references in a text: [[id]] always; dotted numbers when clause ids are numbers."""
+def references_of(text: str, numbering: str, quantities: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """Clause references in a text: [[id]] always; dotted numbers when clause ids are numbers,
+    except those the clause lists as quantities."""
     refs = REF_MARKUP.findall(text)
     if numbering == "native":
-        refs += CLAUSE_REF.findall(REF_MARKUP.sub(" ", nfkc(text)))
+        refs += [r for r in CLAUSE_REF.findall(REF_MARKUP.sub(" ", nfkc(text))) if r not in quantities]
     return refs
 
 
@@ -89,19 +90,21 @@ def _exists(ref: str, rules: RulesFile, ids: set[str], keys: set[tuple[int, ...]
     return rules.numbering == "native" and bool(NATIVE_ID.match(ref)) and clause_key(ref) in keys
 
 
-def source_findings(rules: RulesFile, where: str) -> list[Finding]:
+def source_findings(rules: RulesFile, game: Any) -> list[Finding]:
     """Dangling cross-references in the source clauses themselves."""
     ids = {p.clause.id for p in rules.walk()}
     keys = {clause_key(i) for i in ids if NATIVE_ID.match(i)}
-    numbers = rules.numbers()
     out = []
-    for ctx, text in rules.units():
-        cid = ctx.split("#")[0]
-        for ref in references_of(text, rules.numbering):
-            if not _exists(ref, rules, ids, keys):
-                out.append(Finding("error", "cross-reference-dangling",
-                                   f"clause {numbers[cid]} ({ctx}): the source refers to {ref}, which is no clause; "
-                                   "fix the number or add the clause", where))
+    for placed in rules.walk():
+        where = game.where("rules/clauses.yaml", placed.loc)
+        for ctx, text in placed.clause.parts():
+            for ref in references_of(text, rules.numbering, placed.clause.quantities):
+                if not _exists(ref, rules, ids, keys):
+                    hint = (f"; if {ref} is a value, not a reference, list it under the clause's `quantities`"
+                            if rules.numbering == "native" and "[" not in ref else "")
+                    out.append(Finding("error", "cross-reference-dangling",
+                                       f"clause {placed.number} ({ctx}): the source refers to {ref}, which is no "
+                                       f"clause; fix the number or add the clause{hint}", where))
     return out
 
 
@@ -119,6 +122,7 @@ def translation_findings(rules: RulesFile, catalog: Catalog, lang: str, glossary
         return out
     units = rules.units()
     live = {ctx for ctx, _ in units}
+    quantities = {p.clause.id: p.clause.quantities for p in rules.walk()}
 
     for ctx, source in units:
         cid = ctx.split("#")[0]
@@ -158,7 +162,7 @@ def translation_findings(rules: RulesFile, catalog: Catalog, lang: str, glossary
                                    f"{name}: numbers differ from the source ({'; '.join(parts)}); "
                                    "fix the translation or add `# qa-ignore: numbers`", here))
 
-        for ref in references_of(target, rules.numbering):
+        for ref in references_of(target, rules.numbering, quantities.get(cid, ())):
             if not _exists(ref, rules, ids, keys):
                 out.append(Finding("error", "cross-reference-dangling",
                                    f"{name}: the translation refers to {ref}, which is no clause; fix the reference", here))
@@ -207,8 +211,7 @@ def check_translation(game: Any, lang: str) -> list[Finding]:
     rules = rules_of(game)
     if rules is None:
         return []
-    where = game.where("rules/clauses.yaml")
-    findings = source_findings(rules, where)
+    findings = source_findings(rules, game)
     if lang != rules.language:
         findings += translation_findings(rules, load_catalog(game.folder, lang), lang,
                                          glossary_for(game), po_path(game.folder, lang))
@@ -226,7 +229,7 @@ def check_rules(game: Any):
     result = CheckResult()
     if rules is None:
         return result
-    result.findings += source_findings(rules, game.where("rules/clauses.yaml"))
+    result.findings += source_findings(rules, game)
     for lang in game.meta.languages:
         if lang == rules.language:
             continue

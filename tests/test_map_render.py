@@ -1,0 +1,131 @@
+"""Map layout (pure geometry), tiling coverage and the rendered files of the "maps" build stage."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from generator.context import BuildContext
+from generator.geometry import PT_PER_MM
+from generator.hexmap.layout import PAPER_MM, MARGIN_MM, map_page, tile_plan
+from generator.hexmap.stage import build_maps
+from generator.hexmap.tiles import alignment_marks
+from solver.errors import DataError
+from solver.loader import load_game
+
+
+def _check_cover(page_w, page_h, plan, overlap):
+    xs = sorted({t.window.x for t in plan.tiles})
+    ys = sorted({t.window.y for t in plan.tiles})
+    ws = {t.window.x: t.window.right for t in plan.tiles}
+    hs = {t.window.y: t.window.bottom for t in plan.tiles}
+    assert xs[0] == 0 and ys[0] == 0
+    assert ws[xs[-1]] == pytest.approx(page_w) and hs[ys[-1]] == pytest.approx(page_h)
+    for a, b in zip(xs, xs[1:]):
+        assert ws[a] - b == pytest.approx(overlap)   # neighbours overlap by exactly the stated width
+    for a, b in zip(ys, ys[1:]):
+        assert hs[a] - b == pytest.approx(overlap)
+    printable = plan.printable
+    for t in plan.tiles:
+        assert t.window.w <= printable.w + 1e-9 and t.window.h <= printable.h + 1e-9
+
+
+@given(st.floats(100, 1200), st.floats(100, 1200), st.sampled_from(["a4", "letter"]), st.floats(0, 30))
+@settings(max_examples=80, deadline=None)
+def test_tiles_cover_the_page_with_the_stated_overlap(w, h, paper, overlap):
+    plan = tile_plan(w, h, PAPER_MM[paper], overlap=overlap)
+    _check_cover(w, h, plan, overlap)
+    assert len(plan.tiles) == plan.rows * plan.cols
+    assert len({t.name for t in plan.tiles}) == len(plan.tiles)
+
+
+def test_a2_on_a4_needs_eight_sheets_with_10mm_overlap():
+    plan = tile_plan(420, 594, PAPER_MM["a4"], overlap=10)
+    assert (plan.rows, plan.cols) == (4, 2) and plan.paper == (297.0, 210.0)
+    steps = sorted({t.window.x for t in plan.tiles})
+    assert steps[1] == pytest.approx(297 - 16 - 10)  # window width minus the overlap
+    _check_cover(420, 594, plan, 10)
+
+
+def test_alignment_marks_sit_in_the_overlap_of_both_neighbours():
+    plan = tile_plan(420, 594, PAPER_MM["a4"], overlap=10)
+    marks = alignment_marks(plan)
+    assert len(marks) == 2 * (plan.rows * (plan.cols - 1) + plan.cols * (plan.rows - 1))
+    for x, y in marks:
+        holders = [t for t in plan.tiles if t.window.x <= x <= t.window.right and t.window.y <= y <= t.window.bottom]
+        assert len(holders) >= 2
+
+
+def test_overlap_that_cannot_fit_is_unusable_input():
+    with pytest.raises(DataError, match="overlap"):
+        tile_plan(420, 594, PAPER_MM["a4"], overlap=150)
+
+
+@pytest.mark.parametrize("game_id,paper", [("war-of-the-ring-campaign", (420, 594)), ("riddle-of-the-ring", (594, 420))])
+def test_page_layout_keeps_everything_inside_the_margins(game_id, paper):
+    hm = load_game(game_id).extras["map"].resolve()
+    page = map_page(hm)
+    assert (page.width, page.height) == paper
+    inner = (MARGIN_MM, MARGIN_MM, paper[0] - MARGIN_MM, paper[1] - MARGIN_MM)
+    boxes = [page.grid, page.legend] + [i.box for i in page.items]
+    for b in boxes:
+        assert b.x >= inner[0] - 1e-6 and b.y >= inner[1] - 1e-6 and b.right <= inner[2] + 1e-6 and b.bottom <= inner[3] + 1e-6
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a.right <= b.x or b.right <= a.x or a.bottom <= b.y or b.bottom <= a.y, (a, b)
+    # a hex centre in page mm is the grid origin plus the grid's own centre
+    h = hm.hex("0101" if game_id.startswith("riddle") else "A1")
+    x, y = page.hex_centre(hm, h)
+    gx, gy = hm.grid.centre(h)
+    assert (x, y) == (page.grid.x + gx, page.grid.y + gy)
+
+
+def test_a_map_too_big_for_its_paper_is_unusable_input():
+    mapfile = load_game("war-of-the-ring-campaign").extras["map"].model_copy(update={"paper": "a4"})
+    with pytest.raises(DataError, match="larger paper"):
+        map_page(mapfile.resolve())
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("maps")
+    game = load_game("war-of-the-ring-campaign")
+    return out, build_maps(game, BuildContext(out_root=out, formats=("pdf", "svg")))
+
+
+def test_stage_writes_full_size_pdf_svg_and_tiles(built):
+    out, written = built
+    names = sorted(p.name for p in written)
+    assert names == ["map-middle-earth-tiles-a4.pdf", "map-middle-earth.pdf", "map-middle-earth.svg"]
+    from pypdf import PdfReader
+
+    full = PdfReader(out / "war-of-the-ring-campaign" / "map-middle-earth.pdf")
+    assert len(full.pages) == 1
+    box = full.pages[0].mediabox
+    assert float(box.width) == pytest.approx(420 * PT_PER_MM, abs=0.1)   # A2 portrait
+    assert float(box.height) == pytest.approx(594 * PT_PER_MM, abs=0.1)
+    tiles = PdfReader(out / "war-of-the-ring-campaign" / "map-middle-earth-tiles-a4.pdf")
+    assert len(tiles.pages) == 1 + 8                                      # assembly page + 8 sheets
+    text = tiles.pages[0].extract_text()
+    assert "組み立て図" in text and "A1" in text and "D2" in text
+    svg = (out / "war-of-the-ring-campaign" / "map-middle-earth.svg").read_text()
+    assert re.search(r'width="420(\.0)?mm"', svg) and re.search(r'height="594(\.0)?mm"', svg)
+
+
+def test_fonts_are_embedded_and_output_is_deterministic(built, tmp_path):
+    out, _ = built
+    data = (out / "war-of-the-ring-campaign" / "map-middle-earth.pdf").read_bytes()
+    assert b"/FontFile2" in data and b"Helvetica" not in data
+    again = build_maps(load_game("war-of-the-ring-campaign"), BuildContext(out_root=tmp_path, formats=("pdf",)))
+    for p in again:
+        assert p.read_bytes() == (out / "war-of-the-ring-campaign" / p.name).read_bytes()
+
+
+def test_printed_map_says_it_is_a_reconstruction(built):
+    from pypdf import PdfReader
+
+    out, _ = built
+    text = PdfReader(out / "war-of-the-ring-campaign" / "map-middle-earth.pdf").pages[0].extract_text()
+    assert "再構成" in text and "M17" in text and "ミナス・ティリス" in text

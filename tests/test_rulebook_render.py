@@ -1,0 +1,121 @@
+"""The typeset rulebooks: kinsoku on the lines actually drawn, links, outline, fonts, determinism."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from generator.context import BuildContext
+from generator.rulebook.build import book_languages, rulebook_files
+from generator.rulebook.content import Heading, rulebook_content
+from generator.rulebook.typeset import render
+from generator.text.kinsoku import NOT_AT_LINE_END, NOT_AT_LINE_START
+from solver.loader import load_game
+
+
+@pytest.fixture(scope="module")
+def side_by_side():
+    game = load_game("dont-drop-the-ring")
+    content = rulebook_content(game, ["ja", "en"], None)
+    pdf, rec = render(content, "a4")
+    return game, content, pdf, rec
+
+
+@pytest.fixture(scope="module")
+def saboteur_ja_a5():
+    game = load_game("saboteur-the-lost-mines")
+    content = rulebook_content(game, ["ja"], None)
+    return render(content, "a5")
+
+
+def _assert_kinsoku(lines):
+    """Lines that a break inside a paragraph starts or ends (a cell holding just "?" is no break)."""
+    ja = [ln for ln in lines if ln.lang == "ja" and ln.text]
+    assert len([ln for ln in ja if ln.continues]) > 30
+    bad_start = [ln.text for ln in ja if ln.continues and ln.text[0] in NOT_AT_LINE_START]
+    bad_end = [ln.text for ln in ja if ln.continued and ln.text[-1] in NOT_AT_LINE_END]
+    assert bad_start == [] and bad_end == []
+
+
+def test_no_rendered_japanese_line_breaks_a_kinsoku_rule(side_by_side, saboteur_ja_a5):
+    _assert_kinsoku(side_by_side[3].lines)
+    _assert_kinsoku(saboteur_ja_a5[1].lines)
+
+
+def test_every_clause_is_printed_in_both_languages_with_no_gap(side_by_side):
+    game, content, _, _ = side_by_side
+    assert content.missing == []
+    rules = game.extras["rules"]
+    headings = [b for b in content.blocks if isinstance(b, Heading)]
+    titled = [p for p in rules.walk() if p.clause.title]
+    assert len([h for h in headings if h.number]) == len(titled)
+
+
+def test_cross_reference_links_resolve_to_their_clauses(side_by_side):
+    _, _, pdf, rec = side_by_side
+    assert rec.links, "the rules of dont-drop-the-ring refer to clauses 4.2 and 4.9"
+    assert all(anchor in rec.anchors for _, anchor in rec.links)
+    reader = PdfReader(io.BytesIO(pdf))
+    page_index = {page.indirect_reference.idnum: i + 1 for i, page in enumerate(reader.pages)}
+    dest_pages = []
+    for page in reader.pages:
+        for annot in page.get("/Annots") or []:
+            a = annot.get_object()
+            if a.get("/Subtype") == "/Link":
+                dest = a["/Dest"] if "/Dest" in a else a["/A"]["/D"]
+                dest_pages.append(page_index[dest[0].idnum])  # an explicit destination on a page of this book
+    # contents lines + cross-references, each landing on the page where its target heading/clause is
+    assert len(dest_pages) >= len(rec.links)
+    assert set(dest_pages) <= set(rec.anchors.values())
+    ref_pages = {rec.anchors[a] for _, a in rec.links}
+    assert ref_pages <= set(dest_pages)
+
+
+def test_outline_lists_the_chapters(side_by_side):
+    _, _, pdf, _ = side_by_side
+    reader = PdfReader(io.BytesIO(pdf))
+    titles = [o.title for o in reader.outline if not isinstance(o, list)]
+    assert titles[:3] == ["目次 / Contents", "内容物 / Components", "1 ゲームの目的 / Object of the game"]
+    assert "用語集 / Glossary" in titles
+
+
+def test_fonts_are_embedded(side_by_side):
+    _, _, pdf, _ = side_by_side
+    reader = PdfReader(io.BytesIO(pdf))
+    fonts = {}
+    for page in reader.pages:
+        for f in (page["/Resources"].get("/Font") or {}).values():
+            f = f.get_object()
+            desc = f.get("/FontDescriptor")
+            if desc is None and "/DescendantFonts" in f:
+                desc = f["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            if desc is not None:
+                fonts[str(f["/BaseFont"])] = "/FontFile2" in desc.get_object()
+    assert fonts and all(fonts.values()), fonts
+
+
+def test_same_input_same_bytes(side_by_side):
+    game, content, pdf, _ = side_by_side
+    again, _ = render(rulebook_content(game, ["ja", "en"], None), "a4")
+    assert again == pdf
+
+
+def test_contents_page_numbers_point_at_the_headings(side_by_side):
+    _, _, pdf, rec = side_by_side
+    reader = PdfReader(io.BytesIO(pdf))
+    contents = reader.pages[1].extract_text()
+    for anchor in ("components", "glossary"):
+        assert str(rec.anchors[anchor]) in contents
+
+
+def test_build_stage_books_and_booklet(tmp_path):
+    game = load_game("dont-drop-the-ring")
+    assert book_languages(game) == ["ja", "en", "ja+en"]
+    ctx = BuildContext(out_root=tmp_path)
+    [path] = rulebook_files(game, ctx, "en", booklet=True, report=None)
+    assert path.name == "booklet-en.pdf"
+    reader = PdfReader(str(path))
+    assert len(reader.pages) % 2 == 0
+    w, h = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+    assert abs(w - 841.89) < 1 and abs(h - 595.28) < 1
