@@ -24,13 +24,13 @@ Public API: `check_setup(game) -> CheckResult` (registered in solver/checks.py) 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ortools.sat.python import cp_model
 
 from . import expr as E
 from .checks import CheckResult
-from .engine import (UNCOUNTED, ItemKey, SetupResult, counting_stock, matches, owned_counts, player_counts, setup_table, step_label,
+from .engine import (ItemKey, SetupResult, matches, owned_counts, setup_table, step_label,
                      step_location)
 from .errors import DataError, Problem
 from .findings import Finding
@@ -40,8 +40,8 @@ from .model import Constraint
 # the zones a report zone is made of, as zone_expr computes it
 ZONE_PARTS = {"owned": (), "in_play": ("box", "returned", "set_aside"), "returned_to_box": ("returned", "box"),
               "draw_pile": ("pile",)}
-UB = 100_000
-UNKNOWN_UB = 1_000  # bound of a count the sources do not give  # no game has this many copies of one thing; bounds the free variables
+UB = 100_000  # no game has this many copies of one thing; bounds the free variables
+UNKNOWN_UB = 1_000  # bound of a count the sources do not give
 ZONE_FUNCS = ("owned", "in_play", "dealt", "set_aside", "returned_to_box", "placed", "supply", "draw_pile")
 
 
@@ -67,19 +67,16 @@ class Verdict:
     totals: dict[str, dict[str, int]] = field(default_factory=dict)  # zone -> component -> copies
 
 
-def model_stock(game: Game) -> dict[ItemKey, int | None]:
-    """Owned counts (None = unknown) plus each component's uncounted rest of its stated total."""
-    stock = owned_counts(game)
-    stock.update({k: v for k, v in counting_stock(game).items() if k[1] == UNCOUNTED})
-    return stock
+def stated_sums(game: Game) -> list[tuple[int, Any]]:
+    """(component index, component) of components whose stated total must bind uncounted items."""
+    return [(ci, c) for ci, c in enumerate(game.components)
+            if c.stated_total is not None and c.items and any(i.count is None for i in c.items)]
 
 
 def item_location(game: Game, key: ItemKey) -> str:
     for ci, comp in enumerate(game.components):
         if comp.id != key[0]:
             continue
-        if key[1] == UNCOUNTED:
-            return game.where("components.yaml", ("components", ci, "stated_total"))
         if not comp.items:
             return game.where("components.yaml", ("components", ci, "count"))
         for ii, it in enumerate(comp.items):
@@ -118,7 +115,6 @@ class SetupModel:
                 for k in mv.items:
                     self.random_zones.setdefault(k, set()).update(mv.src + (mv.dst,))
         self.unknown = {k for k, v in owned_counts(game).items() if v is None}
-        self.unproven: list[tuple[Constraint, list[ItemKey]]] = []  # rules that count unknown items
         self._build()
 
     # ----------------------------------------------------------------- flows
@@ -128,12 +124,11 @@ class SetupModel:
             for it in comp.items or [None]:
                 key = (comp.id, it.id if it else comp.id)
                 self.attrs[key] = {**(it.attrs if it else comp.attrs), "id": key[1]}
-            self.attrs[(comp.id, UNCOUNTED)] = {"id": UNCOUNTED}
         # Tight domains matter: proving a negated rule infeasible takes 200 ms with loose bounds, 5 ms
         # with these. A relaxed inventory never needs more copies than all the moves ask for.
         demand = sum((mv.total or 0) + (mv.per_item or 0) * len(mv.items) for mv in self.result.moves)
         self.bound: dict[ItemKey, int] = {}
-        for key, count in model_stock(self.game).items():
+        for key, count in owned_counts(self.game).items():
             # an unknown count may need more copies than the setup moves (a stated mean, a stock)
             self.bound[key] = min(UB, (count or 0) + demand + 1) if count is not None else max(UNKNOWN_UB, demand + 1)
             s = m.new_int_var(0, self.bound[key], f"owned[{key[1]}]")
@@ -145,6 +140,13 @@ class SetupModel:
                 m.add(s == count).only_enforce_if(lit)
                 self.assumptions.append(Assumption(lit, "inventory", f"{key[1]} ×{count}",
                                                    item_location(self.game, key), key))
+        # The uncounted kinds of a component with a stated total share that total (the engine counts
+        # the rest as one anonymous item; here each kind is free and only their sum is known).
+        for ci, comp in stated_sums(self.game):
+            lit = m.new_bool_var(f"stated[{comp.id}]")
+            m.add(sum(self.owned_var[(comp.id, it.id)] for it in comp.items) == comp.stated_total.value).only_enforce_if(lit)
+            self.assumptions.append(Assumption(lit, "inventory", f"{comp.id} ×{comp.stated_total.value} in all",
+                                               self.game.where("components.yaml", ("components", ci, "stated_total"))))
         by_step: dict[int, list] = {}
         for mv in self.result.moves:
             by_step.setdefault(mv.step, []).append(mv)
@@ -240,13 +242,10 @@ class SetupModel:
             path, _, line = where.rpartition(":")
             raise DataError([Problem(path, int(line or 0), 0, f"constraint {con.id!r}: {e}",
                                      "see the functions listed in solver/checker.py's docstring")])
+        # a rule over copies nobody has counted is tried against every count they could have:
+        # it is proved if none breaks it, and reported as unproved (not as failing) otherwise
         unknown = sorted(self.referenced & self.unknown)
-        if unknown:
-            # a rule over copies nobody has counted cannot be proved; the feasibility solve still
-            # asks whether some counts would satisfy it
-            self.unproven.append((con, unknown))
-        else:
-            self.constraint_lits.append((index, con, lit, sorted(self.referenced), self.random_ref))
+        self.constraint_lits.append((index, con, lit, sorted(self.referenced), self.random_ref or bool(unknown)))
         self.assumptions.append(Assumption(lit, "constraint", f"rule '{con.id}' ({describe(con)})",
                                            f"{where} ({con.source})"))
 
@@ -486,9 +485,13 @@ def prove_player_count(game: Game, result: SetupResult) -> Verdict:
         if _solve(m, base + [violated])[0] != cp_model.INFEASIBLE:
             for index, con, lit, keys, _ in chancy:
                 st, sol = _solve(m, base + [lit.Not()])
-                if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                    continue
+                unknown = [k for k in keys if k in model.unknown]
+                if unknown:
+                    verdict.unproven.append((con, unknown))
+                else:
                     verdict.can_fail.append((con, _counterexample(model, sol, keys)))
-    verdict.unproven = model.unproven
     return verdict
 
 
@@ -541,7 +544,7 @@ def check_setup(game: Game) -> CheckResult:
             names = ", ".join(k[1] for k in keys[:6]) + (" …" if len(keys) > 6 else "")
             raw.append(Finding("warning", "rule-unproven",
                                f"rule '{con.id}' ({describe(con)}) cannot be proved: it counts {names}, "
-                               "whose counts the sources do not give; find the counts or record them as assumptions",
+                               "whose counts the sources do not give, and some counts would break it; find the counts or record them as assumptions",
                                f"{constraint_location(game, index)} ({con.source})", [n]))
         for comp, copies in res.untouched.items():
             raw.append(Finding("info", "not-in-setup",
@@ -553,7 +556,6 @@ def check_setup(game: Game) -> CheckResult:
                            f"returned to box + set aside = owned), and {proved} of {verdict.rules} rule(s) hold "
                            "for every deal", game.where("setup.yaml"), [n]))
     out.findings += grouped(raw)
-    out.derived["setup_tables"] = {str(n): r.report() for n, r in table.items()}
     out.derived["totals"] = attribute_totals(game, table)
     return out
 
@@ -575,21 +577,39 @@ def _comp_index(game: Game, cid: str) -> int:
 
 
 def _conflict_finding(verdict: Verdict) -> Finding:
-    parts = [f"{a.label} at {a.source}" if a.kind != "inventory" else f"{a.label} ({a.source})"
-             for a in sorted(verdict.core, key=lambda a: ("constraint", "step", "inventory").index(a.kind))]
-    confirmed = "" if verdict.core_confirmed else " (core not confirmed: all assumptions listed)"
-    rules = [a for a in verdict.core if a.kind != "inventory"]
-    source = (rules[0] if rules else verdict.core[0]).source.split(" (")[0] if verdict.core else "setup.yaml"
+    """One line naming every rule, step and count of the (minimal) conflict, with locations.
+
+    `rule 'a' (expr) [setup.yaml:17, source clause] + step 'b' [setup.yaml:4, ...] + counts
+    x ×1, y ×2 [components.yaml:6, 7] cannot all hold`; the finding's source is the rule's line."""
+    order = ("constraint", "step", "inventory")
+    core = sorted(verdict.core, key=lambda a: order.index(a.kind))
+    parts = [f"{a.label} [{_short(a.source)}]" for a in core if a.kind != "inventory"]
+    counts = [a for a in core if a.kind == "inventory"]
+    if counts:
+        by_file: dict[str, list[str]] = {}
+        for a in counts:
+            name, _, line = _short(a.source).rpartition(":")
+            by_file.setdefault(name, []).append(line)
+        lines = "; ".join(f"{name}:{', '.join(dict.fromkeys(ls))}" for name, ls in by_file.items())
+        parts.append("counts " + ", ".join(a.label for a in counts) + f" [{lines}]")
+    confirmed = "" if verdict.core_confirmed else " (core not confirmed: every assumption listed)"
+    source = core[0].source.split(" (")[0] if core else "setup.yaml"
     return Finding("error", "setup-infeasible",
-                   "setup cannot be carried out: " + "; ".join(parts) + " cannot all hold" + confirmed
+                   "setup cannot be carried out: " + " + ".join(parts) + " cannot all hold" + confirmed
                    + "; change one of them", source, [verdict.players])
+
+
+def _short(source: str) -> str:
+    """`data/games/x/setup.yaml:17 (seed 001, ...)` -> `setup.yaml:17 (seed 001, ...)`."""
+    head, sep, tail = source.partition(" (")
+    return head.rsplit("/", 1)[-1] + (f" ({tail}" if sep else "")
 
 
 def _consistency_findings(game: Game, res: SetupResult, verdict: Verdict) -> list[Finding]:
     """The engine's counting and the model's solution must agree on the totals."""
     if any(v is None for v in owned_counts(game).values()):
         return []
-    engine = {"in_play": _fold(res, res.in_play), "returned_to_box": res.returned_to_box}
+    engine = {"in_play": res.in_play, "returned_to_box": res.returned_to_box}
     out = []
     for zone, totals in engine.items():
         got = verdict.totals.get(zone, {})
@@ -598,10 +618,6 @@ def _consistency_findings(game: Game, res: SetupResult, verdict: Verdict) -> lis
                                f"{zone}: engine counts {sum(totals.values())}, CP-SAT model {sum(got.values())}",
                                game.where("setup.yaml"), [res.players]))
     return out
-
-
-def _fold(res: SetupResult, d: dict[str, int]) -> dict[str, int]:
-    return dict(d)
 
 
 def attribute_totals(game: Game, table: dict[int, SetupResult]) -> dict[str, Any]:

@@ -104,7 +104,7 @@ class SetupResult:
 
     def report(self) -> dict[str, Any]:
         """The DESIGN.md `player_counts` entry for this count (zero entries left out)."""
-        return {
+        row = {
             "in_play": _nonzero(self.in_play),
             "returned_to_box": _nonzero(self.returned_to_box),
             "set_aside": _nonzero(self.set_aside),
@@ -113,8 +113,10 @@ class SetupResult:
             "hand_size": self.hand_size,
             "dealt": _nonzero(self.dealt),
             "draw_pile": self.draw_pile,
-            "uncounted_needed": dict(self.assumed),
         }
+        if self.assumed:  # copies of uncounted kinds the steps needed (the least the box must hold)
+            row["uncounted_needed"] = dict(self.assumed)
+        return row
 
 
 def _nonzero(d: dict[str, int]) -> dict[str, int]:
@@ -264,7 +266,9 @@ class _Runner:
         """Items whose pile is `pile` (a component's own or a combine target)."""
         if self.game.has_component(pile):
             self.touched.add(pile)
-        return tuple(k for k, p in self.pile_of.items() if p == pile and (self.state[k]["pile"] or k[0] == pile))
+        # every item that belongs to the pile, even with no copies counted: the checker's model
+        # gives uncounted kinds their own free counts
+        return tuple(k for k, p in self.pile_of.items() if p == pile)
 
     def pile_size(self, pile: str) -> int:
         held = sum(self.state[k]["pile"] for k, p in self.pile_of.items() if p == pile)

@@ -25,7 +25,7 @@ def check_map(game: Any) -> CheckResult:
     mapfile: MapFile | None = game.extras.get("map")
     if mapfile is None:
         return result
-    hm = mapfile.resolve()
+    hm = mapfile.resolve(game.locators.get("map.yaml"))
     where = lambda *loc: game.where("map.yaml", loc)  # noqa: E731
     f = result.findings
 

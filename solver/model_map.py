@@ -349,6 +349,7 @@ class HexMap:
     terrain: dict[Hex, str] = field(init=False)
     river_sides: dict[tuple[Hex, Hex], River] = field(init=False)
     road_steps: set[tuple[Hex, Hex]] = field(init=False)
+    road_hexes: set[Hex] = field(init=False)
     crossing_sides: dict[tuple[Hex, Hex], Crossing] = field(init=False)
     places_at: dict[Hex, list[Place]] = field(init=False)
     entry: dict[Hex, Entry] = field(init=False)
@@ -371,6 +372,7 @@ class HexMap:
                 if a.distance(b) == 1:
                     self.road_steps.add((a, b))
                     self.road_steps.add((b, a))
+        self.road_hexes = {h for step in self.road_steps for h in step}
         self.crossing_sides = {hexside(self.hex(c.hexside[0]), self.hex(c.hexside[1])): c for c in d.crossings
                                if self.hex(c.hexside[0]).distance(self.hex(c.hexside[1])) == 1}
         self.places_at = {}

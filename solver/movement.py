@@ -44,8 +44,10 @@ def step_cost(hm: HexMap, mv: Movement, unit: str, a: Hex, b: Hex) -> int | None
     if on_road:
         return mv.road_cost
     kinds = hm.data.terrain.kinds
-    if kinds[hm.terrain[a]].move_cost is None and entry is None and hm.entry.get(a) is None:
-        return None  # 2.5.4: a road-only hex (mountains) is left only along its road
+    if kinds[hm.terrain[a]].move_cost is None and (a in hm.road_hexes or a not in hm.entry):
+        # 2.5.4: a mountain hex with a road is adjacent only along its road (the Paths of the Dead
+        # too); one without a road is left only by a unit a special entry let in (Redhorn, Moria).
+        return None
     extra = 0
     river = hm.river_sides.get(hexside(a, b))
     if river is not None:

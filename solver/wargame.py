@@ -49,6 +49,15 @@ def check_wargame(game: Game) -> CheckResult:
             "info", "counter-mix-min",
             f"smallest counts the setup and rules need for the {len(unknown)} uncounted counter kinds: {shown}",
             game.where("setup.yaml", ("constraints",))))
+        for comp in game.components:
+            if comp.kind == "counters" and comp.stated_total is not None:
+                need = sum(mix[(comp.id, it.id)] for it in comp.items)
+                ok = need <= comp.stated_total.value
+                out.findings.append(Finding(
+                    "info" if ok else "error", "counter-mix-fits" if ok else "counter-mix-exceeds-total",
+                    f"{comp.id}: the rules need at least {need} counters; {comp.stated_total.source} states "
+                    f"{comp.stated_total.value}" + ("" if ok else "; the manifest cannot hold the setup"),
+                    game.where("components.yaml", ("components", _index(game, comp.id), "stated_total"))))
         stock = stock_table(game, mix)
         if stock:
             out.derived["stock_after_setup"] = stock
@@ -78,6 +87,10 @@ def check_wargame(game: Game) -> CheckResult:
     return out
 
 
+def _index(game: Game, cid: str) -> int:
+    return next(i for i, c in enumerate(game.components) if c.id == cid)
+
+
 def _mix(d: dict[str, int]) -> str:
     return " ".join(f"{v}×{c}" for v, c in d.items())
 
@@ -103,8 +116,9 @@ def smallest_mix(game: Game) -> dict[ItemKey, int] | None:
     for n in player_counts(game):
         model = setup_model(game, run_setup(game, n))
         m = model.m
-        for a in model.assumptions:  # every step, count and rule holds
-            m.add(a.lit == 1)
+        for a in model.assumptions:  # every step, count and rule holds; the stated totals are
+            if not a.label.endswith(" in all"):  # compared with the result, not imposed
+                m.add(a.lit == 1)
         m.clear_assumptions()
         m.minimize(sum(model.owned_var[k] for k in unknown))
         solver = _new_solver()

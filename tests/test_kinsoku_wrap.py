@@ -9,16 +9,19 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator import fonts
 from generator.text import wrap
 from generator.text.kinsoku import NOT_AT_LINE_END, NOT_AT_LINE_START
-from solver.loader import load_game
+from solver.loader import game_ids, load_game
 
 FONT = fonts.register()
 SIZE = 9.5
 
 
 def _texts() -> list[str]:
+    """Every Japanese clause text of every game that has rules as clauses."""
     out = []
-    for game in ("dont-drop-the-ring", "saboteur-the-lost-mines"):
-        out += [t for _, t in load_game(game).extras["rules"].units()]
+    for game in game_ids():
+        rules = load_game(game).extras.get("rules")
+        if rules is not None and rules.language == "ja":
+            out += [t for _, t in rules.units()]
     return out
 
 

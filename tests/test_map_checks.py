@@ -168,3 +168,11 @@ def test_riddle_map_has_every_feature_the_rules_name():
     assert {k for k, v in m.terrain.kinds.items() if v.water} == {"sea", "lake", "marsh"}
     assert "halls-of-mandos" in {b.id for b in m.boxes}
     assert m.reconstruction and "Reconstructed" in m.legend.note["en"]
+
+
+def test_map_without_components_still_reports_bad_hexes_as_data_errors(tmp_path):
+    folder = make_game(tmp_path, MAP.replace("component: board\n", "").replace("path: [A1, A2, A3]", "path: [A1, Q9]"))
+    (folder / "components.yaml").write_text("components: []\n")
+    game = load_game(folder)  # the loader only cross-checks maps when there are components
+    with pytest.raises(DataError, match="'Q9' is not a hex"):
+        check_map(game)

@@ -129,3 +129,16 @@ def test_cli_reach_on_the_wargame(capsys):
     assert rows["M18"] == (1, "normal")
     assert main(["map", "war-of-the-ring-campaign", "reach", "ZZ99", "--mp", "4"]) == 2
     assert "not a hex" in capsys.readouterr().err
+
+
+def test_special_road_only_hexes_keep_to_their_road_and_pathless_ones_release_their_guests():
+    grid = {"orientation": "pointy", "offset": "odd", "hex_mm": 20, "columns": 3, "rows": 3}
+    paths = {"id": "paths", "name": "paths", "hexes": ["0202"], "enter": {"cost": 2, "units": ["troops"]}}
+    m = strip(grid=grid, terrain=with_terrain(mountain=["0202"]), regions=[paths],
+              roads=[{"id": "r", "path": ["0102", "0202", "0302"]}])
+    assert set(costs(m, "0202", 3, "troops")) >= {"0102", "0302"}
+    assert "0201" not in costs(m, "0202", 1, "troops")       # 2.5.4: only along the road
+    gate = {"id": "gate", "hex": "0202", "name": "gate", "kind": "special", "enter": {"cost": 4, "units": ["fellowship"]}}
+    pass_ = strip(grid=grid, terrain=with_terrain(mountain=["0202"]), places=[gate])
+    assert costs(pass_, "0102", 4, "fellowship")["0202"] == (4, "normal")
+    assert "0201" in costs(pass_, "0202", 1, "fellowship")   # a pass without a road can be left

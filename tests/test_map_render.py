@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -129,3 +128,63 @@ def test_printed_map_says_it_is_a_reconstruction(built):
     out, _ = built
     text = PdfReader(out / "war-of-the-ring-campaign" / "map-middle-earth.pdf").pages[0].extract_text()
     assert "再構成" in text and "M17" in text and "ミナス・ティリス" in text
+
+
+def test_labels_are_printed_inside_their_own_hexes(built):
+    """Read where the PDF draws each hex label and check it falls inside that hex."""
+    from pypdf import PdfReader
+
+    out, _ = built
+    hm = load_game("war-of-the-ring-campaign").extras["map"].resolve()
+    page = map_page(hm)
+    pdf_page = PdfReader(out / "war-of-the-ring-campaign" / "map-middle-earth.pdf").pages[0]
+    seen: dict[str, tuple[float, float]] = {}
+
+    def visit(text, cm, tm, font, size):
+        t = text.strip()
+        if t in ("A1", "M17", "N18", "I13", "Z26", "O21"):
+            x_pt = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+            y_pt = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
+            seen[t] = (x_pt / PT_PER_MM, page.height - y_pt / PT_PER_MM)
+
+    pdf_page.extract_text(visitor_text=visit)
+    assert set(seen) == {"A1", "M17", "N18", "I13", "Z26", "O21"}
+    for label, (x, y) in seen.items():
+        cx, cy = page.hex_centre(hm, hm.hex(label))
+        assert abs(x - cx) < hm.grid.radius * 0.6 and cy - hm.grid.hex_mm / 2 < y < cy, (label, x, y, cx, cy)
+
+
+def test_letter_paper_tiles(tmp_path):
+    game = load_game("riddle-of-the-ring")
+    written = build_maps(game, BuildContext(out_root=tmp_path, paper="letter", formats=()))
+    assert [p.name for p in written] == ["map-middle-earth-tiles-letter.pdf"]
+    from pypdf import PdfReader
+
+    reader = PdfReader(written[0])
+    w, h = float(reader.pages[1].mediabox.width), float(reader.pages[1].mediabox.height)
+    assert sorted((round(w / PT_PER_MM, 1), round(h / PT_PER_MM, 1))) == [215.9, 279.4]
+
+
+@pytest.mark.parametrize("show,expect", [("all", 30), ("none", 0), (["B2", "F5"], 2)])
+def test_only_the_chosen_hexes_print_their_labels(show, expect):
+    from pypdf import PdfReader
+    import io
+
+    from generator.hexmap.draw import draw_map_page
+    from generator.render.pdf import PdfSurface
+    from solver.model_map import MapFile
+
+    m = MapFile.model_validate({
+        "id": "t", "name": "t", "reconstruction": True, "paper": "a4",
+        "grid": {"orientation": "flat", "offset": "odd", "hex_mm": 20, "columns": 6, "rows": 5},
+        "labels": {"style": "letter-number", "show": show},
+        "terrain": {"default": "c", "kinds": {"c": {"name": "c", "fill": "#eeeeee"}}},
+        "legend": {"title": "T", "note": "reconstruction"}})
+    hm = m.resolve()
+    surf = PdfSurface()
+    draw_map_page(surf, hm, map_page(hm), "en")
+    text = PdfReader(io.BytesIO(surf.getvalue())).pages[0].extract_text()
+    found = set(re.findall(r"\b[A-F][1-5]\b", text))
+    assert len(found) == expect
+    if isinstance(show, list):
+        assert found == set(show)

@@ -38,7 +38,7 @@ def game_map(game_id: str) -> HexMap:
     if mapfile is None:
         raise DataError([Problem(str(game.folder / "map.yaml"), 0, 0, "this game has no map",
                                  "add a map.yaml (see data/games/war-of-the-ring-campaign/map.yaml)")])
-    return mapfile.resolve()
+    return mapfile.resolve(game.locators.get("map.yaml"))
 
 
 def cmd_reach(args: argparse.Namespace) -> int:

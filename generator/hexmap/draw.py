@@ -215,10 +215,14 @@ def draw_grid(surf: Surface, hm: HexMap, lang: str) -> None:
         _place_name(surf, cx, cy + ICON / 2 + 1.6, pick(p.name, lang), d.grid.hex_mm)
     for reg in d.regions:
         hs = [hm.hex(x) for x in reg.hexes]
-        x = sum(g.centre(h)[0] for h in hs) / len(hs)
-        y = sum(g.centre(h)[1] for h in hs) / len(hs)
-        # Large regions name themselves below the centre hex's icon; two-hex regions (Rauros) on their seam.
-        dy = d.grid.hex_mm * 0.36 if len(hs) > 2 else d.grid.hex_mm * 0.1
+        # Large regions are named below their middle; small ones (Rauros) in their first hex, clear of
+        # the rivers and crossings that run along their seams.
+        if len(hs) > 2:
+            x = sum(g.centre(h)[0] for h in hs) / len(hs)
+            y = sum(g.centre(h)[1] for h in hs) / len(hs)
+            dy = d.grid.hex_mm * 0.36
+        else:
+            (x, y), dy = g.centre(hs[0]), d.grid.hex_mm * 0.12
         surf.text(x, y + dy, pick(reg.name, lang), size_pt=6.5, colour="#4b2a80", align="center")
     if shown is None or shown:
         for h in g.hexes():

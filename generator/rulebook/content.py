@@ -280,12 +280,14 @@ def _glossary_blocks(glossary: list[Entry], rules: RulesFile, langs: list[str]) 
         return []
     others = [lg for lg in ("ja", "en") if lg != src] or ["en"]
     blocks: list[Any] = [Heading("glossary", 0, "", _labels(langs, "glossary"))]
-    header = {lg: [Text(label("lang_name", lg, code=src)), Text(label("lang_name", lg, code=others[0])),
-                   Text(label("note", lg))] for lg in langs}
+    notes = any(e.term.note for _, e in used)  # a Note column only when some term has one
+    header = {lg: [Text(label("lang_name", lg, code=src)), Text(label("lang_name", lg, code=others[0]))]
+              + ([Text(label("note", lg))] if notes else []) for lg in langs}
     rows: dict[str, list[list[Text]]] = {lg: [] for lg in langs}
     for _, e in used:
         forms = e.term.forms()
         for lg in langs:
-            rows[lg].append([Text(forms.get(src, "")), Text(forms.get(others[0], "")), Text(e.term.note or "")])
+            rows[lg].append([Text(forms.get(src, "")), Text(forms.get(others[0], ""))]
+                            + ([Text(e.term.note or "")] if notes else []))
     blocks.append(TableBlock(header, rows, shared=True))
     return blocks

@@ -225,18 +225,18 @@ def _heading_para(b: Heading, st: _Styles, rec: Recorder, lang: str, *, anchor: 
 def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPara:
     base = {"text": st.body, "item": st.item, "note": st.note, "example": st.note}.get(b.kind, st.body)
     indent = max(b.depth - 1, 0) * st.body.size
+    if b.kind != "text" and not b.number and b.depth:
+        # lists, notes and examples of a numbered clause sit under its text, past the clause number
+        indent = stringWidth(".".join(["00"] * (b.depth + 1)) + "  ", base.font, base.size)
     marker = ""
     if b.number:
         marker = b.number
     if b.kind == "item":
-        indent += st.body.size * (1.2 if not b.number else 0)
         marker = f"{b.number}  {b.marker}" if b.number else b.marker
     elif b.kind == "note":
         marker = (f"{b.number}  " if b.number else "") + label("note_mark", lang)
-        indent += st.body.size * 0.6
     elif b.kind == "example":
         marker = (f"{b.number}  " if b.number else "") + label("example_mark", lang)
-        indent += st.body.size * 0.6
     style = Style(base.font, base.size, base.leading, base.colour, base.space_before, base.space_after, indent)
     width = stringWidth(marker + " ", style.font, style.size) if marker else 0.0
     if b.number:

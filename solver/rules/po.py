@@ -8,6 +8,7 @@ and writes it deterministically (fixed header, entries in reading order).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,7 +42,6 @@ def read_po(path: Path) -> polib.POFile:
 
 
 def _line_of(message: str) -> int:
-    import re
     m = re.search(r"line (\d+)", message)
     return int(m.group(1)) if m else 0
 
