@@ -4,22 +4,26 @@ For each player count the engine's moves (solver/engine.py) become a flow model:
 every item sits in exactly one zone, each move takes copies from some zones into another, and
 no zone goes below zero, so a model that is feasible proves conservation (in play + returned to
 the box + set aside = owned, per item). Three kinds of facts are switched on by assumption
-literals: each setup step that runs, each item's owned count and each constraint of setup.yaml.
+literals: each setup step that runs, each item's owned count (and a stated total that binds the
+uncounted kinds of a component) and each constraint of setup.yaml. Uncounted kinds are free.
 When the model is infeasible the solver's sufficient set of assumptions names the conflicting
 steps, counts and rules; the set is confirmed by re-solving it alone (presolve can return a
 wrong core, OR-Tools #3017/#5141), retried with presolve off and one worker when it is not, and
 shrunk to a minimal set by deletion. When the model is feasible, each constraint is also proved
-for every possible deal by showing that its negation is infeasible.
+for every possible deal (and every uncounted count) by showing that its negation is infeasible;
+a rule some deal breaks is a warning with a counterexample, one that only some unknown count
+breaks is "unproven".
 
 Constraints are data (setup.yaml `constraints:`), so a new game is checked without new code:
 `kind: at_least|at_most|exactly` over a Selection (`of`), optionally `per` attribute value, or
 `require: <expression>` compiled from the solver/expr.py AST. Functions in expressions:
 `count(c)` (in play), `count(c, zone)`, and one per zone: `owned(c)`, `in_play(c)`, `dealt(c)`,
 `set_aside(c)`, `returned_to_box(c)`, `placed(c)`, `supply(c)`, `draw_pile(c)`; `c` is a
-component id or a pile made by `combine`. Names: `players`, `hand_size`.
+component id, a pile made by `combine`, or an item id. Names: `players`, `hand_size`.
 
-Public API: `check_setup(game) -> CheckResult` (registered in solver/checks.py) and
-`prove_player_count(game, result) -> Verdict` for one count.
+Public API: `check_setup(game) -> CheckResult` (registered in solver/checks.py),
+`prove_player_count(game, result) -> Verdict` for one count, and `setup_model(game, result)`
+(the model with its rules, which solver/wargame.py optimises over).
 """
 from __future__ import annotations
 
@@ -475,23 +479,29 @@ def prove_player_count(game: Game, result: SetupResult) -> Verdict:
     verdict = Verdict(n, True, totals=_totals(model, solver))
     verdict.rules = sum(1 for a in model.assumptions if a.kind == "constraint")
     # Every rule for every possible deal. A rule that counts no zone a deal or a choice splits has
-    # one value, which the solve above has shown to hold; for the others one solve shows that none
-    # can be broken, else each is tried alone for a counterexample.
+    # one value, which the solve above has shown to hold. For the others: ask for a setup that breaks
+    # at least one of them; each rule that setup breaks is reported with it as the counterexample and
+    # dropped, and the question is asked again until no setup breaks any (one solve when all hold).
     base = [a.lit for a in model.assumptions if a.kind != "constraint"]
-    chancy = [c for c in model.constraint_lits if c[4]]
-    if chancy:
+    open_rules = [c for c in model.constraint_lits if c[4]]
+    while open_rules:
         violated = m.new_bool_var("some-rule-violated")
-        m.add_bool_or([lit.Not() for _, _, lit, _, _ in chancy]).only_enforce_if(violated)
-        if _solve(m, base + [violated])[0] != cp_model.INFEASIBLE:
-            for index, con, lit, keys, _ in chancy:
-                st, sol = _solve(m, base + [lit.Not()])
-                if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                    continue
-                unknown = [k for k in keys if k in model.unknown]
-                if unknown:
-                    verdict.unproven.append((con, unknown))
-                else:
-                    verdict.can_fail.append((con, _counterexample(model, sol, keys)))
+        m.add_bool_or([c[2].Not() for c in open_rules]).only_enforce_if(violated)
+        status, sol = _solve(m, base + [violated])
+        if status == cp_model.INFEASIBLE:
+            break
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # out of time: claim nothing
+            verdict.unproven += [(c[1], []) for c in open_rules]
+            break
+        broken = [c for c in open_rules if not sol.boolean_value(c[2])]
+        for index, con, lit, keys, _ in broken:
+            unknown = [k for k in keys if k in model.unknown]
+            if unknown:
+                verdict.unproven.append((con, unknown))
+            else:
+                verdict.can_fail.append((con, _counterexample(model, sol, keys)))
+        done = {c[0] for c in broken}  # by rule index: literals do not compare with ==
+        open_rules = [c for c in open_rules if c[0] not in done]
     return verdict
 
 
@@ -542,9 +552,11 @@ def check_setup(game: Game) -> CheckResult:
         for con, keys in verdict.unproven:
             index = game.setup.constraints.index(con)
             names = ", ".join(k[1] for k in keys[:6]) + (" …" if len(keys) > 6 else "")
+            why = (f"it counts {names}, whose counts the sources do not give, and some counts would break it; "
+                   "find the counts or record them as assumptions") if keys else \
+                "the solver ran out of time; simplify the rule"
             raw.append(Finding("warning", "rule-unproven",
-                               f"rule '{con.id}' ({describe(con)}) cannot be proved: it counts {names}, "
-                               "whose counts the sources do not give, and some counts would break it; find the counts or record them as assumptions",
+                               f"rule '{con.id}' ({describe(con)}) cannot be proved: {why}",
                                f"{constraint_location(game, index)} ({con.source})", [n]))
         for comp, copies in res.untouched.items():
             raw.append(Finding("info", "not-in-setup",

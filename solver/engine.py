@@ -16,6 +16,9 @@ Zones an item copy can be in during setup:
 
 A shuffle changes no count. A draw of `total` copies from a pile of several item kinds is random;
 the engine keeps it as a count per pile (which kinds are drawn is the odds module's business).
+Copies the sources do not count: a component's stated total less its counted items is one
+anonymous item, and copies a step asks of uncounted kinds beyond that are taken as there and
+reported (`SetupResult.assumed`, `uncounted_needed` in the report), so the tables stay right.
 
 Public API (stable, used by the checker, the report and the rulebook):
     run_setup(game, players) -> SetupResult

@@ -18,7 +18,7 @@ from typing import Any, Literal, Union
 from pydantic import Field, field_validator, model_validator
 
 from .errors import Problem
-from .model import ID_PATTERN, Id, Model, Scalar, SizeSpec, _check_local
+from .model import Id, Model, Scalar, SizeSpec, _check_local
 
 HEX_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 TEMPLATE_KEY = re.compile(r"\{([A-Za-z0-9_.|\-]+)\}")

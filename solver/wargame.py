@@ -39,11 +39,11 @@ def check_wargame(game: Game) -> CheckResult:
     out = CheckResult()
     if game.setup is None or not any(c.kind == "counters" for c in game.components):
         return out
-    mix = smallest_mix(game)
+    counters = {c.id for c in game.components if c.kind == "counters"}
+    unknown = sorted(k for k, v in owned_counts(game).items() if v is None and k[0] in counters)
+    mix = smallest_mix(game) if unknown else None  # nothing to derive when every counter is counted
     if mix is not None:
         out.derived["counter_mix_min"] = mix_table(game, mix)
-        counters = {c.id for c in game.components if c.kind == "counters"}
-        unknown = sorted(k for k, v in owned_counts(game).items() if v is None and k[0] in counters)
         shown = ", ".join(f"{k[1]} {mix[k]}" for k in unknown[:12]) + (" …" if len(unknown) > 12 else "")
         out.findings.append(Finding(
             "info", "counter-mix-min",

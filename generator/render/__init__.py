@@ -1,5 +1,7 @@
 """One renderer interface (`base.Surface`), three backends: PDF (reportlab), SVG (svgwrite), PNG (pillow)."""
-from .base import ImageSource, Surface, place_image, text_width  # noqa: F401
+from .base import ImageSource, Surface, place_image, text_width
+
+__all__ = ["ImageSource", "Surface", "open_surface", "place_image", "text_width"]
 
 
 def open_surface(kind: str, **kwargs):

@@ -19,7 +19,7 @@ from typing import Callable, Iterator, Sequence
 
 from ..geometry import PT_PER_MM, Box
 from ..output import write_bytes
-from .base import ASCENT, Align, Colour, Fit, ImageSource, OffsetMixin, Point, place_image
+from .base import Align, Colour, Fit, ImageSource, OffsetMixin, Point, place_image
 
 K = PT_PER_MM
 
