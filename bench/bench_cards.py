@@ -5,7 +5,10 @@ PDF files) in a fresh interpreter, and beside it a plain reportlab script that d
 shapes (the practical floor), each several times; prints the best wall time and peak memory
 of each and their ratio.
 
-    python3 bench/bench_cards.py [--runs 3] [--keep DIR]
+    python3 bench/bench_cards.py [--runs 3] [--scale 1] [--keep DIR]
+
+`--scale 2` doubles both counts: with cost linear in the number of pieces, draw+write doubles
+while imports and fixed costs stay.
 """
 from __future__ import annotations
 
@@ -54,19 +57,19 @@ components:
 """
 
 
-def write_game(folder: Path) -> None:
+def write_game(folder: Path, scale: int = 1) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "game.yaml").write_text(GAME_YAML)
     (folder / "layouts.yaml").write_text(LAYOUTS_YAML)
     lines = ["components:", "  - id: cards", "    kind: deck", "    name: {en: Cards}", "    size: poker",
              "    items_file: cards.csv", "  - id: counters", "    kind: counters", "    name: {en: Counters}",
              "    size: half-inch", "    items:"]
-    for i in range(COUNTERS // 8):
+    for i in range(COUNTERS * scale // 8):
         lines += [f"      - id: unit-{i}", "        count: 8",
                   f"        front: {{label: {{en: Unit {i}}}, values: '4-3-6', colour: '#9fc5e8'}}",
                   f"        back: {{label: {{en: Unit {i}}}, values: '2-1-6', colour: '#cfe2f3'}}"]
     (folder / "components.yaml").write_text("\n".join(lines) + "\n")
-    rows = ["id,count,name_en,text_en"] + [f"card-{i},1,Card {i},Rule text of card {i}" for i in range(CARDS)]
+    rows = ["id,count,name_en,text_en"] + [f"card-{i},1,Card {i},Rule text of card {i}" for i in range(CARDS * scale)]
     (folder / "cards.csv").write_text("\n".join(rows) + "\n")
 
 
@@ -97,9 +100,9 @@ from reportlab.pdfbase.ttfonts import TTFont
 import matplotlib_fontja, os
 pdfmetrics.registerFont(TTFont("G", os.path.join(os.path.dirname(matplotlib_fontja.__file__), "fonts", "ipaexg.ttf")))
 K = 72 / 25.4
-out = sys.argv[1]
+out, scale = sys.argv[1], int(sys.argv[2])
 c = Canvas(out + "/floor-cards.pdf", pagesize=(297 * K, 210 * K), invariant=1, initialFontName="G")
-for page in range(10):
+for page in range(10 * scale):
     for side in (0, 1):
         for i in range(8):
             col, row = i % 4, i // 4
@@ -117,9 +120,10 @@ for page in range(10):
         c.showPage()
 c.save()
 c = Canvas(out + "/floor-counters.pdf", pagesize=(210 * K, 297 * K), invariant=1, initialFontName="G")
-for page in range(2):
+n = 392 * scale
+for page in range((n + 314) // 315):
     for side in (0, 1):
-        for i in range(315 if page == 0 else 77):
+        for i in range(min(315, n - page * 315)):
             col, row = i % 15, i // 15
             x, y = (9.75 + col * 12.7) * K, (15 + row * 12.7) * K
             c.setFillColorRGB(0.62, 0.77, 0.91)
@@ -146,22 +150,23 @@ def run(code: str, *args: str) -> tuple[float, list[float]]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--scale", type=int, default=1, help="multiply both counts (linearity check)")
     ap.add_argument("--keep", type=Path, default=None, help="keep the generated game and PDFs here")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         base = args.keep or Path(tmp)
         game, out = base / "bench-game", base / "out"
-        write_game(game)
+        write_game(game, args.scale)
         out.mkdir(parents=True, exist_ok=True)
         ours = [run(PIPELINE, str(game), str(out)) for _ in range(args.runs)]
-        floor = [run(FLOOR, str(out)) for _ in range(args.runs)]
+        floor = [run(FLOOR, str(out), str(args.scale)) for _ in range(args.runs)]
         pdfs = sorted((out / "bench-game").glob("*.pdf"))
         sizes = ", ".join(f"{p.name} {p.stat().st_size // 1024} KB" for p in pdfs)
     best, floor_best = min(ours), min(floor)
     t_ours, (imp, load, draw, mem) = best
     t_floor, (_, _, _, floor_mem) = floor_best
     print(textwrap.dedent(f"""\
-        {CARDS} poker cards (mirrored backs) + {COUNTERS} double-sided 1/2" counters, best of {args.runs}
+        {CARDS * args.scale} poker cards (mirrored backs) + {COUNTERS * args.scale} double-sided 1/2" counters, best of {args.runs}
           pipeline (data in, PDF out): {t_ours:.3f} s  (imports {imp:.3f}, load_game {load:.3f}, draw+write {draw:.3f})
           plain reportlab floor:       {t_floor:.3f} s
           ratio:                       {t_ours / t_floor:.2f}x

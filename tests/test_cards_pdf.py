@@ -119,3 +119,20 @@ def test_svg_text_is_drawn_from_the_font_not_from_installed_fonts(default_build)
     svg = next(f for f in files if f.suffix == ".svg").read_text()
     assert "<text" not in svg and "font-family" not in svg
     assert 'aria-label="' in svg  # the words stay searchable
+
+
+RE_FORM = re.compile(rb"(-?[\d.]+) 0 0 (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) cm\s+/(\S+) Do")
+RE_USE = re.compile(r'<use transform="translate\((-?[\d.]+) (-?[\d.]+)\) scale\(([\d.]+)\)" xlink:href="#sym\d+"')
+
+
+def test_pdf_and_svg_agree_on_symbol_placements(default_build):
+    # The gem symbol (10 x 10 units) is placed once per gem card, scaled to its 40 mm box.
+    files = default_build
+    page = pypdf.PdfReader(next(f for f in files if f.name == "cards-gem-cards-ja.pdf")).pages[0]
+    h_mm = float(page.mediabox.height) * MM_PER_PT
+    pdf_places = sorted((round(float(x) * MM_PER_PT, 2), round(h_mm - float(y) * MM_PER_PT - 10 * float(s), 2))
+                        for s, _, x, y, _ in RE_FORM.findall(page.get_contents().get_data()))
+    svg = next(f for f in files if f.name == "cards-gem-cards-ja-p1.svg").read_text()
+    svg_places = sorted((round(float(x), 2), round(float(y), 2)) for x, y, _ in RE_USE.findall(svg))
+    assert len(pdf_places) == 8
+    assert pdf_places == svg_places

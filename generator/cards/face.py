@@ -112,6 +112,7 @@ class FaceDrawer:
     warn: Callable[[str], None]
     _fields: dict[str, tuple[tuple[float, float], str | ByAttr | None, list[Field_]]] = field(default_factory=dict)
     _warned: set[str] = field(default_factory=set)
+    _background: str = "#ffffff"  # what 'contrast' text reads against on the face being drawn
 
     def note(self, message: str) -> None:
         """Warn once: the same face is drawn to PDF, SVG and PNG, the warning is said once."""
@@ -163,7 +164,7 @@ class FaceDrawer:
         if not c or c == "none":
             return None
         if c == "contrast":
-            return contrast(getattr(self, "_background", "#ffffff"))
+            return contrast(self._background)
         if HEX_COLOUR.match(c):
             return c
         named = self.layouts.colours.get(c) or builtin_layouts().colours.get(c)

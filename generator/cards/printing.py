@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from solver.model import Component, Face, Item
+from solver.model import Item
 
 from ..context import BuildContext
 from ..geometry import Box
@@ -32,20 +32,16 @@ class Piece:
     back: FaceData | None
 
     @property
+    def own_back(self) -> bool:
+        """True when the back shows this item's own face (a counter's reduced side, a role card);
+        False for a common back shared by the whole deck."""
+        return self.item.back is not None
+
+    @property
     def back_key(self) -> tuple:
-        """Pieces with equal back keys share one back picture (a common card back)."""
-        b = self.back
-        return (self.back_layout, b.face.model_dump_json() if b and b.face else None,
-                None if b is None or _back_is_common(b) else b.item.id if b.item else None)
-
-
-def _back_is_common(b: FaceData) -> bool:
-    # A back shows item data only when the item has its own back face (counters, role cards).
-    return b.item is None or b.item.back is None
-
-
-def face_data(item: Item | None, comp: Component, face: Face | None, lang: str, where: str) -> FaceData:
-    return FaceData(item=item, component=comp, face=face, lang=lang, where=where)
+        """Pieces with equal keys print the same back picture."""
+        face = self.back.face.model_dump_json() if self.back and self.back.face else None
+        return (self.back_layout, face, self.item.id if self.own_back else None)
 
 
 def draw_sheets(s: Surface, grid: SheetGrid, pieces: list[Piece], drawer: FaceDrawer,
@@ -105,8 +101,8 @@ def write_pngs(folder: Path, grid: SheetGrid, pieces: list[Piece], drawer: FaceD
             seen_fronts.add(p.item.id)
             written += _png(folder / f"{p.item.id}.png", size, lambda s: drawer.draw(s, p.front_layout, p.front, trim, b), dpi)
         if p.back_layout and p.back is not None and p.back_key not in seen_backs:
-            common = _back_is_common(p.back)
-            name = "back.png" if common and not seen_backs else f"{p.item.id}-back.png"
+            # The deck's common back is back.png; any other back is named after its item.
+            name = "back.png" if not p.own_back and "back.png" not in seen_backs.values() else f"{p.item.id}-back.png"
             seen_backs[p.back_key] = name
             written += _png(folder / name, size, lambda s: drawer.draw(s, p.back_layout, p.back, trim, b), dpi)
     return written

@@ -9,7 +9,8 @@ Conventions shared by every backend:
 - line widths and dash lengths are mm; font sizes are points (typographic custom);
 - `text(x, y, ...)` puts the baseline at y; `align` says whether x is the left end, centre or right end;
 - a symbol is a drawing defined once (`define_symbol`) and placed many times (`use_symbol`):
-  PDF reuses it as one form XObject, SVG as a <symbol>/<use>, so repeated shapes cost one copy;
+  PDF reuses it as one form XObject, SVG as a <g> in <defs> placed by <use>, so repeated shapes
+  cost one copy;
 - pages are opened with `begin_page` and closed with `end_page`; `save(target)` writes the
   result atomically and returns the paths written (SVG and PNG write one file per page).
 """

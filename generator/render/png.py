@@ -134,13 +134,15 @@ class PngSurface(OffsetMixin):
         w, h, draw = self._symbols[name]
         key = (name, round(scale, 6))
         if key not in self._tiles:
-            # Render once at the placed size on a transparent tile; later uses only paste it.
-            sub = PngSurface(dpi=round(self.dpi * scale))
-            sub.img = Image.new("RGBA", (max(1, round(w * sub.s)), max(1, round(h * sub.s))), (0, 0, 0, 0))
+            # Render once on a transparent tile at 4x the placed size, then shrink: smooth edges
+            # (ImageDraw itself does not anti-alias) for the cost of one tile. Later uses only paste.
+            size = (max(1, round(w * scale * self.s)), max(1, round(h * scale * self.s)))
+            sub = PngSurface(dpi=round(self.dpi * scale * 4))
+            sub.img = Image.new("RGBA", (size[0] * 4, size[1] * 4), (0, 0, 0, 0))
             sub.draw = ImageDraw.Draw(sub.img)
             sub._symbols = self._symbols
             draw(sub)
-            self._tiles[key] = sub.img
+            self._tiles[key] = sub.img.resize(size, Image.LANCZOS)
         tile = self._tiles[key]
         px, py = self._px(x, y)
         self.img.paste(tile, (round(px), round(py)), tile)

@@ -3,7 +3,7 @@
 Text is drawn as glyph outlines of the project font (each glyph used on a page defined once in
 <defs>, placed with <use>), so an SVG never depends on fonts installed on the reader's machine
 and its glyph positions are exactly those of the PDF (same advance widths, no kerning in either).
-The string itself stays in an aria-label for search and accessibility. Symbols become <symbol>/<use>, images
+The string itself stays in an aria-label for search and accessibility. Symbols become a <g> in <defs> placed by <use>, images
 are stored once per file in <defs> and placed by <use>. Numbers are rounded to 0.001 mm so the
 same input gives the same bytes.
 """
@@ -207,9 +207,10 @@ class SvgSurface(OffsetMixin):
     # ------------------------------------------------------------------ symbols and groups
     def define_symbol(self, name: str, width: float, height: float,
                       draw: Callable[["SvgSurface"], None]) -> None:
+        # A plain <g> in <defs> placed by <use transform=...>: every SVG reader supports it, while
+        # some (svglib, older print-shop RIPs) mis-scale <symbol viewBox> on <use width height>.
         sid = self._id("sym")
-        sym = self._dwg.symbol(id=sid)
-        sym.viewbox(0, 0, _n(width), _n(height))
+        sym = self._dwg.g(id=sid)
         saved = (self._target, self._ox, self._oy)
         self._target, self._ox, self._oy = sym, 0.0, 0.0
         draw(self)
@@ -222,7 +223,9 @@ class SvgSurface(OffsetMixin):
 
     def use_symbol(self, name: str, x: float, y: float, *, scale: float = 1.0) -> None:
         sid, w, h = self._symbols[name]
-        use = self._dwg.use(f"#{sid}", insert=self._p(x, y), size=(_n(w * scale), _n(h * scale)))
+        px, py = self._p(x, y)
+        use = self._dwg.use(f"#{sid}")
+        use["transform"] = f"translate({px} {py})" + (f" scale({scale:.6g})" if scale != 1 else "")
         self._target.add(use)
 
     @contextmanager
