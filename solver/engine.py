@@ -14,6 +14,10 @@ Zones an item copy can be in during setup:
     supply    a common supply beside the board
     returned  put back in the box by a step
 
+`deal` and `give` go to `recipients` players (default every player: `1` is the Sauron player,
+`players - 1` everyone else). `return_rest` puts back what no step took out of the box and, once
+a pile has been dealt or drawn from, what is left of it (Saboteur's undealt dwarf cards, unseen): which kinds are
+left is as random as the deal, so that move is a draw of the whole rest of the pile.
 A shuffle changes no count. A draw of `total` copies from a pile of several item kinds is random;
 the engine keeps it as a count per pile (which kinds are drawn is the odds module's business).
 Copies the sources do not count: a component's stated total less its counted items is one
@@ -79,6 +83,22 @@ class Draw:
     clean: bool  # no earlier random draw from this pile: `pool` is exact
 
 
+@dataclass(frozen=True)
+class Placement:
+    """Where a place or give step puts its pieces, and which face is up (for the rulebook's tables)."""
+    step: int
+    component: str
+    count: int  # copies the step moved (after any shortage)
+    on: str
+    face: str | None = None
+
+    def report(self) -> dict[str, Any]:
+        row: dict[str, Any] = {"component": self.component, "count": self.count, "on": self.on}
+        if self.face:
+            row["face"] = self.face
+        return row
+
+
 @dataclass
 class SetupResult:
     """What the setup yields at one player count.
@@ -104,6 +124,7 @@ class SetupResult:
     draws: list[Draw]
     shortages: list[Shortage]
     items: dict[ItemKey, dict[str, int]] = field(default_factory=dict)  # per item, before random draws
+    placements: list[Placement] = field(default_factory=list)
 
     def report(self) -> dict[str, Any]:
         """The DESIGN.md `player_counts` entry for this count (zero entries left out)."""
@@ -117,6 +138,8 @@ class SetupResult:
             "dealt": _nonzero(self.dealt),
             "draw_pile": self.draw_pile,
         }
+        if self.placements:
+            row["placements"] = [p.report() for p in self.placements]
         if self.assumed:  # copies of uncounted kinds the steps needed (the least the box must hold)
             row["uncounted_needed"] = dict(self.assumed)
         return row
@@ -245,6 +268,7 @@ class _Runner:
         self.hand_size = 0
         self.hand_piles: list[str] = []
         self.steps_run: list[int] = []
+        self.placements: list[Placement] = []
 
     # ------------------------------------------------------------------ helpers
     def value(self, expression: Any, index: int, field_name: str) -> int:
@@ -366,28 +390,54 @@ class _Runner:
                     self.pile_of[k] = step.into
         elif isinstance(step, DealStep):
             each = self.value(step.each, i, "each")
-            self.random_draw(i, step.deal, "dealt", n * each, hand=step.hand, each=each)
+            recipients = self.value(step.recipients, i, "recipients")
+            self.random_draw(i, step.deal, "dealt", recipients * each, hand=step.hand, each=each)
             if step.hand:
-                self.hand_size += each
+                # `hand_size` is what every player holds; a hand of some players only (the Sauron
+                # player's) still leaves its pile as a draw pile
+                if recipients == n:
+                    self.hand_size += each
                 if step.deal not in self.hand_piles:
                     self.hand_piles.append(step.deal)
         elif isinstance(step, SetAsideStep):
             self.random_draw(i, step.set_aside, "set_aside", self.value(step.count, i, "count"), hand=False, each=0)
         elif isinstance(step, GiveStep):
             items = self.items_of(step.give)
-            self.emit(Move(i, items, ("box", "pile"), "placed", total=n * self.value(step.each, i, "each")))
+            recipients = self.value(step.recipients, i, "recipients")
+            total = recipients * self.value(step.each, i, "each")
+            self.placed_move(Move(i, items, ("box", "pile"), "placed", total=total), step.give, step.on or "players")
         elif isinstance(step, PlaceStep):
-            # `count` pieces in all (from the listed items, if any), chosen by the players;
-            # without `count`, every copy of the listed items (or of the component)
-            items = (tuple(select_items(self.game, step.place, None, step.items)) if step.items
-                     else self.items_of(step.place))
+            # `count` pieces in all (from the listed or matching items, if any), chosen by the
+            # players; without `count`, every copy of those items (or of the component)
+            if step.items or step.where:
+                items = tuple(select_items(self.game, step.place, step.where or None, step.items))
+            else:
+                items = self.items_of(step.place)
             self.touched.add(step.place)
             total = None if step.count is None else self.value(step.count, i, "count")
-            self.emit(Move(i, items, ("pile", "box"), "placed", total=total))
+            self.placed_move(Move(i, items, ("pile", "box"), "placed", total=total), step.place, step.on, step.face)
         elif isinstance(step, ReturnRestStep):
-            self.emit(Move(i, self.items_of(step.return_rest), ("box",), "returned"))
+            self.return_rest(i, step.return_rest)
         elif isinstance(step, SupplyStep):
             self.emit(Move(i, self.items_of(step.supply), ("box", "pile"), "supply"))
+
+    def placed_move(self, move: Move, component: str, on: str, face: str | None = None) -> None:
+        before = sum(self.state[k]["placed"] for k in move.items if k in self.state)
+        self.emit(move)
+        after = sum(self.state[k]["placed"] for k in move.items if k in self.state)
+        self.placements.append(Placement(move.step, component, after - before, on, face))
+
+    def return_rest(self, i: int, component: str) -> None:
+        """The copies still in the box, then what is left of the component's pile after draws and
+    deals, go back to the box."""
+        items = self.items_of(component)
+        self.emit(Move(i, items, ("box",), "returned"))
+        pile = self.pile_of.get(items[0], component) if items else component
+        # a pile nobody drew from is the component in play (`use: dice, count: players + 1`)
+        rest = self.pile_size(pile) if pile in self.random_piles else 0
+        if rest > 0:
+            # which kinds are left is as random as the deal was: a draw of the whole rest
+            self.emit(Move(i, self.items_in_pile(pile), ("pile",), "returned", total=rest, pile=pile))
 
     def random_draw(self, i: int, pile: str, dst: str, count: int, *, hand: bool, each: int) -> None:
         items = self.items_in_pile(pile)
@@ -414,12 +464,14 @@ class _Runner:
                      for p in by_comp.get("pile", {})}
         dealt = drawn.get("dealt", {})
         set_aside = drawn.get("set_aside", {})
+        returned = dict(by_comp.get("returned", {}))
+        for pile, v in drawn.get("returned", {}).items():  # the rest of a dealt pile, back unseen
+            returned[pile] = returned.get(pile, 0) + v
         in_play: dict[str, int] = {}
         for part in (pile_left, dealt, by_comp.get("placed", {}), by_comp.get("supply", {})):
             for key, v in part.items():
                 in_play[key] = in_play.get(key, 0) + v
         untouched = {c: v for c, v in by_comp.get("box", {}).items() if v and c not in self.touched}
-        returned = dict(by_comp.get("returned", {}))
         for c, v in by_comp.get("box", {}).items():  # copies the setup leaves in the box stay there
             returned[c] = returned.get(c, 0) + v
         owned_by_comp: dict[str, int] = {}
@@ -431,7 +483,7 @@ class _Runner:
             placed=by_comp.get("placed", {}), supply=by_comp.get("supply", {}),
             draw_pile=sum(pile_left.get(p, 0) for p in self.hand_piles), hand_size=self.hand_size,
             untouched=untouched, assumed=dict(sorted(self.assumed.items())), draws=self.draws, shortages=self.shortages,
-            items={k: dict(st) for k, st in self.state.items()})
+            items={k: dict(st) for k, st in self.state.items()}, placements=self.placements)
 
 
 def run_setup(game: Game, players: int) -> SetupResult:

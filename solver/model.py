@@ -272,19 +272,27 @@ class CombineStep(StepBase):
     into: Id
 
 
+RECIPIENTS_HELP = ("how many players receive, e.g. `1` (the Sauron player) or `players - 1` "
+                   "(everyone else); default every player")
+
+
 class DealStep(StepBase):
-    """Deal `each` cards from a pile to every player (a hand or a secret role)."""
+    """Deal `each` cards at random from a pile to each of `recipients` players (a hand or a secret role)."""
     deal: Id
     each: Expression
+    recipients: Expression = Field("players", description=RECIPIENTS_HELP)
     hand: bool = Field(True, description="False for cards dealt that are not part of the hand (roles)")
-    _e = field_validator("each", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
+    _e = field_validator("each", "recipients", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
 
 
 class GiveStep(StepBase):
-    """Every player takes `each` of a per-player component (pedestal, screen, pieces)."""
+    """Each of `recipients` players takes `each` of a per-player component (pedestal, screen, pieces);
+    `on` names where the given pieces go (a map place, a track); given pieces count as placed."""
     give: Id
     each: Expression = 1
-    _e = field_validator("each", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
+    recipients: Expression = Field("players", description=RECIPIENTS_HELP)
+    on: str | None = Field(None, description="where the given pieces start, e.g. a map place id")
+    _e = field_validator("each", "recipients", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
 
 
 class SetAsideStep(StepBase):
@@ -295,16 +303,20 @@ class SetAsideStep(StepBase):
 
 
 class PlaceStep(StepBase):
-    """Place `count` from a component (or all) on the board or table."""
+    """Place `count` from a component (or all) on the board or table: from the listed `items`, or
+    the items whose attrs match `where` (e.g. {side: dark}), or the whole component."""
     place: Id
     count: Expression | None = None
     on: str = "table"
     items: list[Id] = []
+    where: Selector = Field({}, description="only items whose attrs match, e.g. {side: dark}")
+    face: str | None = Field(None, description="which face is up, e.g. fellowship, black, down")
     _e = field_validator("count", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
 
 
 class ReturnRestStep(StepBase):
-    """What is left of a component that is not in play goes back to the box."""
+    """What is left of a component goes back to the box: the copies no step took out of the box,
+    and what is left in its pile after draws and deals (undealt roles, unseen)."""
     return_rest: Id
 
 

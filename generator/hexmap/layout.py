@@ -15,11 +15,8 @@ from solver.hexes import Hex
 from solver.model_map import HexMap
 
 from ..geometry import Box
+from ..context import PAPER_MM
 
-PAPER_MM: dict[str, tuple[float, float]] = {
-    "a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0),
-    "a2": (420.0, 594.0), "a1": (594.0, 841.0), "a0": (841.0, 1189.0),
-}
 
 MARGIN_MM = 10.0       # page margin of the full-size map
 TITLE_MM = 12.0        # title band above the grid

@@ -14,7 +14,8 @@ from solver.loader import Game
 from ..context import BuildContext
 from ..render import open_surface
 from .draw import draw_map_page
-from .layout import PAPER_MM, map_page, tile_plan
+from ..context import PAPER_MM
+from .layout import map_page, tile_plan
 from .tiles import draw_tiles
 
 OVERLAP_MM = 10.0

@@ -36,6 +36,11 @@ class DrawnLine:
     text: str
     continues: bool  # a line break inside the paragraph comes before this line
     continued: bool  # ... and after it
+    role: str = "text"  # text | heading | cell (as the typesetter placed the paragraph)
+    x0: float = 0.0  # where the text starts and ends on the page, pt from its left edge
+    x1: float = 0.0
+    limit: float = 0.0  # the right edge of the room it was given (column, table cell), pt
+    y: float = 0.0  # baseline, pt from the bottom edge of the page
 
 
 @dataclass(frozen=True)
@@ -52,8 +57,9 @@ class Style:
 class KPara(Flowable):
     def __init__(self, text: Text, style: Style, recorder: Recorder, *, lang: str = "", marker: str = "",
                  marker_width: float | None = None, anchor: str = "", outline: tuple[str, int] | None = None,
-                 rule: bool = False, spans: list[Span] | None = None, first: bool = True):
+                 rule: bool = False, spans: list[Span] | None = None, first: bool = True, role: str = "text"):
         super().__init__()
+        self.role = role
         self.text, self.style, self.rec, self.lang = text, style, recorder, lang
         self.marker, self.anchor, self.outline, self.rule = marker, anchor, outline, rule
         self.marker_width = marker_width if marker_width is not None else (
@@ -84,18 +90,21 @@ class KPara(Flowable):
         self.width = avail_w
         return avail_w, self.height
 
+    MIN_LINES = 2  # no widows or orphans: a split leaves at least this many lines on each page
+
     def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
         lines = self._lines(avail_w)
         fit = int((avail_h - self._before() - self.style.space_after) // self.style.leading)
-        if fit < 1 or len(lines) <= 1:
-            return []
         if fit >= len(lines):
             return [self]
+        keep = min(fit, len(lines) - self.MIN_LINES)
+        if keep < self.MIN_LINES:
+            return []  # the whole paragraph goes to the next page
         head = KPara(self.text, self.style, self.rec, lang=self.lang, marker=self.marker,
                      marker_width=self.marker_width, anchor=self.anchor, outline=self.outline,
-                     rule=self.rule, spans=lines[:fit], first=self.first)
+                     rule=self.rule, spans=lines[:keep], first=self.first, role=self.role)
         tail = KPara(self.text, self.style, self.rec, lang=self.lang, marker="", marker_width=self.marker_width,
-                     spans=lines[fit:], first=False)
+                     spans=lines[keep:], first=False, role=self.role)
         return [head, tail]
 
     # -- drawing
@@ -116,18 +125,22 @@ class KPara(Flowable):
             c.drawString(st.indent, baseline0, self.marker)
         spans = self._lines(self._width)
         whole = self._spans is None or (self.first and spans and spans[-1].end == len(self.text.text.rstrip()))
+        limit = c.absolutePosition(self._width, 0)[0]
         for i, span in enumerate(spans):
             y = baseline0 - i * st.leading
-            self._draw_line(span, y)
+            end = self._draw_line(span, y)
+            (x0, ay), (x1, _) = c.absolutePosition(self.text_x, y), c.absolutePosition(end, y)
             self.rec.lines.append(DrawnLine(page, self.lang, self.text.text[span.start:span.end],
                                             continues=i > 0 or not self.first,
-                                            continued=i < len(spans) - 1 or not whole))
+                                            continued=i < len(spans) - 1 or not whole,
+                                            role=self.role, x0=x0, x1=x1, limit=limit, y=ay))
         if self.rule:
             c.setStrokeColor(st.colour)
             c.setLineWidth(0.6)
             c.line(st.indent, top - len(self._lines(self._width)) * st.leading - 1, self._width, top - len(self._lines(self._width)) * st.leading - 1)
 
-    def _draw_line(self, span: Span, y: float) -> None:
+    def _draw_line(self, span: Span, y: float) -> float:
+        """Draw one line; returns where it ends (x in the flowable's space)."""
         c, st, text = self.canv, self.style, self.text.text
         x = self.text_x
         pos = span.start
@@ -141,7 +154,7 @@ class KPara(Flowable):
             c.linkRect("", link.anchor, (x0, y - st.size * 0.2, x, y + st.size * ASCENT), relative=1, thickness=0)
             self.rec.links.append((c.getPageNumber(), link.anchor))
             pos = b
-        self._segment(text[pos:span.end], x, y, st.colour)
+        return self._segment(text[pos:span.end], x, y, st.colour)
 
     def _segment(self, s: str, x: float, y: float, colour: Color) -> float:
         if not s:

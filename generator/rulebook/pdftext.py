@@ -1,19 +1,22 @@
-"""Where the text of a typeset PDF actually is: every drawn string with its box, read back with pypdf.
+"""Where the text of a typeset PDF actually is: every drawn string with its box, read from the PDF.
 
 Used to check a finished book the way a print shop looks at it: no text past the margins, no two
 strings on top of each other (a footer over a title, a table cell running into its neighbour).
-Widths come from the font metrics of the one font our books use, so a run is measured exactly as
-the typesetter measured it.
+
+The page content is interpreted operator by operator (q/Q/cm for the graphics state, Tm/Td/Tf/Tj/TJ
+for text), and each string is measured with the /Widths the PDF itself carries, so the boxes are
+what a viewer draws, not what the typesetter meant to draw. pypdf's text extractor is not used:
+it cuts one drawn string into several pieces that all report the string's start.
 """
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 from reportlab.pdfbase.pdfmetrics import stringWidth
-
-from generator import fonts
 
 
 @dataclass(frozen=True)
@@ -23,7 +26,7 @@ class Run:
     x0: float  # pt, from the left edge of the page
     x1: float
     y: float  # baseline, pt from the bottom edge
-    size: float
+    size: float  # font size as drawn on the page, pt
 
     def overlaps(self, other: "Run") -> bool:
         """Do the two strings' boxes intersect (same line band, shared horizontal extent)?"""
@@ -31,26 +34,98 @@ class Run:
         return close and self.x0 < other.x1 - 0.01 and other.x0 < self.x1 - 0.01
 
 
+class _Font:
+    """Widths and the text of a simple (one byte per glyph) font, as the PDF defines them."""
+
+    def __init__(self, obj) -> None:
+        self.first = int(obj.get("/FirstChar", 0))
+        self.widths = [float(w) for w in obj.get("/Widths", [])]
+        self.base = str(obj.get("/BaseFont", "/Helvetica"))[1:]
+        self.unicode: dict[int, str] = {}
+        if "/ToUnicode" in obj:
+            cmap = obj["/ToUnicode"].get_object().get_data().decode("latin-1")
+            for block in re.findall(r"beginbfchar(.*?)endbfchar", cmap, re.S):
+                for code, uni in re.findall(r"<([0-9A-Fa-f]{2})>\s*<([0-9A-Fa-f]{4,})>", block):
+                    self.unicode[int(code, 16)] = bytes.fromhex(uni).decode("utf-16-be", "replace")
+
+    def width(self, data: bytes, size: float) -> float:
+        if not self.widths:  # a standard 14 font: reportlab knows its metrics
+            return stringWidth(data.decode("latin-1"), self.base, size)
+        return sum(self.widths[b - self.first] for b in data if 0 <= b - self.first < len(self.widths)) * size / 1000
+
+    def text(self, data: bytes) -> str:
+        return "".join(self.unicode.get(b, chr(b)) for b in data)
+
+
+def _mul(a: list[float], b: list[float]) -> list[float]:
+    """a then b, PDF matrices [a b c d e f]."""
+    return [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
+
+
+def _raw(s) -> bytes:
+    """The bytes of a PDF string operand (pypdf decodes text strings; the glyph codes are the bytes)."""
+    return bytes(s.original_bytes) if hasattr(s, "original_bytes") else bytes(s)
+
+
+def _page_runs(page, number: int, reader: PdfReader) -> list[Run]:
+    fonts_res = (page.get("/Resources") or {}).get("/Font") or {}
+    fonts = {name: _Font(ref.get_object()) for name, ref in fonts_res.items()}
+    runs: list[Run] = []
+    ctm = [1.0, 0, 0, 1, 0, 0]
+    stack: list[list[float]] = []
+    tm = line = [1.0, 0, 0, 1, 0, 0]
+    font: _Font | None = None
+    size = 0.0
+
+    def show(data: bytes) -> None:
+        nonlocal tm
+        if font is None:
+            return
+        w = font.width(data, size)
+        m = _mul(tm, ctm)
+        scale = (m[0] ** 2 + m[1] ** 2) ** 0.5
+        text = font.text(data)
+        if text.strip():
+            x0 = m[4]
+            runs.append(Run(number, text, min(x0, x0 + w * m[0]), max(x0, x0 + w * m[0]), m[5], size * scale))
+        tm = _mul([1, 0, 0, 1, w, 0], tm)
+
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop() if stack else [1.0, 0, 0, 1, 0, 0]
+        elif op == b"cm":
+            ctm = _mul([float(v) for v in operands], ctm)
+        elif op == b"BT":
+            tm = line = [1.0, 0, 0, 1, 0, 0]
+        elif op == b"Tm":
+            tm = line = [float(v) for v in operands]
+        elif op in (b"Td", b"TD"):
+            tm = line = _mul([1, 0, 0, 1, float(operands[0]), float(operands[1])], line)
+        elif op == b"Tf":
+            font, size = fonts.get(operands[0]), float(operands[1])
+        elif op == b"Tj":
+            show(_raw(operands[0]))
+        elif op == b"TJ":
+            for part in operands[0]:
+                if isinstance(part, (int, float)) or hasattr(part, "as_numeric"):
+                    tm = _mul([1, 0, 0, 1, -float(part) * size / 1000, 0], tm)
+                else:
+                    show(_raw(part))
+    return runs
+
+
 def text_runs(pdf: bytes) -> tuple[list[Run], list[tuple[float, float]]]:
-    """Every non-empty string drawn, and each page's (width, height) in pt."""
-    font = fonts.register()
+    """Every non-blank string drawn, and each page's (width, height) in pt."""
     reader = PdfReader(io.BytesIO(pdf))
     runs: list[Run] = []
     sizes = []
     for number, page in enumerate(reader.pages, 1):
         sizes.append((float(page.mediabox.width), float(page.mediabox.height)))
-
-        def visit(text: str, cm: list[float], tm: list[float], _font: object, size: float, number: int = number) -> None:
-            text = text.rstrip("\n")
-            if not text.strip():
-                return
-            scale = tm[0] * cm[0]  # our pages only translate and scale uniformly
-            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
-            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-            w = stringWidth(text, font, size) * scale
-            runs.append(Run(number, text, x, x + w, y, size * scale))
-
-        page.extract_text(visitor_text=visit)
+        runs += _page_runs(page, number, reader)
     return runs, sizes
 
 
@@ -61,7 +136,7 @@ def collisions(runs: list[Run]) -> list[tuple[Run, Run]]:
     for r in runs:
         by_page.setdefault(r.page, []).append(r)
     for page_runs in by_page.values():
-        page_runs.sort(key=lambda r: (round(r.y), r.x0))
+        page_runs.sort(key=lambda r: r.y)
         for i, a in enumerate(page_runs):
             for b in page_runs[i + 1:]:
                 if b.y - a.y > a.size:  # sorted by baseline: nothing further up can touch a

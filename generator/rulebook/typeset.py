@@ -18,6 +18,7 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
                                 PageBreak, PageTemplate, Spacer, Table, TableStyle)
 
 from generator import fonts
+from generator.text import fit_line
 
 from .content import Content, Heading, Para, TableBlock, Text
 from .flowables import KPara, Recorder, SideBySide, Style
@@ -71,19 +72,36 @@ def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = N
                   topPadding=0, bottomPadding=0)
 
     def footer(canv: Any, d: Any) -> None:
-        canv.saveState()
-        canv.setFont(font, geo.base * 0.8)
-        canv.setFillColor(GREY)
-        n = canv.getPageNumber()
-        canv.drawCentredString(geo.width / 2, geo.margin * 0.6, str(n))
-        canv.drawString(geo.margin, geo.margin * 0.6, title)
-        canv.restoreState()
+        draw_footer(canv, geo, font, title, canv.getPageNumber())
 
     doc.addPageTemplates([PageTemplate("title", [frame]), PageTemplate("body", [frame], onPage=footer)])
     story = _title_page(content, geo, font, rec) + _contents(content, geo, font, rec, page_numbers or {})
     story += _body(content, geo, font, rec)
     doc.build(story)
     return buf.getvalue(), rec
+
+
+FOOTER_GAP_MM = 6  # at least this much paper between the running title and the page number
+
+
+def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> None:
+    """Page number on the outer edge (right on odd pages, left on even ones, as in a bound book),
+    the running title from the other edge, cut with "…" where it would come near the number."""
+    size = geo.base * 0.8
+    number = str(page)
+    y = geo.margin * 0.6
+    room = geo.width - 2 * geo.margin - stringWidth(number, font, size) - FOOTER_GAP_MM * mm
+    head = fit_line(title, font, size, room)
+    canv.saveState()
+    canv.setFont(font, size)
+    canv.setFillColor(GREY)
+    if page % 2:
+        canv.drawRightString(geo.width - geo.margin, y, number)
+        canv.drawString(geo.margin, y, head)
+    else:
+        canv.drawString(geo.margin, y, number)
+        canv.drawRightString(geo.width - geo.margin, y, head)
+    canv.restoreState()
 
 
 def render(content: Content, page: str) -> tuple[bytes, Recorder]:
@@ -143,9 +161,7 @@ class _ContentsLine(Flowable):
         y = (st.leading - st.size) / 2 + st.size * 0.12
         head = f"{self.number}  {self.title}" if self.number else self.title
         num = str(self.page) if self.page else "–"
-        room = self.width - x - stringWidth(num + "   ", st.font, st.size)
-        while stringWidth(head, st.font, st.size) > room and len(head) > 2:
-            head = head[:-2] + "…"
+        head = fit_line(head, st.font, st.size, self.width - x - stringWidth(num + "   ", st.font, st.size))
         c.drawString(x, y, head)
         c.drawRightString(self.width, y, num)
         end = x + stringWidth(head + " ", st.font, st.size)
@@ -219,7 +235,7 @@ def _heading_para(b: Heading, st: _Styles, rec: Recorder, lang: str, *, anchor: 
     marker = b.number
     width = stringWidth(marker + "  ", style.font, style.size) if marker else 0.0
     return KPara(b.texts[lang], style, rec, lang=lang, marker=marker, marker_width=width, anchor=anchor,
-                 outline=outline, rule=b.level == 0)
+                 outline=outline, rule=b.level == 0, role="heading")
 
 
 def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPara:
@@ -261,9 +277,10 @@ def _table(b: TableBlock, lang: str, st: _Styles, rec: Recorder, width: float) -
     widths = [w * width / total for w in natural] if total > width else natural
     data = []
     if header:
-        data.append([KPara(t, Style(cell.font, cell.size, cell.leading, HexColor("#ffffff")), rec, lang=lang) for t in header])
+        data.append([KPara(t, Style(cell.font, cell.size, cell.leading, HexColor("#ffffff")), rec, lang=lang, role="cell")
+                     for t in header])
     for r in rows:
-        data.append([KPara(t, cell, rec, lang=lang) for t in r] + [Spacer(1, 1)] * (ncols - len(r)))
+        data.append([KPara(t, cell, rec, lang=lang, role="cell") for t in r] + [Spacer(1, 1)] * (ncols - len(r)))
     table = Table(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
     style = [("GRID", (0, 0), (-1, -1), 0.3, HexColor("#999999")),
              ("VALIGN", (0, 0), (-1, -1), "TOP"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .kinsoku import is_cjk, may_break_between
+from .kinsoku import NOT_AT_LINE_END, is_cjk, may_break_between
 
 
 @dataclass(frozen=True)
@@ -108,3 +108,26 @@ def _measurer(font: str, size: float):
     def measure(s: str) -> float:
         return stringWidth(s, font, size)
     return measure
+
+
+ELLIPSIS = "…"
+
+
+def fit_line(text: str, font: str, size_pt: float, width_pt: float) -> str:
+    """`text` if it fits on one line of `width_pt`, else its longest prefix that fits with "…" after it
+    (trailing spaces and an opening bracket left dangling before the "…" are dropped)."""
+    measure = _measurer(font, size_pt)
+    if measure(text) <= width_pt:
+        return text
+    room = width_pt - measure(ELLIPSIS)
+    lo, hi = 0, len(text)  # longest prefix within room: binary search, widths grow with length
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if measure(text[:mid]) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    head = text[:lo].rstrip()
+    while head and head[-1] in NOT_AT_LINE_END:
+        head = head[:-1].rstrip()
+    return head + ELLIPSIS if room >= 0 else ""
