@@ -109,8 +109,10 @@ def test_engine_table_matches_the_rules(tmp_path):
         res = run_setup(game, n)
         prepared = len(deck_at(n))
         assert res.dealt == {"dwarf-cards": n}
-        assert res.in_play["dwarf-cards"] == prepared
-        assert res.returned_to_box.get("dwarf-cards", 0) == 8 - prepared
+        # the undealt prepared cards go back to the box unseen (return_rest after the deal)
+        assert res.in_play["dwarf-cards"] == n <= prepared
+        assert res.returned_to_box.get("dwarf-cards", 0) == 8 - n
+        assert sum(st["returned"] for st in res.items.values()) == 8 - prepared  # before the deal
         assert res.hand_size == 0  # roles are not a hand
 
 
