@@ -15,10 +15,10 @@ from .context import BuildContext
 
 STAGES: list[tuple[str, str]] = [
     ("manifest", "generator.manifest:build_manifest"),
-    ("rulebooks", "generator.rulebook.build:build_rulebooks"),
     ("cards", "generator.cards.deck:build_cards"),
     ("counters", "generator.counters:build_counters"),
     ("maps", "generator.hexmap.stage:build_maps"),
+    ("rulebooks", "generator.rulebook.build:build_rulebooks"),
 ]
 
 Stage = Callable[[Game, BuildContext], list[Path]]

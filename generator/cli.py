@@ -14,10 +14,10 @@ import traceback
 from solver.errors import DataError
 
 COMMAND_MODULES = [
-    "generator.commands.map",
     "generator.commands.core",
     "generator.commands.check",
     "generator.commands.rules",
+    "generator.commands.map",
 ]
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2

@@ -283,6 +283,16 @@ class _Runner:
             v = int(v)
         return v
 
+    def recipients(self, expression: Any, index: int) -> int:
+        v = self.value(expression, index, "recipients")
+        if not 0 <= v <= self.players:
+            loc = self.game.where("setup.yaml", ("steps", index, "recipients"))
+            path, _, line = loc.rpartition(":")
+            raise DataError([Problem(path, int(line or 0), 0,
+                                     f"recipients: {expression} is {v} at {self.players} players",
+                                     "give a number of players from 0 to `players`, e.g. 1 or players - 1")])
+        return v
+
     def items_of(self, component: str) -> tuple[ItemKey, ...]:
         self.touched.add(component)
         keys = item_keys(self.game.component(component))
@@ -390,7 +400,7 @@ class _Runner:
                     self.pile_of[k] = step.into
         elif isinstance(step, DealStep):
             each = self.value(step.each, i, "each")
-            recipients = self.value(step.recipients, i, "recipients")
+            recipients = self.recipients(step.recipients, i)
             self.random_draw(i, step.deal, "dealt", recipients * each, hand=step.hand, each=each)
             if step.hand:
                 # `hand_size` is what every player holds; a hand of some players only (the Sauron
@@ -403,14 +413,16 @@ class _Runner:
             self.random_draw(i, step.set_aside, "set_aside", self.value(step.count, i, "count"), hand=False, each=0)
         elif isinstance(step, GiveStep):
             items = self.items_of(step.give)
-            recipients = self.value(step.recipients, i, "recipients")
+            recipients = self.recipients(step.recipients, i)
             total = recipients * self.value(step.each, i, "each")
-            self.placed_move(Move(i, items, ("box", "pile"), "placed", total=total), step.give, step.on or "players")
+            self.placed_move(Move(i, items, ("box", "pile"), "placed", total=total), step.give, step.on or "players", step.face)
         elif isinstance(step, PlaceStep):
             # `count` pieces in all (from the listed or matching items, if any), chosen by the
             # players; without `count`, every copy of those items (or of the component)
             if step.items or step.where:
                 items = tuple(select_items(self.game, step.place, step.where or None, step.items))
+                if not items:
+                    self.no_match(i, "where" if step.where else "items", step.place)
             else:
                 items = self.items_of(step.place)
             self.touched.add(step.place)
@@ -422,10 +434,21 @@ class _Runner:
             self.emit(Move(i, self.items_of(step.supply), ("box", "pile"), "supply"))
 
     def placed_move(self, move: Move, component: str, on: str, face: str | None = None) -> None:
-        before = sum(self.state[k]["placed"] for k in move.items if k in self.state)
+        # counted over the whole component: copies of uncounted kinds land on its anonymous item
+        before = self.placed_copies(component)
         self.emit(move)
-        after = sum(self.state[k]["placed"] for k in move.items if k in self.state)
+        after = self.placed_copies(component)
         self.placements.append(Placement(move.step, component, after - before, on, face))
+
+    def no_match(self, index: int, field_name: str, component: str) -> None:
+        loc = self.game.where("setup.yaml", ("steps", index, field_name))
+        path, _, line = loc.rpartition(":")
+        attrs = sorted({k for it in self.game.component(component).items for k in it.attrs})
+        raise DataError([Problem(path, int(line or 0), 0, f"{field_name}: no item of {component} matches",
+                                 f"name item ids or attrs it has ({', '.join(attrs) or 'none'})")])
+
+    def placed_copies(self, component: str) -> int:
+        return sum(st["placed"] for k, st in self.state.items() if k[0] == component)
 
     def return_rest(self, i: int, component: str) -> None:
         """The copies still in the box, then what is left of the component's pile after draws and

@@ -292,6 +292,7 @@ class GiveStep(StepBase):
     each: Expression = 1
     recipients: Expression = Field("players", description=RECIPIENTS_HELP)
     on: str | None = Field(None, description="where the given pieces start, e.g. a map place id")
+    face: str | None = Field(None, description="which face is up, e.g. up, down, fellowship")
     _e = field_validator("each", "recipients", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
 
 

@@ -6,7 +6,7 @@ import pytest
 from solver import expr
 from solver.engine import run_setup
 from solver.loader import load_game
-from solver.model import CombineStep, PlaceStep
+from solver.model import CombineStep, DealStep, GiveStep, PlaceStep
 
 GAME = "lotr-sauron"
 PLAYERS = range(3, 7)
@@ -128,11 +128,15 @@ def test_setup_per_player_count(game, n):
     steps = [s for s in game.setup.steps if s.when is None or expr.evaluate(s.when, {"players": n})]
     placed = {s.place: (expr.evaluate(s.count, {"players": n}) if s.count is not None else None)
               for s in steps if isinstance(s, PlaceStep)}
-    assert placed["sauron-character-card"] is None
-    assert placed["hobbit-character-cards"] == n - 1
-    assert placed["fellowship-cards"] == n - 1
-    assert placed["sauron-cards"] == 2 and placed["nazgul-cards"] == 2
     assert placed["resource-chips"] == 4
+    # the Sauron player gets one character card, the others one hobbit and their Fellowship card each
+    given = {s.give: expr.evaluate(s.recipients, {"players": n}) * expr.evaluate(s.each, {"players": n})
+             for s in steps if isinstance(s, GiveStep)}
+    assert given == {"sauron-character-card": 1, "hobbit-character-cards": n - 1, "fellowship-cards": n - 1}
+    # only the Sauron player is dealt: two Sauron cards as a hand, two Nazgul cards face up
+    dealt = {s.deal: (expr.evaluate(s.recipients, {"players": n}), s.each, s.hand)
+             for s in steps if isinstance(s, DealStep)}
+    assert dealt == {"sauron-cards": (1, 2, True), "nazgul-cards": (1, 2, False)}
     bag = [s for s in steps if isinstance(s, CombineStep)]
     assert len(bag) == 1 and set(bag[0].combine) == {"base-event-tiles", "sauron-event-tiles"}
     result = run_setup(game, n)
@@ -140,6 +144,8 @@ def test_setup_per_player_count(game, n):
     assert result.placed["hobbit-character-cards"] == n - 1
     assert result.placed["fellowship-cards"] == n - 1
     assert result.returned_to_box["fellowship-cards"] == 5 - (n - 1)
+    assert result.dealt == {"sauron-cards": 2, "nazgul-cards": 2}
+    assert result.hand_size == 0 and result.draw_pile == 30 - 2  # the Sauron deck; no hand for everyone
     assert result.returned_to_box["extra-cards"] == 2
     assert result.returned_to_box["base-gandalf-foresight"] == 1
 

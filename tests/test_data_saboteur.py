@@ -131,10 +131,13 @@ def test_eight_and_nine_players_rest_on_the_recorded_assumption(game, gaps):
 @pytest.mark.parametrize("n", PLAYERS)
 def test_engine_deals_the_dwarf_cards(game, n):
     result = run_setup(game, n)
-    in_play = {3: 6, 4: 6, 5: 8, 6: 8}.get(n, 10)
-    assert result.in_play["dwarf-cards"] == in_play
+    prepared = {3: 6, 4: 6, 5: 8, 6: 8}.get(n, 10)
+    # every prepared card is dealt but one per player; the rest go back to the box unseen
     assert result.dealt["dwarf-cards"] == n
-    assert result.returned_to_box.get("dwarf-cards", 0) == 10 - in_play
+    assert result.in_play["dwarf-cards"] == n
+    assert result.returned_to_box.get("dwarf-cards", 0) == 10 - n
+    assert sum(d.count for d in result.draws if d.pile == "dwarf-cards") == n
+    assert sum(sum(d.pool.values()) for d in result.draws if d.pile == "dwarf-cards") == prepared
     assert result.hand_size == (5 if n <= 6 else 4)
 
 

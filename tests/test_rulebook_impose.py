@@ -9,6 +9,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.rulebook.impose import Side, impose, padded_order, saddle_sides
+from generator.rulebook.pdftext import Run, text_runs
 
 
 def test_order_for_4_8_12_pages():
@@ -52,29 +53,28 @@ def _numbered_a5(n: int) -> bytes:
     return buf.getvalue()
 
 
-def _placed(page) -> dict[str, float]:
-    """Label -> x of where it is drawn on the sheet."""
-    found: dict[str, float] = {}
-
-    def visit(text, cm, tm, font, size):
-        if text.strip().startswith("P"):
-            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]  # text origin in sheet space
-            found[text.strip()] = x
-    page.extract_text(visitor_text=visit)
-    return found
+def _placed(pdf: bytes) -> list[dict[str, Run]]:
+    """Per sheet side: label -> where it is drawn on the sheet (read from the PDF's operators)."""
+    runs, sizes = text_runs(pdf)
+    out: list[dict[str, Run]] = [{} for _ in sizes]
+    for r in runs:
+        if r.text.startswith("P"):
+            out[r.page - 1][r.text] = r
+    return out
 
 
 @pytest.mark.parametrize("flip", ["short", "long"])
 def test_imposed_sheets_put_each_page_in_its_slot(flip):
-    reader = PdfReader(io.BytesIO(impose(_numbered_a5(6), flip=flip)))
+    pdf = impose(_numbered_a5(6), flip=flip)
+    reader = PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) == 4  # 8 booklet pages = 2 sheets, front and back
     half = float(reader.pages[0].mediabox.width) / 2
     assert float(reader.pages[0].mediabox.width) > float(reader.pages[0].mediabox.height)  # landscape A4
     sides = []
-    for page in reader.pages:
-        placed = _placed(page)
-        left = sorted(k for k, x in placed.items() if x < half)
-        right = sorted(k for k, x in placed.items() if x >= half)
+    for placed in _placed(pdf):
+        left = sorted(k for k, r in placed.items() if r.x1 < half)
+        right = sorted(k for k, r in placed.items() if r.x0 >= half)
+        assert len(left) + len(right) == len(placed)  # no page straddles the fold
         sides.append((left, right))
     # 6 pages -> booklet 1..5, blank, blank, 6 (back cover). Sheet 0 front: (8=P6, 1), back: (2, 7=blank)
     if flip == "short":

@@ -130,10 +130,23 @@ def cmd_build(args: argparse.Namespace) -> int:
         for game in games:
             written += build_game(game, ctx, only,
                                   on_stage=lambda s, g=game: progress.update(task, advance=1, description=f"{g.id}: {s}"))
-    for w in ctx.warnings:
-        print(f"warning: {w}", file=sys.stderr)
+    _report_warnings(ctx, shown=10)
     print(f"wrote {len(written)} files for {len(games)} game(s) under {ctx.out_root}/")
     return 0
+
+
+def _report_warnings(ctx: BuildContext, shown: int) -> None:
+    """The first few warnings on the terminal; all of them in output/build-warnings.txt."""
+    from ..output import write_text
+
+    if not ctx.warnings:
+        return
+    for w in ctx.warnings[:shown]:
+        print(f"warning: {w}", file=sys.stderr)
+    path = write_text(ctx.out_root / "build-warnings.txt", "\n".join(ctx.warnings) + "\n")
+    rest = len(ctx.warnings) - shown
+    more = f"{rest} more; " if rest > 0 else ""
+    print(f"warning: {more}all {len(ctx.warnings)} warnings are in {path}", file=sys.stderr)
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

@@ -7,6 +7,7 @@ Every line drawn is reported to the `Recorder`, so tests check the rendered line
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color, HexColor
@@ -18,6 +19,7 @@ from generator.text import Span, wrap_spans
 from .content import Text
 
 LINK_COLOUR = HexColor("#1f4e9a")
+_PARAGRAPHS = itertools.count(1)  # ids for DrawnLine.para
 ASCENT = 0.88  # IPAex ascent in em: baseline sits this far below the top of a line box
 
 
@@ -27,6 +29,7 @@ class Recorder:
     anchors: dict[str, int] = field(default_factory=dict)
     lines: list["DrawnLine"] = field(default_factory=list)
     links: list[tuple[int, str]] = field(default_factory=list)  # (page, destination)
+    layout_only: bool = False  # a pass that only finds where things land: record anchors, draw no text
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,7 @@ class DrawnLine:
     x1: float = 0.0
     limit: float = 0.0  # the right edge of the room it was given (column, table cell), pt
     y: float = 0.0  # baseline, pt from the bottom edge of the page
+    para: int = 0  # which paragraph (the parts of a paragraph split over pages share it)
 
 
 @dataclass(frozen=True)
@@ -57,9 +61,11 @@ class Style:
 class KPara(Flowable):
     def __init__(self, text: Text, style: Style, recorder: Recorder, *, lang: str = "", marker: str = "",
                  marker_width: float | None = None, anchor: str = "", outline: tuple[str, int] | None = None,
-                 rule: bool = False, spans: list[Span] | None = None, first: bool = True, role: str = "text"):
+                 rule: bool = False, spans: list[Span] | None = None, first: bool = True, role: str = "text",
+                 para: int | None = None):
         super().__init__()
         self.role = role
+        self.para = para if para is not None else next(_PARAGRAPHS)
         self.text, self.style, self.rec, self.lang = text, style, recorder, lang
         self.marker, self.anchor, self.outline, self.rule = marker, anchor, outline, rule
         self.marker_width = marker_width if marker_width is not None else (
@@ -102,9 +108,9 @@ class KPara(Flowable):
             return []  # the whole paragraph goes to the next page
         head = KPara(self.text, self.style, self.rec, lang=self.lang, marker=self.marker,
                      marker_width=self.marker_width, anchor=self.anchor, outline=self.outline,
-                     rule=self.rule, spans=lines[:keep], first=self.first, role=self.role)
+                     rule=self.rule, spans=lines[:keep], first=self.first, role=self.role, para=self.para)
         tail = KPara(self.text, self.style, self.rec, lang=self.lang, marker="", marker_width=self.marker_width,
-                     spans=lines[keep:], first=False, role=self.role)
+                     spans=lines[keep:], first=False, role=self.role, para=self.para)
         return [head, tail]
 
     # -- drawing
@@ -118,6 +124,8 @@ class KPara(Flowable):
             if self.outline:
                 title, level = self.outline
                 c.addOutlineEntry(title, self.anchor, level=level, closed=level > 0)
+        if self.rec.layout_only:
+            return
         c.setFont(st.font, st.size)
         baseline0 = top - (st.leading - st.size) / 2 - st.size * ASCENT
         if self.marker and self.first:
@@ -133,7 +141,7 @@ class KPara(Flowable):
             self.rec.lines.append(DrawnLine(page, self.lang, self.text.text[span.start:span.end],
                                             continues=i > 0 or not self.first,
                                             continued=i < len(spans) - 1 or not whole,
-                                            role=self.role, x0=x0, x1=x1, limit=limit, y=ay))
+                                            role=self.role, x0=x0, x1=x1, limit=limit, y=ay, para=self.para))
         if self.rule:
             c.setStrokeColor(st.colour)
             c.setLineWidth(0.6)

@@ -11,6 +11,7 @@ import io
 from dataclasses import dataclass
 
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, IndirectObject, NameObject
 
 A4_LANDSCAPE_PT = (841.8898, 595.2756)
 
@@ -41,19 +42,29 @@ def saddle_sides(n_pages: int) -> list[tuple[Side, Side]]:
 
 
 def impose(pdf: bytes, flip: str = "short") -> bytes:
-    """The booklet PDF: every A5 page of `pdf` placed on landscape A4 sheets, fronts and backs alternating."""
+    """The booklet PDF: every A5 page of `pdf` placed on landscape A4 sheets, fronts and backs alternating.
+
+    Each source page becomes a form XObject drawn with one `cm ... Do` on its sheet. pypdf's
+    merge_transformed_page would parse and rewrite every operator of every page instead, which
+    took most of the booklet's time; the XObject also clips a page to its own half of the sheet.
+    Links are not carried over: a booklet is for printing."""
     reader = PdfReader(io.BytesIO(pdf))
     order = padded_order(len(reader.pages))
     sheet_w, sheet_h = A4_LANDSCAPE_PT
     writer = PdfWriter()
+    forms: dict[int, IndirectObject] = {}
     for front, back in saddle_sides(len(order)):
         for side, is_back in ((front, False), (back, True)):
             sheet = PageObject.create_blank_page(width=sheet_w, height=sheet_h)
+            xobjects = DictionaryObject()
+            ops = []
             for slot, booklet_page in ((0, side.left), (1, side.right)):
                 src = order[booklet_page - 1] if booklet_page else None
                 if src is None:
                     continue
                 page = reader.pages[src - 1]
+                if src not in forms:
+                    forms[src] = _form(writer, page)
                 pw, ph = float(page.mediabox.width), float(page.mediabox.height)
                 scale = min((sheet_w / 2) / pw, sheet_h / ph)
                 x = slot * sheet_w / 2 + (sheet_w / 2 - pw * scale) / 2
@@ -61,9 +72,37 @@ def impose(pdf: bytes, flip: str = "short") -> bytes:
                 t = Transformation().scale(scale, scale).translate(x, y)
                 if is_back and flip == "long":
                     t = t.rotate(180).translate(sheet_w, sheet_h)
-                sheet.merge_transformed_page(page, t)
+                name = f"/P{src}"
+                xobjects[NameObject(name)] = forms[src]
+                ops.append("q " + " ".join(_num(v) for v in t.ctm) + f" cm {name} Do Q")
+            sheet[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
+            content = DecodedStreamObject()
+            content.set_data("\n".join(ops).encode("ascii"))
+            sheet[NameObject("/Contents")] = writer._add_object(content)
             writer.add_page(sheet)
     writer.add_metadata({"/Producer": "pnp-forge", "/Title": str((reader.metadata or {}).get("/Title", ""))})
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def _num(v: float) -> str:
+    return f"{v:.6f}".rstrip("0").rstrip(".") or "0"
+
+
+def _form(writer: PdfWriter, page: PageObject) -> IndirectObject:
+    """The page as a form XObject: its content stream as it is (still compressed), its resources."""
+    contents = page["/Contents"].get_object()
+    if isinstance(contents, ArrayObject):  # several streams: join them into one
+        stream = DecodedStreamObject()
+        stream.set_data(b"\n".join(c.get_object().get_data() for c in contents))
+        stream = stream.flate_encode()
+    else:
+        stream = contents.clone(writer)  # the encoded bytes and their /Filter, copied, not decoded
+    stream.update({
+        NameObject("/Type"): NameObject("/XObject"),
+        NameObject("/Subtype"): NameObject("/Form"),
+        NameObject("/BBox"): ArrayObject(FloatObject(v) for v in page.mediabox),
+        NameObject("/Resources"): page["/Resources"].clone(writer),
+    })
+    return writer._add_object(stream)

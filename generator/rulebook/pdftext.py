@@ -69,11 +69,24 @@ def _raw(s) -> bytes:
     return bytes(s.original_bytes) if hasattr(s, "original_bytes") else bytes(s)
 
 
+def _obj(value) -> dict:
+    """A dictionary that may be an indirect reference or absent."""
+    return value.get_object() if hasattr(value, "get_object") else (value or {})
+
+
 def _page_runs(page, number: int, reader: PdfReader) -> list[Run]:
-    fonts_res = (page.get("/Resources") or {}).get("/Font") or {}
-    fonts = {name: _Font(ref.get_object()) for name, ref in fonts_res.items()}
     runs: list[Run] = []
-    ctm = [1.0, 0, 0, 1, 0, 0]
+    _interpret(page.get_contents(), page.get("/Resources") or {}, [1.0, 0, 0, 1, 0, 0], number, reader, runs)
+    return runs
+
+
+def _interpret(contents, resources, ctm: list[float], number: int, reader: PdfReader, runs: list[Run]) -> None:
+    """Run one content stream; a form XObject (`Do`, as in an imposed booklet) is run in place."""
+    if contents is None:
+        return
+    resources = _obj(resources)
+    fonts = {name: _Font(ref.get_object()) for name, ref in _obj(resources.get("/Font")).items()}
+    xobjects = _obj(resources.get("/XObject"))
     stack: list[list[float]] = []
     tm = line = [1.0, 0, 0, 1, 0, 0]
     font: _Font | None = None
@@ -92,7 +105,8 @@ def _page_runs(page, number: int, reader: PdfReader) -> list[Run]:
             runs.append(Run(number, text, min(x0, x0 + w * m[0]), max(x0, x0 + w * m[0]), m[5], size * scale))
         tm = _mul([1, 0, 0, 1, w, 0], tm)
 
-    for operands, op in ContentStream(page.get_contents(), reader).operations:
+    ops = contents.operations if isinstance(contents, ContentStream) else ContentStream(contents, reader).operations
+    for operands, op in ops:
         if op == b"q":
             stack.append(ctm)
         elif op == b"Q":
@@ -115,7 +129,11 @@ def _page_runs(page, number: int, reader: PdfReader) -> list[Run]:
                     tm = _mul([1, 0, 0, 1, -float(part) * size / 1000, 0], tm)
                 else:
                     show(_raw(part))
-    return runs
+        elif op == b"Do" and operands[0] in xobjects:
+            form = xobjects[operands[0]].get_object()
+            if form.get("/Subtype") == "/Form":
+                matrix = [float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])]
+                _interpret(form, form.get("/Resources") or resources, _mul(matrix, ctm), number, reader, runs)
 
 
 def text_runs(pdf: bytes) -> tuple[list[Run], list[tuple[float, float]]]:

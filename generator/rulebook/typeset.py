@@ -14,7 +14,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, NextPageTemplate,
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepInFrame, NextPageTemplate,
                                 PageBreak, PageTemplate, Spacer, Table, TableStyle)
 
 from generator import fonts
@@ -43,6 +43,15 @@ class Geometry:
         small = page == "a5"
         return cls(page, w * mm, h * mm, (12 if small else 16) * mm, 8.5 if small else 9.5)
 
+    @property
+    def frame_width(self) -> float:
+        return self.width - 2 * self.margin
+
+    @property
+    def frame_height(self) -> float:
+        """The text block: between the top margin and 5 mm above the bottom margin (the footer's room)."""
+        return self.height - 2 * self.margin - 5 * mm
+
 
 class _Styles:
     def __init__(self, font: str, base: float, lang: str):
@@ -56,19 +65,22 @@ class _Styles:
                   Style(font, base * 1.05, base * 1.5, HexColor("#333333"), space_before=base * 0.3)]
 
 
-def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = None) -> tuple[bytes, Recorder]:
-    """One pass; call twice (see `render`) to get the contents' page numbers right."""
+def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = None, *,
+            layout_only: bool = False) -> tuple[bytes, Recorder]:
+    """One pass; call twice (see `render`) to get the contents' page numbers right.
+    `layout_only` skips drawing the text (the pages come out blank) for a pass that only needs to
+    know where the headings land."""
     font = fonts.register()
     geo = Geometry.of(page)
-    rec = Recorder()
+    rec = Recorder(layout_only=layout_only)
     buf = io.BytesIO()
     title = " / ".join(content.title[lg] for lg in content.langs)
     doc = BaseDocTemplate(buf, pagesize=(geo.width, geo.height), invariant=1, title=title,
                           author="pnp-forge", subject=label("rulebook", content.langs[-1]),
                           creator="pnp-forge", leftMargin=geo.margin, rightMargin=geo.margin,
                           topMargin=geo.margin, bottomMargin=geo.margin)
-    frame = Frame(geo.margin, geo.margin + 5 * mm, geo.width - 2 * geo.margin,
-                  geo.height - 2 * geo.margin - 5 * mm, id="body", leftPadding=0, rightPadding=0,
+    frame = Frame(geo.margin, geo.height - geo.margin - geo.frame_height, geo.frame_width,
+                  geo.frame_height, id="body", leftPadding=0, rightPadding=0,
                   topPadding=0, bottomPadding=0)
 
     def footer(canv: Any, d: Any) -> None:
@@ -105,14 +117,16 @@ def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> N
 
 
 def render(content: Content, page: str) -> tuple[bytes, Recorder]:
-    _, first = typeset(content, page)
+    _, first = typeset(content, page, layout_only=True)
     return typeset(content, page, first.anchors)
 
 
 # --------------------------------------------------------------------------- parts of the book
 
 def _title_page(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flowable]:
-    out: list[Flowable] = [Spacer(1, geo.height * 0.22)]
+    """Title, subtitle, facts and colophon on one page, whatever their length: a long title takes
+    the room above it first, then the whole block is scaled down to fit (it never spills over)."""
+    out: list[Flowable] = []
     for i, lg in enumerate(content.langs):
         big = Style(font, geo.base * (3.2 if i == 0 else 2.2), geo.base * (4.2 if i == 0 else 3.0), ACCENT)
         out.append(KPara(Text(content.title[lg]), big, rec, lang=lg))
@@ -131,8 +145,10 @@ def _title_page(content: Content, geo: Geometry, font: str, rec: Recorder) -> li
         out.append(KPara(Text(label("colophon", lg)), Style(font, geo.base * 0.85, geo.base * 1.4, GREY), rec, lang=lg))
         if content.missing and lg != content.langs[0]:
             out.append(KPara(Text(label("untranslated", lg)), Style(font, geo.base * 0.85, geo.base * 1.4, GREY), rec, lang=lg))
-    out += [NextPageTemplate("body"), PageBreak()]
-    return out
+    width, height = geo.frame_width, geo.frame_height
+    used = sum(f.wrap(width, height)[1] for f in out)
+    top = max(0.0, min(geo.height * 0.22, height - used))
+    return [Spacer(1, top), KeepInFrame(width, height - top, out, mode="shrink"), NextPageTemplate("body"), PageBreak()]
 
 
 def _toc_entries(content: Content) -> list[tuple[int, str, str, str]]:

@@ -52,13 +52,20 @@ def _groups(text: str, atoms: list[tuple[int, int]]) -> list[tuple[int, int, boo
 
 def wrap_spans(text: str, font: str, size_pt: float, width_pt: float) -> list[Span]:
     """Line spans of `text` (indexes into it). Newlines are hard breaks."""
+    return list(_wrap_spans(text, font, size_pt, width_pt))
+
+
+@lru_cache(maxsize=32768)
+def _wrap_spans(text: str, font: str, size_pt: float, width_pt: float) -> tuple[Span, ...]:
+    # cached: a typesetter asks for the same paragraph at the same width many times (wrap, split,
+    # draw, and once more in the second pass that fills in the contents' page numbers)
     measure = _measurer(font, size_pt)
     spans: list[Span] = []
     offset = 0
     for para in text.split("\n"):
         spans += [Span(s.start + offset, s.end + offset) for s in _wrap_paragraph(para, measure, width_pt)]
         offset += len(para) + 1
-    return spans
+    return tuple(spans)
 
 
 def wrap(text: str, font: str, size_pt: float, width_pt: float) -> list[str]:

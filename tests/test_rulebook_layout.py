@@ -1,0 +1,102 @@
+"""Page layout of the typeset rulebooks, read back from the PDF (pt): nothing over anything else,
+nothing past the margins or out of its column or table cell, a running footer that gives way to
+the page number, no widow or orphan lines, no heading alone at the foot of a page."""
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+
+import pytest
+from reportlab.lib.units import mm
+
+from generator.rulebook.content import rulebook_content
+from generator.rulebook.typeset import FOOTER_GAP_MM, Geometry, render, typeset
+from generator.rulebook.pdftext import collisions, outside, text_runs
+from solver.loader import load_game
+
+LONG_TITLE = {"ja": "ロード・オブ・ザ・リング 拡張「サウロン」ダークイベント・エキストラカード入り完全版",
+              "en": "The Lord of the Rings: Sauron (expansion) with the Dark Events and two extra cards"}
+
+
+@pytest.fixture(scope="module")
+def books():
+    """(name, page size, pdf, recorder) of real books: the known-bad side-by-side Sauron book, a
+    Japanese one, an A5 side-by-side one (the booklet's pages)."""
+    out = []
+    for game_id, langs, page in [("lotr-sauron", ["ja", "en"], "a4"), ("dont-drop-the-ring", ["ja"], "a4"),
+                                 ("saboteur-the-lost-mines", ["ja", "en"], "a5")]:
+        content = rulebook_content(load_game(game_id), langs, None)
+        pdf, rec = render(content, page)
+        out.append((f"{game_id}-{'+'.join(langs)}-{page}", page, pdf, rec))
+    return out
+
+
+def _footer_runs(pdf: bytes, page: str):
+    geo = Geometry.of(page)
+    runs, sizes = text_runs(pdf)
+    return [r for r in runs if r.y < geo.margin], runs, sizes, geo
+
+
+@pytest.mark.parametrize("page", ["a4", "a5"])
+def test_footer_title_gives_way_to_the_page_number(page):
+    content = rulebook_content(load_game("dont-drop-the-ring"), ["ja", "en"], None)
+    content = dataclasses.replace(content, title=LONG_TITLE)
+    pdf, _ = render(content, page)
+    footer, runs, sizes, geo = _footer_runs(pdf, page)
+    by_page = defaultdict(list)
+    for r in footer:
+        by_page[r.page].append(r)
+    assert len(by_page) == len(sizes) - 1  # every page but the title page has a footer
+    for n, (a, b) in sorted((n, sorted(rs, key=lambda r: r.x0)) for n, rs in by_page.items()):
+        number, title = (b, a) if n % 2 else (a, b)  # number on the outer edge: right on odd pages
+        assert number.text == str(n)
+        assert title.text.endswith("…") and title.text.startswith("ロード・オブ・ザ・リング")
+        assert b.x0 - a.x1 >= FOOTER_GAP_MM * mm - 0.01  # a clear gap, never an overlap
+        assert a.x0 >= geo.margin - 0.01 and b.x1 <= geo.width - geo.margin + 0.01
+    assert collisions(runs) == []
+
+
+def test_real_books_have_no_text_over_text_or_past_the_margins(books):
+    for name, page, pdf, _ in books:
+        runs, sizes = text_runs(pdf)
+        assert len(runs) > 300, name
+        assert collisions(runs) == [], name
+        assert outside(runs, sizes, Geometry.of(page).margin) == [], name
+
+
+def test_every_line_stays_in_its_column_or_table_cell(books):
+    for name, _, _, rec in books:
+        cells = [ln for ln in rec.lines if ln.role == "cell" and ln.text]
+        assert len(cells) > 50, name
+        too_wide = [(ln.text, ln.x1, ln.limit) for ln in rec.lines if ln.text and ln.x1 > ln.limit + 0.01]
+        assert too_wide == [], name
+
+
+def test_no_widow_or_orphan_lines(books):
+    for name, _, _, rec in books:
+        pages_of = defaultdict(lambda: defaultdict(int))
+        for ln in rec.lines:
+            if ln.role != "cell":  # tables break between rows, and repeat their header row
+                pages_of[ln.para][ln.page] += 1
+        split = [counts for counts in pages_of.values() if len(counts) > 1]
+        assert split, f"{name}: no paragraph crosses a page, the check would prove nothing"
+        assert [dict(c) for c in split if min(c.values()) < 2] == [], name
+
+
+def test_no_heading_alone_at_the_foot_of_a_page(books):
+    for name, _, _, rec in books:
+        for lang in {ln.lang for ln in rec.lines}:
+            lines = [ln for ln in rec.lines if ln.lang == lang and ln.text]  # in the order drawn
+            for i, ln in enumerate(lines):
+                if ln.role != "heading":
+                    continue
+                below = next((b for b in lines[i + 1:] if b.role != "heading"), None)
+                assert below is None or below.page == ln.page, (name, ln.text, below.text)
+
+
+def test_the_layout_pass_prints_nothing_but_changes_nothing():
+    content = rulebook_content(load_game("dont-drop-the-ring"), ["ja", "en"], None)
+    _, full_first = typeset(content, "a5")  # a first pass that draws everything
+    slow, _ = typeset(content, "a5", full_first.anchors)
+    fast, _ = render(content, "a5")  # the first pass lays out only
+    assert fast == slow
