@@ -478,31 +478,38 @@ def prove_player_count(game: Game, result: SetupResult) -> Verdict:
         raise RuntimeError(f"CP-SAT gave {solver.status_name(status)} on a setup model")
     verdict = Verdict(n, True, totals=_totals(model, solver))
     verdict.rules = sum(1 for a in model.assumptions if a.kind == "constraint")
-    # Every rule for every possible deal. A rule that counts no zone a deal or a choice splits has
-    # one value, which the solve above has shown to hold. For the others: ask for a setup that breaks
-    # at least one of them; each rule that setup breaks is reported with it as the counterexample and
-    # dropped, and the question is asked again until no setup breaks any (one solve when all hold).
-    base = [a.lit for a in model.assumptions if a.kind != "constraint"]
-    open_rules = [c for c in model.constraint_lits if c[4]]
+    _prove_rules_for_every_deal({n: model}, {n: verdict})
+    return verdict
+
+
+def _prove_rules_for_every_deal(models: dict[int, SetupModel], verdicts: dict[int, Verdict]) -> None:
+    """Every rule for every possible deal, at each count of `models` (sub-models of one CpModel
+    whose setups hold; one count per model in practice, see check_setup). A rule that counts no zone a deal or a choice splits has one value, which
+    the feasibility solve has shown to hold. For the others: ask for a setup that breaks at least
+    one of them; each rule that setup breaks is reported with it as the counterexample and dropped,
+    and the question is asked again until no setup breaks any (one solve when all hold)."""
+    m = next(iter(models.values())).m
+    base = [a.lit for model in models.values() for a in model.assumptions if a.kind != "constraint"]
+    open_rules = [(n, c) for n, model in models.items() for c in model.constraint_lits if c[4]]
     while open_rules:
         violated = m.new_bool_var("some-rule-violated")
-        m.add_bool_or([c[2].Not() for c in open_rules]).only_enforce_if(violated)
+        m.add_bool_or([c[2].Not() for _, c in open_rules]).only_enforce_if(violated)
         status, sol = _solve(m, base + [violated])
         if status == cp_model.INFEASIBLE:
             break
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # out of time: claim nothing
-            verdict.unproven += [(c[1], []) for c in open_rules]
+            for n, c in open_rules:
+                verdicts[n].unproven.append((c[1], []))
             break
-        broken = [c for c in open_rules if not sol.boolean_value(c[2])]
-        for index, con, lit, keys, _ in broken:
-            unknown = [k for k in keys if k in model.unknown]
+        broken = [(n, c) for n, c in open_rules if not sol.boolean_value(c[2])]
+        for n, (index, con, lit, keys, _) in broken:
+            unknown = [k for k in keys if k in models[n].unknown]
             if unknown:
-                verdict.unproven.append((con, unknown))
+                verdicts[n].unproven.append((con, unknown))
             else:
-                verdict.can_fail.append((con, _counterexample(model, sol, keys)))
-        done = {c[0] for c in broken}  # by rule index: literals do not compare with ==
-        open_rules = [c for c in open_rules if c[0] not in done]
-    return verdict
+                verdicts[n].can_fail.append((con, _counterexample(models[n], sol, keys)))
+        done = {(n, c[0]) for n, c in broken}  # by rule index: literals do not compare with ==
+        open_rules = [(n, c) for n, c in open_rules if (n, c[0]) not in done]
 
 
 def _totals(model: SetupModel, solver: cp_model.CpSolver) -> dict[str, dict[str, int]]:
@@ -539,6 +546,8 @@ def check_setup(game: Game) -> CheckResult:
         out.player_counts[str(n)] = res.report()
     raw: list[Finding] = []
     for n, res in table.items():
+        # one model and solve per count: a model of every count at once solves 5-30x slower
+        # (CP-SAT's LP grows with it), though it saves the per-solve set-up
         verdict = prove_player_count(game, res)
         if not verdict.feasible:
             raw.append(_conflict_finding(verdict))

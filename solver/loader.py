@@ -13,9 +13,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .errors import DataError, Problem, display_path
-from .model import (Component, ComponentsFile, GameMeta, Item, SetupFile, STEP_KEYS,
-                    CombineStep, DealStep, GiveStep, PlaceStep, RemoveStep, ReturnRestStep,
-                    SetAsideStep, ShuffleStep, SupplyStep, UseStep)
+from .model import (CombineStep, Component, ComponentsFile, GameMeta, Item, RemoveStep, SetupFile,
+                    step_kind)
 from .yamlsrc import Locator, load_csv, load_yaml
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -178,28 +177,15 @@ def _cell(v: str) -> Any:
 
 
 def _step_refs(step: Any) -> list[tuple[str, str]]:
-    """(field, component id) pairs a step refers to."""
-    if isinstance(step, UseStep):
-        return [("use", step.use)]
-    if isinstance(step, RemoveStep):
-        return [("remove", step.remove.component)]
-    if isinstance(step, ShuffleStep):
-        return [("shuffle", step.shuffle)]
-    if isinstance(step, CombineStep):
-        return [("combine", c) for c in step.combine]
-    if isinstance(step, DealStep):
-        return [("deal", step.deal)]
-    if isinstance(step, GiveStep):
-        return [("give", step.give)]
-    if isinstance(step, SetAsideStep):
-        return [("set_aside", step.set_aside)]
-    if isinstance(step, PlaceStep):
-        return [("place", step.place)]
-    if isinstance(step, ReturnRestStep):
-        return [("return_rest", step.return_rest)]
-    if isinstance(step, SupplyStep):
-        return [("supply", step.supply)]
-    return []
+    """(field, component id) pairs a step refers to: its leading key names the component,
+    except `remove` (a pick of items) and `combine` (a list of components)."""
+    key = step_kind(step)
+    value = getattr(step, key)
+    if key == "remove":
+        return [(key, value.component)]
+    if key == "combine":
+        return [(key, c) for c in value]
+    return [(key, value)]
 
 
 def load_game(game: str | Path) -> Game:

@@ -106,15 +106,20 @@ def _scalar(node: yaml.Node) -> Any:
     return str(value)  # dates, binary: keep their text
 
 
-def load_yaml(path: Path) -> tuple[Any, Locator]:
-    shown = display_path(path)
-    locator = Locator(shown)
+def read_text(path: Path, shown: str) -> str:
+    """A data file's text (UTF-8, a BOM from spreadsheet programs tolerated), or a one-line DataError."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise DataError([Problem(shown, 0, 0, "file not found", "create it or check the game folder")])
     except UnicodeDecodeError as e:
         raise DataError([Problem(shown, 1, 1, f"not UTF-8 text ({e.reason})", "save the file as UTF-8")])
+
+
+def load_yaml(path: Path) -> tuple[Any, Locator]:
+    shown = display_path(path)
+    locator = Locator(shown)
+    text = read_text(path, shown)
     try:
         root = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as e:
@@ -137,10 +142,7 @@ def load_csv(path: Path) -> tuple[list[dict[str, str]], Locator]:
     """Rows of a CSV file as dicts; row i (0-based) is located at its line in the file."""
     shown = display_path(path)
     locator = Locator(shown)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise DataError([Problem(shown, 0, 0, "file not found", "create it or fix the file name that refers to it")])
+    text = read_text(path, shown)
     reader = csv.DictReader(io.StringIO(text))
     rows = []
     for i, row in enumerate(reader):

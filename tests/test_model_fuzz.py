@@ -20,7 +20,7 @@ TOKENS = ["", "-1", "null", "[", "]", "{", "}", ":", "x: y", "'", '"', "  ", "\t
 @st.composite
 def mutation(draw):
     game = draw(st.sampled_from(GAME_IDS))
-    files = sorted(p.name for p in (GAMES / game).iterdir() if p.suffix in (".yaml", ".csv"))
+    files = sorted(str(p.relative_to(GAMES / game)) for p in (GAMES / game).rglob("*") if p.suffix in (".yaml", ".csv"))
     name = draw(st.sampled_from(files))
     lines = (GAMES / game / name).read_text(encoding="utf-8").splitlines()
     i = draw(st.integers(0, max(len(lines) - 1, 0)))

@@ -9,7 +9,9 @@ from collections import defaultdict
 import pytest
 from reportlab.lib.units import mm
 
-from generator.rulebook.content import rulebook_content
+from generator import fonts
+from generator.rulebook.content import Text, rulebook_content
+from generator.rulebook.flowables import KPara, Recorder, Style
 from generator.rulebook.typeset import FOOTER_GAP_MM, Geometry, render, typeset
 from generator.rulebook.pdftext import collisions, outside, text_runs
 from solver.loader import load_game
@@ -73,14 +75,31 @@ def test_every_line_stays_in_its_column_or_table_cell(books):
 
 
 def test_no_widow_or_orphan_lines(books):
+    crossing = 0
     for name, _, _, rec in books:
         pages_of = defaultdict(lambda: defaultdict(int))
         for ln in rec.lines:
             if ln.role != "cell":  # tables break between rows, and repeat their header row
                 pages_of[ln.para][ln.page] += 1
         split = [counts for counts in pages_of.values() if len(counts) > 1]
-        assert split, f"{name}: no paragraph crosses a page, the check would prove nothing"
+        crossing += len(split)
         assert [dict(c) for c in split if min(c.values()) < 2] == [], name
+    assert crossing, "no paragraph crosses a page: the check would prove nothing"
+
+
+@pytest.mark.parametrize("n_lines,room,expected", [
+    (5, 4, [3, 2]),  # one line would be a widow: take one more along
+    (5, 1, []),  # one line would be an orphan: all to the next page
+    (3, 2, []),  # no split leaves two and two
+    (4, 2, [2, 2]),
+    (6, 9, [6]),
+])
+def test_paragraph_split_keeps_two_lines_each_side(n_lines, room, expected):
+    font = fonts.register()
+    style = Style(font, 10, 12)
+    para = KPara(Text("\n".join(["あ"] * n_lines)), style, Recorder())
+    parts = para.split(200, room * 12 + 1)
+    assert [len(p._lines(200)) for p in parts] == expected
 
 
 def test_no_heading_alone_at_the_foot_of_a_page(books):
