@@ -183,6 +183,18 @@ def test_war_of_the_ring_product_notice(games):
     assert (corps.count, corps.name["en"]) == (7, "Army marker")
 
 
+def test_war_of_the_ring_troop_names_as_18_5_is_translated(games):
+    """兵隊 is 'troop' (glossary); en.po renders 18.5's 西のエルフ兵×1 as 'West Elf troops ×1' and so on."""
+    items = {it.id: it.name["en"] for it in games["war-of-the-ring-campaign"].component("counters").items}
+    assert {k: items[k] for k in ("west-elf-soldier", "rohan-soldier", "gondor-soldier", "wood-elf-soldier",
+                                  "dwarf-soldier", "dale-soldier", "orc", "troll", "uruk-hai", "corsair",
+                                  "easterling", "haradrim")} == {
+        "west-elf-soldier": "West Elf troops", "rohan-soldier": "Rohan troops", "gondor-soldier": "Gondor troops",
+        "wood-elf-soldier": "Wood Elf troops", "dwarf-soldier": "Dwarf troops", "dale-soldier": "Dale troops",
+        "orc": "Orcs", "troll": "Trolls", "uruk-hai": "Uruk-hai", "corsair": "Corsairs of Umbar",
+        "easterling": "Easterlings", "haradrim": "Haradrim"}
+
+
 def test_riddle_card_names_follow_the_translated_rules(games):
     """千里眼 is 'seeing' in the glossary and en.po; 指輪カード is 'the Ring card'."""
     cards = {it.id: it for it in games["riddle-of-the-ring"].component("play-cards").items}
@@ -195,6 +207,17 @@ def test_riddle_card_names_follow_the_translated_rules(games):
     assert cards["elven-ring"].count == 3                              # 選択ルール (7) エルフの指輪を3つとも
 
 
+def test_names_follow_the_contents_lists_as_translated(games):
+    """seed 003 内容物 'ルールブックと袋' (en.po: 'a rulebook and a bag'); ダークイベントタイル headings as en.po
+    gives them; seed 002 ② 貴方の手カード is 'hand card' in its glossary."""
+    sauron = games["lotr-sauron"]
+    assert sauron.component("rulebook").name["en"] == "Rulebook"
+    dark = {it.name["ja"]: it.name["en"] for it in sauron.component("dark-event-tiles").items}
+    assert dark["3つの戦闘シンボルと日時計"] == "3 fight symbols and sundial"
+    assert (dark["3つの星"], dark["3シールド"], dark["3ライフトークン"]) == ("3 stars", "3 shields", "3 life tokens")
+    assert games["dont-drop-the-ring"].component("hand-cards").name["en"] == "Hand cards"
+
+
 def test_saboteur_obstacle_and_pawn_names(games):
     """Glossary: 穴 = pit, ドワーフコマ = dwarf pawn (en.po: 'fallen tree, pond and pit')."""
     g = games["saboteur-the-lost-mines"]
@@ -203,6 +226,7 @@ def test_saboteur_obstacle_and_pawn_names(games):
     assert names["tool-hole"] == "Tool for the pit"
     assert names["forest-tool-hole"] == "Tool token (pit)"
     assert g.component("dwarf-pieces").name["en"] == "Dwarf pawns"
+    assert names["camp"] == "Camp"                                     # en.po heading of 《特別な道カード》 キャンプ
     stated = {c.id: c.stated_total.value for c in g.components if c.stated_total}
     # ゲームの準備: 鉱山カード4枚, スタートカード2枚; ドワーフ 2 clans × 5; public reviews: 40 path, 23 action
     assert stated == {"mine-cards": 4, "start-cards": 2, "dwarf-cards": 10, "path-cards": 40, "action-cards": 23}

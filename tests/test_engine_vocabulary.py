@@ -200,3 +200,16 @@ def test_more_recipients_than_players_is_a_located_data_error(tmp_path):
     with pytest.raises(DataError) as err:
         run_setup(game, 3)
     assert "setup.yaml:" in str(err.value) and "recipients: players + 1 is 4 at 3 players" in str(err.value)
+
+
+def test_a_face_the_pieces_do_not_have_is_a_located_warning(tmp_path):
+    from solver.checker import face_findings
+
+    faces = COMPONENTS.replace("{id: dark-token, count: 5, attrs: {side: dark}}",
+                               "{id: dark-token, count: 5, attrs: {side: dark}, back: {attrs: {face: shadow}}}")
+    game = load_game(write(tmp_path, components=faces, setup=SETUP.replace("face: down", "face: shadow")))
+    assert face_findings(game) == []  # `down` and `up` are generic; `shadow` is the tokens' back
+    game = load_game(write(tmp_path, components=faces, setup=SETUP.replace("face: down", "face: light")))
+    [finding] = face_findings(game)
+    assert finding.code == "setup-face-unknown" and "setup.yaml:" in finding.source
+    assert "'light'" in finding.message and "shadow" in finding.message

@@ -8,7 +8,7 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.rulebook.impose import Side, impose, padded_order, saddle_sides
+from generator.rulebook.impose import A4_LANDSCAPE_PT, Side, impose, padded_order, saddle_sides
 from generator.rulebook.pdftext import Run, text_runs
 
 
@@ -28,12 +28,12 @@ def test_every_page_printed_once_and_facing_pages_add_up(n):
 
 @pytest.mark.parametrize("n,expected", [
     (1, [1, None, None, None]),
-    (5, [1, 2, 3, 4, None, None, None, 5]),
-    (6, [1, 2, 3, 4, 5, None, None, 6]),
-    (7, [1, 2, 3, 4, 5, 6, None, 7]),
+    (5, [1, 2, 3, 4, 5, None, None, None]),
+    (6, [1, 2, 3, 4, 5, 6, None, None]),
+    (7, [1, 2, 3, 4, 5, 6, 7, None]),
     (8, [1, 2, 3, 4, 5, 6, 7, 8]),
 ])
-def test_padding_blanks_go_before_the_back_cover(n, expected):
+def test_padding_blanks_go_after_the_last_page(n, expected):
     assert padded_order(n) == expected
 
 
@@ -76,8 +76,28 @@ def test_imposed_sheets_put_each_page_in_its_slot(flip):
         right = sorted(k for k, r in placed.items() if r.x0 >= half)
         assert len(left) + len(right) == len(placed)  # no page straddles the fold
         sides.append((left, right))
-    # 6 pages -> booklet 1..5, blank, blank, 6 (back cover). Sheet 0 front: (8=P6, 1), back: (2, 7=blank)
+    # 6 pages -> booklet 1..6, blank, blank. Sheet 0 front: (8=blank, 1), back: (2, 7=blank)
     if flip == "short":
-        assert sides == [(["P6"], ["P1"]), (["P2"], []), ([], ["P3"]), (["P4"], ["P5"])]
+        assert sides == [([], ["P1"]), (["P2"], []), (["P6"], ["P3"]), (["P4"], ["P5"])]
     else:  # backs turned 180°: their left page lands on the right half
-        assert sides == [(["P6"], ["P1"]), ([], ["P2"]), ([], ["P3"]), (["P5"], ["P4"])]
+        assert sides == [([], ["P1"]), ([], ["P2"]), (["P6"], ["P3"]), (["P5"], ["P4"])]
+
+
+@pytest.mark.parametrize("flip", ["short", "long"])
+def test_pages_keep_their_size_and_sit_centred_in_their_half(flip):
+    """A5 on half an A4 sheet is 1:1; each label lands where it was on its page, offset to its half."""
+    pdf = impose(_numbered_a5(4), flip=flip)
+    sheet_w, sheet_h = A4_LANDSCAPE_PT
+    half = sheet_w / 2
+    dx, dy = (half - 148 * mm) / 2, (sheet_h - 210 * mm) / 2  # the A5 page centred in its half
+    placed = _placed(pdf)
+    for side, (left, right) in enumerate([("P4", "P1"), ("P2", "P3")]):
+        rotated = side == 1 and flip == "long"
+        for label, slot in ((left, 0), (right, 1)):
+            r = placed[side][label]
+            assert abs(r.size - 40) < 1e-6  # scale 1
+            if rotated:  # turned about the sheet's centre: the left page's label is now on the right
+                x_right, y = sheet_w - (slot * half + dx + 60 * mm), sheet_h - (dy + 100 * mm)
+                assert abs(r.x1 - x_right) < 0.01 and abs(r.y - y) < 0.01
+            else:
+                assert abs(r.x0 - (slot * half + dx + 60 * mm)) < 0.01 and abs(r.y - (dy + 100 * mm)) < 0.01

@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from generator import fonts
 from generator.rulebook.content import Text, rulebook_content
 from generator.rulebook.flowables import KPara, Recorder, Style
-from generator.rulebook.typeset import FOOTER_GAP_MM, Geometry, render, typeset
+from generator.rulebook.typeset import FOOTER_GAP_MM, Geometry, column_widths, render, typeset
 from generator.rulebook.pdftext import collisions, outside, text_runs
 from solver.loader import load_game
 
@@ -119,3 +119,43 @@ def test_the_layout_pass_prints_nothing_but_changes_nothing():
     slow, _ = typeset(content, "a5", full_first.anchors)
     fast, _ = render(content, "a5")  # the first pass lays out only
     assert fast == slow
+
+
+@pytest.mark.parametrize("natural,width", [
+    ([50, 400, 30], 300), ([50, 60], 300), ([200, 200, 200], 300), ([20, 300, 280, 15], 400), ([10] * 8, 50),
+])
+def test_table_columns_fill_the_width_only_when_text_must_wrap(natural, width):
+    widths = column_widths(natural, width)
+    assert all(w <= n + 1e-9 for w, n in zip(widths, natural))  # no column wider than its text
+    if sum(natural) <= width:
+        assert widths == natural
+    else:
+        assert abs(sum(widths) - width) < 1e-6  # no empty room beside a wrapping column
+        squeezed = [w for w, n in zip(widths, natural) if w < n]
+        assert squeezed and all(w >= max(squeezed) - 1e-9 or n <= w for w, n in zip(widths, natural))
+
+
+def test_a_table_whose_text_wraps_is_as_wide_as_its_column():
+    from generator.rulebook.content import TableBlock
+    from generator.rulebook.typeset import _Styles, _table
+
+    font = fonts.register()
+    effect = "旅の仲間プレイヤーのホビットが誘惑ラインを闇の方向に1マス進みます。" * 2
+    block = TableBlock({"ja": [Text("シンボル"), Text("効果")]},
+                       {"ja": [[Text("黒の丸"), Text(effect)], [Text("指輪"), Text("1枚")]]})
+    for width in (240.0, 480.0):
+        table = _table(block, "ja", _Styles(font, 9.5, "ja"), Recorder(), width)
+        table.wrap(width, 800)
+        assert abs(sum(table._colWidths) - width) < 1e-6
+        assert table._colWidths[0] < width / 4  # the short column keeps its own width
+    short = TableBlock({"ja": [Text("シンボル"), Text("効果")]}, {"ja": [[Text("指輪"), Text("1枚")]]})
+    table = _table(short, "ja", _Styles(font, 9.5, "ja"), Recorder(), 480.0)
+    table.wrap(480.0, 800)
+    assert sum(table._colWidths) < 200  # a table that fits stays narrow
+
+
+def test_title_page_facts_say_two_players_not_two_to_two():
+    content = rulebook_content(load_game("war-of-the-ring-campaign"), ["ja"], None)
+    assert content.facts["ja"][0] == "2人"
+    content = rulebook_content(load_game("dont-drop-the-ring"), ["ja"], None)
+    assert content.facts["ja"][0] == "3〜5人"

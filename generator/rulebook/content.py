@@ -142,7 +142,8 @@ def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None
     m = game.meta
     facts: dict[str, list[str]] = {}
     for lang in langs:
-        lines = [label("players", lang, lo=m.players.min, hi=m.players.max)]
+        lo, hi = m.players.min, m.players.max
+        lines = [label("players", lang, lo=lo, hi=hi) if lo != hi else label("players1", lang, n=lo)]
         if m.play_time_minutes:
             t = m.play_time_minutes
             lines.append(label("minutes", lang, lo=t.min, hi=t.max) if t.min != t.max else label("minutes1", lang, n=t.min))

@@ -62,8 +62,9 @@ class KPara(Flowable):
     def __init__(self, text: Text, style: Style, recorder: Recorder, *, lang: str = "", marker: str = "",
                  marker_width: float | None = None, anchor: str = "", outline: tuple[str, int] | None = None,
                  rule: bool = False, spans: list[Span] | None = None, first: bool = True, role: str = "text",
-                 para: int | None = None):
+                 para: int | None = None, phrases: bool = False):
         super().__init__()
+        self.phrases = phrases  # titles: break at spaces when that works (see wrap_spans)
         self.role = role
         self.para = para if para is not None else next(_PARAGRAPHS)
         self.text, self.style, self.rec, self.lang = text, style, recorder, lang
@@ -84,7 +85,8 @@ class KPara(Flowable):
             return self._spans
         if not self.text.text:
             return [Span(0, 0)] if self.marker else []
-        return wrap_spans(self.text.text, self.style.font, self.style.size, max(avail_w - self.text_x, self.style.size))
+        return wrap_spans(self.text.text, self.style.font, self.style.size, max(avail_w - self.text_x, self.style.size),
+                          phrases=self.phrases)
 
     def _before(self) -> float:
         return self.style.space_before if self.first else 0.0

@@ -2,7 +2,8 @@
 
 For N pages (padded to a multiple of 4), sheet s (from 0) carries on its front the pages
 (N-2s, 2s+1) left to right and on its back (2s+2, N-2s-1). Folded and nested, the sheets read
-1..N. Padding blanks go just before the back cover (the last page stays last). With a short-edge
+1..N. Padding blanks go at the end: our books have no designed back cover, their last page is
+text (the end of the glossary), and blanks before it would cut the text off from its end. With a short-edge
 flip the backs print as they are; with a long-edge flip they are turned 180° so they land upright.
 """
 from __future__ import annotations
@@ -23,14 +24,12 @@ class Side:
 
 
 def padded_order(n_pages: int) -> list[int | None]:
-    """Booklet page i (1-based) -> source page or None (blank), padding placed before the back cover."""
+    """Booklet page i (1-based) -> source page or None (blank), padding at the end."""
     if n_pages < 1:
         raise ValueError("a booklet needs at least one page")
     total = -(-n_pages // 4) * 4
     blanks = total - n_pages
-    if n_pages == 1:
-        return [1] + [None] * blanks
-    return list(range(1, n_pages)) + [None] * blanks + [n_pages]
+    return list(range(1, n_pages + 1)) + [None] * blanks
 
 
 def saddle_sides(n_pages: int) -> list[tuple[Side, Side]]:

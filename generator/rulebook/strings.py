@@ -27,6 +27,7 @@ LABELS: dict[str, dict[str, str]] = {
     "note_mark": {"ja": "※", "en": "Note:"},
     "example_mark": {"ja": "例:", "en": "Example:"},
     "players": {"ja": "{lo}〜{hi}人", "en": "{lo}–{hi} players"},
+    "players1": {"ja": "{n}人", "en": "{n} players"},
     "minutes": {"ja": "{lo}〜{hi}分", "en": "{lo}–{hi} minutes"},
     "minutes1": {"ja": "約{n}分", "en": "about {n} minutes"},
     "age": {"ja": "{n}歳以上", "en": "ages {n}+"},

@@ -129,9 +129,10 @@ def _title_page(content: Content, geo: Geometry, font: str, rec: Recorder) -> li
     out: list[Flowable] = []
     for i, lg in enumerate(content.langs):
         big = Style(font, geo.base * (3.2 if i == 0 else 2.2), geo.base * (4.2 if i == 0 else 3.0), ACCENT)
-        out.append(KPara(Text(content.title[lg]), big, rec, lang=lg))
+        out.append(KPara(Text(content.title[lg]), big, rec, lang=lg, phrases=True))
         if content.subtitle[lg]:
-            out.append(KPara(Text(content.subtitle[lg]), Style(font, geo.base * 1.3, geo.base * 2), rec, lang=lg))
+            out.append(KPara(Text(content.subtitle[lg]), Style(font, geo.base * 1.3, geo.base * 2), rec, lang=lg,
+                             phrases=True))
     out.append(Spacer(1, geo.base * 2))
     out.append(KPara(Text(" / ".join(label("rulebook", lg) for lg in content.langs)),
                      Style(font, geo.base * 1.4, geo.base * 2.2, GREY), rec))
@@ -278,19 +279,35 @@ def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPa
     return KPara(b.texts[lang], style, rec, lang=lang, marker=marker, marker_width=width, anchor=anchor)
 
 
+def column_widths(natural: list[float], width: float) -> list[float]:
+    """Widths of table columns that want `natural` widths (their longest text on one line).
+
+    A table that fits keeps its natural widths. One that does not takes the full `width`: columns
+    narrower than an equal share of what is left keep their natural width (a count, a short name),
+    and the wide ones (descriptions) share the rest equally, so their text wraps as little as it
+    can and no space is left empty beside a column that wraps."""
+    if sum(natural) <= width:
+        return list(natural)
+    wide = set(range(len(natural)))
+    while True:
+        share = (width - sum(natural[i] for i in range(len(natural)) if i not in wide)) / len(wide)
+        keep = {i for i in wide if natural[i] <= share}
+        if not keep:
+            return [share if i in wide else natural[i] for i in range(len(natural))]
+        wide -= keep
+
+
 def _table(b: TableBlock, lang: str, st: _Styles, rec: Recorder, width: float) -> Flowable:
     header = b.header.get(lang, [])
     rows = b.rows[lang]
     ncols = max([len(header)] + [len(r) for r in rows])
     cell = st.cell
     pad = 3.0
-    # column widths from the widest text of each column, capped, then scaled to the width
     natural = []
     for c in range(ncols):
         texts = [header[c].text if c < len(header) else ""] + [r[c].text if c < len(r) else "" for r in rows]
-        natural.append(min(max(stringWidth(t, cell.font, cell.size) for t in texts) + 2 * pad + 1, width * 0.6))
-    total = sum(natural)
-    widths = [w * width / total for w in natural] if total > width else natural
+        natural.append(max(stringWidth(t, cell.font, cell.size) for t in texts) + 2 * pad + 1)
+    widths = column_widths(natural, width)
     data = []
     if header:
         data.append([KPara(t, Style(cell.font, cell.size, cell.leading, HexColor("#ffffff")), rec, lang=lang, role="cell")

@@ -10,6 +10,7 @@ cut by characters, the only case where a rule can give way).
 from __future__ import annotations
 
 from dataclasses import dataclass
+import re
 from functools import lru_cache
 
 from .kinsoku import NOT_AT_LINE_END, is_cjk, may_break_between
@@ -50,20 +51,23 @@ def _groups(text: str, atoms: list[tuple[int, int]]) -> list[tuple[int, int, boo
     return [tuple(g) for g in groups]  # type: ignore[misc]
 
 
-def wrap_spans(text: str, font: str, size_pt: float, width_pt: float) -> list[Span]:
-    """Line spans of `text` (indexes into it). Newlines are hard breaks."""
-    return list(_wrap_spans(text, font, size_pt, width_pt))
+def wrap_spans(text: str, font: str, size_pt: float, width_pt: float, *, phrases: bool = False) -> list[Span]:
+    """Line spans of `text` (indexes into it). Newlines are hard breaks.
+
+    `phrases`: break only at spaces when every space-separated phrase fits on a line (for titles:
+    "ロード・オブ・ザ・リング / 拡張「サウロン」" rather than "…拡張「サ / ウロン」"); otherwise as usual."""
+    return list(_wrap_spans(text, font, size_pt, width_pt, phrases))
 
 
 @lru_cache(maxsize=32768)
-def _wrap_spans(text: str, font: str, size_pt: float, width_pt: float) -> tuple[Span, ...]:
+def _wrap_spans(text: str, font: str, size_pt: float, width_pt: float, phrases: bool) -> tuple[Span, ...]:
     # cached: a typesetter asks for the same paragraph at the same width many times (wrap, split,
     # draw, and once more in the second pass that fills in the contents' page numbers)
     measure = _measurer(font, size_pt)
     spans: list[Span] = []
     offset = 0
     for para in text.split("\n"):
-        spans += [Span(s.start + offset, s.end + offset) for s in _wrap_paragraph(para, measure, width_pt)]
+        spans += [Span(s.start + offset, s.end + offset) for s in _wrap_paragraph(para, measure, width_pt, phrases)]
         offset += len(para) + 1
     return tuple(spans)
 
@@ -73,13 +77,22 @@ def wrap(text: str, font: str, size_pt: float, width_pt: float) -> list[str]:
     return [text[s.start:s.end] for s in wrap_spans(text, font, size_pt, width_pt)]
 
 
-def _wrap_paragraph(text: str, measure, width: float) -> list[Span]:
+def _wrap_paragraph(text: str, measure, width: float, phrases: bool = False) -> list[Span]:
     if not text.strip():
         return [Span(0, 0)]
+    if phrases:
+        words = [(m.start(), m.end(), False) for m in re.finditer(r"\S+", text)]
+        if len(words) > 1 and all(measure(text[a:b]) <= width for a, b, _ in words):
+            return _fill(text, words, measure, width)
+    return _fill(text, _groups(text, _atoms(text)), measure, width)
+
+
+def _fill(text: str, groups, measure, width: float) -> list[Span]:
+    """Greedy filling: as many groups on a line as fit."""
     lines: list[Span] = []
     start: int | None = None  # first character of the current line
     end = 0  # end of the last group on the current line (trailing spaces are dropped)
-    for gs, ge, space in _groups(text, _atoms(text)):
+    for gs, ge, space in groups:
         if space:
             continue  # a space is drawn only between two groups on the same line
         if start is None:
