@@ -289,6 +289,6 @@ _BUILTIN: dict[str, "LayoutsFile"] = {}
 def builtin_layouts() -> LayoutsFile:
     """The built-in layouts (parsed once)."""
     if "file" not in _BUILTIN:
-        from ruamel.yaml import YAML
-        _BUILTIN["file"] = LayoutsFile.model_validate(YAML(typ="safe").load(BUILTIN_YAML))
+        import yaml
+        _BUILTIN["file"] = LayoutsFile.model_validate(yaml.safe_load(BUILTIN_YAML))
     return _BUILTIN["file"]

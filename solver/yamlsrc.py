@@ -1,7 +1,7 @@
 """YAML and CSV reading that remembers where every value came from.
 
 `load_yaml` returns plain Python data plus a `Locator` mapping a path of keys and indexes
-(as pydantic reports it in `loc`) to the line and column of that value in the file. ruamel's
+(as pydantic reports it in `loc`) to the line and column of that value in the file. The composed
 node tree (libyaml's composer) keeps positions; the plain safe loader would lose them.
 """
 from __future__ import annotations
@@ -69,7 +69,7 @@ class _NodeError(Exception):
 def _plain(node: yaml.Node, loc: Loc, locator: Locator, active: frozenset[int] = frozenset()) -> Any:
     """Build plain dicts/lists/scalars from a composed node tree, recording every position.
 
-    Composing with libyaml and constructing ourselves is ~30x faster than ruamel's round-trip
+    Composing with libyaml and constructing ourselves is ~30x faster than a round-trip
     loader and keeps the marks we need; duplicate keys and recursive aliases are refused here."""
     if id(node) in active:
         raise _NodeError(node, "an alias refers to its own ancestor", "remove the recursive anchor")

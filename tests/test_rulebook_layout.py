@@ -154,8 +154,10 @@ def test_a_table_whose_text_wraps_is_as_wide_as_its_column():
     assert sum(table._colWidths) < 200  # a table that fits stays narrow
 
 
-def test_title_page_facts_say_two_players_not_two_to_two():
-    content = rulebook_content(load_game("war-of-the-ring-campaign"), ["ja"], None)
-    assert content.facts["ja"][0] == "2人"
-    content = rulebook_content(load_game("dont-drop-the-ring"), ["ja"], None)
-    assert content.facts["ja"][0] == "3〜5人"
+def test_title_page_facts_say_four_players_not_four_to_four():
+    game = load_game("dont-drop-the-ring")
+    assert rulebook_content(game, ["ja"], None).facts["ja"][0] == "3〜5人"
+    game.meta.players = game.meta.players.model_copy(update={"min": 4, "max": 4})
+    assert rulebook_content(game, ["ja", "en"], None).facts == {
+        "ja": ["4人"] + rulebook_content(game, ["ja"], None).facts["ja"][1:],
+        "en": ["4 players"] + rulebook_content(game, ["en"], None).facts["en"][1:]}
