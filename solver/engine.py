@@ -27,7 +27,8 @@ reported (`SetupResult.assumed`, `uncounted_needed` in the report), so the table
 Public API (stable, used by the checker, the report and the rulebook):
     run_setup(game, players) -> SetupResult
     setup_table(game) -> dict[int, SetupResult]   every player count the game supports
-    SetupResult.report() -> the DESIGN.md "player_counts" entry of one count
+    SetupResult.report() -> the DESIGN.md "player_counts" entry of one count, plus `placements`
+                            (where each place/give step puts how many, and which face is up)
 """
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, Table
 
 from generator.text import Span, wrap_spans
 
@@ -214,3 +214,25 @@ class SideBySide(Flowable):
         self.canv.setLineWidth(0.3)
         mid = col + self.gap / 2
         self.canv.line(mid, 0, mid, self.height)
+
+
+class RowTable(Table):
+    """A table that breaks across pages only between rows and leaves at least two body rows on
+    each side (a header with one row under it at the foot of a page reads as a mistake)."""
+
+    MIN_ROWS = 2
+
+    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
+        parts = super().split(avail_w, avail_h)
+        if len(parts) != 2:
+            return parts
+        header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
+        head_rows = len(parts[0]._cellvalues) - header
+        tail_rows = len(parts[1]._cellvalues) - header
+        if head_rows < self.MIN_ROWS:
+            return []  # all of it on the next page
+        if tail_rows >= self.MIN_ROWS:
+            return parts
+        # take rows along to the next page: split again with less room
+        n = len(parts[0]._cellvalues)
+        return self.split(avail_w, avail_h - sum(self._rowHeights[n - (self.MIN_ROWS - tail_rows):n]))

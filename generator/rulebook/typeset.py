@@ -21,7 +21,7 @@ from generator import fonts
 from generator.text import fit_line
 
 from .content import Content, Heading, Para, TableBlock, Text
-from .flowables import KPara, Recorder, SideBySide, Style
+from .flowables import KPara, Recorder, RowTable, SideBySide, Style
 from .strings import label
 
 PAGE_SIZES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
@@ -229,6 +229,11 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flo
         if isinstance(b, TableBlock):
             if b.shared or len(langs) == 1:
                 out.append(_table(b, langs[0], styles[langs[0]], rec, width))
+            elif any(_cramped(b, lg, styles[lg], col_w) for lg in langs):
+                # too many columns for half a page: each language's table across the full width
+                out.append(_table(b, langs[0], styles[langs[0]], rec, width))
+                out.append(Spacer(1, geo.base * 0.6))
+                out.append(_table(b, langs[1], styles[langs[1]], rec, width))
             else:
                 out.append(SideBySide(_table(b, langs[0], styles[langs[0]], rec, col_w),
                                       _table(b, langs[1], styles[langs[1]], rec, col_w), gap))
@@ -297,16 +302,35 @@ def column_widths(natural: list[float], width: float) -> list[float]:
         wide -= keep
 
 
-def _table(b: TableBlock, lang: str, st: _Styles, rec: Recorder, width: float) -> Flowable:
-    header = b.header.get(lang, [])
-    rows = b.rows[lang]
+CELL_PAD = 3.0  # pt, left and right inside a table cell
+CRAMPED = 0.3  # a wrapping column narrower than this share of the width reads one word per line
+
+
+def _natural_widths(b: TableBlock, lang: str, st: _Styles) -> list[float]:
+    """Each column's width with its longest text on one line."""
+    header, rows, cell = b.header.get(lang, []), b.rows[lang], st.cell
     ncols = max([len(header)] + [len(r) for r in rows])
-    cell = st.cell
-    pad = 3.0
     natural = []
     for c in range(ncols):
         texts = [header[c].text if c < len(header) else ""] + [r[c].text if c < len(r) else "" for r in rows]
-        natural.append(max(stringWidth(t, cell.font, cell.size) for t in texts) + 2 * pad + 1)
+        natural.append(max(stringWidth(t, cell.font, cell.size) for t in texts) + 2 * CELL_PAD + 1)
+    return natural
+
+
+def _cramped(b: TableBlock, lang: str, st: _Styles, width: float) -> bool:
+    """Would some column whose text must wrap get less than CRAMPED of `width` (the names column
+    of a setup table with a column per player count, in half an A5 page)?"""
+    natural = _natural_widths(b, lang, st)
+    return any(w < n and w < CRAMPED * width for w, n in zip(column_widths(natural, width), natural))
+
+
+def _table(b: TableBlock, lang: str, st: _Styles, rec: Recorder, width: float) -> Flowable:
+    header = b.header.get(lang, [])
+    rows = b.rows[lang]
+    cell = st.cell
+    pad = CELL_PAD
+    natural = _natural_widths(b, lang, st)
+    ncols = len(natural)
     widths = column_widths(natural, width)
     data = []
     if header:
@@ -314,7 +338,7 @@ def _table(b: TableBlock, lang: str, st: _Styles, rec: Recorder, width: float) -
                      for t in header])
     for r in rows:
         data.append([KPara(t, cell, rec, lang=lang, role="cell") for t in r] + [Spacer(1, 1)] * (ncols - len(r)))
-    table = Table(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
+    table = RowTable(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
     style = [("GRID", (0, 0), (-1, -1), 0.3, HexColor("#999999")),
              ("VALIGN", (0, 0), (-1, -1), "TOP"),
              ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
