@@ -230,7 +230,7 @@ def _setup_places(game: Any, hm: HexMap) -> list[Finding]:
     A target that is not on the map but close to a map name (a likely typo) is a warning."""
     import difflib
 
-    from .model import PlaceStep
+    from .model import GiveStep, PlaceStep, step_kind
 
     if game.setup is None:
         return []
@@ -238,14 +238,15 @@ def _setup_places(game: Any, hm: HexMap) -> list[Finding]:
     names |= {f"{b.id}-{n}" for b in hm.data.boxes if b.cells for n in range(b.first, b.first + b.cells)}
     out, found, off_map = [], 0, []
     for si, step in enumerate(game.setup.steps):
-        if not isinstance(step, PlaceStep) or step.on in ("table", "board", "map"):
+        # `place ... on:` and `give ... on:` both put pieces somewhere that may be on the map.
+        if not isinstance(step, (PlaceStep, GiveStep)) or step.on in (None, "table", "board", "map"):
             continue
         if step.on in names or hm.find(step.on) is not None:
             found += 1
             continue
         close = difflib.get_close_matches(step.on, sorted(names), n=1, cutoff=0.85)
         if close:
-            out.append(Finding("warning", "map-setup-place-unknown", f"setup places {step.place} on {step.on!r}, which "
+            out.append(Finding("warning", "map-setup-place-unknown", f"setup puts {getattr(step, step_kind(step))} on {step.on!r}, which "
                                f"is not on the map; did you mean {close[0]!r}?", game.where("setup.yaml", ("steps", si, "on"))))
         else:
             off_map.append(step.on)

@@ -176,3 +176,16 @@ def test_map_without_components_still_reports_bad_hexes_as_data_errors(tmp_path)
     game = load_game(folder)  # the loader only cross-checks maps when there are components
     with pytest.raises(DataError, match="'Q9' is not a hex"):
         check_map(game)
+
+
+def test_give_on_a_misspelt_map_place_is_a_warning_at_its_line(game_copy):
+    folder = game_copy("riddle-of-the-ring")
+    setup = folder / "setup.yaml"
+    lines = setup.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, t in enumerate(lines) if t.strip() == "on: shire")
+    lines[line] = lines[line].replace("shire", "shirre")
+    setup.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    findings = check_map(load_game(folder)).findings
+    bad = [f for f in findings if f.code == "map-setup-place-unknown"]
+    assert len(bad) == 1 and "'shire'" in bad[0].message
+    assert bad[0].source.endswith(f"setup.yaml:{line + 1}")

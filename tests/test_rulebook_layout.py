@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 
 from generator import fonts
 from generator.rulebook.content import Text, rulebook_content
-from generator.rulebook.flowables import KPara, Recorder, Style
+from generator.rulebook.flowables import KPara, Recorder, RowTable, Style
 from generator.rulebook.typeset import FOOTER_GAP_MM, Geometry, column_widths, render, typeset
 from generator.rulebook.pdftext import collisions, outside, text_runs
 from solver.loader import load_game
@@ -161,3 +161,45 @@ def test_title_page_facts_say_four_players_not_four_to_four():
     assert rulebook_content(game, ["ja", "en"], None).facts == {
         "ja": ["4人"] + rulebook_content(game, ["ja"], None).facts["ja"][1:],
         "en": ["4 players"] + rulebook_content(game, ["en"], None).facts["en"][1:]}
+
+
+def _setup_like_table() -> "TableBlock":
+    from generator.rulebook.content import TableBlock
+
+    counts = range(3, 10)
+    names = {"ja": ["ドワーフカード(使用)", "ドワーフカード(箱に戻す)", "スタートカード(使用)", "山札の枚数"],
+             "en": ["Dwarf cards in play", "Dwarf cards back in the box", "Start cards in play", "Draw pile"]}
+    header = {"ja": [Text("プレイ人数")] + [Text(f"{n}人") for n in counts],
+              "en": [Text("Players")] + [Text(str(n)) for n in counts]}
+    rows = {lg: [[Text(name)] + [Text(str(10 + n)) for n in counts] for name in names[lg]] for lg in names}
+    return TableBlock(header, rows), names
+
+
+def test_side_by_side_tables_with_many_columns_go_full_width_instead_of_cramped():
+    content = rulebook_content(load_game("dont-drop-the-ring"), ["ja", "en"], None)
+    block, names = _setup_like_table()
+    content.blocks.insert(2, block)
+    _, rec = render(content, "a5")
+    geo = Geometry.of("a5")
+    for lg in ("ja", "en"):
+        cells = [ln for ln in rec.lines if ln.role == "cell" and ln.lang == lg and ln.text in names[lg]]
+        assert sorted(ln.text for ln in cells) == sorted(names[lg])  # every name on one line, none wrapped
+        last = max((ln for ln in rec.lines if ln.role == "cell" and ln.lang == lg and ln.para > cells[0].para),
+                   key=lambda ln: ln.limit)
+        assert last.limit > geo.width / 2  # the table reaches past the middle of the page: full width
+
+
+@pytest.mark.parametrize("rows,room,expected", [
+    (10, 9, [8, 2]),  # one row would be left alone: two go to the next page
+    (10, 2, [2, 8]),
+    (10, 1, []),  # one row under the header at the foot of a page: all of it to the next page
+    (3, 2, []),
+    (6, 4, [4, 2]),
+    (30, 12, [12, 18]),
+])
+def test_tables_break_with_two_rows_or_more_on_each_side(rows, room, expected):
+    table = RowTable([["head", "x"]] + [[f"r{i}", "1"] for i in range(rows)], rowHeights=[10] * (rows + 1),
+                     repeatRows=1)
+    table.wrap(200, 1000)
+    parts = table.split(200, (room + 1) * 10 + 0.5)  # the header and `room` rows fit
+    assert [len(p._cellvalues) - 1 for p in parts] == expected  # body rows of each part

@@ -15,7 +15,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepInFrame, NextPageTemplate,
-                                PageBreak, PageTemplate, Spacer, Table, TableStyle)
+                                PageBreak, PageTemplate, Spacer, TableStyle)
 
 from generator import fonts
 from generator.text import fit_line

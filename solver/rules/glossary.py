@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,6 +67,7 @@ class Entry:
     origin: str  # "path:line", so a finding can point at the agreed term
 
 
+@lru_cache(maxsize=16384)
 def fold(text: str) -> str:
     """Compare forms after NFKC (full-width Latin, ligatures) and case folding."""
     return unicodedata.normalize("NFKC", text).casefold()
@@ -112,13 +114,16 @@ def dedupe(entries: list[Entry]) -> list[Entry]:
 def terms_in(text: str, entries: list[Entry], lang: str) -> list[Entry]:
     """Glossary entries whose `lang` form occurs in `text`; a longer term hides the shorter ones it
     contains (黒の乗り手 found, so 乗り手 alone is not also demanded)."""
-    found = [e for e in entries if e.term.forms().get(lang) and contains(text, e.term.forms()[lang])]
-    found.sort(key=lambda e: -len(e.term.forms()[lang]))
-    kept: list[Entry] = []
-    for e in found:
-        form = fold(e.term.forms()[lang])
-        if any(form in fold(k.term.forms()[lang]) and fold(text).count(form) <= fold(text).count(fold(k.term.forms()[lang]))
-               for k in kept):
+    folded = fold(text)  # once per text: QA calls this for every unit of every rulebook
+    found: list[tuple[int, Entry, str]] = []
+    for e in entries:
+        form = e.term.forms().get(lang)
+        if form and fold(form) in folded:
+            found.append((len(form), e, fold(form)))
+    found.sort(key=lambda f: -f[0])
+    kept: list[tuple[Entry, str]] = []
+    for _, e, form in found:
+        if any(form in longer and folded.count(form) <= folded.count(longer) for _, longer in kept):
             continue
-        kept.append(e)
-    return kept
+        kept.append((e, form))
+    return [e for e, _ in kept]
