@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import Field, model_validator
@@ -65,6 +65,15 @@ class GlossaryFile(Model):
 class Entry:
     term: Term
     origin: str  # "path:line", so a finding can point at the agreed term
+    # Each language's form, unfolded and folded, computed once: QA asks for them for every
+    # unit of every rulebook (hundreds of thousands of look-ups for the wargame).
+    forms: dict[str, str] = field(init=False, compare=False, repr=False)
+    folded: dict[str, str] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        forms = self.term.forms()
+        object.__setattr__(self, "forms", forms)
+        object.__setattr__(self, "folded", {k: fold(v) for k, v in forms.items()})
 
 
 @lru_cache(maxsize=16384)
@@ -117,9 +126,9 @@ def terms_in(text: str, entries: list[Entry], lang: str) -> list[Entry]:
     folded = fold(text)  # once per text: QA calls this for every unit of every rulebook
     found: list[tuple[int, Entry, str]] = []
     for e in entries:
-        form = e.term.forms().get(lang)
-        if form and fold(form) in folded:
-            found.append((len(form), e, fold(form)))
+        form = e.folded.get(lang)
+        if form and form in folded:
+            found.append((len(e.forms[lang]), e, form))
     found.sort(key=lambda f: -f[0])
     kept: list[tuple[Entry, str]] = []
     for _, e, form in found:
