@@ -5,7 +5,7 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator import fonts
-from generator.text import fit_line, wrap_spans
+from generator.text import balanced_width, fit_line, wrap_spans
 from generator.text.kinsoku import NOT_AT_LINE_END
 
 FONT = fonts.register()
@@ -47,3 +47,19 @@ def test_a_phrase_wider_than_the_line_falls_back_to_kinsoku_breaking():
     title = "ロード・オブ・ザ・リング 拡張"
     width = stringWidth("ロード・オブ・ザ", FONT, 30) + 1
     assert _lines(title, width, phrases=True) == _lines(title, width, phrases=False)
+
+
+@pytest.mark.parametrize("text,width", [
+    ("サイコロを振る代わりにサウロンが活動する", 19.6 * SIZE),  # greedy: 19 characters and then "る"
+    ("The Lord of the Rings: Sauron (expansion)", 150),
+    ("他のプレイヤーからカードを取る為のカード", 18.5 * SIZE),
+])
+def test_balanced_headings_keep_their_line_count_and_lose_the_runt(text, width):
+    greedy = [text[s.start:s.end] for s in wrap_spans(text, FONT, SIZE, width)]
+    even = balanced_width(text, FONT, SIZE, width)
+    lines = [text[s.start:s.end] for s in wrap_spans(text, FONT, SIZE, even)]
+    assert len(greedy) == len(lines) == 2  # the same height on the page
+    widths = [stringWidth(ln, FONT, SIZE) for ln in lines]
+    assert max(widths) <= width and min(widths) > 0.6 * max(widths)  # even lines, not a full line and a runt
+    assert min(stringWidth(ln, FONT, SIZE) for ln in greedy) < 0.3 * width  # the greedy break had a runt
+    assert balanced_width("短い見出し", FONT, SIZE, width) == width

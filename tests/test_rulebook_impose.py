@@ -101,3 +101,8 @@ def test_pages_keep_their_size_and_sit_centred_in_their_half(flip):
                 assert abs(r.x1 - x_right) < 0.01 and abs(r.y - y) < 0.01
             else:
                 assert abs(r.x0 - (slot * half + dx + 60 * mm)) < 0.01 and abs(r.y - (dy + 100 * mm)) < 0.01
+
+
+def test_same_pages_same_booklet_bytes():
+    pages = _numbered_a5(6)
+    assert impose(pages, flip="long") == impose(pages, flip="long")

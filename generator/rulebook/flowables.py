@@ -14,7 +14,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table
 
-from generator.text import Span, wrap_spans
+from generator.text import Span, balanced_width, wrap_spans
 
 from .content import Text
 
@@ -62,9 +62,10 @@ class KPara(Flowable):
     def __init__(self, text: Text, style: Style, recorder: Recorder, *, lang: str = "", marker: str = "",
                  marker_width: float | None = None, anchor: str = "", outline: tuple[str, int] | None = None,
                  rule: bool = False, spans: list[Span] | None = None, first: bool = True, role: str = "text",
-                 para: int | None = None, phrases: bool = False):
+                 para: int | None = None, phrases: bool = False, balance: bool = False):
         super().__init__()
         self.phrases = phrases  # titles: break at spaces when that works (see wrap_spans)
+        self.balance = balance  # headings and titles: lines of even length (see balanced_width)
         self.role = role
         self.para = para if para is not None else next(_PARAGRAPHS)
         self.text, self.style, self.rec, self.lang = text, style, recorder, lang
@@ -85,8 +86,10 @@ class KPara(Flowable):
             return self._spans
         if not self.text.text:
             return [Span(0, 0)] if self.marker else []
-        return wrap_spans(self.text.text, self.style.font, self.style.size, max(avail_w - self.text_x, self.style.size),
-                          phrases=self.phrases)
+        width = max(avail_w - self.text_x, self.style.size)
+        if self.balance:
+            width = balanced_width(self.text.text, self.style.font, self.style.size, width, phrases=self.phrases)
+        return wrap_spans(self.text.text, self.style.font, self.style.size, width, phrases=self.phrases)
 
     def _before(self) -> float:
         return self.style.space_before if self.first else 0.0

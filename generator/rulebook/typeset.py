@@ -129,10 +129,10 @@ def _title_page(content: Content, geo: Geometry, font: str, rec: Recorder) -> li
     out: list[Flowable] = []
     for i, lg in enumerate(content.langs):
         big = Style(font, geo.base * (3.2 if i == 0 else 2.2), geo.base * (4.2 if i == 0 else 3.0), ACCENT)
-        out.append(KPara(Text(content.title[lg]), big, rec, lang=lg, phrases=True))
+        out.append(KPara(Text(content.title[lg]), big, rec, lang=lg, phrases=True, balance=True))
         if content.subtitle[lg]:
             out.append(KPara(Text(content.subtitle[lg]), Style(font, geo.base * 1.3, geo.base * 2), rec, lang=lg,
-                             phrases=True))
+                             phrases=True, balance=True))
     out.append(Spacer(1, geo.base * 2))
     out.append(KPara(Text(" / ".join(label("rulebook", lg) for lg in content.langs)),
                      Style(font, geo.base * 1.4, geo.base * 2.2, GREY), rec))
@@ -257,7 +257,7 @@ def _heading_para(b: Heading, st: _Styles, rec: Recorder, lang: str, *, anchor: 
     marker = b.number
     width = stringWidth(marker + "  ", style.font, style.size) if marker else 0.0
     return KPara(b.texts[lang], style, rec, lang=lang, marker=marker, marker_width=width, anchor=anchor,
-                 outline=outline, rule=b.level == 0, role="heading")
+                 outline=outline, rule=b.level == 0, role="heading", balance=True)
 
 
 def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPara:

@@ -72,6 +72,24 @@ def _wrap_spans(text: str, font: str, size_pt: float, width_pt: float, phrases: 
     return tuple(spans)
 
 
+def balanced_width(text: str, font: str, size_pt: float, width_pt: float, *, phrases: bool = False) -> float:
+    """The narrowest width (within 0.5 pt) at which `text` takes no more lines than at `width_pt`.
+
+    Wrapping a heading or a title at this width gives lines of even length instead of a full line
+    and a runt ("サイコロを振る代わりにサウロンが活動す" / "る"); the height stays the same."""
+    target = len(_wrap_spans(text, font, size_pt, width_pt, phrases))
+    if target <= 1 or "\n" in text:
+        return width_pt
+    lo, hi = width_pt / target, width_pt  # lo: too narrow (or exactly enough), hi: wide enough
+    while hi - lo > 0.5:
+        mid = (lo + hi) / 2
+        if len(_wrap_spans(text, font, size_pt, mid, phrases)) <= target:
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
 def wrap(text: str, font: str, size_pt: float, width_pt: float) -> list[str]:
     """The lines of `text` as drawn in `font` at `size_pt` within `width_pt`, kinsoku applied."""
     return [text[s.start:s.end] for s in wrap_spans(text, font, size_pt, width_pt)]
