@@ -33,8 +33,19 @@ def test_every_page_printed_once_and_facing_pages_add_up(n):
     (7, [1, 2, 3, 4, 5, 6, 7, None]),
     (8, [1, 2, 3, 4, 5, 6, 7, 8]),
 ])
-def test_padding_blanks_go_after_the_last_page(n, expected):
+def test_without_a_back_cover_padding_blanks_go_after_the_last_page(n, expected):
     assert padded_order(n) == expected
+
+
+@pytest.mark.parametrize("n,expected", [
+    (1, [1, None, None, None]),
+    (5, [1, 2, 3, 4, None, None, None, 5]),
+    (6, [1, 2, 3, 4, 5, None, None, 6]),
+    (7, [1, 2, 3, 4, 5, 6, None, 7]),
+    (8, [1, 2, 3, 4, 5, 6, 7, 8]),
+])
+def test_padding_blanks_go_before_the_back_cover(n, expected):
+    assert padded_order(n, back_cover=True) == expected
 
 
 def test_unpadded_count_is_refused():
@@ -106,3 +117,15 @@ def test_pages_keep_their_size_and_sit_centred_in_their_half(flip):
 def test_same_pages_same_booklet_bytes():
     pages = _numbered_a5(6)
     assert impose(pages, flip="long") == impose(pages, flip="long")
+
+
+def test_back_cover_is_the_outside_of_the_first_sheet():
+    """6 pages with a back cover -> booklet 1..5, blank, blank, 6: sheet 0's front carries (6, 1)."""
+    pdf = impose(_numbered_a5(6), flip="short", back_cover=True)
+    half = A4_LANDSCAPE_PT[0] / 2
+    placed = _placed(pdf)
+    front = placed[0]
+    assert set(front) == {"P6", "P1"}
+    assert front["P6"].x1 < half <= front["P1"].x0
+    # back of sheet 0: (2, 7=blank); sheet 1: front (6=blank, 3), back (4, 5)
+    assert set(placed[1]) == {"P2"} and set(placed[2]) == {"P3"} and set(placed[3]) == {"P4", "P5"}

@@ -81,8 +81,8 @@ def rulebook_files(game: Game, ctx: BuildContext, lang: str, *, booklet: bool = 
         pdf, _ = render(content, page)
         written.append(write_bytes(out / f"rulebook-{lang}.pdf", pdf))
     else:
-        pdf, _ = render(content, "a5")
-        written.append(write_bytes(out / f"booklet-{lang}.pdf", impose(pdf, flip=ctx.flip)))
+        pdf, _ = render(content, "a5", back_cover=True)
+        written.append(write_bytes(out / f"booklet-{lang}.pdf", impose(pdf, flip=ctx.flip, back_cover=True)))
     return written
 
 

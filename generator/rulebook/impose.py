@@ -2,9 +2,9 @@
 
 For N pages (padded to a multiple of 4), sheet s (from 0) carries on its front the pages
 (N-2s, 2s+1) left to right and on its back (2s+2, N-2s-1). Folded and nested, the sheets read
-1..N. Padding blanks go at the end: our books have no designed back cover, their last page is
-text (the end of the glossary), and blanks before it would cut the text off from its end. With a short-edge
-flip the backs print as they are; with a long-edge flip they are turned 180° so they land upright.
+1..N. Padding blanks go before the back cover (the typesetter ends every booklet with one), so the
+cover stays the outside of the last sheet; a PDF without a back cover is padded at its end. With a
+short-edge flip the backs print as they are; with a long-edge flip they are turned 180° so they land upright.
 """
 from __future__ import annotations
 
@@ -23,13 +23,16 @@ class Side:
     right: int | None
 
 
-def padded_order(n_pages: int) -> list[int | None]:
-    """Booklet page i (1-based) -> source page or None (blank), padding at the end."""
+def padded_order(n_pages: int, back_cover: bool = False) -> list[int | None]:
+    """Booklet page i (1-based) -> source page or None (blank). The padding goes before the last
+    page when it is a back cover, else at the end."""
     if n_pages < 1:
         raise ValueError("a booklet needs at least one page")
     total = -(-n_pages // 4) * 4
-    blanks = total - n_pages
-    return list(range(1, n_pages + 1)) + [None] * blanks
+    blanks = [None] * (total - n_pages)
+    if back_cover and n_pages > 1:
+        return list(range(1, n_pages)) + blanks + [n_pages]
+    return list(range(1, n_pages + 1)) + blanks
 
 
 def saddle_sides(n_pages: int) -> list[tuple[Side, Side]]:
@@ -40,7 +43,7 @@ def saddle_sides(n_pages: int) -> list[tuple[Side, Side]]:
     return [(Side(n - 2 * s, 2 * s + 1), Side(2 * s + 2, n - 2 * s - 1)) for s in range(n // 4)]
 
 
-def impose(pdf: bytes, flip: str = "short") -> bytes:
+def impose(pdf: bytes, flip: str = "short", back_cover: bool = False) -> bytes:
     """The booklet PDF: every A5 page of `pdf` placed on landscape A4 sheets, fronts and backs alternating.
 
     Each source page becomes a form XObject drawn with one `cm ... Do` on its sheet. pypdf's
@@ -48,7 +51,7 @@ def impose(pdf: bytes, flip: str = "short") -> bytes:
     took most of the booklet's time; the XObject also clips a page to its own half of the sheet.
     Links are not carried over: a booklet is for printing."""
     reader = PdfReader(io.BytesIO(pdf))
-    order = padded_order(len(reader.pages))
+    order = padded_order(len(reader.pages), back_cover)
     sheet_w, sheet_h = A4_LANDSCAPE_PT
     writer = PdfWriter()
     forms: dict[int, IndirectObject] = {}

@@ -66,10 +66,10 @@ class _Styles:
 
 
 def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = None, *,
-            layout_only: bool = False) -> tuple[bytes, Recorder]:
+            layout_only: bool = False, back_cover: bool = False) -> tuple[bytes, Recorder]:
     """One pass; call twice (see `render`) to get the contents' page numbers right.
     `layout_only` skips drawing the text (the pages come out blank) for a pass that only needs to
-    know where the headings land."""
+    know where the headings land. `back_cover` ends the book with a cover page (for booklets)."""
     font = fonts.register()
     geo = Geometry.of(page)
     rec = Recorder(layout_only=layout_only)
@@ -89,6 +89,8 @@ def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = N
     doc.addPageTemplates([PageTemplate("title", [frame]), PageTemplate("body", [frame], onPage=footer)])
     story = _title_page(content, geo, font, rec) + _contents(content, geo, font, rec, page_numbers or {})
     story += _body(content, geo, font, rec)
+    if back_cover:
+        story += [NextPageTemplate("title"), PageBreak()] + _back_cover(content, geo, font, rec)
     doc.build(story)
     return buf.getvalue(), rec
 
@@ -116,9 +118,9 @@ def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> N
     canv.restoreState()
 
 
-def render(content: Content, page: str) -> tuple[bytes, Recorder]:
-    _, first = typeset(content, page, layout_only=True)
-    return typeset(content, page, first.anchors)
+def render(content: Content, page: str, back_cover: bool = False) -> tuple[bytes, Recorder]:
+    _, first = typeset(content, page, layout_only=True, back_cover=back_cover)
+    return typeset(content, page, first.anchors, back_cover=back_cover)
 
 
 # --------------------------------------------------------------------------- parts of the book
@@ -150,6 +152,22 @@ def _title_page(content: Content, geo: Geometry, font: str, rec: Recorder) -> li
     used = sum(f.wrap(width, height)[1] for f in out)
     top = max(0.0, min(geo.height * 0.22, height - used))
     return [Spacer(1, top), KeepInFrame(width, height - top, out, mode="shrink"), NextPageTemplate("body"), PageBreak()]
+
+
+def _back_cover(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flowable]:
+    """The outside of the last sheet: the titles and the colophon in the lower part of the page,
+    so a folded booklet reads as a book from both sides."""
+    out: list[Flowable] = []
+    for i, lg in enumerate(content.langs):
+        style = Style(font, geo.base * (1.8 if i == 0 else 1.4), geo.base * (2.5 if i == 0 else 2.0), ACCENT)
+        out.append(KPara(Text(content.title[lg]), style, rec, lang=lg, phrases=True, balance=True))
+    out.append(Spacer(1, geo.base * 1.5))
+    for lg in content.langs:
+        out.append(KPara(Text(label("colophon", lg)), Style(font, geo.base * 0.85, geo.base * 1.4, GREY), rec, lang=lg))
+    width, height = geo.frame_width, geo.frame_height
+    used = sum(f.wrap(width, height)[1] for f in out)
+    top = max(0.0, height * 0.62 - used / 2)
+    return [Spacer(1, top), KeepInFrame(width, height - top, out, mode="shrink")]
 
 
 def _toc_entries(content: Content) -> list[tuple[int, str, str, str]]:
