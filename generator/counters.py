@@ -16,9 +16,9 @@ from pathlib import Path
 from solver.loader import Game
 from solver.model import pick, size_mm
 
-from .cards.deck import DEFAULT_COUNTER, choose, copies, layouts_for, layouts_of, printable_items, sheet_of
-from .cards.face import FaceData, FaceDrawer
-from .cards.printing import Piece, write_outputs
+from .cards.deck import DEFAULT_COUNTER, deck_pieces, layouts_for, layouts_of, printable_items, sheet_of
+from .cards.face import FaceDrawer
+from .cards.printing import write_outputs
 from .cards.sheet import plan_sheet
 from .context import BuildContext
 
@@ -39,18 +39,7 @@ def build_counters(game: Game, ctx: BuildContext) -> list[Path]:
         if sheet_of(layouts, comp) != "counters" or not printable_items(comp):
             continue
         cl = layouts_for(layouts, comp, DEFAULT_COUNTER)
-        pieces: list[Piece] = []
-        for item in printable_items(comp):
-            where = f"{game.id}/{comp.id}/{item.id}"
-            front = FaceData(item, comp, item.front, lang, where)
-            chosen = choose(cl, front)
-            if chosen is None:
-                ctx.warn(f"{where}: not printed (layouts.yaml variant with skip: true)")
-                continue
-            front_layout, back_layout = chosen
-            back_face = item.back or comp.back or item.front
-            back = FaceData(item, comp, back_face, lang, where + " (back)") if back_layout else None
-            pieces += [Piece(item, front_layout, back_layout, front, back)] * copies(item, where, ctx)
+        pieces = deck_pieces(game, comp, lang, ctx, cl, back_shows_front=True)
         if not pieces:
             continue
         size = size_mm(comp.size) or size_mm("half-inch")

@@ -10,7 +10,7 @@ import pytest
 from reportlab.lib.units import mm
 
 from generator import fonts
-from generator.rulebook.content import Text, rulebook_content
+from generator.rulebook.content import TableBlock, Text, rulebook_content
 from generator.rulebook.flowables import KPara, Recorder, RowTable, Style
 from generator.rulebook.typeset import FOOTER_GAP_MM, Geometry, column_widths, render, typeset
 from generator.rulebook.pdftext import collisions, outside, text_runs
@@ -163,9 +163,7 @@ def test_title_page_facts_say_four_players_not_four_to_four():
         "en": ["4 players"] + rulebook_content(game, ["en"], None).facts["en"][1:]}
 
 
-def _setup_like_table() -> "TableBlock":
-    from generator.rulebook.content import TableBlock
-
+def _setup_like_table() -> tuple[TableBlock, dict[str, list[str]]]:
     counts = range(3, 10)
     names = {"ja": ["ドワーフカード(使用)", "ドワーフカード(箱に戻す)", "スタートカード(使用)", "山札の枚数"],
              "en": ["Dwarf cards in play", "Dwarf cards back in the box", "Start cards in play", "Draw pile"]}

@@ -68,7 +68,11 @@ def printable_items(comp: Component) -> list[Item]:
     return []
 
 
-def deck_pieces(game: Game, comp: Component, lang: str, ctx: BuildContext, cl: ComponentLayout) -> list[Piece]:
+def deck_pieces(game: Game, comp: Component, lang: str, ctx: BuildContext, cl: ComponentLayout,
+                back_shows_front: bool = False) -> list[Piece]:
+    """Every copy to print, with its chosen front and back layouts. `back_shows_front`: an item with
+    no back face (and no common back) shows its front data on the back (counters do; cards have a
+    common card back instead)."""
     pieces: list[Piece] = []
     for item in printable_items(comp):
         where = f"{game.id}/{comp.id}/{item.id}"
@@ -78,7 +82,7 @@ def deck_pieces(game: Game, comp: Component, lang: str, ctx: BuildContext, cl: C
             ctx.warn(f"{where}: not printed (layouts.yaml variant with skip: true)")
             continue
         front_layout, back_layout = chosen
-        back_face = item.back or comp.back
+        back_face = item.back or comp.back or (item.front if back_shows_front else None)
         back = FaceData(item, comp, back_face, lang, where + " (back)") if back_layout else None
         pieces += [Piece(item, front_layout, back_layout, front, back)] * copies(item, where, ctx)
     return pieces

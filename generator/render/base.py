@@ -123,10 +123,15 @@ class Surface(Protocol):
     def save(self, target: Path) -> list[Path]: ...
 
 
-class OffsetMixin:
-    """Keeps the origin stack that `group(dx, dy)` pushes; backends add `_ox/_oy` to coordinates."""
+class SurfaceBase:
+    """What every backend shares: the origin stack that `group(dx, dy)` pushes (backends add
+    `_ox/_oy` to coordinates), and a line drawn as a two-point polyline."""
     _ox: float = 0.0
     _oy: float = 0.0
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: Colour = "#000000",
+             width: float = 0.25, dash: Sequence[float] | None = None) -> None:
+        self.polyline([(x1, y1), (x2, y2)], stroke=stroke, width=width, dash=dash)  # type: ignore[attr-defined]
 
     def _push(self, dx: float, dy: float) -> tuple[float, float]:
         prev = (self._ox, self._oy)

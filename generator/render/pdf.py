@@ -19,7 +19,7 @@ from typing import Callable, Iterator, Sequence
 
 from ..geometry import PT_PER_MM, Box
 from ..output import write_bytes
-from .base import Align, Colour, Fit, ImageSource, OffsetMixin, Point, place_image
+from .base import Align, Colour, Fit, ImageSource, SurfaceBase, Point, place_image
 
 K = PT_PER_MM
 
@@ -32,7 +32,7 @@ def _rgb(colour: str) -> tuple[float, float, float]:
     return (int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255)
 
 
-class PdfSurface(OffsetMixin):
+class PdfSurface(SurfaceBase):
     def __init__(self, title: str = "", author: str = "pnp-forge", subject: str = ""):
         from reportlab.pdfgen.canvas import Canvas
 
@@ -111,10 +111,6 @@ class PdfSurface(OffsetMixin):
             self.c.roundRect(x, y, box.w * K, box.h * K, radius * K, stroke=s, fill=f)
         else:
             self.c.rect(x, y, box.w * K, box.h * K, stroke=s, fill=f)
-
-    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: Colour = "#000000",
-             width: float = 0.25, dash: Sequence[float] | None = None) -> None:
-        self.polyline([(x1, y1), (x2, y2)], stroke=stroke, width=width, dash=dash)
 
     def polyline(self, points: Sequence[Point], *, stroke: Colour = "#000000", width: float = 0.25,
                  dash: Sequence[float] | None = None) -> None:

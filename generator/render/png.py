@@ -14,12 +14,12 @@ from typing import Callable, Iterator, Sequence
 
 from ..geometry import MM_PER_INCH, PT_PER_MM, Box
 from ..output import atomic_path
-from .base import Align, Colour, Fit, ImageSource, OffsetMixin, Point, place_image, rounded_rect_points
+from .base import Align, Colour, Fit, ImageSource, SurfaceBase, Point, place_image, rounded_rect_points
 
 _ANCHOR = {"left": "ls", "center": "ms", "right": "rs"}
 
 
-class PngSurface(OffsetMixin):
+class PngSurface(SurfaceBase):
     def __init__(self, dpi: int = 300, title: str = ""):
         self.dpi = dpi
         self.s = dpi / MM_PER_INCH  # px per mm
@@ -59,10 +59,6 @@ class PngSurface(OffsetMixin):
         x1, y1 = self._px(box.right, box.bottom)
         self.draw.rectangle([round(x0), round(y0), round(x1) - 1, round(y1) - 1], fill=fill,
                             outline=stroke, width=self._w(width) if stroke else 0)
-
-    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: Colour = "#000000",
-             width: float = 0.25, dash: Sequence[float] | None = None) -> None:
-        self.polyline([(x1, y1), (x2, y2)], stroke=stroke, width=width, dash=dash)
 
     def polyline(self, points: Sequence[Point], *, stroke: Colour = "#000000", width: float = 0.25,
                  dash: Sequence[float] | None = None) -> None:

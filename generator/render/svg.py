@@ -19,7 +19,7 @@ from typing import Callable, Iterator, Sequence
 
 from ..geometry import MM_PER_PT, Box
 from ..output import write_text
-from .base import Align, Colour, Fit, ImageSource, OffsetMixin, Point, place_image
+from .base import Align, Colour, Fit, ImageSource, SurfaceBase, Point, place_image
 
 
 
@@ -63,7 +63,7 @@ def glyph_outlines() -> GlyphOutlines:
     return GlyphOutlines()
 
 
-class SvgSurface(OffsetMixin):
+class SvgSurface(SurfaceBase):
     def __init__(self, title: str = ""):
         self.title = title
         self.pages: list[str] = []
