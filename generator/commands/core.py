@@ -35,6 +35,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--only", action="append", help="run only this stage (repeatable)")
     p.set_defaults(func=cmd_build)
 
+    p = sub.add_parser("serve", help="serve the build folder on localhost with an index of every file")
+    p.add_argument("--out", type=Path, default=Path("output"), help="build folder (default: output)")
+    p.add_argument("--port", type=int, default=8000)
+    p.set_defaults(func=cmd_serve)
+
     p = sub.add_parser("schema", help="write the JSON Schemas of the data files to data/schema/")
     p.add_argument("--out", type=Path, default=None)
     p.set_defaults(func=cmd_schema)
@@ -130,6 +135,9 @@ def cmd_build(args: argparse.Namespace) -> int:
         for game in games:
             written += build_game(game, ctx, only,
                                   on_stage=lambda s, g=game: progress.update(task, advance=1, description=f"{g.id}: {s}"))
+    from ..gallery import write_index
+
+    write_index(ctx.out_root)
     _report_warnings(ctx, shown=10)
     print(f"wrote {len(written)} files for {len(games)} game(s) under {ctx.out_root}/")
     return 0
@@ -147,6 +155,38 @@ def _report_warnings(ctx: BuildContext, shown: int) -> None:
     rest = len(ctx.warnings) - shown
     more = f"{rest} more; " if rest > 0 else ""
     print(f"warning: {more}all {len(ctx.warnings)} warnings are in {path}", file=sys.stderr)
+
+
+def make_server(out: Path, port: int):
+    """An HTTP server for `out` on 127.0.0.1 (never another interface: it is a local preview)."""
+    import functools
+    import http.server
+
+    from ..gallery import write_index
+
+    write_index(out)
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
+    handler.log_message = lambda *a, **k: None  # type: ignore[attr-defined]
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    if not args.out.is_dir():
+        raise DataError([Problem(str(args.out), 0, 0, "no build folder", "run `pnp build --all` first")])
+    try:
+        server = make_server(args.out, args.port)
+    except OSError as e:
+        raise DataError([Problem(f"port {args.port}", 0, 0, f"cannot listen ({e.strerror})",
+                                 "choose another one with --port")])
+    host, port = server.server_address[:2]
+    print(f"serving {args.out}/ at http://{host}:{port}/ (Ctrl-C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
