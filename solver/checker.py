@@ -20,6 +20,8 @@ Constraints are data (setup.yaml `constraints:`), so a new game is checked witho
 `count(c)` (in play), `count(c, zone)`, and one per zone: `owned(c)`, `in_play(c)`, `dealt(c)`,
 `set_aside(c)`, `returned_to_box(c)`, `placed(c)`, `supply(c)`, `draw_pile(c)`; `c` is a
 component id, a pile made by `combine`, or an item id. Names: `players`, `hand_size`.
+A constraint's `when:` may also call `variant(id)`: each optional rule of setup.yaml `variants:`
+is proved at its own counts with the rules it switches on, and its findings say `variant <id>:`.
 
 Public API: `check_setup(game) -> CheckResult` (registered in solver/checks.py),
 `prove_player_count(game, result) -> Verdict` for one count, and `setup_model(game, result)`
@@ -35,7 +37,7 @@ from ortools.sat.python import cp_model
 from . import expr as E
 from .checks import CheckResult
 from .engine import (ItemKey, SetupResult, matches, owned_counts, setup_table, step_label,
-                     step_location)
+                     step_location, variant_tables, when_functions)
 from .errors import DataError, Problem
 from .findings import Finding
 from .loader import Game
@@ -460,12 +462,12 @@ def setup_model(game: Game, result: SetupResult) -> SetupModel:
     for index, con in enumerate(game.setup.constraints if game.setup else []):
         if con.when is not None:
             try:
-                active = E.evaluate(con.when, env)
+                active = E.evaluate(con.when, env, when_functions(result.variant))
             except E.ExprError as e:
                 where = constraint_location(game, index)
                 path, _, line = where.rpartition(":")
                 raise DataError([Problem(path, int(line or 0), 0, f"constraint {con.id!r} when: {e}",
-                                         "use `players` and numbers")])
+                                         "use `players`, `hand_size`, numbers and variant()")])
             if not active:
                 continue
         model.add_constraint(index, con, env)
@@ -552,13 +554,28 @@ def check_setup(game: Game) -> CheckResult:
     for n, res in table.items():
         out.player_counts[str(n)] = res.report()
     raw: list[Finding] = []
-    for n, res in table.items():
+    for res in table.values():
         # one model and solve per count: a model of every count at once solves 5-30x slower
         # (CP-SAT's LP grows with it), though it saves the per-solve set-up
-        verdict = prove_player_count(game, res)
-        if not verdict.feasible:
-            raw.append(_conflict_finding(verdict))
-            continue
+        raw += proof_findings(game, res)
+    # each optional rule at its counts; its tables are in the report's `variants` (solver/report.py)
+    for results in variant_tables(game).values():
+        for res in results.values():
+            raw += proof_findings(game, res)
+    out.findings += grouped(raw) + face_findings(game)
+    out.derived["totals"] = attribute_totals(game, table)
+    return out
+
+
+def proof_findings(game: Game, res: SetupResult) -> list[Finding]:
+    """The CP-SAT verdict of one count (of the base setup or of a variant) as findings; a variant's
+    say `variant <id>: ` first, so they never merge with the base setup's."""
+    n = res.players
+    raw: list[Finding] = []
+    verdict = prove_player_count(game, res)
+    if not verdict.feasible:
+        raw.append(_conflict_finding(verdict))
+    else:
         raw += _consistency_findings(game, res, verdict)
         for con, example in verdict.can_fail:
             index = game.setup.constraints.index(con)
@@ -583,9 +600,10 @@ def check_setup(game: Game) -> CheckResult:
                            "CP-SAT proof: the setup can be carried out, every item is conserved (in play + "
                            f"returned to box + set aside = owned), and {proved} of {verdict.rules} rule(s) hold "
                            "for every deal", game.where("setup.yaml"), [n]))
-    out.findings += grouped(raw) + face_findings(game)
-    out.derived["totals"] = attribute_totals(game, table)
-    return out
+    if res.variant is not None:
+        for f in raw:
+            f.message = f"variant {res.variant}: {f.message}"
+    return raw
 
 
 GENERIC_FACES = ("up", "down", "front", "back")

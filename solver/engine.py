@@ -24,9 +24,15 @@ Copies the sources do not count: a component's stated total less its counted ite
 anonymous item, and copies a step asks of uncounted kinds beyond that are taken as there and
 reported (`SetupResult.assumed`, `uncounted_needed` in the report), so the tables stay right.
 
+Optional rules that change the setup are setup.yaml `variants:`; a step or constraint guarded by
+`when: variant('team-play')` applies only when that variant is played (`variant()` is false in the
+base setup). Each variant is run at the counts it applies to, on top of the base setup.
+
 Public API (stable, used by the checker, the report and the rulebook):
-    run_setup(game, players) -> SetupResult
+    run_setup(game, players, variant=None) -> SetupResult
     setup_table(game) -> dict[int, SetupResult]   every player count the game supports
+    variant_tables(game) -> {variant id: {count: SetupResult}}   each variant at its counts
+    when_functions(variant) -> the functions a `when:` may call (`variant(id)`)
     SetupResult.report() -> the DESIGN.md "player_counts" entry of one count, plus `placements`
                             (where each place/give step puts how many, and which face is up)
 """
@@ -102,7 +108,7 @@ class Placement:
 
 @dataclass
 class SetupResult:
-    """What the setup yields at one player count.
+    """What the setup yields at one player count (with optional rule `variant`, if not None).
 
     Per-zone dicts hold every component (zeros included; `report()` leaves zeros out) and are
     keyed by component id, except that piles (and what is dealt or set aside
@@ -126,6 +132,7 @@ class SetupResult:
     shortages: list[Shortage]
     items: dict[ItemKey, dict[str, int]] = field(default_factory=dict)  # per item, before random draws
     placements: list[Placement] = field(default_factory=list)
+    variant: str | None = None
 
     def report(self) -> dict[str, Any]:
         """The DESIGN.md `player_counts` entry for this count (zero entries left out)."""
@@ -155,6 +162,18 @@ def player_counts(game: Game) -> list[int]:
     if game.setup and game.setup.player_counts:
         return sorted(set(game.setup.player_counts))
     return list(range(game.meta.players.min, game.meta.players.max + 1))
+
+
+def variant_counts(game: Game, variant: str) -> list[int]:
+    """The counts an optional rule applies to: its own list, else every count of the setup."""
+    var = next(v for v in game.setup.variants if v.id == variant)  # type: ignore[union-attr]
+    return sorted(set(var.player_counts)) if var.player_counts else player_counts(game)
+
+
+def when_functions(variant: str | None) -> dict[str, Any]:
+    """The functions a `when:` may call: `variant(id)` is true only for the variant being run.
+    The loader has already refused ids that setup.yaml's `variants:` does not declare."""
+    return {"variant": lambda vid: vid == variant}
 
 
 def item_keys(comp: Component) -> list[ItemKey]:
@@ -249,10 +268,12 @@ def step_label(game: Game, index: int) -> str:
 
 
 class _Runner:
-    def __init__(self, game: Game, players: int):
+    def __init__(self, game: Game, players: int, variant: str | None = None):
         self.game = game
         self.players = players
+        self.variant = variant
         self.env = {"players": players}
+        self.functions = when_functions(variant)
         owned = counting_stock(game)
         self.state: dict[ItemKey, dict[str, int]] = {
             k: {z: 0 for z in ZONES} | {"box": v or 0} for k, v in owned.items()}
@@ -274,12 +295,12 @@ class _Runner:
     # ------------------------------------------------------------------ helpers
     def value(self, expression: Any, index: int, field_name: str) -> int:
         try:
-            v = _expr.evaluate(expression, self.env)
+            v = _expr.evaluate(expression, self.env, self.functions)
         except _expr.ExprError as e:
             loc = self.game.where("setup.yaml", ("steps", index, field_name))
             path, _, line = loc.rpartition(":")
             raise DataError([Problem(path, int(line or 0), 0, f"{field_name}: {e}",
-                                     "use `players`, numbers and + - * // % min() max()")])
+                                     "use `players`, numbers and + - * // % min() max() variant()")])
         if isinstance(v, bool) or not isinstance(v, int):
             v = int(v)
         return v
@@ -507,12 +528,14 @@ class _Runner:
             placed=by_comp.get("placed", {}), supply=by_comp.get("supply", {}),
             draw_pile=sum(pile_left.get(p, 0) for p in self.hand_piles), hand_size=self.hand_size,
             untouched=untouched, assumed=dict(sorted(self.assumed.items())), draws=self.draws, shortages=self.shortages,
-            items={k: dict(st) for k, st in self.state.items()}, placements=self.placements)
+            items={k: dict(st) for k, st in self.state.items()}, placements=self.placements,
+            variant=self.variant)
 
 
-def run_setup(game: Game, players: int) -> SetupResult:
-    """Execute setup.yaml for `players` players. Raises DataError for a bad expression."""
-    runner = _Runner(game, players)
+def run_setup(game: Game, players: int, variant: str | None = None) -> SetupResult:
+    """Execute setup.yaml for `players` players, with optional rule `variant` played if given.
+    Raises DataError for a bad expression."""
+    runner = _Runner(game, players, variant)
     runner.run()
     return runner.result()
 
@@ -521,3 +544,11 @@ def setup_table(game: Game) -> dict[int, SetupResult]:
     """The setup at every player count of the game (game.yaml's range), keyed by count."""
     lo, hi = game.meta.players.min, game.meta.players.max
     return {n: run_setup(game, n) for n in range(lo, hi + 1)}
+
+
+def variant_tables(game: Game) -> dict[str, dict[int, SetupResult]]:
+    """Each optional rule of setup.yaml `variants:` (in the file's order) at every count it applies to."""
+    if game.setup is None:
+        return {}
+    return {v.id: {n: run_setup(game, n, v.id) for n in variant_counts(game, v.id)}
+            for v in game.setup.variants}

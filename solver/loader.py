@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from . import expr as _expr
 from .errors import DataError, Problem, display_path
 from .model import (CombineStep, Component, ComponentsFile, GameMeta, Item, RemoveStep, SetupFile,
                     step_kind)
@@ -312,6 +313,59 @@ def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locat
                 problems.append(sloc.problem(("player_counts", pi),
                                              f"player count {n} is outside game.yaml players {meta.players.min}-{meta.players.max}",
                                              "fix the list or the game's player range"))
+    return problems + _check_variant_refs(setup, sloc, meta)
+
+
+# expression fields of steps and constraints other than `when` (where variant() has no meaning)
+_EXPR_FIELDS = {"steps": ("count", "each", "recipients"), "constraints": ("require", "value")}
+
+
+def _check_variant_refs(setup: SetupFile, sloc: Locator, meta: GameMeta | None) -> list[Problem]:
+    """`variants:` ids are unique and their counts are counts of the setup; `variant(id)` names a
+    declared variant and appears only in a `when:`."""
+    problems = []
+    declared: dict[str, int] = {}
+    if setup.player_counts:
+        counts = set(setup.player_counts)
+    elif meta:
+        counts = set(range(meta.players.min, meta.players.max + 1))
+    else:
+        counts = set()
+    for vi, var in enumerate(setup.variants):
+        if var.id in declared:
+            problems.append(sloc.problem(("variants", vi, "id"), f"duplicate variant id {var.id!r}",
+                                         "give each optional rule its own id"))
+        declared.setdefault(var.id, vi)
+        for pi, n in enumerate(var.player_counts or []):
+            if counts and n not in counts:
+                problems.append(sloc.problem(("variants", vi, "player_counts", pi),
+                                             f"variant {var.id!r}: player count {n} is not one the setup covers "
+                                             f"({', '.join(map(str, sorted(counts)))})",
+                                             "list only counts of setup.yaml player_counts (or game.yaml players)"))
+    known = f"use one of: {', '.join(declared)}" if declared else "none is declared yet"
+    for section, items in (("steps", setup.steps), ("constraints", setup.constraints)):
+        for i, obj in enumerate(items):
+            fields = [("when", obj.when)] + [(f, getattr(obj, f, None)) for f in _EXPR_FIELDS[section]]
+            if section == "steps" and isinstance(obj, RemoveStep):
+                fields.append((("remove", "count"), obj.remove.count))
+            for fname, text in fields:
+                if not isinstance(text, str):
+                    continue
+                loc = (section, i) + (fname if isinstance(fname, tuple) else (fname,))
+                for call in _expr.calls(_expr.parse(text)):
+                    if call.func != "variant":
+                        continue
+                    arg = call.args[0] if len(call.args) == 1 else None
+                    vid = arg.value if isinstance(arg, _expr.Str) else getattr(arg, "name", None)
+                    if fname != "when":
+                        problems.append(sloc.problem(loc, f"variant() in {'.'.join(loc[2:])}: it can only be used in `when:`",
+                                                     "guard the step or constraint with `when: variant('id')` instead"))
+                    elif vid is None:
+                        problems.append(sloc.problem(loc, "variant() takes one variant id, e.g. variant('team-play')",
+                                                     f"name a variant of setup.yaml `variants:` ({known})"))
+                    elif vid not in declared:
+                        problems.append(sloc.problem(loc, f"unknown variant id {vid!r}",
+                                                     f"declare it under setup.yaml `variants:` ({known})"))
     return problems
 
 

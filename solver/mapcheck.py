@@ -236,13 +236,13 @@ def _setup_places(game: Any, hm: HexMap) -> list[Finding]:
         return []
     names = {p.id for p in hm.data.places} | {r.id for r in hm.data.regions} | {b.id for b in hm.data.boxes}
     names |= {f"{b.id}-{n}" for b in hm.data.boxes if b.cells for n in range(b.first, b.first + b.cells)}
-    out, found, off_map = [], 0, []
+    out, found, off_map = [], set(), []
     for si, step in enumerate(game.setup.steps):
         # `place ... on:` and `give ... on:` both put pieces somewhere that may be on the map.
         if not isinstance(step, (PlaceStep, GiveStep)) or step.on in (None, "table", "board", "map"):
             continue
         if step.on in names or hm.find(step.on) is not None:
-            found += 1
+            found.add(step.on)
             continue
         close = difflib.get_close_matches(step.on, sorted(names), n=1, cutoff=0.85)
         if close:
@@ -252,7 +252,7 @@ def _setup_places(game: Any, hm: HexMap) -> list[Finding]:
             off_map.append(step.on)
     if found or off_map:
         tail = f"; off the map (table or sheets): {', '.join(sorted(set(off_map)))}" if off_map else ""
-        out.append(Finding("info", "map-setup-places", f"setup places pieces on {found} map locations, all on the map{tail}",
+        out.append(Finding("info", "map-setup-places", f"setup places pieces on {len(found)} map locations, all on the map{tail}",
                            game.where("setup.yaml", ("steps",))))
     return out
 

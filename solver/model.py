@@ -242,8 +242,12 @@ class Pick(Model):
     _e = field_validator("count", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
 
 
+WHEN_HELP = ("expression over `players` and `variant(id)` (true when that optional rule of `variants` "
+             "is played), e.g. 'players <= 4' or \"variant('team-play') and players % 2 == 1\"")
+
+
 class StepBase(Model):
-    when: str | None = Field(None, description="expression over `players`, e.g. 'players <= 4'")
+    when: str | None = Field(None, description=WHEN_HELP)
     source: str | None = None
     note: LocalText | None = None
 
@@ -358,7 +362,7 @@ class Constraint(Model):
     of: Selection | None = None
     per: str | None = None
     value: Expression | None = None
-    when: str | None = None
+    when: str | None = Field(None, description=WHEN_HELP)
     source: str
     message: LocalText | None = None
 
@@ -388,8 +392,23 @@ AnyStep = Annotated[
 ]
 
 
+class Variant(Model):
+    """An optional rule that changes the setup (team play, an extended two-player game).
+
+    The engine runs the base setup, then the setup once more with each variant on, at the counts
+    it applies to; steps and constraints say what a variant changes by `when: variant('id')`."""
+    id: Id
+    name: LocalText
+    source: str = Field(description="the clause that states the optional rule")
+    player_counts: list[int] | None = Field(None, description="counts it applies to (a subset of the setup's); default all")
+    note: LocalText | None = None
+
+    _v = field_validator("name", "note", mode="before")(classmethod(lambda cls, v: v if v is None else _check_local(v)))
+
+
 class SetupFile(Model):
     player_counts: list[int] | None = Field(None, description="default: every count in game.yaml players")
+    variants: list[Variant] = Field([], description="optional rules that change the setup; each is run and proved too")
     steps: list[AnyStep]
     constraints: list[Constraint] = []
     hand_limit: Expression | None = None

@@ -1,7 +1,9 @@
 """The checker report of DESIGN.md ("Checker report"): player_counts, findings, derived.
 
 `check_game(game) -> dict` is the one entry point (`pnp check`, the rulebook and the tests use
-it). It reports what the data itself says (the gaps of game.yaml, stated totals against item
+it). A game whose setup.yaml declares optional rules (`variants:`) also gets `variants`: for each
+variant id, its per-count tables in the shape of `player_counts`; `player_counts` is always the
+base setup, and a report without variants has no `variants` key at all. It reports what the data itself says (the gaps of game.yaml, stated totals against item
 sums, player counts the setup leaves uncovered), then runs every check registered in
 solver/checks.py CHECKS (the CP-SAT setup checker, the odds, the wargame models, map checks,
 translation QA...) and merges their findings, derived tables and per-count setup tables.
@@ -13,7 +15,7 @@ from typing import Any
 
 from . import expr as E
 from .checks import check_functions
-from .engine import player_counts
+from .engine import player_counts, variant_tables
 from .findings import SEVERITY_ORDER, Finding
 from .loader import Game
 from .model import pick, step_kind
@@ -34,13 +36,18 @@ def check_game(game: Game) -> dict[str, Any]:
         for n, table in result.player_counts.items():
             counts.setdefault(n, {}).update(table)
     findings.sort(key=lambda f: (SEVERITY_ORDER[f.severity], f.code, f.source, f.message, f.player_counts))
-    return {
+    report: dict[str, Any] = {
         "game": game.id,
         "ok": not any(f.severity == "error" for f in findings),
         "player_counts": {n: counts[n] for n in sorted(counts, key=int)},
-        "findings": [f.to_json() for f in findings],
-        "derived": derived,
     }
+    variants = variant_tables(game)
+    if variants:
+        report["variants"] = {vid: {str(n): res.report() for n, res in table.items()}
+                              for vid, table in variants.items()}
+    report["findings"] = [f.to_json() for f in findings]
+    report["derived"] = derived
+    return report
 
 
 def gap_findings(game: Game) -> list[Finding]:
@@ -117,6 +124,8 @@ def uncovered_count_findings(game: Game) -> list[Finding]:
         if kind not in CASE_KINDS:
             continue
         target = step.remove.component if kind == "remove" else str(getattr(step, kind))
+        if any(c.func == "variant" for c in E.calls(E.parse(step.when))):
+            continue  # a step an optional rule switches on or off is no case of the base setup's tables
         true_for = {n for n in everyone if E.evaluate(step.when, {"players": n})}
         families.setdefault((kind, target), []).append((index, true_for))
     for (kind, target), cases in families.items():

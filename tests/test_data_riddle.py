@@ -120,9 +120,14 @@ def test_setup_two_cards_each_hand_limit_ten(game):
     assert setup.player_counts == list(range(2, 9))
     assert setup.hand_limit == 10
     deals = [s for s in setup.steps if isinstance(s, DealStep)]
-    assert [(d.deal, d.each, d.when) for d in deals] == [("play-cards", 2, None)]
+    assert [(d.deal, d.each, d.when) for d in deals] == [
+        ("play-cards", 2, None),
+        ("play-cards", 1, "variant('team-play') and players % 2 == 1")]  # 選択ルール (1): the larger team
     gives = [s for s in setup.steps if isinstance(s, GiveStep)]
-    assert [(g.give, g.each) for g in gives] == [("character-markers", 1)]
+    assert [(g.give, g.each, g.when) for g in gives] == [
+        ("character-markers", 1, "not variant('extended-two-player')")]  # (16) places one of each side
+    assert {(v.id, tuple(v.player_counts)) for v in setup.variants} == {
+        ("team-play", (4, 5, 6, 7, 8)), ("extended-two-player", (2,))}
     ids = {c.id for c in setup.constraints}
     assert {"enough-cards-to-deal", "a-marker-for-every-player", "at-most-four-per-side",
             "the-ring-in-the-deck", "three-elven-rings"} <= ids
@@ -146,7 +151,8 @@ def test_gaps_recorded(gaps):
         "card-size": "assumption", "counter-sheet-contents": "unspecified", "marker-faces": "assumption",
         "die-sides": "assumption", "edition-components": "discrepancy", "publisher-public": "assumption",
         "character-choice": "unspecified", "english-setup-several-characters": "discrepancy", "markers-start-on-shire": "assumption",
-        "variants-not-in-setup": "assumption", "victory-condition-indirect": "unspecified",
+        "team-play-even-teams": "assumption", "extended-two-player-reserve": "assumption",
+        "victory-condition-indirect": "unspecified",
         "kayu-village-is-bree": "erratum", "evil-rider-typo": "erratum",
         "bilbo-rule-retranslated": "erratum", "barad-dur-spelling": "erratum",
     }
