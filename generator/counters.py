@@ -14,14 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from solver.loader import Game
-from solver.model import pick, size_mm
+from solver.model import size_mm
 
-from .cards.deck import DEFAULT_COUNTER, deck_pieces, layouts_for, layouts_of, printable_items, sheet_of
-from .cards.face import FaceDrawer
-from .cards.printing import write_outputs
+from .cards.deck import DEFAULT_COUNTER, build_sheets
 from .cards.sheet import plan_sheet
 from .context import BuildContext
-
 
 
 def counter_grid(ctx: BuildContext, size: tuple[float, float], gutter: float):
@@ -30,20 +27,6 @@ def counter_grid(ctx: BuildContext, size: tuple[float, float], gutter: float):
 
 
 def build_counters(game: Game, ctx: BuildContext) -> list[Path]:
-    lang = ctx.language(game.meta.source_language)
-    layouts = layouts_of(game)
-    drawer = FaceDrawer(layouts, game.folder, ctx.warn)
-    out = ctx.out_dir(game.id)
-    written: list[Path] = []
-    for comp in game.components:
-        if sheet_of(layouts, comp) != "counters" or not printable_items(comp):
-            continue
-        cl = layouts_for(layouts, comp, DEFAULT_COUNTER)
-        pieces = deck_pieces(game, comp, lang, ctx, cl, back_shows_front=True)
-        if not pieces:
-            continue
-        size = size_mm(comp.size) or size_mm("half-inch")
-        grid = counter_grid(ctx, size, cl.gutter_mm or 0.0)
-        title = f"{pick(game.meta.title, lang)} — {pick(comp.name, lang)}"
-        written += write_outputs(f"counters-{comp.id}-{lang}", out, grid, pieces, drawer, ctx, title, comp.id)
-    return written
+    """Stage `counters`: output/<game>/counters-<sheet>-<lang>.pdf, .svg pages and PNGs."""
+    return build_sheets(game, ctx, "counters", DEFAULT_COUNTER, lambda comp, cl: counter_grid(
+        ctx, size_mm(comp.size) or size_mm("half-inch"), cl.gutter_mm or 0.0), back_shows_front=True)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -51,9 +52,9 @@ def apply(lines: list[str], i: int, op: str, token: str, pos: int) -> list[str]:
     return lines[:i] + [line[:p] + token + line[end:]] + lines[i + 1:]
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(mutation())
-def test_mutated_data_never_tracebacks(m):
+@contextmanager
+def mutated_copy(m):
+    """A temporary copy of the game folder with the mutation applied to one of its files."""
     game, name, i, op, token, pos = m
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / game
@@ -61,6 +62,13 @@ def test_mutated_data_never_tracebacks(m):
         target = folder / name
         target.write_text("\n".join(apply(target.read_text(encoding="utf-8").splitlines(), i, op, token, pos)) + "\n",
                           encoding="utf-8")
+        yield folder
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutation())
+def test_mutated_data_never_tracebacks(m):
+    with mutated_copy(m) as folder:
         try:
             load_game(folder)
         except DataError as e:
@@ -80,16 +88,10 @@ def test_checking_mutated_setups_never_tracebacks(m):
     findings or one-line errors, never a crash."""
     from solver.report import check_game
 
-    game, name, i, op, token, pos = m
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / game
-        shutil.copytree(GAMES / game, folder)
-        target = folder / name
-        target.write_text("\n".join(apply(target.read_text(encoding="utf-8").splitlines(), i, op, token, pos)) + "\n",
-                          encoding="utf-8")
+    with mutated_copy(m) as folder:
         try:
             report = check_game(load_game(folder))
         except DataError as e:
             assert e.problems
             return
-        assert report["game"] == game and isinstance(report["findings"], list)
+        assert report["game"] == m[0] and isinstance(report["findings"], list)

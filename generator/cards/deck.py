@@ -6,6 +6,7 @@ back, variants}}`); a deck it does not mention gets the built-in `card-basic` / 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Callable
 
 from solver.loader import Game
 from solver.model import Component, Item, pick, size_mm
@@ -88,24 +89,34 @@ def deck_pieces(game: Game, comp: Component, lang: str, ctx: BuildContext, cl: C
     return pieces
 
 
-def build_cards(game: Game, ctx: BuildContext) -> list[Path]:
-    """Stage `cards`: output/<game>/cards-<deck>-<lang>.pdf, .svg pages and png/<deck>/*.png."""
+def build_sheets(game: Game, ctx: BuildContext, kind: str, default: str,
+                 grid_for: Callable[[Component, ComponentLayout], Any], back_shows_front: bool = False) -> list[Path]:
+    """What the card and counter stages share: every component printed as `kind` ("cards" or
+    "counters"), its pieces laid out by `grid_for(component, layout)`, written as
+    output/<game>/<kind>-<component>-<lang>.pdf with SVG pages and a PNG per side."""
     lang = ctx.language(game.meta.source_language)
     layouts = layouts_of(game)
     drawer = FaceDrawer(layouts, game.folder, ctx.warn)
     out = ctx.out_dir(game.id)
     written: list[Path] = []
     for comp in game.components:
-        if sheet_of(layouts, comp) != "cards" or not printable_items(comp):
+        if sheet_of(layouts, comp) != kind or not printable_items(comp):
             continue
-        size = size_mm(comp.size) or size_mm("poker")
-        pieces = deck_pieces(game, comp, lang, ctx, layouts_for(layouts, comp, DEFAULT_CARD))
+        cl = layouts_for(layouts, comp, default)
+        pieces = deck_pieces(game, comp, lang, ctx, cl, back_shows_front)
         if not pieces:
             continue
-        grid = plan_sheet(ctx.paper_mm, size, ctx.bleed_mm)
         title = f"{pick(game.meta.title, lang)} — {pick(comp.name, lang)}"
-        written += write_outputs(f"cards-{comp.id}-{lang}", out, grid, pieces, drawer, ctx, title, comp.id)
+        written += write_outputs(f"{kind}-{comp.id}-{lang}", out, grid_for(comp, cl), pieces, drawer, ctx, title, comp.id)
+    return written
+
+
+def build_cards(game: Game, ctx: BuildContext) -> list[Path]:
+    """Stage `cards`: output/<game>/cards-<deck>-<lang>.pdf, .svg pages and png/<deck>/*.png,
+    and the duplex calibration page when any deck was printed."""
+    written = build_sheets(game, ctx, "cards", DEFAULT_CARD, lambda comp, _cl: plan_sheet(
+        ctx.paper_mm, size_mm(comp.size) or size_mm("poker"), ctx.bleed_mm))
     if written:
         from .calibration import write_calibration
-        written += write_calibration(out, ctx)
+        written += write_calibration(ctx.out_dir(game.id), ctx)
     return written
