@@ -10,7 +10,6 @@ from solver.errors import DataError
 from solver.loader import load_game
 from solver.rules.model import clause_key
 
-SEEDS = Path("/work/shared/seeds")
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -36,14 +35,15 @@ def test_dont_drop_the_ring_keeps_the_seeds_numbered_steps():
     assert len(by_section["play"].clauses[3].items) == 5  # the five ・ rules of playing a card
 
 
-def _seed_bullets(seed: str, start: str, end: str) -> list[str]:
-    text = (SEEDS / seed).read_text(encoding="utf-8")
+def _seed_bullets(seeds: Path, seed: str, start: str, end: str) -> list[str]:
+    text = (seeds / seed).read_text(encoding="utf-8")
     body = text[text.index(start):text.index(end)]
     return [ln.strip()[1:].strip() for ln in body.splitlines() if ln.strip().startswith("・")]
 
 
-def test_saboteur_every_rule_bullet_of_the_seed_is_a_clause_text_in_order():
-    bullets = _seed_bullets("001_eb88819b62e3fbc1.txt", "ゲームの準備", "リンク")
+@pytest.mark.seeds
+def test_saboteur_every_rule_bullet_of_the_seed_is_a_clause_text_in_order(seeds):
+    bullets = _seed_bullets(seeds, "001_eb88819b62e3fbc1.txt", "ゲームの準備", "リンク")
     rules = _rules("saboteur-the-lost-mines")
     texts = [t for _, t in rules.units()]
     flat = "\n".join(texts)
