@@ -31,6 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--all", action="store_true", help="every game under data/games/")
     add_build_options(p)
     p.add_argument("--only", action="append", choices=STAGE_NAMES, help="run only this stage (repeatable)")
+    add_run_options(p)
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("serve", help="serve the build folder on localhost with an index of every file")
@@ -126,31 +127,47 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from solver.loader import game_ids, load_game
+    from solver.loader import game_ids
 
-    from ..build import build_game, stage_functions
+    from ..gallery import write_index
+    from ..incremental import build
 
     if not args.all and not args.game:
         raise DataError([Problem("pnp build", 0, 0, "no game given", "name a game id or folder, or use --all")])
     ctx = context_from(args)
     names = game_ids() if args.all else [args.game]
-    games = [load_game(n) for n in names]  # validate everything before writing anything
     only = set(args.only) if args.only else None
-    stages = stage_functions(only)
-    written: list[Path] = []
     quiet = not sys.stderr.isatty()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   disable=quiet, transient=True) as progress:
-        task = progress.add_task("building", total=len(games) * len(stages))
-        for game in games:
-            written += build_game(game, ctx, only,
-                                  on_stage=lambda s, g=game: progress.update(task, advance=1, description=f"{g.id}: {s}"))
-    from ..gallery import write_index
-
+        task = progress.add_task("building", total=None)
+        report = build(names, ctx, only, force=args.force, runner=runner_from(args),
+                       on_unit=lambda u, skipped: progress.update(task, advance=1, description=str(u)))
     write_index(ctx.out_root)
     _report_warnings(ctx, shown=10)
-    print(f"wrote {len(written)} files for {len(games)} game(s) under {ctx.out_root}/")
+    print(f"{len(report.built)} unit(s) built, {len(report.skipped)} unchanged; "
+          f"wrote {len(report.written)} files for {len(names)} game(s) under {ctx.out_root}/")
     return 0
+
+
+def add_run_options(p: argparse.ArgumentParser) -> None:
+    """Where the work units run, and whether unchanged ones are skipped."""
+    p.add_argument("--force", action="store_true", help="rebuild every unit, changed or not")
+    p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                   help="processes to build with (default: every core)")
+    p.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
+                   help="run the units on this Dask distributed scheduler (extra: pnp-forge[distributed])")
+
+
+def runner_from(args: argparse.Namespace):
+    from ..runners import dask, default_jobs, pool
+
+    if args.scheduler:
+        return dask(args.scheduler)
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    if jobs < 1:
+        raise DataError([Problem("--jobs", 0, 0, f"{jobs} is not a number of processes", "give 1 or more")])
+    return pool(jobs)
 
 
 def _report_warnings(ctx: BuildContext, shown: int) -> None:

@@ -1,0 +1,226 @@
+"""Work units of a build: one game × stage × part (a deck, a counter sheet, or the whole stage) × language.
+
+A unit is the grain of incremental and parallel builds. Its fingerprint hashes exactly what it
+reads: the slices of the validated model its stage uses, the game's image files, translations,
+the font, the build options and the code of the project; when the fingerprint and the unit's
+outputs are unchanged, the build skips it (generator/incremental.py).
+
+`execute` runs one unit anywhere (this process, a process pool, a Dask worker): it builds into a
+scratch folder and returns the files as bytes with the warnings, so that only the caller writes
+into the output folder and a worker needs no shared disk for its outputs.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable
+
+from solver.errors import DataError, Problem
+
+from .build import STAGES, Stage
+from .context import BuildContext
+
+if TYPE_CHECKING:
+    from solver.loader import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+# game-folder files that the model holds once validated (YAML, card lists) or that only the
+# rulebook reads (PO); everything else in a game folder (images) is an asset of the drawing stages
+MODEL_SUFFIXES = {".yaml", ".yml", ".csv", ".xlsx", ".po", ".pot", ".mo"}
+# stages that print one file set per component (a deck, a counter sheet): a unit each
+PER_COMPONENT = {"cards", "counters"}
+
+
+@dataclass(frozen=True)
+class Unit:
+    game: str
+    stage: str
+    part: str | None  # a component id for PER_COMPONENT stages, else None (the whole stage)
+    lang: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.stage}:{self.part or '*'}:{self.lang}"
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.key}"
+
+
+@dataclass
+class UnitResult:
+    unit: Unit
+    files: dict[str, bytes]  # path relative to the output root -> bytes
+    warnings: list[str]
+    problems: list[Problem] = dataclasses.field(default_factory=list)  # unusable input met while drawing
+
+
+def stage_named(name: str) -> Stage:
+    return next(s for s in STAGES if s.__name__ == name)
+
+
+def plan(game: Game, ctx: BuildContext, only: set[str] | None = None) -> list[Unit]:
+    """The units of one game, in stage order."""
+    lang = ctx.language(game.meta.source_language)
+    units: list[Unit] = []
+    for stage in STAGES:
+        name = stage.__name__
+        if only and name not in only:
+            continue
+        if name in PER_COMPONENT:
+            units += [Unit(game.id, name, cid, lang) for cid in printed_components(game, name)]
+        else:
+            units.append(Unit(game.id, name, None, lang))
+    return units
+
+
+def printed_components(game: Game, kind: str) -> list[str]:
+    """Ids of the components the `kind` stage ("cards" or "counters") prints."""
+    from .cards.deck import layouts_of, printable_items, sheet_of
+
+    layouts = layouts_of(game)
+    return [c.id for c in game.components if sheet_of(layouts, c) == kind and printable_items(c)]
+
+
+def unit_game(game: Game, unit: Unit) -> Game:
+    """The game as the unit's stage sees it: one component for a deck's unit."""
+    if unit.part is None:
+        return game
+    return dataclasses.replace(game, components=[game.component(unit.part)])
+
+
+# --- fingerprints ---------------------------------------------------------------------------------
+
+# What only a piece's own faces print: the manifest and the rulebooks list components with names
+# and counts, so editing a card's text or face must not rebuild them.
+FACE_ONLY = {"Item": {"text", "front", "back", "layout"}, "Component": {"back", "layout"}}
+
+
+def _dump(value: Any, drop: dict[str, set[str]] | None = None) -> Any:
+    """A model as plain data, field by field with each model's class name (pydantic's own
+    serializer guesses at tagged unions such as setup steps, and warns); `drop` leaves out
+    fields per class name."""
+    fields = getattr(type(value), "model_fields", None)
+    if fields is not None:
+        left_out = (drop or {}).get(type(value).__name__, set())
+        return {"@": type(value).__name__,
+                **{k: _dump(getattr(value, k), drop) for k in fields if k not in left_out}}
+    if isinstance(value, (list, tuple)):
+        return [_dump(v, drop) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _dump(v, drop) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {"@": type(value).__name__, **{f.name: _dump(getattr(value, f.name)) for f in dataclasses.fields(value)}}
+    return value
+
+
+def _digest(obj: Any) -> str:
+    text = json.dumps(obj, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def hash_files(paths: Iterable[Path], root: Path) -> dict[str, str]:
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(paths) if p.is_file()}
+
+
+@lru_cache(maxsize=1)
+def environment_digest() -> str:
+    """The project's code and version, the libraries that draw, and the font: any change rebuilds all."""
+    from importlib import metadata
+
+    code = hash_files([p for d in ("generator", "solver") for p in (ROOT / d).rglob("*")
+                       if p.suffix in (".py", ".ttf", ".otf") and "__pycache__" not in p.parts], ROOT)
+    versions = {}
+    for dist in ("pnp-forge", "reportlab", "pillow", "svgwrite", "svglib", "matplotlib-fontja", "fonttools"):
+        try:
+            versions[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            versions[dist] = None
+    font = os.environ.get("PNP_FONT")
+    font_stat = None
+    if font and Path(font).is_file():
+        st = Path(font).stat()
+        font_stat = [font, st.st_size, st.st_mtime_ns]
+    return _digest({"code": code, "versions": versions, "font": font_stat})
+
+
+def options_of(ctx: BuildContext) -> dict[str, Any]:
+    """The build options that change what a stage draws (not where it writes)."""
+    return {f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)
+            if f.name not in ("out_root", "warnings")}
+
+
+def shared_data_files() -> list[Path]:
+    """Data outside the game folders that stages read (shared glossaries)."""
+    from solver.loader import DATA_DIR
+
+    folder = DATA_DIR / "glossaries"
+    return sorted(folder.rglob("*")) if folder.is_dir() else []
+
+
+def game_inputs_digest(folder: Path, ctx: BuildContext, only: set[str] | None) -> str:
+    """Everything a game's build can read, by content, without loading the game: when it equals
+    the recorded one and the outputs are in place, the whole game is skipped (a no-op build)."""
+    from solver.loader import DATA_DIR
+
+    files = hash_files([p for p in folder.rglob("*") if not p.name.startswith(".")], folder)
+    shared = hash_files(shared_data_files(), DATA_DIR)
+    return _digest({"files": files, "shared": shared, "env": environment_digest(),
+                    "options": options_of(ctx), "only": sorted(only) if only else None})
+
+
+def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
+    """What the unit reads, by content: its slice of the validated model plus files and options."""
+    folder = game.folder
+    known_extras = {"layouts", "map", "rules"}
+    # a data file added later by another capability is read by whoever wants it: count it for all
+    other = {k: _dump(v) for k, v in sorted(game.extras.items()) if k not in known_extras}
+    slice_: dict[str, Any] = {"meta": _dump(game.meta), "other": other}
+    assets = lambda: hash_files([p for p in folder.rglob("*")  # noqa: E731
+                                 if p.suffix.lower() not in MODEL_SUFFIXES and not p.name.startswith(".")], folder)
+    if unit.stage == "manifest":
+        slice_["components"] = _dump(game.components, FACE_ONLY)
+    elif unit.stage in PER_COMPONENT:
+        slice_["component"] = _dump(game.component(unit.part)) if unit.part else None
+        slice_["layouts"] = _dump(game.extras.get("layouts"))
+        slice_["assets"] = assets()
+    elif unit.stage == "maps":
+        slice_["map"] = _dump(game.extras.get("map"))
+        slice_["assets"] = assets()
+    elif unit.stage == "rulebooks":  # the rules, and the components table and setup the checker derives
+        slice_["components"] = _dump(game.components, FACE_ONLY)
+        slice_["setup"] = _dump(game.setup)
+        slice_["rules"] = _dump(game.extras.get("rules"))
+        slice_["rules_files"] = hash_files((folder / "rules").rglob("*"), folder) if (folder / "rules").is_dir() else {}
+        from solver.loader import DATA_DIR
+        slice_["shared"] = hash_files(shared_data_files(), DATA_DIR)
+    else:  # a stage added later: the whole model and every file of the game, until someone slices it
+        slice_["components"] = _dump(game.components)
+        slice_["setup"] = _dump(game.setup)
+        slice_["extras"] = {k: _dump(v) for k, v in sorted(game.extras.items())}
+        slice_["files"] = hash_files(folder.rglob("*"), folder)
+    return _digest({"unit": unit.key, "slice": slice_, "options": options_of(ctx), "env": environment_digest()})
+
+
+# --- running one unit -----------------------------------------------------------------------------
+
+def execute(game: Game, unit: Unit, ctx: BuildContext) -> UnitResult:
+    """Run one unit into a scratch folder and return what it wrote, as bytes, with its warnings.
+    Picklable in and out, so the same function runs in a process pool or on a Dask worker."""
+    with tempfile.TemporaryDirectory(prefix="pnp-unit-") as tmp:
+        scratch = Path(tmp)
+        uctx = dataclasses.replace(ctx, out_root=scratch, warnings=[])
+        try:
+            stage_named(unit.stage)(unit_game(game, unit), uctx)
+        except DataError as e:  # returned, not raised: problems cross a process or network boundary as data
+            return UnitResult(unit, {}, list(uctx.warnings), list(e.problems))
+        # every file the stage left, not only those it returned: nothing it makes is lost
+        files = {p.relative_to(scratch).as_posix(): p.read_bytes()
+                 for p in sorted(scratch.rglob("*")) if p.is_file()}
+        return UnitResult(unit, files, list(uctx.warnings))
