@@ -51,7 +51,19 @@ def rulebooks(game: Game, ctx: BuildContext) -> list[Path]:
     return build_rulebooks(game, ctx)
 
 
-STAGES: list[Stage] = [manifest, cards, counters, maps, rulebooks]
+def check(game: Game, ctx: BuildContext) -> list[Path]:
+    """check-report.json: the checker's report (setup per player count, findings), for the preview."""
+    import json
+
+    from solver.report import check_game
+
+    from .output import write_text
+    report = check_game(game)
+    return [write_text(ctx.out_dir(game.id) / "check-report.json",
+                       json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True) + "\n")]
+
+
+STAGES: list[Stage] = [manifest, check, cards, counters, maps, rulebooks]
 STAGE_NAMES: list[str] = [s.__name__ for s in STAGES]
 
 

@@ -96,9 +96,11 @@ def unit_game(game: Game, unit: Unit) -> Game:
 
 # --- fingerprints ---------------------------------------------------------------------------------
 
-# What only a piece's own faces print: the manifest and the rulebooks list components with names
-# and counts, so editing a card's text or face must not rebuild them.
-FACE_ONLY = {"Item": {"text", "front", "back", "layout"}, "Component": {"back", "layout"}}
+# What only a piece's own faces print. The manifest lists components with names and counts; the
+# checker (and the rulebooks, which print its setup table) reads counts, attributes and face
+# attributes but never a card's rule text. Editing that text must not rebuild them.
+FACE_ONLY = {"Item": {"text", "front", "back", "layout", "note"}, "Component": {"back", "layout", "note"}}
+TEXT_ONLY = {"Item": {"text", "note"}, "Component": {"note"}}
 
 
 def _dump(value: Any, drop: dict[str, set[str]] | None = None) -> Any:
@@ -193,9 +195,14 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
     elif unit.stage == "maps":
         slice_["map"] = _dump(game.extras.get("map"))
         slice_["assets"] = assets()
-    elif unit.stage == "rulebooks":  # the rules, and the components table and setup the checker derives
-        slice_["components"] = _dump(game.components, FACE_ONLY)
+    elif unit.stage == "check":  # the checker: the inventory, the setup and the map
+        slice_["components"] = _dump(game.components, TEXT_ONLY)
         slice_["setup"] = _dump(game.setup)
+        slice_["map"] = _dump(game.extras.get("map"))
+    elif unit.stage == "rulebooks":  # the rules, and the components table and setup the checker derives
+        slice_["components"] = _dump(game.components, TEXT_ONLY)
+        slice_["setup"] = _dump(game.setup)
+        slice_["map"] = _dump(game.extras.get("map"))
         slice_["rules"] = _dump(game.extras.get("rules"))
         slice_["rules_files"] = hash_files((folder / "rules").rglob("*"), folder) if (folder / "rules").is_dir() else {}
         from solver.loader import DATA_DIR

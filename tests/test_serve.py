@@ -4,8 +4,8 @@ from __future__ import annotations
 import threading
 import urllib.request
 
-from generator.commands.core import make_server
 from generator.gallery import index_html
+from generator.serve import make_server
 
 
 def _fake_build(root):

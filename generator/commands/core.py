@@ -34,8 +34,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_run_options(p)
     p.set_defaults(func=cmd_build)
 
-    p = sub.add_parser("serve", help="serve the build folder on localhost with an index of every file")
-    p.add_argument("--out", type=Path, default=Path("output"), help="build folder (default: output)")
+    p = sub.add_parser("serve", help="build, preview in a browser, rebuild on save (live reload)")
+    p.add_argument("game", nargs="?", help="game id or folder to build and watch (none: serve the folder as it is)")
+    p.add_argument("--all", action="store_true", help="build and watch every game")
+    add_build_options(p)
+    p.add_argument("--only", action="append", choices=STAGE_NAMES, help="build only this stage (repeatable)")
+    add_run_options(p)
+    p.add_argument("--host", default="127.0.0.1", help="interface to listen on (default: 127.0.0.1, this machine only)")
     p.add_argument("--port", type=int, default=8000)
     p.set_defaults(func=cmd_serve)
 
@@ -184,34 +189,47 @@ def _report_warnings(ctx: BuildContext, shown: int) -> None:
     print(f"warning: {more}all {len(ctx.warnings)} warnings are in {path}", file=sys.stderr)
 
 
-def make_server(out: Path, port: int):
-    """An HTTP server for `out` on 127.0.0.1 (never another interface: it is a local preview)."""
-    import functools
-    import http.server
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Build GAME (or --all), serve the output folder, rebuild on save; with neither, serve it as it is."""
+    import threading
+
+    from solver.loader import game_ids, resolve_game_dir
 
     from ..gallery import write_index
+    from ..serve import PreviewState, Rebuilder, make_server, watch
 
-    write_index(out)
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
-    handler.log_message = lambda *a, **k: None  # type: ignore[attr-defined]
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-
-
-def cmd_serve(args: argparse.Namespace) -> int:
-    if not args.out.is_dir():
-        raise DataError([Problem(str(args.out), 0, 0, "no build folder", "run `pnp build --all` first")])
+    if args.all and args.game:
+        raise DataError([Problem("pnp serve", 0, 0, "both a game and --all given", "give one of them")])
+    names = game_ids() if args.all else [args.game] if args.game else []
+    state = PreviewState()
+    rebuild = None
+    if names:
+        folders = [resolve_game_dir(n).resolve() for n in names]
+        only = set(args.only) if args.only else None
+        rebuild = Rebuilder(names, context_from(args), state, only)
+        rebuild(runner=runner_from(args))  # the first build may use every core; rebuilds run in this process
+    elif not args.out.is_dir():
+        raise DataError([Problem(str(args.out), 0, 0, "no build folder",
+                                 "name a game to build and watch (pnp serve GAME), or use --all")])
+    else:
+        write_index(args.out)
     try:
-        server = make_server(args.out, args.port)
+        server = make_server(args.out, args.port, args.host, state, live=bool(names))
     except OSError as e:
-        raise DataError([Problem(f"port {args.port}", 0, 0, f"cannot listen ({e.strerror})",
-                                 "choose another one with --port")])
+        raise DataError([Problem(f"{args.host}:{args.port}", 0, 0, f"cannot listen ({e.strerror})",
+                                 "choose another port with --port")])
     host, port = server.server_address[:2]
-    print(f"serving {args.out}/ at http://{host}:{port}/ (Ctrl-C to stop)")
+    stop = threading.Event()
+    if rebuild is not None:
+        threading.Thread(target=watch, args=(folders, rebuild, stop), daemon=True).start()
+        print(f"watching {', '.join(str(f) for f in folders)}", flush=True)
+    print(f"serving {args.out}/ at http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
+        stop.set()
         server.server_close()
     return 0
 
