@@ -235,9 +235,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
+    from solver.loader import DATA_DIR
     from solver.schema import write_schemas
 
-    out = args.out or Path(__file__).resolve().parents[2] / "data" / "schema"
+    out = args.out or DATA_DIR / "schema"
     for path in write_schemas(out):
         print(path)
     return 0
