@@ -1,12 +1,14 @@
 """The build: the list of stages `pnp build` runs, each a function `stage(game, ctx) -> written paths`.
 
 This file is the one readable list of what a build makes. Each stage imports its drawing code
-when it runs, so `pnp list` and `pnp --help` never load reportlab or OR-Tools.
+when it runs, so `pnp list` and `pnp --help` never load reportlab or OR-Tools. The incremental
+build (generator/incremental.py) runs them as work units (generator/units.py): a stage that
+prints decks runs once per deck, with a game narrowed to that component.
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .context import BuildContext
 
@@ -65,17 +67,3 @@ def check(game: Game, ctx: BuildContext) -> list[Path]:
 
 STAGES: list[Stage] = [manifest, check, cards, counters, maps, rulebooks]
 STAGE_NAMES: list[str] = [s.__name__ for s in STAGES]
-
-
-def stage_functions(only: set[str] | None = None) -> list[tuple[str, Stage]]:
-    return [(s.__name__, s) for s in STAGES if not only or s.__name__ in only]
-
-
-def build_game(game: Game, ctx: BuildContext, only: set[str] | None = None,
-               on_stage: Callable[[str], None] | None = None) -> list[Path]:
-    written: list[Path] = []
-    for name, fn in stage_functions(only):
-        if on_stage:
-            on_stage(name)
-        written += fn(game, ctx)
-    return written

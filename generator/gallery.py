@@ -91,11 +91,11 @@ def _game_section(game: Path) -> list[str]:
     out = [f'<section id="{_e(game.name)}"><h2>{_e(title) + " — " if title else ""}{_e(game.name)}</h2>']
     out += _check_section(_read_json(game / "check-report.json"))
 
-    sheets: dict[tuple[str, str, str], list[Path]] = {}
+    sheets: dict[tuple[str, str, str], list[tuple[int, Path]]] = {}
     for f in files:
         m = _SHEET.match(f.name)
         if m and m["ext"] == "svg":
-            sheets.setdefault((f.name.split("-", 1)[0], m["part"], m["lang"]), []).append(f)
+            sheets.setdefault((f.name.split("-", 1)[0], m["part"], m["lang"]), []).append((int(m["page"] or 0), f))
     if sheets:
         out.append("<h3>Cards and counters</h3>")
     for (kind, part, lang), pages in sheets.items():
@@ -104,7 +104,7 @@ def _game_section(game: Path) -> list[str]:
         pdf = f"{kind}-{part}-{lang}.pdf"
         if (game / pdf).is_file():
             out.append(f'<p><a href="{_url(game.name, pdf)}">{_e(pdf)}</a></p>')
-        for f in sorted(pages, key=lambda p: int(_SHEET.match(p.name)["page"] or 0)):
+        for _, f in sorted(pages):
             src = _url(game.name, f.name)
             out.append(f'<figure><a href="{src}"><img src="{src}" alt="{_e(f.name)}" loading="lazy"></a>'
                        f"<figcaption>{_e(f.name)}</figcaption></figure>")

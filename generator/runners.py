@@ -11,7 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from solver.errors import DataError, Problem
 
@@ -59,8 +59,8 @@ def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
-def dask(address: str):
-    """A runner on an existing Dask distributed scheduler (`tcp://host:8786`) or a `Client`."""
+def dask(address: Any):
+    """A runner on an existing Dask distributed scheduler (`tcp://host:8786`), or on a `Client`."""
     def run(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitResult]:
         try:
             from distributed import Client, as_completed as dask_completed
@@ -71,7 +71,7 @@ def dask(address: str):
             return
         own = isinstance(address, str)
         try:
-            client = Client(address, timeout="10s") if own else address
+            client: Any = Client(address, timeout="10s") if own else address
         except OSError as e:
             raise DataError([Problem("--scheduler", 0, 0, f"cannot reach {address} ({e})",
                                      "start a scheduler (dask scheduler) and workers, or drop --scheduler")])

@@ -138,8 +138,8 @@ def environment_digest() -> str:
 
     code = hash_files([p for d in ("generator", "solver") for p in (ROOT / d).rglob("*")
                        if p.suffix in (".py", ".ttf", ".otf") and "__pycache__" not in p.parts], ROOT)
-    versions = {}
-    for dist in ("pnp-forge", "reportlab", "pillow", "svgwrite", "svglib", "matplotlib-fontja", "fonttools"):
+    versions: dict[str, str | None] = {}
+    for dist in ("pnp-forge", "reportlab", "pillow", "svgwrite", "svglib", "matplotlib-fontja", "fonttools", "pyphen"):
         try:
             versions[dist] = metadata.version(dist)
         except metadata.PackageNotFoundError:
@@ -199,6 +199,7 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
         slice_["components"] = _dump(game.components, TEXT_ONLY)
         slice_["setup"] = _dump(game.setup)
         slice_["map"] = _dump(game.extras.get("map"))
+        slice_["cwd"] = os.getcwd()  # findings name their data file relative to it (display_path)
     elif unit.stage == "rulebooks":  # the rules, and the components table and setup the checker derives
         slice_["components"] = _dump(game.components, TEXT_ONLY)
         slice_["setup"] = _dump(game.setup)
