@@ -139,8 +139,20 @@ class Rebuilder:
 
 
 def watch(folders: list[Path], rebuild: Rebuilder, stop: threading.Event) -> None:
-    """Rebuild whenever a file under `folders` changes, until `stop` is set."""
+    """Rebuild whenever a file under `folders` changes, until `stop` is set. Changes in the output
+    folder (when it lies inside a game folder) and hidden files do not count: a build's own writes
+    must not start another build."""
+    from watchfiles import DefaultFilter
     from watchfiles import watch as watch_files
 
-    for _changes in watch_files(*folders, stop_event=stop, debounce=100, step=50, raise_interrupt=False):
+    out = rebuild.ctx.out_root.resolve()
+    default = DefaultFilter()
+
+    def wanted(change, path: str) -> bool:
+        p = Path(path)
+        return default(change, path) and not p.name.startswith(".") and not (
+            p == out or p.resolve().is_relative_to(out))
+
+    for _changes in watch_files(*folders, watch_filter=wanted, stop_event=stop, debounce=100, step=50,
+                                raise_interrupt=False):
         rebuild()

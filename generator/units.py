@@ -166,12 +166,27 @@ def shared_data_files() -> list[Path]:
     return sorted(folder.rglob("*")) if folder.is_dir() else []
 
 
+def game_files(folder: Path, ctx: BuildContext) -> list[Path]:
+    """The files of a game folder that can feed a build: not hidden ones (.git, the build record),
+    and not the build's own output when it is written inside the game folder (`pnp build .`)."""
+    out = ctx.out_root.resolve()
+    files = []
+    for p in folder.rglob("*"):
+        rel = p.relative_to(folder).parts
+        if any(part.startswith(".") for part in rel) or not p.is_file():
+            continue
+        if p.resolve().is_relative_to(out):
+            continue
+        files.append(p)
+    return files
+
+
 def game_inputs_digest(folder: Path, ctx: BuildContext, only: set[str] | None) -> str:
     """Everything a game's build can read, by content, without loading the game: when it equals
     the recorded one and the outputs are in place, the whole game is skipped (a no-op build)."""
     from solver.loader import DATA_DIR
 
-    files = hash_files([p for p in folder.rglob("*") if not p.name.startswith(".")], folder)
+    files = hash_files(game_files(folder, ctx), folder)
     shared = hash_files(shared_data_files(), DATA_DIR)
     return _digest({"files": files, "shared": shared, "env": environment_digest(),
                     "options": options_of(ctx), "only": sorted(only) if only else None})
@@ -184,8 +199,8 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
     # a data file added later by another capability is read by whoever wants it: count it for all
     other = {k: _dump(v) for k, v in sorted(game.extras.items()) if k not in known_extras}
     slice_: dict[str, Any] = {"meta": _dump(game.meta), "other": other}
-    assets = lambda: hash_files([p for p in folder.rglob("*")  # noqa: E731
-                                 if p.suffix.lower() not in MODEL_SUFFIXES and not p.name.startswith(".")], folder)
+    assets = lambda: hash_files([p for p in game_files(folder, ctx)  # noqa: E731
+                                 if p.suffix.lower() not in MODEL_SUFFIXES], folder)
     if unit.stage == "manifest":
         slice_["components"] = _dump(game.components, FACE_ONLY)
     elif unit.stage in PER_COMPONENT:
@@ -205,14 +220,14 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
         slice_["setup"] = _dump(game.setup)
         slice_["map"] = _dump(game.extras.get("map"))
         slice_["rules"] = _dump(game.extras.get("rules"))
-        slice_["rules_files"] = hash_files((folder / "rules").rglob("*"), folder) if (folder / "rules").is_dir() else {}
+        slice_["rules_files"] = hash_files([p for p in game_files(folder, ctx) if p.relative_to(folder).parts[0] == "rules"], folder)
         from solver.loader import DATA_DIR
         slice_["shared"] = hash_files(shared_data_files(), DATA_DIR)
     else:  # a stage added later: the whole model and every file of the game, until someone slices it
         slice_["components"] = _dump(game.components)
         slice_["setup"] = _dump(game.setup)
         slice_["extras"] = {k: _dump(v) for k, v in sorted(game.extras.items())}
-        slice_["files"] = hash_files(folder.rglob("*"), folder)
+        slice_["files"] = hash_files(game_files(folder, ctx), folder)
     return _digest({"unit": unit.key, "slice": slice_, "options": options_of(ctx), "env": environment_digest()})
 
 

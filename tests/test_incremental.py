@@ -132,3 +132,11 @@ def test_parallel_and_force(game, tmp_path):
     forced = build([game], BuildContext(out_root=b), force=True, runner=serial)
     assert {u.key for u in forced.built} == {u.key for u in first.built} and not forced.skipped
     assert contents(snapshot(a)) == contents(snapshot(b))
+
+
+def test_output_inside_the_game_folder_is_not_an_input(game):
+    """`cd mygame && pnp build .`: the build's own files must not count as a change of the game."""
+    out = game / "output"
+    build([game], BuildContext(out_root=out), {"manifest"}, runner=serial)
+    again = build([game], BuildContext(out_root=out), {"manifest"}, runner=serial)
+    assert again.loaded == [] and again.built == []
