@@ -102,20 +102,36 @@ def make_server(out: Path, port: int, host: str = "127.0.0.1", state: PreviewSta
     return server
 
 
+# stages that run the checker (seconds, not tenths): a rebuild shows the sheets first, then these
+CHECKER_STAGES = {"check", "rulebooks"}
+
+
 class Rebuilder:
-    """Runs an incremental build of the watched games and reports it to the state and the terminal."""
+    """Runs an incremental build of the watched games and reports it to the state and the terminal.
+
+    A rebuild runs in two passes when it can: the drawing stages first (the page reloads with the
+    new sheets), then the stages that run the checker (the page reloads again)."""
 
     def __init__(self, names: list[str], ctx: BuildContext, state: PreviewState, only: set[str] | None = None,
                  log: Callable[[str], None] = lambda s: print(s, file=sys.stderr, flush=True)):
         self.names, self.ctx, self.state, self.only, self.log = names, ctx, state, only, log
 
+    def passes(self) -> list[set[str]]:
+        from .build import STAGE_NAMES
+
+        wanted = set(self.only or STAGE_NAMES)
+        return [p for p in (wanted - CHECKER_STAGES, wanted & CHECKER_STAGES) if p]
+
     def __call__(self, runner=None) -> bool:
+        return all(self._run(stages, runner) for stages in self.passes())
+
+    def _run(self, stages: set[str], runner) -> bool:
         from .gallery import write_index
         from .incremental import build
 
         ctx = dataclasses.replace(self.ctx, warnings=[])
         try:
-            report = build(self.names, ctx, self.only, runner=runner)
+            report = build(self.names, ctx, stages, runner=runner)
         except DataError as e:
             lines = [str(p) for p in e.problems]
             for line in lines:
@@ -132,9 +148,11 @@ class Rebuilder:
         write_index(ctx.out_root)
         for w in ctx.warnings[:10]:
             self.log(f"warning: {w}")
-        built = ", ".join(str(u) for u in report.built) or "nothing changed"
-        self.log(f"built: {built}")
-        self.state.finished([])
+        if report.built:
+            self.log(f"built {len(report.built)} unit(s): {', '.join(u.key for u in report.built)}")
+            self.state.finished([])
+        elif self.state.errors:  # the error is fixed, and nothing else changed
+            self.state.finished([])
         return True
 
 

@@ -136,7 +136,7 @@ def test_saved_edit_shows_in_the_open_page(game_copy, tmp_path):
     browser = Chromium(tmp_path / "profile")
     try:
         browser.open(url)
-        browser.wait_for("document.body.innerText.includes('台座カード')", 30)
+        browser.wait_for("document.body.innerText.includes('台座カード')", 90)
         assert browser.js("document.querySelectorAll('img').length") > 10  # sheets and cards as images
         assert browser.js("document.body.innerText.includes('Check: ok')")
         browser.js("window.pnpMarker = 'old page'")
