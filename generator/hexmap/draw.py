@@ -14,8 +14,9 @@ from solver.model import pick
 from solver.model_map import HexMap, Place
 
 from .. import fonts
-from ..geometry import Box
+from ..geometry import MM_PER_PT, Box
 from ..render.base import Surface, text_width
+from ..text import wrap
 from .layout import MapPage
 
 INK = "#3a3a3a"
@@ -305,17 +306,9 @@ def _panel_item(surf: Surface, b: Box, box, lang: str) -> None:
 
 
 def _wrap(surf: Surface, x: float, y: float, width: float, text: str, size: float, max_lines: int = 4) -> float:
-    """Greedy character wrap (works for Japanese and English alike); returns the next baseline."""
-    lines, cur = [], ""
-    for ch in text:
-        if text_width(cur + ch, size) > width and cur:
-            lines.append(cur)
-            cur = ch.lstrip()
-        else:
-            cur += ch
-    if cur:
-        lines.append(cur)
-    step = size * 0.3528 * 1.35
+    """Text broken into lines by the shared line breaker (kinsoku, Latin words); returns the next baseline."""
+    lines = wrap(text, fonts.register(), size, width / MM_PER_PT)
+    step = size * MM_PER_PT * 1.35
     for i, line in enumerate(lines[:max_lines]):
         surf.text(x, y + i * step, line, size_pt=size, colour=INK)
     return y + min(len(lines), max_lines) * step
