@@ -200,9 +200,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from solver.schema import write_schemas
+    from solver.schema import schema_files
+
+    from ..output import write_text
 
     out = args.out or Path(__file__).resolve().parents[2] / "data" / "schema"
-    for path in write_schemas(out):
-        print(path)
+    for name, text in schema_files().items():
+        print(write_text(out / name, text))
     return 0
