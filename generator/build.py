@@ -5,6 +5,7 @@ import path, so this file stays the one readable list of what `pnp build` makes.
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from pathlib import Path
 from typing import Callable
@@ -12,6 +13,7 @@ from typing import Callable
 from solver.loader import Game
 
 from .context import BuildContext
+from .languages import languages_to_build, parse_requested
 
 STAGES: list[tuple[str, str]] = [
     ("manifest", "generator.manifest:build_manifest"),
@@ -37,8 +39,11 @@ def stage_functions(only: set[str] | None = None) -> list[tuple[str, Stage]]:
 def build_game(game: Game, ctx: BuildContext, only: set[str] | None = None,
                on_stage: Callable[[str], None] | None = None) -> list[Path]:
     written: list[Path] = []
+    # Every stage runs once per language the game is built in (ctx.lang narrows them: --lang ja,en).
+    langs = languages_to_build(game, parse_requested(ctx.lang), ctx.warn)
     for name, fn in stage_functions(only):
         if on_stage:
             on_stage(name)
-        written += fn(game, ctx)
+        for lang in langs:
+            written += fn(game, dataclasses.replace(ctx, lang=lang))
     return written
