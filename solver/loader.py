@@ -298,8 +298,13 @@ def load_game(game: str | Path) -> Game:
     if problems:
         raise DataError(problems)
     assert meta is not None
-    return Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators,
+    game = Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators,
                 notes=notes)
+    from .references import check_references  # every id the files name resolves (solver/references.py)
+    problems = check_references(game)
+    if problems:
+        raise DataError(problems)
+    return game
 
 
 def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locator, meta: GameMeta | None) -> list[Problem]:

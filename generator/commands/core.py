@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def add_build_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, default=Path("output"), help="output folder (default: output)")
-    p.add_argument("--lang", default=None, help="ja|en (default: the game's source language)")
+    p.add_argument("--lang", default=None, help="languages to build, e.g. en or ja,en (default: every complete translation, source first)")
     p.add_argument("--paper", default="a4", choices=sorted(PAPER_MM))
     p.add_argument("--bleed", type=float, default=3.0, help="bleed in mm (default 3)")
     p.add_argument("--back-offset", default="0,0", help="x,y mm to shift back pages (printer correction)")
