@@ -5,7 +5,6 @@ so the user reads `data/games/x/setup.yaml:12:7: unknown key 'shufle'; ...` and 
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,13 +20,17 @@ from .yamlsrc import Locator, load_csv, load_yaml
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 GAMES_DIR = DATA_DIR / "games"
 
-# Optional files of a game folder, each validated by its own model (lazy import path).
-# A capability that adds a data file registers it here: file name -> (attribute, "module:Class").
-OPTIONAL_FILES: dict[str, tuple[str, str]] = {
-    "layouts.yaml": ("layouts", "solver.model_layout:LayoutsFile"),
-    "map.yaml": ("map", "solver.model_map:MapFile"),
-    "rules/clauses.yaml": ("rules", "solver.rules.model:RulesFile"),
-}
+
+def optional_files() -> dict[str, tuple[str, type[BaseModel]]]:
+    """Optional files of a game folder, each validated by its own model: file name -> (attribute
+    of Game, model). A capability that adds a data file registers it here. The models are imported
+    here rather than at the top so that `pnp list` (game.yaml only) does not build them."""
+    from .model_layout import LayoutsFile
+    from .model_map import MapFile
+    from .rules.model import RulesFile
+
+    return {"layouts.yaml": ("layouts", LayoutsFile), "map.yaml": ("map", MapFile),
+            "rules/clauses.yaml": ("rules", RulesFile)}
 
 
 @dataclass
@@ -189,6 +192,16 @@ def _step_refs(step: Any) -> list[tuple[str, str]]:
     return [(key, value)]
 
 
+def load_meta(game: str | Path) -> GameMeta:
+    """Only a game's game.yaml, validated: what `pnp list` shows, without loading the rest."""
+    folder = resolve_game_dir(game)
+    data, loc = load_yaml(folder / "game.yaml")
+    meta, problems = validate(GameMeta, data, loc)
+    if problems:
+        raise DataError(problems)
+    return meta
+
+
 def load_game(game: str | Path) -> Game:
     folder = resolve_game_dir(game)
     problems: list[Problem] = []
@@ -253,12 +266,10 @@ def load_game(game: str | Path) -> Game:
             problems += _check_setup_refs(setup, components, sloc, meta)
 
     extras: dict[str, Any] = {}
-    for filename, (attr, target) in OPTIONAL_FILES.items():
+    for filename, (attr, model) in optional_files().items():
         path = folder / filename
         if not path.exists():
             continue
-        module, cls = target.split(":")
-        model = getattr(importlib.import_module(module), cls)
         xdata, xloc = load_yaml(path)
         locators[filename] = xloc
         value, probs = validate(model, xdata, xloc)
