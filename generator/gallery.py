@@ -108,10 +108,12 @@ def _game_section(game: Path) -> list[str]:
             src = _url(game.name, f.name)
             out.append(f'<figure><a href="{src}"><img src="{src}" alt="{_e(f.name)}" loading="lazy"></a>'
                        f"<figcaption>{_e(f.name)}</figcaption></figure>")
-        pngs = sorted((game / "png" / part).glob("*.png")) if (game / "png" / part).is_dir() else []
+        # card images: png/<deck>/ in the source language, png/<deck>-<lang>/ in the others
+        folder = next((d for d in (game / "png" / f"{part}-{lang}", game / "png" / part) if d.is_dir()), None)
+        pngs = sorted(folder.glob("*.png")) if folder else []
         if pngs:
             out.append('<div class="pieces">' + "".join(
-                f'<img src="{_url(game.name, "png", part, p.name)}" alt="{_e(p.stem)}" title="{_e(p.stem)}" loading="lazy">'
+                f'<img src="{_url(game.name, "png", p.parent.name, p.name)}" alt="{_e(p.stem)}" title="{_e(p.stem)}" loading="lazy">'
                 for p in pngs) + "</div>")
 
     maps = [f for f in files if f.name.startswith("map-") and f.suffix == ".svg"]

@@ -11,6 +11,7 @@ only this module writes into the output folder, atomically, as results come back
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,6 +71,7 @@ class _GamePlan:
     game: Game | None = None
     units: list[Unit] = field(default_factory=list)
     fingerprints: dict[str, str] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)  # the plan's own (a language left out)
 
 
 def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None = None, *,
@@ -94,6 +96,7 @@ def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None 
         if (not force and last.get("inputs") == gp.digest and last.get("units") is not None
                 and all(k in units and outputs_intact(ctx.out_root, units[k]) for k in last["units"])):
             gp.units = [_unit_of(game_id, k) for k in last["units"]]
+            gp.warnings = list(last.get("warnings") or [])
         else:
             gp.game = load_game(folder)  # raises DataError before anything is written
             report.loaded.append(game_id)
@@ -103,7 +106,7 @@ def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None 
     for gp in plans:
         if gp.game is None:
             continue
-        gp.units = plan(gp.game, ctx, only)
+        gp.units = plan(gp.game, dataclasses.replace(ctx, warnings=gp.warnings), only)
         units = gp.record.get("units") or {}
         for unit in gp.units:
             fp = gp.fingerprints[unit.key] = fingerprint(gp.game, unit, ctx)
@@ -139,6 +142,8 @@ def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None 
         raise DataError(problems)
     # warnings in plan order, whether the unit ran now or earlier, so that every build reports the same
     for gp in plans:
+        for w in gp.warnings:
+            ctx.warn(w)
         units = (read_record(ctx.out_dir(gp.game_id)).get("units") or {})
         for unit in gp.units:
             for w in (units.get(unit.key) or {}).get("warnings", []):
@@ -183,7 +188,8 @@ def _update_record(gp: _GamePlan, ctx: BuildContext, only: set[str] | None,
         gone = units.pop(key)
         _remove_unclaimed(set(gone.get("outputs", {})), units, ctx, report)
     record = {"format": RECORD_FORMAT, "units": dict(sorted(units.items())),
-              "last": {"inputs": gp.digest if complete else None, "units": [u.key for u in gp.units]}}
+              "last": {"inputs": gp.digest if complete else None, "units": [u.key for u in gp.units],
+                       "warnings": gp.warnings}}
     write_text(ctx.out_dir(gp.game_id) / RECORD, json.dumps(record, indent=1, sort_keys=True) + "\n")
 
 

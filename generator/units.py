@@ -35,6 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 MODEL_SUFFIXES = {".yaml", ".yml", ".csv", ".xlsx", ".po", ".pot", ".mo"}
 # stages that print one file set per component (a deck, a counter sheet): a unit each
 PER_COMPONENT = {"cards", "counters"}
+# stages whose output is the same in every language: one unit, in the first language built
+LANGUAGE_FREE = {"check"}
 
 
 @dataclass(frozen=True)
@@ -65,17 +67,22 @@ def stage_named(name: str) -> Stage:
 
 
 def plan(game: Game, ctx: BuildContext, only: set[str] | None = None) -> list[Unit]:
-    """The units of one game, in stage order."""
-    lang = ctx.language(game.meta.source_language)
+    """The units of one game, in stage order, each stage once per language the game is built in
+    (generator/languages.py; --lang narrows them), but a stage that does not depend on the language
+    only once. Warnings about languages left out go to ctx."""
+    from .languages import languages_to_build, parse_requested
+
+    langs = languages_to_build(game, parse_requested(ctx.lang), ctx.warn)
     units: list[Unit] = []
     for stage in STAGES:
         name = stage.__name__
         if only and name not in only:
             continue
-        if name in PER_COMPONENT:
-            units += [Unit(game.id, name, cid, lang) for cid in printed_components(game, name)]
-        else:
-            units.append(Unit(game.id, name, None, lang))
+        for lang in langs[:1] if name in LANGUAGE_FREE else langs:
+            if name in PER_COMPONENT:
+                units += [Unit(game.id, name, cid, lang) for cid in printed_components(game, name)]
+            else:
+                units.append(Unit(game.id, name, None, lang))
     return units
 
 
@@ -103,21 +110,42 @@ FACE_ONLY = {"Item": {"text", "front", "back", "layout", "note"}, "Component": {
 TEXT_ONLY = {"Item": {"text", "note"}, "Component": {"note"}}
 
 
-def _dump(value: Any, drop: dict[str, set[str]] | None = None) -> Any:
+# Localised texts ({ja: ..., en: ...}) in the model: a unit drawing in one language reads only the
+# text `pick` returns (that language, else the neutral one, else the first given), so a Japanese
+# edit does not redraw the English sheets.
+LOCAL_FIELDS = {"name", "text", "note", "notes", "label", "title", "subtitle", "resolution"}
+
+
+def _local_view(text: dict[str, Any], lang: str) -> dict[str, Any]:
+    for key in (lang, "und"):
+        if text.get(key):
+            return {key: text[key]}
+    return dict(list(text.items())[:1])
+
+
+def _dump(value: Any, drop: dict[str, set[str]] | None = None, lang: str | None = None) -> Any:
     """A model as plain data, field by field with each model's class name (pydantic's own
     serializer guesses at tagged unions such as setup steps, and warns); `drop` leaves out
-    fields per class name."""
+    fields per class name; `lang` keeps of each localised text what that language reads."""
     fields = getattr(type(value), "model_fields", None)
     if fields is not None:
         left_out = (drop or {}).get(type(value).__name__, set())
-        return {"@": type(value).__name__,
-                **{k: _dump(getattr(value, k), drop) for k in fields if k not in left_out}}
+        out: dict[str, Any] = {"@": type(value).__name__}
+        for k in fields:
+            if k in left_out:
+                continue
+            v = getattr(value, k)
+            if lang and k in LOCAL_FIELDS and isinstance(v, dict):
+                v = _local_view(v, lang)
+            out[k] = _dump(v, drop, lang)
+        return out
     if isinstance(value, (list, tuple)):
-        return [_dump(v, drop) for v in value]
+        return [_dump(v, drop, lang) for v in value]
     if isinstance(value, dict):
-        return {str(k): _dump(v, drop) for k, v in value.items()}
+        return {str(k): _dump(v, drop, lang) for k, v in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {"@": type(value).__name__, **{f.name: _dump(getattr(value, f.name)) for f in dataclasses.fields(value)}}
+        return {"@": type(value).__name__,
+                **{f.name: _dump(getattr(value, f.name), drop, lang) for f in dataclasses.fields(value)}}
     return value
 
 
@@ -155,7 +183,7 @@ def environment_digest() -> str:
 def options_of(ctx: BuildContext) -> dict[str, Any]:
     """The build options that change what a stage draws (not where it writes)."""
     return {f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)
-            if f.name not in ("out_root", "warnings")}
+            if f.name not in ("out_root", "warnings", "lang")}  # a unit carries its own language
 
 
 def shared_data_files() -> list[Path]:
@@ -189,7 +217,7 @@ def game_inputs_digest(folder: Path, ctx: BuildContext, only: set[str] | None) -
     files = hash_files(game_files(folder, ctx), folder)
     shared = hash_files(shared_data_files(), DATA_DIR)
     return _digest({"files": files, "shared": shared, "env": environment_digest(),
-                    "options": options_of(ctx), "only": sorted(only) if only else None})
+                    "options": options_of(ctx), "lang": ctx.lang, "only": sorted(only) if only else None})
 
 
 def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
@@ -202,10 +230,14 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
     assets = lambda: hash_files([p for p in game_files(folder, ctx)  # noqa: E731
                                  if p.suffix.lower() not in MODEL_SUFFIXES], folder)
     if unit.stage == "manifest":
-        slice_["components"] = _dump(game.components, FACE_ONLY)
+        slice_["meta"] = _dump(game.meta, lang=unit.lang)
+        slice_["components"] = _dump(game.components, FACE_ONLY, unit.lang)
+        slice_["source_language"] = game.meta.source_language  # manifest.json is written in it only
     elif unit.stage in PER_COMPONENT:
-        slice_["component"] = _dump(game.component(unit.part)) if unit.part else None
-        slice_["layouts"] = _dump(game.extras.get("layouts"))
+        slice_["meta"] = _dump(game.meta, lang=unit.lang)
+        slice_["component"] = _dump(game.component(unit.part), lang=unit.lang) if unit.part else None
+        slice_["layouts"] = _dump(game.extras.get("layouts"), lang=unit.lang)
+        slice_["source_language"] = game.meta.source_language  # other languages' images go elsewhere
         slice_["assets"] = assets()
     elif unit.stage == "maps":
         slice_["map"] = _dump(game.extras.get("map"))
@@ -238,7 +270,7 @@ def execute(game: Game, unit: Unit, ctx: BuildContext) -> UnitResult:
     Picklable in and out, so the same function runs in a process pool or on a Dask worker."""
     with tempfile.TemporaryDirectory(prefix="pnp-unit-") as tmp:
         scratch = Path(tmp)
-        uctx = dataclasses.replace(ctx, out_root=scratch, warnings=[])
+        uctx = dataclasses.replace(ctx, out_root=scratch, warnings=[], lang=unit.lang)
         try:
             stage_named(unit.stage)(unit_game(game, unit), uctx)
         except DataError as e:  # returned, not raised: problems cross a process or network boundary as data

@@ -67,8 +67,10 @@ def test_noop_then_one_card_edit_rebuilds_that_deck_only(game, tmp_path):
     edited = build([game], BuildContext(out_root=out), STAGES, runner=serial)
     assert [u.key for u in edited.built] == ["cards:pedestal-cards:ja"]
     after = snapshot(out)
-    deck = {k for k in after if "pedestal-cards" in k}
-    # the deck's sheets and card images, and the calibration page every card unit writes
+    # the deck's Japanese sheets and card images (png/<deck>/ is the source language's), and the
+    # calibration page every card unit writes; not the English deck, which shows no Japanese text
+    deck = {k for k in after if "pedestal-cards-ja" in k or "/png/pedestal-cards/" in k}
+    assert any("pedestal-cards-en" in k for k in after)
     assert deck and changed_files(before, after) == deck | {"dont-drop-the-ring/calibration-a4-long.pdf"}
 
     # the name of that card, which its face and the manifest print: those two, nothing else
@@ -92,14 +94,16 @@ def test_noop_then_one_card_edit_rebuilds_that_deck_only(game, tmp_path):
 
 def test_deleted_output_and_option_change_rebuild(game, tmp_path):
     out = tmp_path / "out"
-    build([game], BuildContext(out_root=out), {"manifest"}, runner=serial)
-    (out / "dont-drop-the-ring" / "manifest.json").unlink()
+    first = build([game], BuildContext(out_root=out), {"manifest"}, runner=serial)
+    assert [u.key for u in first.built] == ["manifest:*:ja", "manifest:*:en"]  # every complete language
+    (out / "dont-drop-the-ring" / "manifest-en.txt").unlink()
     again = build([game], BuildContext(out_root=out), {"manifest"}, runner=serial)
-    assert [u.key for u in again.built] == ["manifest:*:ja"]
-    assert (out / "dont-drop-the-ring" / "manifest.json").is_file()
-    english = build([game], BuildContext(out_root=out, lang="en"), {"manifest"}, runner=serial)
-    assert [u.key for u in english.built] == ["manifest:*:en"]
+    assert [u.key for u in again.built] == ["manifest:*:en"]
     assert (out / "dont-drop-the-ring" / "manifest-en.txt").is_file()
+    narrowed = build([game], BuildContext(out_root=out, lang="en"), {"manifest"}, runner=serial)
+    assert narrowed.built == [] and [u.key for u in narrowed.skipped] == ["manifest:*:en"]
+    other = build([game], BuildContext(out_root=out, paper="letter"), {"manifest"}, runner=serial)
+    assert [u.key for u in other.built] == ["manifest:*:ja", "manifest:*:en"]
 
 
 def test_removed_deck_removes_its_files(game, tmp_path):
