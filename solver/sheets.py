@@ -25,7 +25,7 @@ def load_xlsx(path: Path, sheet: str) -> tuple[list[dict[str, str]], Locator]:
     locator = Locator(f"{shown}[{sheet}]")
     rows_iter = ws.iter_rows(values_only=True)
     header = [str(h).strip() if h is not None else "" for h in next(rows_iter, [])]
-    rows = []
+    rows: list[dict[str, str]] = []
     for n, values in enumerate(rows_iter, start=2):
         if all(v is None or str(v).strip() == "" for v in values):
             continue

@@ -8,6 +8,7 @@ and placed by reference, so a 1200-hex map stays small and fast.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from solver.hexes import Hex, side_vertices
 from solver.model import pick
@@ -326,7 +327,7 @@ def _legend(surf: Surface, hm: HexMap, b: Box, lang: str) -> None:
     ja = lang == "ja"
     surf.rect(b, fill="#fffdf6", stroke=INK, width=0.4)
     surf.text(b.x + 2, b.y + 4.5, "凡例" if ja else "Legend", size_pt=8.5, colour=INK)
-    entries: list[tuple[str, object]] = []
+    entries: list[tuple[str, tuple[str, Any]]] = []  # (legend text, (what is drawn, its data))
     for name, k in d.terrain.kinds.items():
         entries.append((pick(k.name, lang), ("terrain", k)))
     for kind in sorted({r.kind for r in d.rivers}):
@@ -335,8 +336,9 @@ def _legend(surf: Surface, hm: HexMap, b: Box, lang: str) -> None:
         entries.append(("川のドット" if ja else "river dot", ("dot", None)))
     if d.roads:
         entries.append(("街道" if ja else "road", ("road", None)))
-    for kind in sorted({c.kind for c in d.crossings}):
-        entries.append(({"crossing": "渡河点", "bridge": "橋", "ford": "浅瀬"}[kind] if ja else kind, ("crossing", kind)))
+    for crossing in sorted({c.kind for c in d.crossings}):
+        entries.append(({"crossing": "渡河点", "bridge": "橋", "ford": "浅瀬"}[crossing] if ja else crossing,
+                        ("crossing", crossing)))
     seen = set()
     for p in d.places:
         key = (p.kind, p.allegiance)

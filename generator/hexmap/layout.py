@@ -151,6 +151,7 @@ def tile_plan(page_w: float, page_h: float, paper: tuple[float, float], *, overl
         xs, ys = _starts(page_w, ww, overlap), _starts(page_h, wh, overlap)
         if best is None or len(xs) * len(ys) < best[0]:
             best = (len(xs) * len(ys), (pw, ph), xs, ys, ww, wh)
+    assert best is not None  # the loop ran for both orientations
     _, size, xs, ys, ww, wh = best
     tiles = tuple(Tile(r, c, Box(x, y, min(ww, page_w - x), min(wh, page_h - y)), f"{chr(65 + r)}{c + 1}")
                   for r, y in enumerate(ys) for c, x in enumerate(xs))
