@@ -262,7 +262,7 @@ class MapFile(Model):
 
     def hex_grid(self) -> HexGrid:
         g = self.grid
-        return make_grid(g.orientation, g.offset, g.hex_mm, g.columns, g.rows)
+        return make_grid(g.orientation, g.offset, g.columns, g.rows)
 
     def problems(self, locator: Any) -> list[Problem]:
         """Unusable references inside the map, each at its line."""
