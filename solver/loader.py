@@ -5,7 +5,6 @@ so the user reads `data/games/x/setup.yaml:12:7: unknown key 'shufle'; ...` and 
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,18 +15,23 @@ from . import expr as _expr
 from .errors import DataError, Problem, display_path
 from .model import (CombineStep, Component, ComponentsFile, GameMeta, Item, RemoveStep, SetupFile,
                     step_kind)
+from .renames import upgrade
 from .yamlsrc import Locator, load_csv, load_yaml
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 GAMES_DIR = DATA_DIR / "games"
 
-# Optional files of a game folder, each validated by its own model (lazy import path).
-# A capability that adds a data file registers it here: file name -> (attribute, "module:Class").
-OPTIONAL_FILES: dict[str, tuple[str, str]] = {
-    "layouts.yaml": ("layouts", "solver.model_layout:LayoutsFile"),
-    "map.yaml": ("map", "solver.model_map:MapFile"),
-    "rules/clauses.yaml": ("rules", "solver.rules.model:RulesFile"),
-}
+
+def optional_files() -> dict[str, tuple[str, type[BaseModel]]]:
+    """Optional files of a game folder, each validated by its own model: file name -> (attribute
+    of Game, model). A capability that adds a data file registers it here. The models are imported
+    here rather than at the top so that `pnp list` (game.yaml only) does not build them."""
+    from .model_layout import LayoutsFile
+    from .model_map import MapFile
+    from .rules.model import RulesFile
+
+    return {"layouts.yaml": ("layouts", LayoutsFile), "map.yaml": ("map", MapFile),
+            "rules/clauses.yaml": ("rules", RulesFile)}
 
 
 @dataclass
@@ -38,6 +42,7 @@ class Game:
     setup: SetupFile | None
     extras: dict[str, Any] = field(default_factory=dict)
     locators: dict[str, Locator] = field(default_factory=dict)
+    notes: list[Problem] = field(default_factory=list)  # old spellings read (solver/renames.py)
 
     @property
     def id(self) -> str:
@@ -113,7 +118,13 @@ _TODO = {
 }
 
 
-def validate(model: type[BaseModel], data: Any, locator: Locator) -> tuple[Any, list[Problem]]:
+def validate(model: type[BaseModel], data: Any, locator: Locator,
+             notes: list[Problem] | None = None) -> tuple[Any, list[Problem]]:
+    """The model's value and the problems that make `data` unusable. Old spellings of renamed keys
+    (solver/renames.py) are read, with a note each appended to `notes`."""
+    upgraded = upgrade(model, data, locator)
+    if notes is not None:
+        notes += upgraded
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
@@ -202,6 +213,7 @@ def load_meta(game: str | Path) -> GameMeta:
 def load_game(game: str | Path) -> Game:
     folder = resolve_game_dir(game)
     problems: list[Problem] = []
+    notes: list[Problem] = []
     locators: dict[str, Locator] = {}
 
     data, loc = load_yaml(folder / "game.yaml")
@@ -257,21 +269,19 @@ def load_game(game: str | Path) -> Game:
     if spath.exists():
         sdata, sloc = load_yaml(spath)
         locators["setup.yaml"] = sloc
-        setup, probs = validate(SetupFile, sdata, sloc)
+        setup, probs = validate(SetupFile, sdata, sloc, notes)
         problems += probs
         if setup and components:
             problems += _check_setup_refs(setup, components, sloc, meta)
 
     extras: dict[str, Any] = {}
-    for filename, (attr, target) in OPTIONAL_FILES.items():
+    for filename, (attr, model) in optional_files().items():
         path = folder / filename
         if not path.exists():
             continue
-        module, cls = target.split(":")
-        model = getattr(importlib.import_module(module), cls)
         xdata, xloc = load_yaml(path)
         locators[filename] = xloc
-        value, probs = validate(model, xdata, xloc)
+        value, probs = validate(model, xdata, xloc, notes)
         problems += probs
         if value is not None:
             check = getattr(value, "check_references", None)
@@ -288,7 +298,13 @@ def load_game(game: str | Path) -> Game:
     if problems:
         raise DataError(problems)
     assert meta is not None
-    return Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators)
+    game = Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators,
+                notes=notes)
+    from .references import check_references  # every id the files name resolves (solver/references.py)
+    problems = check_references(game)
+    if problems:
+        raise DataError(problems)
+    return game
 
 
 def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locator, meta: GameMeta | None) -> list[Problem]:
@@ -357,7 +373,7 @@ def _check_variant_refs(setup: SetupFile, sloc: Locator, meta: GameMeta | None) 
         for i, obj in enumerate(items):
             fields = [("when", obj.when)] + [(f, getattr(obj, f, None)) for f in _EXPR_FIELDS[section]]
             if section == "steps" and isinstance(obj, RemoveStep):
-                fields.append((("remove", "count"), obj.remove.count))
+                fields.append((("remove", "each"), obj.remove.each))
             for fname, text in fields:
                 if not isinstance(text, str):
                     continue
