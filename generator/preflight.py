@@ -87,7 +87,9 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM) -> list[Findi
             w_mm, h_mm = (v * MM_PER_PT for v in page.get_size())
             chars = page_chars(page, h_mm)
             if chars:
-                image = np.asarray(page.render(scale=RENDER_DPI / 72).to_pil().convert("RGB"), dtype=np.int16)
+                # Text drawn without anti-aliasing: its pixels have exactly its colour.
+                image = np.asarray(page.render(scale=RENDER_DPI / 72, no_smoothtext=True).to_pil().convert("RGB"),
+                                   dtype=np.int16)
                 chars = [c for c in chars if _visible(c, image, w_mm, h_mm)]
                 runs = text_runs(chars)
             else:
