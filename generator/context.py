@@ -26,6 +26,7 @@ class BuildContext:
     flip: Literal["long", "short"] = "long"
     formats: tuple[str, ...] = ("pdf", "svg", "png")
     map_dpi: int = 100  # the map PNG is a screen preview unless asked for more (--map-dpi 300)
+    preflight: bool = True  # check every PDF a build writes (generator/preflight.py); --no-preflight
     warnings: list[str] = field(default_factory=list, compare=False, hash=False)
 
     def out_dir(self, game_id: str) -> Path:

@@ -140,14 +140,16 @@ def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None 
             _update_record(gp, ctx, only, results, report)
     if problems:
         raise DataError(problems)
-    # warnings in plan order, whether the unit ran now or earlier, so that every build reports the same
+    # warnings in plan order, whether the unit ran now or earlier, so that every build reports the
+    # same; once each (every card unit writes, and preflights, the same calibration page)
+    warnings: list[str] = []
     for gp in plans:
-        for w in gp.warnings:
-            ctx.warn(w)
+        warnings += gp.warnings
         units = (read_record(ctx.out_dir(gp.game_id)).get("units") or {})
         for unit in gp.units:
-            for w in (units.get(unit.key) or {}).get("warnings", []):
-                ctx.warn(w)
+            warnings += (units.get(unit.key) or {}).get("warnings", [])
+    for w in dict.fromkeys(warnings):
+        ctx.warn(w)
     return report
 
 

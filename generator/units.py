@@ -276,6 +276,11 @@ def execute(game: Game, unit: Unit, ctx: BuildContext) -> UnitResult:
         except DataError as e:  # returned, not raised: problems cross a process or network boundary as data
             return UnitResult(unit, {}, list(uctx.warnings), list(e.problems))
         # every file the stage left, not only those it returned: nothing it makes is lost
-        files = {p.relative_to(scratch).as_posix(): p.read_bytes()
-                 for p in sorted(scratch.rglob("*")) if p.is_file()}
+        paths = sorted(p for p in scratch.rglob("*") if p.is_file())
+        if uctx.preflight:  # what a print shop would say of these PDFs, kept with the unit's warnings
+            from .preflight import preflight
+
+            for finding in preflight(paths, scratch):
+                uctx.warn(f"preflight {finding.level}: {finding}")
+        files = {p.relative_to(scratch).as_posix(): p.read_bytes() for p in paths}
         return UnitResult(unit, files, list(uctx.warnings))

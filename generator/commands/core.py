@@ -69,7 +69,8 @@ def context_from(args: argparse.Namespace) -> BuildContext:
     if not 0 <= args.bleed <= 10:
         raise DataError([Problem("--bleed", 0, 0, f"{args.bleed} mm is outside 0-10 mm", "use e.g. --bleed 3")])
     return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=args.bleed,
-                        back_offset_mm=(x, y), flip=args.flip, map_dpi=args.map_dpi)
+                        back_offset_mm=(x, y), flip=args.flip, map_dpi=args.map_dpi,
+                        preflight=not getattr(args, "no_preflight", False))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -164,6 +165,7 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
                    help="processes to build with (default: every core)")
     p.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
                    help="run the units on this Dask distributed scheduler (extra: pnp-forge[distributed])")
+    p.add_argument("--no-preflight", action="store_true", help="skip checking the written PDFs (pnp preflight)")
 
 
 def runner_from(args: argparse.Namespace):
