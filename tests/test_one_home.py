@@ -1,0 +1,35 @@
+"""One home for each concept, checked over the source: one atomic writer, and registries that import
+what they list instead of naming it in "module:function" strings."""
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted(p for folder in ("solver", "generator") for p in (ROOT / folder).rglob("*.py"))
+WRITER = ROOT / "generator" / "output.py"
+
+
+def test_one_atomic_writer():
+    """Files are written, and renamed over their target when whole, by generator/output.py only
+    (`tmp` is the temporary path it hands out); everything else calls it."""
+    writes = re.compile(r"os\.replace\(|\.rename\(|mkstemp\(|NamedTemporaryFile\(|tmp\w*\.replace\("
+                        r"|(?<!tmp)\.write_(?:text|bytes)\(|\bopen\([^)]*['\"][wax]b?['\"]")
+    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in SOURCES if p != WRITER
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if writes.search(line)]
+    assert found == [], "write through generator/output.py instead"
+    assert writes.search(WRITER.read_text(encoding="utf-8"))  # the one writer is where it should be
+
+
+def test_no_module_function_string_registries():
+    """A string like "solver.checker:check_setup" naming an importable module hides an import."""
+    pattern = re.compile(r"^((?:solver|generator)(?:\.\w+)*):(\w+)$")
+    found = []
+    for p in SOURCES:
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and (m := pattern.match(node.value)):
+                if importlib.util.find_spec(m.group(1)) is not None:
+                    found.append(f"{p.relative_to(ROOT)}:{node.lineno}: {node.value}")
+    assert found == [], "import the function and list it instead"
