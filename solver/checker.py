@@ -159,9 +159,8 @@ class SetupModel:
         for index in self.result.steps_run:
             lit = m.new_bool_var(f"step[{index}]")
             step = self.game.setup.steps[index]  # type: ignore[union-attr]
-            src = step.source or step_location(self.game, index)
             self.assumptions.append(Assumption(lit, "step", f"step '{step_label(self.game, index)}'",
-                                               f"{step_location(self.game, index)} ({src})"))
+                                               cite(step_location(self.game, index), step.source)))
             for mv in by_step.get(index, []):
                 self._move(mv, lit)
             into = getattr(step, "into", None)
@@ -253,7 +252,7 @@ class SetupModel:
         unknown = sorted(self.referenced & self.unknown)
         self.constraint_lits.append((index, con, lit, sorted(self.referenced), self.random_ref or bool(unknown)))
         self.assumptions.append(Assumption(lit, "constraint", f"rule '{con.id}' ({describe(con)})",
-                                           f"{where} ({con.source})"))
+                                           cite(where, con.source)))
 
     def _compile_constraint(self, con: Constraint, env: dict[str, int]) -> Any:
         if con.require:
@@ -581,7 +580,7 @@ def proof_findings(game: Game, res: SetupResult) -> list[Finding]:
             index = game.setup.constraints.index(con)
             raw.append(Finding("warning", "rule-can-fail",
                                f"rule '{con.id}' ({describe(con)}) fails for some deals, e.g. {example}",
-                               f"{constraint_location(game, index)} ({con.source})", [n]))
+                               cite(constraint_location(game, index), con.source), [n]))
         for con, keys in verdict.unproven:
             index = game.setup.constraints.index(con)
             names = ", ".join(k[1] for k in keys[:6]) + (" …" if len(keys) > 6 else "")
@@ -590,7 +589,7 @@ def proof_findings(game: Game, res: SetupResult) -> list[Finding]:
                 "the solver ran out of time; simplify the rule"
             raw.append(Finding("warning", "rule-unproven",
                                f"rule '{con.id}' ({describe(con)}) cannot be proved: {why}",
-                               f"{constraint_location(game, index)} ({con.source})", [n]))
+                               cite(constraint_location(game, index), con.source), [n]))
         for comp, copies in res.untouched.items():
             raw.append(Finding("info", "not-in-setup",
                                f"{comp}: the setup never mentions these {copies} copies; they stay in the box",
@@ -668,6 +667,12 @@ def _conflict_finding(verdict: Verdict) -> Finding:
     return Finding("error", "setup-infeasible",
                    "setup cannot be carried out: " + " + ".join(parts) + " cannot all hold" + confirmed
                    + "; change one of them", source, [verdict.players])
+
+
+def cite(where: str, source: str | None) -> str:
+    """`setup.yaml:17 (seed 002, setup 5)`: where a rule is written, and the clause it follows if
+    the game has sources (an original game's rules cite none)."""
+    return f"{where} ({source})" if source else where
 
 
 def _short(source: str) -> str:

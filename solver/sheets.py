@@ -25,10 +25,20 @@ def load_xlsx(path: Path, sheet: str) -> tuple[list[dict[str, str]], Locator]:
     locator = Locator(f"{shown}[{sheet}]")
     rows_iter = ws.iter_rows(values_only=True)
     header = [str(h).strip() if h is not None else "" for h in next(rows_iter, [])]
+    locator.columns = header
     rows = []
     for n, values in enumerate(rows_iter, start=2):
         if all(v is None or str(v).strip() == "" for v in values):
             continue
         locator.positions[(len(rows),)] = (n, 1)
-        rows.append({h: ("" if v is None else str(v).strip()) for h, v in zip(header, values) if h})
+        rows.append({h: _text(v) for h, v in zip(header, values) if h or _text(v)})
     return rows, locator
+
+
+def _text(v: object) -> str:
+    """A cell as the text a CSV would hold: spreadsheets store 3 as 3.0, which reads back as 3."""
+    if v is None:
+        return ""
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v).strip()

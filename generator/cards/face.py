@@ -67,11 +67,25 @@ class FaceData:
             if sub in ("values", "colour"):
                 return getattr(face, sub) or ""
             return _show(face.attrs.get(sub), self.lang)
+        if key == "attrs":
+            return self._all_attrs()
         if key.startswith("attrs."):
             key = key[6:]
+            if key.isdigit():  # `{attrs.1}`: the first attribute written, whatever its name
+                values = list(it.attrs.values()) if it else []
+                n = int(key)
+                return _show(values[n - 1], self.lang) if 0 < n <= len(values) else ""
         if it and key in it.attrs:
             return _show(it.attrs[key], self.lang)
         return _show(comp.attrs.get(key), self.lang)
+
+    def _all_attrs(self) -> str:
+        """`{attrs}`: every attribute of the item as `name value`, in the order written (what a
+        default face prints, so a card made from a plain CSV shows all it knows)."""
+        if not self.item:
+            return ""
+        shown = ((k, _show(v, self.lang)) for k, v in self.item.attrs.items())
+        return " · ".join(f"{k} {v}" for k, v in shown if v)
 
     def fill(self, template: str | dict[str, str] | None) -> str:
         if template is None:

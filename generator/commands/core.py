@@ -89,11 +89,15 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from solver.columns import attribute_names
+
     from ..manifest import inventory
 
     game = load_game(args.game)
     lang = args.lang or game.meta.source_language
     data = inventory(game, lang)
+    for c in data["components"]:  # what a card list's columns became (solver/columns.py)
+        c["attributes"] = attribute_names(game.component(c["id"]).items)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
@@ -108,6 +112,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         if len(c["items"]) > 1:
             for i in c["items"]:
                 t.add_row(f"  {i['name']}", "", "?" if i["count"] is None else str(i["count"]), "")
+        if c["attributes"]:
+            t.add_row(f"  attributes: {', '.join(c['attributes'])}", "", "", "")
     t.add_row("total (known counts)", "", str(data["total_pieces"]), "")
     Console().print(t)
     if data["unknown_counts"]:
