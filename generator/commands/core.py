@@ -93,6 +93,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     from solver.columns import attribute_names
@@ -115,7 +116,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     t.add_column("stated", justify="right")
     for c in data["components"]:
         total = "unknown" if c["total"] is None else str(c["total"])
-        t.add_row(f"{c['name']} [{c['id']}]", c["kind"], total, str(c.get("stated_total", "")))
+        t.add_row(escape(f"{c['name']} [{c['id']}]"), c["kind"], total, str(c.get("stated_total", "")))
         if len(c["items"]) > 1:
             for i in c["items"]:
                 t.add_row(f"  {i['name']}", "", "?" if i["count"] is None else str(i["count"]), "")
