@@ -270,6 +270,8 @@ def load_game(game: str | Path) -> Game:
                 problems += check(components, xloc)
             extras[attr] = value
 
+    if meta and meta.sources and "map" in extras:
+        problems += _check_cited_map(extras["map"], locators["map.yaml"])
     if meta and components:
         ids = {c.id for c in components} | {i.id for c in components for i in c.items}
         for gi, gap in enumerate(meta.gaps):
@@ -328,6 +330,13 @@ def _check_cited(setup: SetupFile, sloc: Locator) -> list[Problem]:
                                              "name the clause it follows (game.yaml declares sources), "
                                              "e.g. source: 'seed 002, setup 5'"))
     return problems
+
+
+def _check_cited_map(mapfile: Any, mloc: Locator) -> list[Problem]:
+    """The map's assertions state what a source text says about the map: they name the clause."""
+    return [mloc.problem(("assertions", i), "map assertion has no `source:`",
+                         "name the clause that states it (game.yaml declares sources), e.g. source: 'seed 004, 2.5.5'")
+            for i, a in enumerate(mapfile.assertions) if not a.source]
 
 
 # expression fields of steps and constraints other than `when` (where variant() has no meaning)

@@ -3,7 +3,8 @@
 A layout is a list of fields in boxes given in mm from the card's trim top-left (negative or
 beyond-trim values reach into the bleed). Fields draw rectangles, circles, symbols, images or
 text from a template (`"{name}"`, `"{attrs.rank}"` or `"{rank}"`, `"{attrs.1}"` the first attribute
-written, `"{attrs}"` every attribute as `name value`, `"{face.values}"`, localised dicts). Layouts
+written, `"{attrs.1-}"` every value joined by '-' (a counter's `4-3`), `"{attrs}"` every attribute as
+`name value`, `"{face.values}"`, localised dicts). Layouts
 extend one another: a child inherits its parent's fields, a child field with the same `name`
 replaces the parent's, and `drop` leaves inherited fields out. The file also says which layout each component uses (front and back,
 with variants chosen by item attributes), its colours and palettes (colour by attribute value),
@@ -288,7 +289,7 @@ layouts:
     background: {by: face.colour, default: paper}
     fields:
       - {name: label, kind: text, box: [0.6, 0.6, 11.5, 4.2], text: "{face.label|name}", size_pt: 5, min_size_pt: 2.5, colour: ink}
-      - {name: values, kind: text, box: [0.6, 7.4, 11.5, 4.6], text: "{face.values|attrs.1}", size_pt: 7, min_size_pt: 3, colour: ink}
+      - {name: values, kind: text, box: [0.6, 7.4, 11.5, 4.6], text: "{face.values|attrs.1-}", size_pt: 7, min_size_pt: 3, colour: ink}
 """
 _BUILTIN: dict[str, "LayoutsFile"] = {}
 

@@ -244,3 +244,22 @@ def test_a_card_with_no_attributes_keeps_a_full_width_title(tmp_path):
     assert not any("·" in t for t, _, _ in fronts)  # no attribute line
     # the title starts near the left frame, as the body does (beside a corner it starts 12 mm further in)
     assert abs(title - body) < 6
+
+
+def test_the_default_counter_shows_its_name_and_factors(tmp_path):
+    components = COMPONENTS_YAML + """\
+  - id: units
+    kind: counters
+    name: Units
+    size: half-inch
+    items:
+      - {id: knight, name: Knight, count: 2, attrs: {strength: 4, move: 3}}
+      - {id: archer, name: Archer, count: 1, attrs: {strength: 2, move: 4}}
+"""
+    folder = write_game(tmp_path / "first-game", components_yaml=components, setup_yaml=None)
+    assert main(["build", str(folder), "--out", str(tmp_path / "out"), "--only", "counters"]) == 0
+    fronts = runs(tmp_path / "out" / "first-game" / "counters-units-en.pdf")
+    texts = [t for t, _, _ in fronts]
+    assert texts.count("Knight") == 2 and texts.count("4-3") == 2 and texts.count("2-4") == 1
+    for _, nx, ny in [r for r in fronts if r[0] == "Archer"]:  # the factors below the name, on the 12.7 mm counter
+        assert [t for t, x, y in fronts if t == "2-4" and 3 < y - ny < 10 and abs(x - nx) < 8]

@@ -105,3 +105,23 @@ def test_the_template_ships_in_the_package():
         if path.is_file():
             rel = path.relative_to(ROOT / "generator").as_posix()
             assert any(fnmatch.fnmatch(rel, p) and rel.count("/") == p.count("/") for p in patterns), rel
+
+
+def test_map_assertions_cite_a_source_only_when_the_game_has_sources(tmp_path, capsys):
+    folder = tmp_path / "g"
+    assert main(["new", str(folder)]) == 0
+    capsys.readouterr()
+    with (folder / "map.yaml").open("a", encoding="utf-8") as f:
+        f.write('assertions:\n  - {adjacent: ["0202", "0302"]}\n')
+    assert main(["check", str(folder), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    holds = [f for f in report["findings"] if f["code"] == "map-assertion-holds"]
+    assert len(holds) == 1 and holds[0]["source"].endswith("map.yaml:26"), holds
+    game_yaml = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(game_yaml + "sources:\n  - {id: rulebook, title: The rulebook}\n",
+                                      encoding="utf-8")
+    assert main(["check", str(folder)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[0] == (f"{folder / 'map.yaml'}:26:5: map assertion has no `source:`; name the clause that states it "
+                      "(game.yaml declares sources), e.g. source: 'seed 004, 2.5.5'")
+    assert len(err) == 3 and all("setup.yaml" in e and "has no `source:`" in e for e in err[1:])  # both constraints
