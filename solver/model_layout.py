@@ -51,7 +51,10 @@ class Field_(Model):
     stroke: ColourSpec | None = None
     width: float = Field(0.3, ge=0, le=10, description="stroke width, mm")
     radius: float = Field(0.0, ge=0, description="corner radius of a rect, mm")
-    text: Union[str, dict[str, str], None] = Field(None, description="template, e.g. '{name}'; `:sym:` draws a symbol inline")
+    text: Union[str, dict[str, str], None] = Field(None, description=(
+        "template: '{name}', '{text}', an attribute '{value}', '{attrs.1}' (the first attribute), "
+        "'{attrs.1-}' (every value, 4-3), '{attrs}' (every attribute, named), '{component}'; "
+        "`:sym:` draws a symbol inline"))
     size_pt: float = Field(9.0, gt=0, le=200)
     min_size_pt: float | None = Field(None, gt=0, description="smallest size when shrinking to fit (default 60% of size_pt)")
     align: Literal["left", "center", "right"] = "center"
