@@ -4,7 +4,7 @@ A designer writes the columns a spreadsheet invites: `id,name,value,count,text`.
 
 - `id`, `count`, `layout`, `source` are the item's own fields;
 - `name`, `text`, `note` without a suffix are in the game's source language, and `name_en`
-  (any `<field>_<language>`) gives the same field in another language;
+  (any `<field>_<language code>`) gives the same field in another language;
 - every other column is an attribute (`value`, `suit`, ...), usable in layouts (`{value}`) and
   in setup selectors (`where: {suit: red}`); a cell that reads as a number becomes a number.
 
@@ -31,7 +31,6 @@ def check_header(header: list[str], rows: list[dict[str, str]], path: str, heade
     """Problems of the header row: each located at its column (1-based)."""
     problems = []
     seen: set[str] = set()
-    local_langs: dict[str, str] = {}  # "name:ja" -> the column that gave it
 
     def bad(col: int, what: str, todo: str) -> None:
         problems.append(Problem(path, header_line, col, what, todo))
@@ -45,21 +44,23 @@ def check_header(header: list[str], rows: list[dict[str, str]], path: str, heade
             bad(col, f"column {name!r} appears twice", "keep one column of that name")
             continue
         seen.add(name)
-        base, _, suffix = name.partition("_")
         if name in NOT_IN_A_LIST:
             bad(col, f"column {name!r} cannot be given in a card list",
                 f"describe {name} of these items in components.yaml, or rename the column to make it an attribute")
-        elif base in LOCAL_FIELDS and suffix:
-            if not re.match(LANG_PATTERN, suffix):
-                bad(col, f"column {name!r}: {suffix!r} is not a language code like 'en' or 'ja'",
-                    f"write {base}_<language> (e.g. {base}_en), or {base} for the game's source language")
-            else:
-                local_langs.setdefault(f"{base}:{suffix}", name)
+        elif local_language(name):
+            continue
         elif name not in ITEM_FIELDS and name not in LOCAL_FIELDS and not ATTR_NAME.match(name):
             suggestion = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "value"
             bad(col, f"column {name!r} is neither an item field nor a usable attribute name",
                 f"name attributes with letters, digits, - and _ only (e.g. {suggestion})")
     return problems
+
+
+def local_language(column: str) -> str | None:
+    """`name_ja` -> 'ja': a localised field in another language. `text_colour` is no language
+    code, so it stays an attribute like any other column."""
+    base, _, suffix = column.partition("_")
+    return suffix if base in LOCAL_FIELDS and re.match(LANG_PATTERN, suffix) else None
 
 
 def source_clashes(header: list[str], source_language: str, path: str, header_line: int = 1) -> list[Problem]:
@@ -87,7 +88,7 @@ def item_data(row: dict[str, str], source_language: str) -> dict[str, Any]:
         plain = row.pop(key, "")
         if plain:
             local[source_language] = plain
-        for col in [c for c in row if c.startswith(key + "_")]:
+        for col in [c for c in row if local_language(c) and c.startswith(key + "_")]:
             value = row.pop(col)
             if value:
                 local[col.split("_", 1)[1]] = value

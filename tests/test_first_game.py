@@ -96,6 +96,13 @@ def test_suffixed_columns_give_other_languages(tmp_path):
     assert fox.attrs == {"value": 3}
 
 
+def test_a_suffix_that_is_no_language_code_makes_an_attribute(tmp_path):
+    csv = "id,name,text_colour,name_ja\nfox,Fox,white,キツネ\n"
+    fox = load_game(write_game(tmp_path / "g", cards_csv=csv)).component("animal-cards").items[0]
+    assert fox.name == {"en": "Fox", "ja": "キツネ"} and fox.text is None
+    assert fox.attrs == {"text_colour": "white"}
+
+
 def test_codes_with_leading_zeros_stay_text(tmp_path):
     csv = "id,name,code,value\nfox,Fox,007,-2\n"
     fox = load_game(write_game(tmp_path / "g", cards_csv=csv)).component("animal-cards").items[0]
@@ -104,7 +111,7 @@ def test_codes_with_leading_zeros_stay_text(tmp_path):
 
 @pytest.mark.parametrize("header,col,says", [
     ("id,name,Card Value,text", 3, "column 'Card Value' is neither an item field nor a usable attribute name"),
-    ("id,name,name_english,text", 3, "column 'name_english': 'english' is not a language code"),
+    ("id,name,name (fr),text", 3, "column 'name (fr)' is neither an item field nor a usable attribute name"),
     ("id,name,front,text", 3, "column 'front' cannot be given in a card list"),
     ("id,name,value,value", 4, "column 'value' appears twice"),
     ("id,name,name_en,text", 3, "columns 'name' and 'name_en' both give the en name"),
