@@ -28,9 +28,9 @@ _FLOAT = re.compile(r"^-?(?:0|[1-9][0-9]*)\.[0-9]+$")
 
 
 def check_header(header: list[str], rows: list[dict[str, str]], path: str, header_line: int = 1) -> list[Problem]:
-    """Problems of the header row: each located at its column (1-based)."""
+    """Problems of the header row: each located at its column (1-based). (Duplicate names are the
+    readers' to report: solver/yamlsrc.py header_problems.)"""
     problems = []
-    seen: set[str] = set()
 
     def bad(col: int, what: str, todo: str) -> None:
         problems.append(Problem(path, header_line, col, what, todo))
@@ -40,10 +40,6 @@ def check_header(header: list[str], rows: list[dict[str, str]], path: str, heade
             if any(r.get("") for r in rows):
                 bad(col, f"column {col} has values but no header", "name the column (e.g. value, suit) or empty it")
             continue
-        if name in seen:
-            bad(col, f"column {name!r} appears twice", "keep one column of that name")
-            continue
-        seen.add(name)
         if name in NOT_IN_A_LIST:
             bad(col, f"column {name!r} cannot be given in a card list",
                 f"describe {name} of these items in components.yaml, or rename the column to make it an attribute")

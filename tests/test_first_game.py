@@ -113,7 +113,7 @@ def test_codes_with_leading_zeros_stay_text(tmp_path):
     ("id,name,Card Value,text", 3, "column 'Card Value' is neither an item field nor a usable attribute name"),
     ("id,name,name (fr),text", 3, "column 'name (fr)' is neither an item field nor a usable attribute name"),
     ("id,name,front,text", 3, "column 'front' cannot be given in a card list"),
-    ("id,name,value,value", 4, "column 'value' appears twice"),
+    ("id,name,value,value", 4, "duplicate column 'value' (also column 3)"),
     ("id,name,name_en,text", 3, "columns 'name' and 'name_en' both give the en name"),
 ])
 def test_an_unusable_column_is_a_located_error(tmp_path, header, col, says):
