@@ -188,7 +188,8 @@ class Assertion(Model):
     exists: Optional[list[HexId]] = None
     river: Optional[Id] = None
     hexes: Optional[list[HexId]] = None
-    source: str = Field(description="the seed clause that states it, e.g. 'seed 004, 2.5.5'")
+    source: Optional[str] = Field(None, description="the clause that states it, e.g. 'seed 004, 2.5.5'; required "
+                                                    "when game.yaml declares `sources:`")
 
     KINDS: ClassVar[tuple[str, ...]] = ("adjacent", "crossing", "surround", "across", "not_across", "touch", "direction", "region", "exists")
 
@@ -234,7 +235,7 @@ class MapFile(Model):
     id: Id = Field(description="output files are map-<id>.pdf/.svg")
     name: LocalText
     component: Optional[Id] = Field(None, description="the board in components.yaml this map prints")
-    reconstruction: bool = Field(description="true when the map is rebuilt from the rules, not the original art")
+    reconstruction: bool = Field(False, description="true when the map is rebuilt from the rules, not the original art")
     paper: Literal["a4", "letter", "a3", "a2", "a1", "a0"] = "a2"
     page_orientation: Literal["portrait", "landscape"] = "portrait"
     source: Optional[str] = None

@@ -51,6 +51,9 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bleed", type=float, default=3.0, help="bleed in mm (default 3)")
     p.add_argument("--back-offset", default="0,0", help="x,y mm to shift back pages (printer correction)")
     p.add_argument("--flip", default="long", choices=["long", "short"], help="duplex flip edge")
+    p.add_argument("--layout", default="duplex", choices=["duplex", "gutterfold"],
+                   help="card and counter sheets: duplex (backs on the next page, default) or gutterfold "
+                        "(fronts and backs on one page, mirrored about a fold line, for single-sided printers)")
     p.add_argument("--map-dpi", type=int, default=100, choices=[100, 150, 300],
                    help="resolution of the map PNG (default 100: a screen preview; print from the PDF)")
 
@@ -64,7 +67,8 @@ def context_from(args: argparse.Namespace) -> BuildContext:
     if not 0 <= args.bleed <= 10:
         raise DataError([Problem("--bleed", 0, 0, f"{args.bleed} mm is outside 0-10 mm", "use e.g. --bleed 3")])
     return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=args.bleed,
-                        back_offset_mm=(x, y), flip=args.flip, map_dpi=args.map_dpi)
+                        back_offset_mm=(x, y), flip=args.flip, sheet_layout=args.layout,
+                        map_dpi=args.map_dpi)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -96,8 +100,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
+    from solver.columns import attribute_names
     from solver.loader import load_game
 
     from ..manifest import inventory
@@ -105,6 +111,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     lang = args.lang or game.meta.source_language
     data = inventory(game, lang)
+    for c in data["components"]:  # what a card list's columns became (solver/columns.py)
+        c["attributes"] = attribute_names(game.component(c["id"]).items)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
@@ -115,10 +123,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     t.add_column("stated", justify="right")
     for c in data["components"]:
         total = "unknown" if c["total"] is None else str(c["total"])
-        t.add_row(f"{c['name']} [{c['id']}]", c["kind"], total, str(c.get("stated_total", "")))
+        t.add_row(escape(f"{c['name']} [{c['id']}]"), c["kind"], total, str(c.get("stated_total", "")))
         if len(c["items"]) > 1:
             for i in c["items"]:
                 t.add_row(f"  {i['name']}", "", "?" if i["count"] is None else str(i["count"]), "")
+        if c["attributes"]:
+            t.add_row(f"  attributes: {', '.join(c['attributes'])}", "", "", "")
     t.add_row("total (known counts)", "", str(data["total_pieces"]), "")
     Console().print(t)
     if data["unknown_counts"]:
