@@ -13,14 +13,22 @@ WRITER = ROOT / "generator" / "output.py"
 
 
 def test_one_atomic_writer():
-    """Files are written, and renamed over their target when whole, by generator/output.py only
-    (`tmp` is the temporary path it hands out); everything else calls it."""
-    writes = re.compile(r"os\.replace\(|\.rename\(|mkstemp\(|NamedTemporaryFile\(|tmp\w*\.replace\("
-                        r"|(?<!tmp)\.write_(?:text|bytes)\(|\bopen\([^)]*['\"][wax]b?['\"]")
+    """Renaming a whole temporary file or folder over its target happens in generator/output.py
+    only; everything that writes output goes through it (and solver/ writes nothing at all)."""
+    mechanism = re.compile(r"os\.replace\(|os\.rename\(|\.rename\(|mkstemp\(|mkdtemp\(|NamedTemporaryFile\("
+                           r"|tmp\w*\.replace\(")
     found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in SOURCES if p != WRITER
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if mechanism.search(line)]
+    assert found == [], "use generator/output.py (write_bytes, write_text, atomic_path, atomic_folder)"
+    assert mechanism.search(WRITER.read_text(encoding="utf-8"))  # the one writer is where it should be
+
+
+def test_solver_writes_no_files():
+    """solver/ returns documents (schemas, PO files, reports); the commands write them."""
+    writes = re.compile(r"\.write_(?:text|bytes)\(|\bopen\([^)]*['\"][wax]b?['\"]|\.save\(")
+    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in SOURCES if p.is_relative_to(ROOT / "solver")
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if writes.search(line)]
-    assert found == [], "write through generator/output.py instead"
-    assert writes.search(WRITER.read_text(encoding="utf-8"))  # the one writer is where it should be
+    assert found == []
 
 
 def test_no_module_function_string_registries():
