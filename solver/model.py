@@ -201,7 +201,10 @@ class Component(Model):
     per_player: bool = Field(False, description="one set per player seat (pedestal cards, screens)")
     max_players: int | None = Field(None, description="with per_player: seats the box provides")
     items: list[Item] = []
-    items_file: str | None = Field(None, description="CSV or XLSX with one row per item: id, count, name_ja, name_en, text_ja, text_en, then attribute columns")
+    items_file: str | None = Field(None, description=(
+        "CSV or XLSX with one row per item: id, count, name and text (in the source language), name_<lang> "
+        "and text_<lang> (other languages), layout, source; every other column is an attribute (numbers "
+        "read as numbers)"))
     stated_total: StatedTotal | None = None
     size: SizeSpec | None = None
     back: Face | None = Field(None, description="the common back of every item (cards)")
@@ -245,6 +248,10 @@ class Pick(Model):
 
 WHEN_HELP = ("expression over `players` and `variant(id)` (true when that optional rule of `variants` "
              "is played), e.g. 'players <= 4' or \"variant('team-play') and players % 2 == 1\"")
+
+
+SOURCE_HELP = ("the clause of a source text it follows, e.g. 'seed 002, setup 5'; required when game.yaml "
+               "declares `sources:`, absent for an original game")
 
 
 class StepBase(Model):
@@ -364,7 +371,7 @@ class Constraint(Model):
     per: str | None = None
     value: Expression | None = None
     when: str | None = Field(None, description=WHEN_HELP)
-    source: str
+    source: str | None = Field(None, description=SOURCE_HELP)
     message: LocalText | None = None
 
     _e = field_validator("require", "value", "when", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
@@ -404,7 +411,7 @@ class Variant(Model):
     it applies to; steps and constraints say what a variant changes by `when: variant('id')`."""
     id: Id
     name: LocalText
-    source: str = Field(description="the clause that states the optional rule")
+    source: str | None = Field(None, description="the clause that states the optional rule; " + SOURCE_HELP)
     player_counts: list[int] | None = Field(None, description="counts it applies to (a subset of the setup's); default all")
     note: LocalText | None = None
 

@@ -100,8 +100,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
+    from solver.columns import attribute_names
     from solver.loader import load_game
 
     from ..manifest import inventory
@@ -109,6 +111,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     lang = args.lang or game.meta.source_language
     data = inventory(game, lang)
+    for c in data["components"]:  # what a card list's columns became (solver/columns.py)
+        c["attributes"] = attribute_names(game.component(c["id"]).items)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
@@ -119,10 +123,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     t.add_column("stated", justify="right")
     for c in data["components"]:
         total = "unknown" if c["total"] is None else str(c["total"])
-        t.add_row(f"{c['name']} [{c['id']}]", c["kind"], total, str(c.get("stated_total", "")))
+        t.add_row(escape(f"{c['name']} [{c['id']}]"), c["kind"], total, str(c.get("stated_total", "")))
         if len(c["items"]) > 1:
             for i in c["items"]:
                 t.add_row(f"  {i['name']}", "", "?" if i["count"] is None else str(i["count"]), "")
+        if c["attributes"]:
+            t.add_row(f"  attributes: {', '.join(c['attributes'])}", "", "", "")
     t.add_row("total (known counts)", "", str(data["total_pieces"]), "")
     Console().print(t)
     if data["unknown_counts"]:
