@@ -130,3 +130,69 @@ def test_tgc_leaves_out_a_deck_no_product_fits_and_says_so(tmp_path, capsys):
     rows = list(csv.DictReader((folder / "cards.csv").open(encoding="utf-8")))
     assert not [r for r in rows if r["deck"] == "play-cards"]
     assert "play-cards" in capsys.readouterr().err or "play-cards" in (tmp_path / "build-warnings.txt").read_text()
+
+
+# --------------------------------------------------------------------------- tts
+
+@pytest.fixture(scope="module")
+def map_out(tmp_path_factory) -> Path:
+    return export(tmp_path_factory.mktemp("map"), MAP_GAME, "tts")
+
+
+def url_path(url: str) -> Path:
+    assert url.startswith("file://"), url
+    return Path(unquote(urlparse(url).path))
+
+
+def test_tts_decks_load_with_their_counts_from_sheets_within_the_limits(map_out):
+    folder = map_out / "tts"
+    save = json.loads((folder / f"{MAP_GAME}.json").read_text(encoding="utf-8"))
+    objects = save["ObjectStates"]
+    decks = [o for o in objects if o["Name"] == "DeckCustom"]
+    game = load_game(MAP_GAME)
+    play = game.component("play-cards")
+    assert len(decks) == 1
+    deck = decks[0]
+    # every copy the data states (an item of unknown count prints once, as `pnp build` does)
+    assert len(deck["DeckIDs"]) == len(deck["ContainedObjects"]) == sum(i.count or 1 for i in play.items)
+    assert len(set(deck["DeckIDs"])) == len(play.items)
+    for key, entry in deck["CustomDeck"].items():
+        sheet = url_path(entry["FaceURL"])
+        assert sheet.parent == folder.resolve() and sheet.exists()
+        assert 1 <= entry["NumWidth"] <= 10 and 1 <= entry["NumHeight"] <= 7
+        with Image.open(sheet) as im:
+            w, h = im.size
+            assert w <= 4096 and h <= 4096
+            assert w % entry["NumWidth"] == 0 and h % entry["NumHeight"] == 0
+            cw, ch = w // entry["NumWidth"], h // entry["NumHeight"]
+            assert ch / cw == pytest.approx(76.2 / 50.8, abs=0.01)  # the cards' own shape
+            # the last slot is the hidden-card face: the same picture as the common back
+            hidden = im.crop((w - cw, h - ch, w, h)).convert("RGB")
+        with Image.open(url_path(entry["BackURL"])) as back:
+            assert back.size == (cw, ch)
+            assert back.convert("RGB").tobytes() == hidden.tobytes()
+        ids = [i for i in deck["DeckIDs"] if i // 100 == int(key)]
+        assert all(i % 100 < entry["NumWidth"] * entry["NumHeight"] - 1 for i in ids)
+    for card in deck["ContainedObjects"]:
+        assert card["CardID"] in deck["DeckIDs"]
+        assert str(card["CardID"] // 100) in card["CustomDeck"]
+
+
+def test_tts_counters_are_double_sided_tiles_and_the_map_records_its_grid(map_out):
+    folder = map_out / "tts"
+    objects = json.loads((folder / f"{MAP_GAME}.json").read_text(encoding="utf-8"))["ObjectStates"]
+    bags = [o for o in objects if o["Name"] == "Bag"]
+    counters = copies_by_deck(MAP_GAME, "counters")
+    assert sum(len(b["ContainedObjects"]) for b in bags) == sum(counters.values())
+    for tile in (t for b in bags for t in b["ContainedObjects"]):
+        assert tile["Name"] == "Custom_Tile"
+        front, back = (url_path(tile["CustomImage"][k]) for k in ("ImageURL", "ImageSecondaryURL"))
+        assert front.exists() and back.exists() and front != back
+    board, = [o for o in objects if o["Name"] == "Custom_Board"]
+    grid = json.loads(board["GMNotes"])["hex_grid"]
+    hm = load_game(MAP_GAME).extras["map"]
+    with Image.open(url_path(board["CustomImage"]["ImageURL"])) as im:
+        assert list(im.size) == grid["image_px"] and max(im.size) <= 4096
+        dpi = im.info["dpi"][0]
+    assert grid["hex_px"] == pytest.approx(hm.grid.hex_mm * dpi / 25.4, abs=0.01)
+    assert (grid["orientation"], grid["columns"], grid["rows"]) == (hm.grid.orientation, hm.grid.columns, hm.grid.rows)

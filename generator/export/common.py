@@ -157,3 +157,40 @@ def write_file(folder: Path, name: str, data: bytes | str) -> Path:
 def safe_name(s: str) -> str:
     """A file-name-safe form of an id (ids are kebab-case already; this guards odd input)."""
     return "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in s)
+
+
+@dataclass(frozen=True)
+class MapImage:
+    """The game's full-size map page as one image, and where its hex grid lies in pixels."""
+    hexmap: object          # solver.model_map.HexMap
+    page: object            # hexmap.layout.MapPage (mm)
+    image: object           # PIL image of the whole page
+    dpi: float
+    name: str               # the map's id
+
+    @property
+    def px_per_mm(self) -> float:
+        return self.dpi / MM_PER_INCH
+
+    def hex_centre_px(self, label: str) -> tuple[float, float]:
+        """Pixel centre of hex `label` (as the map prints it) on `image`."""
+        x, y = self.page.hex_centre(self.hexmap, self.hexmap.hex(label))  # type: ignore[attr-defined]
+        return (x * self.px_per_mm, y * self.px_per_mm)
+
+
+def map_image(game: Game, ctx: BuildContext, max_px: int = 4096, max_dpi: float = 150.0) -> MapImage | None:
+    """The map page drawn by the map stage's own drawing code on the PNG backend, at the highest
+    dpi (up to `max_dpi`) whose longer side stays within `max_px` pixels. None when the game has no map."""
+    mapfile = game.extras.get("map")
+    if mapfile is None:
+        return None
+    from ..hexmap.draw import draw_map_page
+    from ..hexmap.layout import map_page
+
+    hm = mapfile.resolve(game.locators.get("map.yaml"))
+    page = map_page(hm)
+    dpi = min(max_dpi, max_px * MM_PER_INCH / max(page.width, page.height))
+    dpi = float(int(dpi))  # a whole dpi keeps the numbers in the exports readable
+    s = open_surface("png", dpi=dpi)
+    draw_map_page(s, hm, page, ctx.language(game.meta.source_language))
+    return MapImage(hm, page, s.pages[0], dpi, hm.data.id)
