@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import math
+import re
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
@@ -196,3 +197,111 @@ def test_tts_counters_are_double_sided_tiles_and_the_map_records_its_grid(map_ou
         dpi = im.info["dpi"][0]
     assert grid["hex_px"] == pytest.approx(hm.grid.hex_mm * dpi / 25.4, abs=0.01)
     assert (grid["orientation"], grid["columns"], grid["rows"]) == (hm.grid.orientation, hm.grid.columns, hm.grid.rows)
+
+
+# --------------------------------------------------------------------------- vassal
+
+@pytest.fixture(scope="module")
+def vmod(tmp_path_factory) -> zipfile.ZipFile:
+    out = export(tmp_path_factory.mktemp("vassal"), MAP_GAME, "vassal")
+    return zipfile.ZipFile(out / "vassal" / f"{MAP_GAME}.vmod")
+
+
+def vassal_snap(x: float, y: float, g: dict) -> tuple[int, int]:
+    """The hex centre VASSAL snaps a point to: HexGrid.snapToHex/hexX/hexY as in VASSAL's source
+    (sideways grids swap x and y before and after). Written from VASSAL, not from our export."""
+    dx, dy, ox, oy = float(g["dx"]), float(g["dy"]), int(g["x0"]), int(g["y0"])
+    sideways = g["sideways"] == "true"
+    px, py = (int(y), int(x)) if sideways else (int(x), int(y))
+    nx = math.floor((px - ox + dx / 2) / dx)
+    hx = int(dx * nx + ox)
+    if nx % 2 == 0:
+        hy = int(dy * math.floor((py - oy + dy / 2) / dy) + oy)
+    else:
+        hy = int(dy * math.floor((py - oy) / dy) + int(dy / 2) + oy)
+    return (hy, hx) if sideways else (hx, hy)
+
+
+def saved_commands(data: bytes) -> list[str]:
+    raw = zipfile.ZipFile(io.BytesIO(data)).read("savedGame").decode("ascii")
+    assert raw.startswith("!VCSK")
+    key, body = int(raw[5:7], 16), raw[7:]
+    return bytes(int(body[i:i + 2], 16) ^ key for i in range(0, len(body), 2)).decode("utf-8").split("\x1b")
+
+
+def test_vassal_module_images_all_exist_and_decks_hold_every_copy(vmod):
+    names = set(vmod.namelist())
+    assert {"buildFile.xml", "moduledata"} <= names
+    root = ET.fromstring(vmod.read("buildFile.xml"))
+    assert root.tag == "VASSAL.build.GameModule"
+    board = root.find(".//VASSAL.build.module.map.boardPicker.Board")
+    assert "images/" + board.get("image") in names
+    slots = root.findall(".//VASSAL.build.widget.PieceSlot") + root.findall(".//VASSAL.build.widget.CardSlot")
+    assert slots
+    for slot in slots:
+        images = re.findall(r"[\w.-]+\.png", slot.text)
+        # a Mask names its image after a style letter: "G<image>" (as real modules write it)
+        assert images and all("images/" + i in names or "images/" + i[1:] in names for i in images), slot.text
+    counters = root.findall(".//VASSAL.build.widget.PieceSlot")
+    game = load_game(MAP_GAME)
+    assert len(counters) == len(game.component("character-markers").items)
+    assert all("emb2;" in s.text and s.text.count(".png") >= 3 for s in counters)  # two layers: front, back
+    pile, = root.findall(".//VASSAL.build.module.map.DrawPile")
+    cards = pile.findall("VASSAL.build.widget.CardSlot")
+    assert len(cards) == sum(i.count or 1 for i in game.component("play-cards").items)
+
+
+def test_vassal_hex_grid_matches_our_geometry(vmod):
+    from generator.hexmap.layout import map_page
+
+    root = ET.fromstring(vmod.read("buildFile.xml"))
+    board = root.find(".//VASSAL.build.module.map.boardPicker.Board")
+    g = board.find("VASSAL.build.module.map.boardPicker.board.HexGrid").attrib
+    with Image.open(io.BytesIO(vmod.read("images/" + board.get("image")))) as im:
+        dpi = im.info["dpi"][0]
+        assert (int(board.get("width")), int(board.get("height"))) == im.size
+    game = load_game(MAP_GAME)
+    hm = game.extras["map"].resolve(game.locators.get("map.yaml"))
+    k = dpi / 25.4
+    assert float(g["dy"]) == pytest.approx(hm.data.grid.hex_mm * k, abs=0.01)      # across the flats
+    assert float(g["dx"]) == pytest.approx(float(g["dy"]) * math.sqrt(3) / 2, abs=0.01)
+    assert g["sideways"] == ("true" if hm.data.grid.orientation == "pointy" else "false")
+    # every hex centre of the printed map (the map stage's layout) is a hex centre for VASSAL
+    page = map_page(hm)
+    snapped = set()
+    for h in hm.grid.hexes():
+        x, y = page.hex_centre(hm, h)
+        px, py = x * k, y * k
+        sx, sy = vassal_snap(px, py, g)
+        assert abs(sx - px) <= 1.5 and abs(sy - py) <= 1.5, hm.label(h)
+        snapped.add((sx, sy))
+    assert len(snapped) == hm.grid.columns * hm.grid.rows
+
+
+def test_vassal_setups_place_the_engines_pieces_on_the_named_hexes(vmod):
+    from generator.hexmap.layout import map_page
+    from solver.engine import setup_table
+
+    root = ET.fromstring(vmod.read("buildFile.xml"))
+    setups = root.findall(".//VASSAL.build.module.PredefinedSetup[@isMenu='false']")
+    game = load_game(MAP_GAME)
+    hm = game.extras["map"].resolve(game.locators.get("map.yaml"))
+    page = map_page(hm)
+    places = {p.id: p.hex for p in hm.data.places}
+    table = setup_table(game)
+    assert sorted(s.get("name") for s in setups) == sorted(f"{n} players" for n in table)
+    dpi = Image.open(io.BytesIO(vmod.read("images/" + root.find(".//VASSAL.build.module.map.boardPicker.Board")
+                                          .get("image")))).info["dpi"][0]
+    for s in setups:
+        players = int(s.get("name").split()[0])
+        commands = saved_commands(vmod.read(s.get("file")))
+        assert commands[0] == "begin_save" and commands[-1] == "end_save"
+        pieces = [c for c in commands if c.startswith("+/") and "/stack/" not in c]
+        stacks = [c.split("/stack/")[1].split(";") for c in commands if "/stack/" in c]
+        want = [(places[p.on], p.count) for p in table[players].placements if p.on in places]
+        assert len(pieces) == sum(n for _, n in want) == sum(len(st) - 3 for st in stacks)
+        for (label, n), st in zip(sorted(want), sorted(stacks, key=lambda st: st[1:3])):
+            x, y = page.hex_centre(hm, hm.hex(label))
+            assert st[0] == "Main Map"
+            assert (int(st[1]), int(st[2])) == (round(x * dpi / 25.4), round(y * dpi / 25.4))
+            assert len(st) - 3 == n

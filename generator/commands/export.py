@@ -35,5 +35,6 @@ def cmd_export(args: argparse.Namespace) -> int:
             paths = target_function(target)(game, ctx, **opts)
             written += paths
             print(f"{game.id}: {target}: {len(paths)} files in {ctx.out_dir(game.id) / 'export' / target}/")
+    ctx.warnings[:] = dict.fromkeys(ctx.warnings)  # each target reads the same pieces: say a thing once
     _report_warnings(ctx, shown=10)
     return 0

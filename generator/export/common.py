@@ -177,6 +177,31 @@ class MapImage:
         x, y = self.page.hex_centre(self.hexmap, self.hexmap.hex(label))  # type: ignore[attr-defined]
         return (x * self.px_per_mm, y * self.px_per_mm)
 
+    def spot(self, on: str) -> tuple[str, float, float] | None:
+        """Where a setup step's `on:` lies on the map image: a place (its hex), a hex label, a box
+        or area beside the grid, or a track cell `<track>-<n>`; as (what, x px, y px). None when
+        `on` is not on the map (a player's hand, a cup, an off-map holding place)."""
+        d = self.hexmap.data  # type: ignore[attr-defined]
+        place = next((p for p in d.places if p.id == on), None)
+        if place is not None:
+            return (place.hex, *self.hex_centre_px(place.hex))
+        if self.hexmap.find(on) is not None:  # type: ignore[attr-defined]
+            return (on, *self.hex_centre_px(on))
+        k = self.px_per_mm
+        for item in self.page.items:  # type: ignore[attr-defined]
+            box = next(b for b in d.boxes if b.id == item.ref)
+            b = item.box
+            if item.ref == on:
+                return (on, b.center[0] * k, b.center[1] * k)
+            head, _, n = on.rpartition("-")
+            if box.kind == "track" and box.cells and head == item.ref and n.isdigit():
+                i = int(n) - box.first
+                if 0 <= i < box.cells:
+                    # as the map draws a track: equal cells under a 5.5 mm title line
+                    cw = b.w / box.cells
+                    return (on, (b.x + (i + 0.5) * cw) * k, (b.y + 5.5 + (b.h - 5.5) / 2) * k)
+        return None
+
 
 def map_image(game: Game, ctx: BuildContext, max_px: int = 4096, max_dpi: float = 150.0) -> MapImage | None:
     """The map page drawn by the map stage's own drawing code on the PNG backend, at the highest
