@@ -84,9 +84,10 @@ def export_tgc(game: Game, ctx: BuildContext) -> list[Path]:
         for deck in export_decks(game, ctx):
             product = product_for(deck.size)
             if product is None:
+                todo = ("print it from pdf-cards, or give the deck a preset size" if deck.kind == "cards"
+                        else "counters are not in this export; print them from the counter sheets")
                 ctx.warn(f"{game.id}/{deck.id}: {deck.size[0]:g} x {deck.size[1]:g} mm matches no Game Crafter "
-                         f"product template ({', '.join(p.name for p in PRODUCTS)}); not in the tgc export "
-                         f"(use pdf-cards, or give the component a preset size)")
+                         f"card product ({', '.join(p.name for p in PRODUCTS)}); not in the tgc export: {todo}")
                 continue
             rows += _write_deck(folder, deck, product, drawer, bleed_mm)
             summary.append(f"  {deck.id}/: {len(deck.pieces)} cards, {product.name}")
