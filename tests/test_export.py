@@ -305,3 +305,43 @@ def test_vassal_setups_place_the_engines_pieces_on_the_named_hexes(vmod):
             assert st[0] == "Main Map"
             assert (int(st[1]), int(st[2])) == (round(x * dpi / 25.4), round(y * dpi / 25.4))
             assert len(st) - 3 == n
+
+
+def test_vmod_bytes_do_not_depend_on_where_it_is_written(vmod, tmp_path):
+    again = export(tmp_path, MAP_GAME, "vassal") / "vassal" / f"{MAP_GAME}.vmod"
+    assert Path(vmod.filename).read_bytes() == again.read_bytes()
+    assert all(i.date_time == (1980, 1, 1, 0, 0, 0) for i in vmod.infolist())
+    assert vmod.namelist() == sorted(vmod.namelist())
+
+
+def test_a_failing_export_leaves_the_previous_one_in_place(tmp_path, monkeypatch):
+    from generator.export import common
+
+    good = export(tmp_path, CARD_GAME, "pdf-cards") / "pdf-cards"
+    before = {p.name: p.read_bytes() for p in good.iterdir()}
+    calls = {"n": 0}
+    real = common.FaceDrawer.draw
+
+    def draw_then_fail(self, *a, **k):
+        calls["n"] += 1
+        if calls["n"] > 5:
+            raise RuntimeError("disk full halfway")
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(common.FaceDrawer, "draw", draw_then_fail)
+    with pytest.raises(RuntimeError):
+        main(["export", CARD_GAME, "--to", "pdf-cards", "--out", str(tmp_path)])
+    assert {p.name: p.read_bytes() for p in good.iterdir()} == before
+    assert not [p for p in good.parent.iterdir() if p.name.startswith(".")]
+
+
+def test_pdf_cards_embed_every_font_they_use(cards_out):
+    for pdf in (cards_out / "pdf-cards").glob("*.pdf"):
+        page = pypdf.PdfReader(pdf).pages[0]
+        fonts = page["/Resources"]["/Font"]
+        assert fonts
+        for ref in fonts.values():
+            font = ref.get_object()
+            desc = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+            descriptor = desc["/FontDescriptor"].get_object()
+            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), (pdf.name, font["/BaseFont"])
