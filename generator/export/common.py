@@ -15,7 +15,7 @@ import zipfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from solver.loader import Game
 from solver.model import Component, pick, size_mm
@@ -27,6 +27,11 @@ from ..cards.printing import Piece
 from ..context import BuildContext
 from ..geometry import MM_PER_INCH, Box
 from ..render import open_surface
+
+if TYPE_CHECKING:
+    from solver.model_map import HexMap
+
+    from ..hexmap.layout import MapPage
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can hold: same input, same bytes
 
@@ -98,7 +103,7 @@ def face_image(drawer: FaceDrawer, layout: str, data: FaceData, size_mm_: tuple[
     s.end_page()
     img = s.pages[0]
     if img.size != pixels:
-        img = img.resize(pixels, Image.LANCZOS)
+        img = img.resize(pixels, Image.Resampling.LANCZOS)
     return img
 
 
@@ -162,9 +167,9 @@ def safe_name(s: str) -> str:
 @dataclass(frozen=True)
 class MapImage:
     """The game's full-size map page as one image, and where its hex grid lies in pixels."""
-    hexmap: object          # solver.model_map.HexMap
-    page: object            # hexmap.layout.MapPage (mm)
-    image: object           # PIL image of the whole page
+    hexmap: "HexMap"
+    page: "MapPage"         # where the grid and the boxes sit on the page (mm)
+    image: Any              # PIL image of the whole page
     dpi: float
     name: str               # the map's id
 
@@ -174,21 +179,21 @@ class MapImage:
 
     def hex_centre_px(self, label: str) -> tuple[float, float]:
         """Pixel centre of hex `label` (as the map prints it) on `image`."""
-        x, y = self.page.hex_centre(self.hexmap, self.hexmap.hex(label))  # type: ignore[attr-defined]
+        x, y = self.page.hex_centre(self.hexmap, self.hexmap.hex(label))
         return (x * self.px_per_mm, y * self.px_per_mm)
 
     def spot(self, on: str) -> tuple[str, float, float] | None:
         """Where a setup step's `on:` lies on the map image: a place (its hex), a hex label, a box
         or area beside the grid, or a track cell `<track>-<n>`; as (what, x px, y px). None when
         `on` is not on the map (a player's hand, a cup, an off-map holding place)."""
-        d = self.hexmap.data  # type: ignore[attr-defined]
+        d = self.hexmap.data
         place = next((p for p in d.places if p.id == on), None)
         if place is not None:
             return (place.hex, *self.hex_centre_px(place.hex))
-        if self.hexmap.find(on) is not None:  # type: ignore[attr-defined]
+        if self.hexmap.find(on) is not None:
             return (on, *self.hex_centre_px(on))
         k = self.px_per_mm
-        for item in self.page.items:  # type: ignore[attr-defined]
+        for item in self.page.items:
             box = next(b for b in d.boxes if b.id == item.ref)
             b = item.box
             if item.ref == on:

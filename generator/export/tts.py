@@ -36,7 +36,6 @@ from .common import (ExportDeck, drawer_for, export_decks, export_dir, face_imag
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
 CARD_MAX_W = 512        # px per card on a sheet: sharp on screen, sheets stay a few MB
 TILE_PX = 256           # a counter side's image
-CARD_SCALE = 1.0
 
 
 @dataclass(frozen=True)
@@ -153,13 +152,13 @@ def _deck(folder: Path, base: Path, deck: ExportDeck, drawer, key: int, x: float
             card_id = key * 100 + i
             ids += [card_id] * count
             cards += [_card(deck, piece, card_id, key, game_id, n) for n in range(count)]
-        # The last slot is what TTS shows of a card hidden in another player's hand: the back.
-        if first_back is not None:
-            hidden = face_image(drawer, first_back.back_layout, first_back.back, deck.size, 0, plan.card_px)
-            last = plan.slots - 1
-            face_sheet.paste(hidden, ((last % plan.cols) * plan.card_px[0], (last // plan.cols) * plan.card_px[1]))
-            if back_img is None and not unique_back:
-                back_img = hidden
+        # The last slot is what TTS shows of a card hidden in another player's hand: the back
+        # (blank, like the printed card, when the deck has no back layout).
+        hidden = _back_face(drawer, first_back, deck, plan.card_px)
+        last = plan.slots - 1
+        face_sheet.paste(hidden, ((last % plan.cols) * plan.card_px[0], (last // plan.cols) * plan.card_px[1]))
+        if back_img is None and not unique_back:
+            back_img = hidden
         sheet_name = f"{safe_name(deck.id)}-sheet{sheet_no}.png"
         write_file(folder, sheet_name, png_bytes(face_sheet))
         entry = {"FaceURL": _url(base, sheet_name), "BackURL": "", "NumWidth": plan.cols, "NumHeight": plan.rows,
@@ -187,6 +186,12 @@ def _deck(folder: Path, base: Path, deck: ExportDeck, drawer, key: int, x: float
                "ContainedObjects": cards, "Locked": False, "Grid": True, "Snap": True, "Tooltip": True}
     lines.insert(0, f"  {deck.name}: a deck of {len(ids)} cards")
     return obj, key, lines
+
+
+def _back_face(drawer, piece, deck: ExportDeck, px: tuple[int, int]):
+    if piece is None or piece.back_layout is None or piece.back is None:
+        return Image.new("RGB", px, "white")
+    return face_image(drawer, piece.back_layout, piece.back, deck.size, 0, px)
 
 
 def _card(deck: ExportDeck, piece, card_id: int, key: int, game_id: str, n: int) -> dict:
@@ -227,15 +232,15 @@ def _board(folder: Path, base: Path, game: Game, ctx: BuildContext):
         return None
     name = f"map-{safe_name(m.name)}.png"
     write_file(folder, name, png_bytes(m.image, m.dpi))
-    g = m.hexmap.data.grid  # type: ignore[attr-defined]
-    first = m.hexmap.data.labeller().label(m.hexmap.grid.to_offset(next(m.hexmap.grid.hexes())))  # type: ignore[attr-defined]
+    g = m.hexmap.data.grid
+    first = m.hexmap.data.labeller().label(m.hexmap.grid.to_offset(next(m.hexmap.grid.hexes())))
     cx, cy = m.hex_centre_px(first)
     grid = {"orientation": g.orientation, "offset": g.offset, "columns": g.columns, "rows": g.rows,
             "hex_mm": g.hex_mm, "dpi": m.dpi, "hex_px": round(g.hex_mm * m.px_per_mm, 3),
             "first_hex": first, "first_hex_centre_px": [round(cx, 2), round(cy, 2)],
             "image_px": list(m.image.size)}
     board = {"GUID": guid(game.id, "map", m.name), "Name": "Custom_Board", "Transform": transform(0.0, 20.0),
-             "Nickname": pick(m.hexmap.data.name, ctx.language(game.meta.source_language)),  # type: ignore[attr-defined]
+             "Nickname": pick(m.hexmap.data.name, ctx.language(game.meta.source_language)),
              "Description": (f"hex grid: {g.orientation}-top, {grid['hex_px']} px across the flats "
                              f"({g.hex_mm:g} mm at {m.dpi:g} dpi), {g.columns} x {g.rows} hexes"),
              "GMNotes": json.dumps({"hex_grid": grid}), "Locked": True,

@@ -179,13 +179,13 @@ class VassalGrid:
 def vassal_grid(m: MapImage) -> VassalGrid:
     """VASSAL's HexGrid for our grid on the map image (see the module docstring)."""
     hm = m.hexmap
-    g = hm.data.grid  # type: ignore[attr-defined]
+    g = hm.data.grid
     k = m.px_per_mm
     dy = g.hex_mm * k                      # across the flats
     dx = 1.5 * (g.hex_mm / SQRT3) * k      # 3/4 of the corner-to-corner width
     from solver.hexes import Offset
-    first = hm.grid.to_cube(Offset(0, 0))  # type: ignore[attr-defined]
-    cx, cy = m.hex_centre_px(hm.label(first))  # type: ignore[attr-defined]
+    first = hm.grid.to_cube(Offset(0, 0))
+    cx, cy = m.hex_centre_px(hm.label(first))
     # VASSAL never shifts the column (row, sideways) through its origin and shifts the next one by
     # half a hex down (right). Our `offset: odd` shifts odd ones: the same. `even` shifts column 0:
     # then the origin is the unshifted column before it.
@@ -199,7 +199,7 @@ def vassal_grid(m: MapImage) -> VassalGrid:
 
 
 def _grid_text(m: MapImage) -> str:
-    g = m.hexmap.data.grid  # type: ignore[attr-defined]
+    g = m.hexmap.data.grid
     return f"{g.orientation}-top hexes, {g.hex_mm * m.px_per_mm:.2f} px across the flats at {m.dpi:g} dpi"
 
 
@@ -207,7 +207,7 @@ def _numbering(m: MapImage) -> dict[str, str]:
     """HexGridNumbering attributes for our labels: letter or number columns, numbered rows from
     `first`, counted from the labels' origin corner, zero-padded like ours. VASSAL shows them in
     its location reports; the setups place pieces by pixel, so they do not depend on them."""
-    lab = m.hexmap.data.labels  # type: ignore[attr-defined]
+    lab = m.hexmap.data.labels
     letters = lab.style == "letter-number"
     return {"color": "0,0,0", "first": "H", "fontSize": "9", "hDescend": str(lab.origin.endswith("right")).lower(),
             "hDrawOff": "0", "hLeading": "0" if letters else "1", "hOff": "0" if letters else str(lab.first),
@@ -250,7 +250,7 @@ def build_file(game: Game, title: str, m: MapImage | None, decks: list[ExportDec
         "mapName": MAP_NAME, "markMoved": "Always", "moveToFormat": "$pieceName$ moves $previousLocation$ -> $location$ *"})
     picker = ET.SubElement(themap, "VASSAL.build.module.map.BoardPicker", {"title": "Choose Boards"})
     if m is not None:
-        w, h = m.image.size  # type: ignore[attr-defined]
+        w, h = m.image.size
         board = ET.SubElement(picker, "VASSAL.build.module.map.boardPicker.Board", {
             "image": f"map-{safe_name(m.name)}.png", "name": BOARD_NAME, "reversible": "false",
             "width": str(w), "height": str(h)})
