@@ -11,10 +11,11 @@ version) and `images/`. This one holds:
 - every counter as a piece with two layers (Embellishment `emb2`: front and back image, flip
   with the layer commands) in the pieces window;
 - every card deck as a DrawPile (face down, shuffled) holding one card (CardSlot, with a Mask
-  showing the back) per copy;
+  showing the back) per copy, on a "Table" map window of its own when the game has a map;
 - per player count a predefined setup (a saved game, .vsav) that places the pieces where the
   rules engine places them (`place`/`give` steps whose `on:` is a place, hex, box or track cell
-  of the map), each pile of pieces as one stack.
+  of the map), each pile of pieces as one stack. A saved game without VASSAL's "not a new game"
+  marker counts as a new game, so loading one also fills the decks from the module.
 
 Element and trait strings follow real modules' buildFile.xml (VASSAL 3.7); the saved-game
 format is VASSAL's: a zip whose `savedGame` entry is "!VCSK", a key byte in hex, then the
@@ -40,6 +41,9 @@ from .common import (ExportDeck, MapImage, drawer_for, export_decks, export_dir,
 VASSAL_VERSION = "3.7.0"
 MAP_NAME = "Main Map"
 BOARD_NAME = "Board"
+TABLE_NAME = "Table"     # the map window of the card decks, when the game has a map
+TABLE_BOARD = "Table"
+GAP = 40                 # px between decks on the table
 CARD_DPI = 150           # card images in the module (screen use)
 NO_MAP_DPI = 150         # counter images when a game has no map to match
 ESC = "\x1b"
@@ -114,7 +118,8 @@ Open {vmod} with VASSAL 3.7 or later (File -> Open Module).
 - The Main Map shows the map with a hex grid matching the printed one
   ({grid}).
 - Counters are in the Pieces window; right-click a piece to flip it to its other side.
-- Card decks sit on the map as face-down, shuffled draw piles, one card per copy.
+- Card decks are face-down, shuffled draw piles, one card per copy (in the Table window when
+  the game has a map).
 
 Predefined setups (File -> New Game, or the start-up wizard), one per player count, place the
 pieces where the setup rules put them on the map:
@@ -146,7 +151,7 @@ def export_vassal(game: Game, ctx: BuildContext) -> list[Path]:
                     _back_faces(piece.item))
     if m is not None:
         mod.images[f"images/map-{safe_name(m.name)}.png"] = png_bytes(m.image, m.dpi)
-    setups, offmap = _setups(game, m, mod, ctx)
+    setups, offmap = _setups(game, m, mod, decks, ctx)
     build = build_file(game, title, m, decks, mod, sorted(setups))
     entries = dict(mod.images)
     entries["buildFile.xml"] = build
@@ -245,47 +250,38 @@ def build_file(game: Game, title: str, m: MapImage | None, decks: list[ExportDec
             slot = ET.SubElement(lst, "VASSAL.build.widget.PieceSlot", {
                 "entryName": d.name, "gpid": str(d.gpid), "height": str(d.size_px[1]), "width": str(d.size_px[0])})
             slot.text = f"+/null/{d.type_string()}/{d.state_string()}"
-    themap = ET.SubElement(root, "VASSAL.build.module.Map", {
-        "allowMultiple": "false", "backgroundcolor": "255,255,255", "buttonName": "Map", "launch": "false",
-        "mapName": MAP_NAME, "markMoved": "Always", "moveToFormat": "$pieceName$ moves $previousLocation$ -> $location$ *"})
-    picker = ET.SubElement(themap, "VASSAL.build.module.map.BoardPicker", {"title": "Choose Boards"})
+    # the map; card decks on a table of their own beside it (on the map they would hide hexes)
+    deck_list = [d for d in decks if d.kind == "cards"]
+    card_px = [mod.pieces[(d.id, d.pieces[0].item.id)].size_px for d in deck_list]
+    table_w = max(1600, sum(w + GAP for w, _ in card_px) + GAP)
+    table_h = max(1000, max((h for _, h in card_px), default=0) + 2 * GAP)
     if m is not None:
-        w, h = m.image.size
-        board = ET.SubElement(picker, "VASSAL.build.module.map.boardPicker.Board", {
-            "image": f"map-{safe_name(m.name)}.png", "name": BOARD_NAME, "reversible": "false",
-            "width": str(w), "height": str(h)})
+        board = _map(root, MAP_NAME, {"image": f"map-{safe_name(m.name)}.png", "name": BOARD_NAME,
+                                      "reversible": "false", "width": str(m.image.size[0]),
+                                      "height": str(m.image.size[1])})[1]
         vg = vassal_grid(m)
         grid = ET.SubElement(board, "VASSAL.build.module.map.boardPicker.board.HexGrid", {
             "color": "0,0,0", "cornersLegal": "false", "dotsVisible": "false", "dx": f"{vg.dx:.4f}",
             "dy": f"{vg.dy:.4f}", "edgesLegal": "false", "sideways": str(vg.sideways).lower(), "snapTo": "true",
             "visible": "false", "x0": str(vg.x0), "y0": str(vg.y0)})
         ET.SubElement(grid, "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering", _numbering(m))
-        width_px = w
+        table = _map(root, TABLE_NAME, _table_board(table_w, table_h))[0] if deck_list else None
     else:
-        ET.SubElement(picker, "VASSAL.build.module.map.boardPicker.Board", {
-            "name": BOARD_NAME, "reversible": "false", "width": "1600", "height": "1000", "color": "255,255,255"})
-        width_px = 1600
-    for tag in ("StackMetrics", "ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
-                "StackExpander", "PieceMover", "KeyBufferer", "SelectionHighlighters"):
-        ET.SubElement(themap, f"VASSAL.build.module.map.{tag}")
-    ET.SubElement(themap, "VASSAL.build.module.map.Zoomer", {"zoomLevels": "0.25,0.5,0.75,1.0", "zoomStart": "3"})
-    # card decks: face-down, shuffled draw piles along the top edge of the board, one card per copy
-    x = 80
-    for deck in decks:
-        if deck.kind != "cards":
-            continue
-        first = mod.pieces[(deck.id, deck.pieces[0].item.id)]
-        pile = ET.SubElement(themap, "VASSAL.build.module.map.DrawPile", {
-            "name": deck.name, "owningBoard": BOARD_NAME, "x": str(x), "y": str(20 + first.size_px[1] // 2),
-            "width": str(first.size_px[0]), "height": str(first.size_px[1]), "faceDown": "Always",
-            "shuffle": "Always", "drawFaceUp": "false", "reshufflable": "false", "allowMultiple": "false",
-            "allowSelect": "false", "reversible": "false", "draw": "true", "color": "0,0,0"})
+        table = _map(root, MAP_NAME, _table_board(table_w, table_h))[0]
+    x = GAP
+    for deck, (w, h) in zip(deck_list, card_px):
+        assert table is not None
+        pile = ET.SubElement(table, "VASSAL.build.module.map.DrawPile", {
+            "name": deck.name, "owningBoard": TABLE_BOARD, "x": str(x + w // 2), "y": str(GAP + h // 2),
+            "width": str(w), "height": str(h), "faceDown": "Always", "shuffle": "Always", "drawFaceUp": "false",
+            "reshufflable": "false", "allowMultiple": "false", "allowSelect": "false", "reversible": "false",
+            "draw": "true", "color": "0,0,0"})
         for p in deck.pieces:
             d = mod.pieces[(deck.id, p.item.id)]
             card = ET.SubElement(pile, "VASSAL.build.widget.CardSlot", {
                 "entryName": d.name, "gpid": str(d.gpid), "height": str(d.size_px[1]), "width": str(d.size_px[0])})
             card.text = f"+/null/{d.type_string(card=True)}/{d.state_string(card=True)}"
-        x = min(width_px - 80, x + first.size_px[0] + 40)
+        x += w + GAP
     if setup_files:
         menu = ET.SubElement(root, "VASSAL.build.module.PredefinedSetup", {"isMenu": "true", "name": "Setups",
                                                                            "useFile": "true"})
@@ -294,6 +290,24 @@ def build_file(game: Game, title: str, m: MapImage | None, decks: list[ExportDec
                 "file": name, "isMenu": "false", "name": name.removesuffix(".vsav"), "useFile": "true"})
     ET.indent(root, "    ")
     return b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="utf-8") + b"\n"
+
+
+def _map(root: ET.Element, name: str, board: dict[str, str]) -> tuple[ET.Element, ET.Element]:
+    """A map window with one board and the standard map components real modules carry."""
+    themap = ET.SubElement(root, "VASSAL.build.module.Map", {
+        "allowMultiple": "false", "backgroundcolor": "255,255,255", "buttonName": name, "launch": "false",
+        "mapName": name, "markMoved": "Always", "moveToFormat": "$pieceName$ moves $previousLocation$ -> $location$ *"})
+    picker = ET.SubElement(themap, "VASSAL.build.module.map.BoardPicker", {"title": "Choose Boards"})
+    el = ET.SubElement(picker, "VASSAL.build.module.map.boardPicker.Board", board)
+    for tag in ("StackMetrics", "ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
+                "StackExpander", "PieceMover", "KeyBufferer", "SelectionHighlighters"):
+        ET.SubElement(themap, f"VASSAL.build.module.map.{tag}")
+    ET.SubElement(themap, "VASSAL.build.module.map.Zoomer", {"zoomLevels": "0.25,0.5,0.75,1.0", "zoomStart": "3"})
+    return themap, el
+
+
+def _table_board(w: int, h: int) -> dict[str, str]:
+    return {"name": TABLE_BOARD, "reversible": "false", "width": str(w), "height": str(h), "color": "235,235,228"}
 
 
 def _moduledata(title: str, game_id: str) -> bytes:
@@ -306,7 +320,8 @@ def _moduledata(title: str, game_id: str) -> bytes:
 
 # --------------------------------------------------------------------------- predefined setups
 
-def _setups(game: Game, m: MapImage | None, mod: Module, ctx: BuildContext) -> tuple[dict[str, bytes], list[str]]:
+def _setups(game: Game, m: MapImage | None, mod: Module, decks: list[ExportDeck],
+            ctx: BuildContext) -> tuple[dict[str, bytes], list[str]]:
     """A saved game per player count placing what the engine places on the map; and what it
     places elsewhere (one line each)."""
     if m is None or game.setup is None:
@@ -330,7 +345,8 @@ def _setups(game: Game, m: MapImage | None, mod: Module, ctx: BuildContext) -> t
                 stacks.setdefault((round(x), round(y)), []).extend([(d, pl.face or "")] * copies)
         if stacks:
             name = f"{players} players.vsav" if players != 1 else "1 player.vsav"
-            files[name] = _vsav(stacks, pick(game.meta.title, ctx.language(game.meta.source_language)), players)
+            files[name] = _vsav(stacks, pick(game.meta.title, ctx.language(game.meta.source_language)), players,
+                                table=any(d.kind == "cards" for d in decks))
     return files, list(offmap)
 
 
@@ -344,8 +360,11 @@ def _piece_of(game: Game, mod: Module, comp: str, item_id: str, step: int) -> Pi
     return None
 
 
-def _vsav(stacks: dict[tuple[int, int], list[tuple[PieceDef, str]]], title: str, players: int) -> bytes:
+def _vsav(stacks: dict[tuple[int, int], list[tuple[PieceDef, str]]], title: str, players: int, table: bool) -> bytes:
+    # which board each map window shows (BoardPicker's SetBoards command), as VASSAL saves it
     commands = ["begin_save", f"{MAP_NAME}BoardPicker\t{BOARD_NAME}\t0\t0"]
+    if table:
+        commands.append(f"{TABLE_NAME}BoardPicker\t{TABLE_BOARD}\t0\t0")
     n = 0
     for (x, y), pieces in sorted(stacks.items()):
         ids = []
