@@ -236,11 +236,17 @@ def m_bytes(rng, folder, ids):
     return p, f"{kind} at byte {pos}"
 
 
+# Keys whose value names an id defined elsewhere (for lists, the key holding the list).
+REF_KEYS = {"layout", "front", "back", "extends", "symbol", "on", "component", "use", "shuffle", "deal", "give",
+            "place", "return_rest", "supply", "set_aside", "combine", "items", "units"}
+
+
 def _reference_spots(data: Any, ids: set[str]) -> list[tuple]:
     out = []
     for pt in _paths(data):
         v = _get(data, pt) if pt else None
-        if isinstance(v, str) and v in ids and pt and pt[-1] != "id":
+        key = pt[-2] if pt and isinstance(pt[-1], int) and len(pt) > 1 else (pt[-1] if pt else None)
+        if isinstance(v, str) and v in ids and key in REF_KEYS:
             out.append(pt)
     return out
 
@@ -532,11 +538,13 @@ def in_process_campaign(args, rng, table, keep) -> None:
             _, desc = CATEGORIES[cat](rng, folder, ids[game])
         except Exception as e:  # a mutation that does not apply to this game: count it as the original
             desc = f"mutation skipped ({type(e).__name__})"
+        started = time.time()
         outcome, detail = run_in_process(folder, cat)
+        table[cat]["seconds"] += time.time() - started
         table[cat][outcome] += 1
         table[cat]["inputs"] += 1
         if outcome in FAILURES:
-            cmd = (f".venv/bin/python -c \"from solver.loader import load_game; from solver.report import "
+            cmd = (f"{sys.executable} -c \"from solver.loader import load_game; from solver.report import "
                    f"check_game; check_game(load_game('{folder}'))\"")
             kept = keep_failure(keep, n, folder, cat, desc, outcome, detail, cmd)
             if args.verbose:
@@ -621,11 +629,13 @@ def build_campaign(args, rng, table, keep) -> None:
         argv = ["build", str(folder), "--out", str(out), "--only", stage]
         row = table[f"build:{cat}"]
         row["inputs"] += 1
+        started = time.time()
         try:
             proc = pnp(*argv, timeout=HANG_SECONDS * 8)
             outcome, detail = classify_build(proc)
         except subprocess.TimeoutExpired:
             outcome, detail = "hang", "build did not finish"
+        row["seconds"] += time.time() - started
         if outcome in ("ok", "error") and out.exists():
             if temp_files(out):
                 outcome, detail = "temp-files", str(temp_files(out)[:3])
@@ -636,7 +646,7 @@ def build_campaign(args, rng, table, keep) -> None:
             outcome, detail = "escape", "a file outside the folder reached the output"
         row[outcome] += 1
         if outcome in FAILURES:
-            cmd = "PYTHONPATH=. .venv/bin/python -m generator.cli " + " ".join(argv)
+            cmd = f"{sys.executable} -m generator.cli " + " ".join(argv)
             kept = keep_failure(keep, 90000 + n, folder, f"build-{cat}", desc, outcome, detail, cmd)
             if args.verbose:
                 print(f"build {cat}/{stage}: {outcome}: {desc}\n  {detail.strip().splitlines()[-1] if detail.strip() else ''}\n  kept {kept}")
@@ -722,7 +732,7 @@ def fault_campaign(args, rng, table, keep) -> None:
 
 # ------------------------------------------------------------------------------ report
 
-COLUMNS = ["inputs", "ok", "error", "traceback", "hang", "unlocated", "half-written", "temp-files", "escape",
+COLUMNS = ["inputs", "seconds", "ok", "error", "traceback", "hang", "unlocated", "half-written", "temp-files", "escape",
            "unresolved"]
 
 
@@ -732,10 +742,10 @@ def print_table(table: dict[str, Counter]) -> int:
     print("-" * len(head))
     total: Counter = Counter()
     for cat in table:
-        print(f"{cat:<22}" + "".join(f"{table[cat][c]:>13}" for c in COLUMNS))
+        print(f"{cat:<22}" + "".join(f"{table[cat][c]:>13.0f}" for c in COLUMNS))
         total.update(table[cat])
     print("-" * len(head))
-    print(f"{'total':<22}" + "".join(f"{total[c]:>13}" for c in COLUMNS))
+    print(f"{'total':<22}" + "".join(f"{total[c]:>13.0f}" for c in COLUMNS))
     return sum(total[c] for c in FAILURES)
 
 

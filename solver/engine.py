@@ -258,8 +258,8 @@ def step_label(game: Game, index: int) -> str:
         sel = step.remove.where or ({"items": step.remove.items} if step.remove.items else {})
         if sel:
             target += " " + ", ".join(f"{k}={v}" for k, v in sel.items())
-        if step.remove.count is not None:
-            target += f" ×{step.remove.count}"
+        if step.remove.each is not None:
+            target += f" ×{step.remove.each}"
     elif isinstance(step, CombineStep):
         target = "+".join(step.combine) + f" into {step.into}"
     else:
@@ -411,7 +411,7 @@ class _Runner:
         elif isinstance(step, RemoveStep):
             self.touched.add(step.remove.component)
             items = tuple(select_items(self.game, step.remove.component, step.remove.where, step.remove.items))
-            per = None if step.remove.count is None else self.value(step.remove.count, i, "remove")
+            per = None if step.remove.each is None else self.value(step.remove.each, i, "remove")
             self.emit(Move(i, items, ("pile", "box"), "returned", per_item=per))
         elif isinstance(step, ShuffleStep):
             self.items_in_pile(step.shuffle)

@@ -15,6 +15,7 @@ from . import expr as _expr
 from .errors import DataError, Problem, display_path
 from .model import (CombineStep, Component, ComponentsFile, GameMeta, Item, RemoveStep, SetupFile,
                     step_kind)
+from .renames import upgrade
 from .yamlsrc import Locator, load_csv, load_yaml
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -41,6 +42,7 @@ class Game:
     setup: SetupFile | None
     extras: dict[str, Any] = field(default_factory=dict)
     locators: dict[str, Locator] = field(default_factory=dict)
+    notes: list[Problem] = field(default_factory=list)  # old spellings read (solver/renames.py)
 
     @property
     def id(self) -> str:
@@ -116,7 +118,13 @@ _TODO = {
 }
 
 
-def validate(model: type[BaseModel], data: Any, locator: Locator) -> tuple[Any, list[Problem]]:
+def validate(model: type[BaseModel], data: Any, locator: Locator,
+             notes: list[Problem] | None = None) -> tuple[Any, list[Problem]]:
+    """The model's value and the problems that make `data` unusable. Old spellings of renamed keys
+    (solver/renames.py) are read, with a note each appended to `notes`."""
+    upgraded = upgrade(model, data, locator)
+    if notes is not None:
+        notes += upgraded
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
@@ -205,6 +213,7 @@ def load_meta(game: str | Path) -> GameMeta:
 def load_game(game: str | Path) -> Game:
     folder = resolve_game_dir(game)
     problems: list[Problem] = []
+    notes: list[Problem] = []
     locators: dict[str, Locator] = {}
 
     data, loc = load_yaml(folder / "game.yaml")
@@ -260,7 +269,7 @@ def load_game(game: str | Path) -> Game:
     if spath.exists():
         sdata, sloc = load_yaml(spath)
         locators["setup.yaml"] = sloc
-        setup, probs = validate(SetupFile, sdata, sloc)
+        setup, probs = validate(SetupFile, sdata, sloc, notes)
         problems += probs
         if setup and components:
             problems += _check_setup_refs(setup, components, sloc, meta)
@@ -272,7 +281,7 @@ def load_game(game: str | Path) -> Game:
             continue
         xdata, xloc = load_yaml(path)
         locators[filename] = xloc
-        value, probs = validate(model, xdata, xloc)
+        value, probs = validate(model, xdata, xloc, notes)
         problems += probs
         if value is not None:
             check = getattr(value, "check_references", None)
@@ -289,7 +298,8 @@ def load_game(game: str | Path) -> Game:
     if problems:
         raise DataError(problems)
     assert meta is not None
-    game = Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators)
+    game = Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators,
+                notes=notes)
     from .references import check_references  # every id the files name resolves (solver/references.py)
     problems = check_references(game)
     if problems:
@@ -363,7 +373,7 @@ def _check_variant_refs(setup: SetupFile, sloc: Locator, meta: GameMeta | None) 
         for i, obj in enumerate(items):
             fields = [("when", obj.when)] + [(f, getattr(obj, f, None)) for f in _EXPR_FIELDS[section]]
             if section == "steps" and isinstance(obj, RemoveStep):
-                fields.append((("remove", "count"), obj.remove.count))
+                fields.append((("remove", "each"), obj.remove.each))
             for fname, text in fields:
                 if not isinstance(text, str):
                     continue

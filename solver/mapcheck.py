@@ -17,6 +17,7 @@ from typing import Any
 from .findings import CheckResult, Finding
 from .hexes import Hex, hexside, side_vertices
 from .model_map import Assertion, HexMap, MapFile
+from .yamlsrc import read_text
 
 
 def check_map(game: Any) -> CheckResult:
@@ -212,7 +213,7 @@ def _cited_in_rules(game: Any, hm: HexMap) -> list[Finding]:
         return []
     out = []
     for path in sorted(p for p in rules_dir.rglob("*") if p.suffix in (".yaml", ".yml", ".po", ".txt", ".md")):
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for n, line in enumerate(read_text(path, _display(path)).splitlines(), 1):
             for hid in cited_hex_ids(line, hm.data.labels.style):
                 src = f"{_display(path)}:{n}"
                 if hm.find(hid) is None:

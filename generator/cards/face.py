@@ -80,8 +80,8 @@ class FaceData:
             template = pick(template, self.lang)
         return TEMPLATE_KEY.sub(lambda m: self.lookup(m.group(1)), template).strip()
 
-    def matches(self, when: dict[str, Any]) -> bool:
-        for key, want in when.items():
+    def matches(self, where: dict[str, Any]) -> bool:
+        for key, want in where.items():
             have = self.lookup(key)
             if want == "*":
                 if not have:
@@ -184,7 +184,7 @@ class FaceDrawer:
             s.rect(trim.outset(bleed), fill=background)
         self._background = background or "#ffffff"
         for f in fields:
-            if f.when and not data.matches(f.when):
+            if f.where and not data.matches(f.where):
                 continue
             x, y, w, h = f.box
             box = Box(trim.x + x * sx, trim.y + y * sy, w * sx, h * sy)
