@@ -109,7 +109,8 @@ def test_pdf_and_svg_agree_on_positions(tmp_path):
                   key=lambda p: int(p.stem.rsplit("-p", 1)[1]))
     assert len(svgs) == len(pdf.pages)
     for page, svg in zip(pdf.pages, svgs):
-        assert sorted(rects_mm(page, (69.0, 94.0))) == sorted(svg_rects(svg, (69.0, 94.0)))
+        bled = (size_mm("poker")[0] + 6, size_mm("poker")[1] + 6)  # card backgrounds: trim + 3 mm bleed
+        assert sorted(rects_mm(page, bled)) == sorted(svg_rects(svg, bled)) != []
         root = ET.parse(svg).getroot()
         assert float(root.get("width")[:-2]) == pytest.approx(float(page.mediabox.width) * MM_PER_PT, abs=0.01)
 
