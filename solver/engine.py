@@ -255,7 +255,7 @@ def step_label(game: Game, index: int) -> str:
     kind = step_kind(step)
     if isinstance(step, RemoveStep):
         target = step.remove.component
-        sel = step.remove.where or ({"items": step.remove.items} if step.remove.items else {})
+        sel: dict[str, Any] = step.remove.where or ({"items": step.remove.items} if step.remove.items else {})
         if sel:
             target += " " + ", ".join(f"{k}={v}" for k, v in sel.items())
         if step.remove.each is not None:
@@ -437,8 +437,8 @@ class _Runner:
         elif isinstance(step, GiveStep):
             items = self.items_of(step.give)
             recipients = self.recipients(step.recipients, i)
-            total = recipients * self.value(step.each, i, "each")
-            self.placed_move(Move(i, items, ("box", "pile"), "placed", total=total), step.give, step.on or "players", step.face)
+            given = recipients * self.value(step.each, i, "each")
+            self.placed_move(Move(i, items, ("box", "pile"), "placed", total=given), step.give, step.on or "players", step.face)
         elif isinstance(step, PlaceStep):
             # `count` pieces in all (from the listed or matching items, if any), chosen by the
             # players; without `count`, every copy of those items (or of the component)
@@ -506,7 +506,7 @@ class _Runner:
                 if z in zone_key:
                     d = by_comp.setdefault(z, {})
                     d[zone_key[z]] = d.get(zone_key[z], 0) + v
-        drawn = {}
+        drawn: dict[str, dict[str, int]] = {}
         for (pile, dst), v in self.drawn.items():
             drawn.setdefault(dst, {})[pile] = drawn.setdefault(dst, {}).get(pile, 0) + v
         pile_left = {p: by_comp.get("pile", {}).get(p, 0) - sum(v for (q, _), v in self.drawn.items() if q == p)

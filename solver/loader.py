@@ -247,7 +247,7 @@ def load_game(game: str | Path) -> Game:
                     if rloc:
                         locators[comp.items_file] = rloc
                         item_loc = (rloc, ())
-                places = [(comp.id, cloc, here + ("id",))]
+                places: list[tuple[str, Locator, tuple[str | int, ...]]] = [(comp.id, cloc, here + ("id",))]
                 for ii, it in enumerate(comp.items):
                     if item_loc:
                         places.append((it.id, item_loc[0], (ii,)))
@@ -298,13 +298,13 @@ def load_game(game: str | Path) -> Game:
     if problems:
         raise DataError(problems)
     assert meta is not None
-    game = Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators,
-                notes=notes)
+    loaded = Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators,
+                  notes=notes)
     from .references import check_references  # every id the files name resolves (solver/references.py)
-    problems = check_references(game)
+    problems = check_references(loaded)
     if problems:
         raise DataError(problems)
-    return game
+    return loaded
 
 
 def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locator, meta: GameMeta | None) -> list[Problem]:
@@ -314,8 +314,8 @@ def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locat
     for si, step in enumerate(setup.steps):
         for fieldname, ref in _step_refs(step):
             if ref not in by_id and not (fieldname != "combine" and ref in piles):
-                loc = ("steps", si, fieldname)
-                if fieldname == "combine":
+                loc: tuple[str | int, ...] = ("steps", si, fieldname)
+                if isinstance(step, CombineStep):
                     loc = loc + (step.combine.index(ref),)
                 problems.append(sloc.problem(loc, f"unknown component id {ref!r}",
                                              f"use an id from components.yaml ({_near(ref, by_id)})"))
@@ -377,14 +377,14 @@ def _check_variant_refs(setup: SetupFile, sloc: Locator, meta: GameMeta | None) 
             for fname, text in fields:
                 if not isinstance(text, str):
                     continue
-                loc = (section, i) + (fname if isinstance(fname, tuple) else (fname,))
+                loc: tuple[str | int, ...] = (section, i) + (fname if isinstance(fname, tuple) else (fname,))
                 for call in _expr.calls(_expr.parse(text)):
                     if call.func != "variant":
                         continue
                     arg = call.args[0] if len(call.args) == 1 else None
                     vid = arg.value if isinstance(arg, _expr.Str) else getattr(arg, "name", None)
                     if fname != "when":
-                        problems.append(sloc.problem(loc, f"variant() in {'.'.join(loc[2:])}: it can only be used in `when:`",
+                        problems.append(sloc.problem(loc, f"variant() in {'.'.join(map(str, loc[2:]))}: it can only be used in `when:`",
                                                      "guard the step or constraint with `when: variant('id')` instead"))
                     elif vid is None:
                         problems.append(sloc.problem(loc, "variant() takes one variant id, e.g. variant('team-play')",

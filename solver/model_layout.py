@@ -168,7 +168,7 @@ class LayoutsFile(Model):
                 problems.append(locator.problem(here, f"unknown component {cid!r}",
                                                 "use a component id from components.yaml", key=True))
                 continue
-            refs = [("front", cl.front), ("back", cl.back)]
+            refs: list[tuple[Any, str | None]] = [("front", cl.front), ("back", cl.back)]
             refs += [(("item_layouts", vi, side), getattr(v, side)) for vi, v in enumerate(cl.item_layouts)
                      for side in ("front", "back")]
             for where, lid in refs:

@@ -23,7 +23,7 @@ def load_xlsx(path: Path, sheet: str) -> tuple[list[dict[str, str]], Locator]:
                                  "name the sheet after the component id")])
     ws = wb[sheet]
     locator = Locator(f"{shown}[{sheet}]")
-    rows = []
+    rows: list[dict[str, str]] = []
     try:  # a damaged sheet inside a valid zip fails only while its rows are read
         rows_iter = ws.iter_rows(values_only=True)
         header = [str(h).strip() if h is not None else "" for h in next(rows_iter, [])]

@@ -31,6 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--all", action="store_true", help="every game under data/games/")
     add_build_options(p)
     p.add_argument("--only", action="append", choices=STAGE_NAMES, help="run only this stage (repeatable)")
+    p.add_argument("--no-preflight", action="store_true", help="skip checking the written PDFs (pnp preflight)")
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("serve", help="serve the build folder on localhost with an index of every file")
@@ -147,6 +148,11 @@ def cmd_build(args: argparse.Namespace) -> int:
         for game in games:
             written += build_game(game, ctx, only,
                                   on_stage=lambda s, g=game: progress.update(task, advance=1, description=f"{g.id}: {s}"))
+    if not args.no_preflight:
+        from ..preflight import preflight
+
+        for finding in preflight(written, ctx.out_root):  # what a print shop would say of these files
+            ctx.warn(f"preflight {finding.level}: {finding}")
     from ..gallery import write_index
 
     write_index(ctx.out_root)
