@@ -110,13 +110,13 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM) -> list[Findi
             page.close()
     finally:
         doc.close()
-    for (fg, bg), hits in sorted(contrast.items()):
+    for (fg, back), hits in sorted(contrast.items()):
         pages = sorted({p for p, _, _ in hits})
         worst = min(r for _, _, r in hits)
         sample = " / ".join(dict.fromkeys(r.text for _, r, _ in hits))[:40]
         sizes = sorted({round(r.size_pt, 1) for _, r, _ in hits})
         findings.append(Finding("warning", name, pages[0], "text-contrast",
-                                f"{len(hits)} text runs {fg} on {bg} at {worst:.1f}:1 (need {MIN_CONTRAST:g}:1 "
+                                f"{len(hits)} text runs {fg} on {back} at {worst:.1f}:1 (need {MIN_CONTRAST:g}:1 "
                                 f"under {LARGE_PT:g} pt, {MIN_CONTRAST_LARGE:g}:1 above; "
                                 f"{', '.join(f'{s:g}' for s in sizes)} pt; pages {_span(pages)}; e.g. {sample!r}); "
                                 f"darken the text or lighten the background"))

@@ -51,6 +51,9 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bleed", type=float, default=3.0, help="bleed in mm (default 3)")
     p.add_argument("--back-offset", default="0,0", help="x,y mm to shift back pages (printer correction)")
     p.add_argument("--flip", default="long", choices=["long", "short"], help="duplex flip edge")
+    p.add_argument("--layout", default="duplex", choices=["duplex", "gutterfold"],
+                   help="card and counter sheets: duplex (backs on the next page, default) or gutterfold "
+                        "(fronts and backs on one page, mirrored about a fold line, for single-sided printers)")
     p.add_argument("--map-dpi", type=int, default=100, choices=[100, 150, 300],
                    help="resolution of the map PNG (default 100: a screen preview; print from the PDF)")
 
@@ -64,7 +67,8 @@ def context_from(args: argparse.Namespace) -> BuildContext:
     if not 0 <= args.bleed <= 10:
         raise DataError([Problem("--bleed", 0, 0, f"{args.bleed} mm is outside 0-10 mm", "use e.g. --bleed 3")])
     return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=args.bleed,
-                        back_offset_mm=(x, y), flip=args.flip, map_dpi=args.map_dpi)
+                        back_offset_mm=(x, y), flip=args.flip, sheet_layout=args.layout,
+                        map_dpi=args.map_dpi)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
