@@ -338,11 +338,15 @@ def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locat
 def _check_cited(setup: SetupFile, sloc: Locator) -> list[Problem]:
     """A game written from source texts (game.yaml `sources:`) says which clause each rule and
     optional rule follows; an original game has nothing to cite and is not asked to."""
+    problems = []
     entries = [("constraints", i, c.id, c.source) for i, c in enumerate(setup.constraints)]
     entries += [("variants", i, v.id, v.source) for i, v in enumerate(setup.variants)]
-    return [sloc.problem((section, i), f"{section[:-1]} {eid!r} has no `source:`",
-                         "name the clause it follows (game.yaml declares sources), e.g. source: 'seed 002, setup 5'")
-            for section, i, eid, source in entries if not source]
+    for section, i, eid, source in entries:
+        if not source:
+            problems.append(sloc.problem((section, i), f"{section[:-1]} {eid!r} has no `source:`",
+                                         "name the clause it follows (game.yaml declares sources), "
+                                         "e.g. source: 'seed 002, setup 5'"))
+    return problems
 
 
 def _check_cited_map(mapfile: Any, mloc: Locator) -> list[Problem]:
