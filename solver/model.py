@@ -114,6 +114,9 @@ class GameMeta(Model):
     age_min: int | None = None
     source_language: str = Field(pattern=LANG_PATTERN)
     languages: list[str] = Field(default_factory=lambda: ["ja", "en"])
+    fonts: dict[Annotated[str, Field(pattern=LANG_PATTERN)], str] = Field(
+        default_factory=dict, description="text face per language, e.g. {en: source-serif, ja: ipaex-gothic}; "
+                                          "default: ipaex-gothic for ja/zh/ko, source-serif for other languages")
     sources: list[SourceRef] = []
     gaps: list[Gap] = []
     notes: LocalText | None = None

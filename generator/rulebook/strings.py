@@ -25,6 +25,7 @@ LABELS: dict[str, dict[str, str]] = {
     "glossary": {"ja": "用語集", "en": "Glossary"},
     "note": {"ja": "注", "en": "Note"},
     "note_mark": {"ja": "※", "en": "Note:"},
+    "bullet": {"ja": "・", "en": "•"},
     "example_mark": {"ja": "例:", "en": "Example:"},
     "players": {"ja": "{lo}〜{hi}人", "en": "{lo}–{hi} players"},
     "players1": {"ja": "{n}人", "en": "{n} players"},
