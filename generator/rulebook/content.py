@@ -156,9 +156,9 @@ def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None
         if m.age_min:
             lines.append(label("age", lang, n=m.age_min))
         if m.designer:
-            lines.append(label("designer", lang) + " " + ", ".join(m.designer))
+            lines.append(label("designer", lang) + " " + ", ".join(pick(n, lang) for n in m.designer))
         if m.publisher and m.publisher != m.designer:
-            lines.append(label("publisher", lang) + " " + ", ".join(m.publisher))
+            lines.append(label("publisher", lang) + " " + ", ".join(pick(n, lang) for n in m.publisher))
         facts[lang] = lines
     content = Content(langs=langs, title={lg: pick(m.title, lg) for lg in langs},
                       subtitle={lg: pick(m.subtitle, lg) if m.subtitle else "" for lg in langs}, facts=facts,
