@@ -13,7 +13,7 @@ from solver.hexes import Hex, side_vertices
 from solver.model import pick
 from solver.model_map import HexMap, Place
 
-from .. import fonts
+from .. import catalogue, fonts
 from ..geometry import Box
 from ..render.base import Surface, text_width
 from .layout import MapPage
@@ -325,7 +325,7 @@ def _legend(surf: Surface, hm: HexMap, b: Box, lang: str) -> None:
     d = hm.data
     ja = lang == "ja"
     surf.rect(b, fill="#fffdf6", stroke=INK, width=0.4)
-    surf.text(b.x + 2, b.y + 4.5, "凡例" if ja else "Legend", size_pt=8.5, colour=INK)
+    surf.text(b.x + 2, b.y + 4.5, catalogue.text("map.legend", lang), size_pt=8.5, colour=INK)
     entries: list[tuple[str, object]] = []
     for name, k in d.terrain.kinds.items():
         entries.append((pick(k.name, lang), ("terrain", k)))
