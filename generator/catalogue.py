@@ -61,6 +61,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "en": "the back is the correction. Add it to the current offset"},
     "calibration.build": {"ja": "--back-offset x,y に指定してビルドし直します。",
                           "en": "(now {x:+.1f}, {y:+.1f} mm) and build with --back-offset x,y."},
+    "calibration.axes": {"ja": "オフセットはこのページの向きで測ります。横向きのシートには向きを変えて適用します。",
+                         "en": "The offset is in this page's axes; landscape sheets get it turned to theirs."},
     "calibration.rulers": {"ja": "x: 横の目盛り、y: 縦の目盛り(mm、裏面)",
                            "en": "x: horizontal ruler, y: vertical ruler (mm, back side)"},
     "calibration.pdf_title": {"ja": "両面印刷の較正", "en": "Duplex calibration"},
@@ -74,8 +76,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "en": "1. Trim each sheet's top and left margin at the dashed line (not for column 1 / row A)."},
     "tiles.step2": {"ja": "2. A1 から右へ、次に下の行へ、左/上の隣に重ねて貼る。",
                     "en": "2. Starting at A1, lay each sheet over its left and upper neighbour, row by row."},
-    "tiles.step3": {"ja": "3. 重なりの中心にある十字の合わせマークを重ね、隠れる帯のタイル名で向きを確かめる。",
-                    "en": "3. Line up the crosshair marks in each overlap; the sheet name printed in the hidden strip confirms the order."},
+    "tiles.step3": {"ja": "3. 重なりの中心にある十字の合わせマークを重ねる。次のタイルで隠れる帯に下のタイル名があり、貼り終えると見えなくなる。",
+                    "en": "3. Line up the crosshair marks in each overlap; each strip the next sheet covers names the sheet beneath, hidden once glued."},
     # ---- the map (generator/hexmap/draw.py)
     "map.legend": {"ja": "凡例", "en": "Legend"},
 }

@@ -7,7 +7,7 @@ The JSON Schemas in `data/schema/` are generated from these classes (`pnp schema
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import (BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator)
 
@@ -207,7 +207,10 @@ class Component(Model):
     per_player: bool = Field(False, description="one set per player seat (pedestal cards, screens)")
     max_players: int | None = Field(None, description="with per_player: seats the box provides")
     items: list[Item] = []
-    items_file: str | None = Field(None, description="CSV or XLSX with one row per item: id, count, name_ja, name_en, text_ja, text_en, then attribute columns")
+    items_file: str | None = Field(None, description=(
+        "CSV or XLSX with one row per item: id, count, name and text (in the source language), name_<lang> "
+        "and text_<lang> (other languages), layout, source; every other column is an attribute (numbers "
+        "read as numbers)"))
     stated_total: StatedTotal | None = None
     size: SizeSpec | None = None
     back: Face | None = Field(None, description="the common back of every item (cards)")
@@ -243,13 +246,18 @@ class Pick(Model):
     component: Id
     where: Selector = {}
     items: list[Id] = []
-    count: Expression | None = Field(None, description="copies to take of each matched item (default all)")
+    each: Expression | None = Field(None, description="copies to take of each matched item (default all); "
+                                                       "was `count` (read until the next release)")
 
-    _e = field_validator("count", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
+    _e = field_validator("each", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
 
 
 WHEN_HELP = ("expression over `players` and `variant(id)` (true when that optional rule of `variants` "
              "is played), e.g. 'players <= 4' or \"variant('team-play') and players % 2 == 1\"")
+
+
+SOURCE_HELP = ("the clause of a source text it follows, e.g. 'seed 002, setup 5'; required when game.yaml "
+               "declares `sources:`, absent for an original game")
 
 
 class StepBase(Model):
@@ -369,7 +377,7 @@ class Constraint(Model):
     per: str | None = None
     value: Expression | None = None
     when: str | None = Field(None, description=WHEN_HELP)
-    source: str
+    source: str | None = Field(None, description=SOURCE_HELP)
     message: LocalText | None = None
 
     _e = field_validator("require", "value", "when", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
@@ -391,11 +399,15 @@ def _step_kind(raw: Any) -> str | None:
     return getattr(raw, "kind", None)
 
 
-AnyStep = Annotated[
-    Union[tuple(Annotated[cls, Tag(key)] for key, cls in STEP_KEYS.items())],  # type: ignore[misc]
-    Discriminator(_step_kind, custom_error_type="step-kind",
-                  custom_error_message="a step needs exactly one of: " + ", ".join(STEP_KEYS)),
-]
+if TYPE_CHECKING:  # the union below, spelt out for type checkers (it is built from STEP_KEYS)
+    AnyStep = Union[UseStep, RemoveStep, ShuffleStep, CombineStep, DealStep, GiveStep, SetAsideStep, PlaceStep,
+                    ReturnRestStep, SupplyStep]
+else:
+    AnyStep = Annotated[
+        Union[tuple(Annotated[cls, Tag(key)] for key, cls in STEP_KEYS.items())],
+        Discriminator(_step_kind, custom_error_type="step-kind",
+                      custom_error_message="a step needs exactly one of: " + ", ".join(STEP_KEYS)),
+    ]
 
 
 class Variant(Model):
@@ -405,16 +417,27 @@ class Variant(Model):
     it applies to; steps and constraints say what a variant changes by `when: variant('id')`."""
     id: Id
     name: LocalText
-    source: str = Field(description="the clause that states the optional rule")
+    source: str | None = Field(None, description="the clause that states the optional rule; " + SOURCE_HELP)
     player_counts: list[int] | None = Field(None, description="counts it applies to (a subset of the setup's); default all")
     note: LocalText | None = None
 
     _v = field_validator("name", "note", mode="before")(classmethod(lambda cls, v: v if v is None else _check_local(v)))
 
 
+class Location(Model):
+    """Somewhere off the map that setup puts pieces `on`: a hand, a draw pile, a track, a spot on a board."""
+    id: Id
+    name: LocalText | None = None
+    source: str | None = None
+
+    _v = field_validator("name", mode="before")(classmethod(lambda cls, v: v if v is None else _check_local(v)))
+
+
 class SetupFile(Model):
     player_counts: list[int] | None = Field(None, description="default: every count in game.yaml players")
     variants: list[Variant] = Field([], description="optional rules that change the setup; each is run and proved too")
+    locations: list[Location] = Field([], description="places off the map that steps put pieces `on` "
+                                                      "(hands, piles, tracks, spots on a board)")
     steps: list[AnyStep]
     constraints: list[Constraint] = []
     hand_limit: Expression | None = None

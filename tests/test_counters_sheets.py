@@ -69,7 +69,7 @@ def test_reduced_back_shows_its_own_values_and_the_red_face_its_colour(tmp_path)
     _, files = build(FIXTURE, tmp_path, formats=("svg",))
     back_page = sorted(f for f in files if f.suffix == ".svg")[-1]
     svg = back_page.read_text()
-    assert 'aria-label="2-1-6"' in svg and 'aria-label="4-3-6"' not in svg
+    assert '<title>2-1-6</title>' in svg and '<title>4-3-6</title>' not in svg
     assert 'fill="#cc3333"' in svg  # the Nazgul side of the rider counters
 
 
@@ -89,7 +89,7 @@ def test_skip_variant_leaves_items_out_with_a_warning(tmp_path):
     shutil.copytree(FIXTURE, dest)
     text = (dest / "layouts.yaml").read_text().replace(
         "  unit-counters: {front: unit, back: unit, gutter_mm: 2}",
-        "  unit-counters:\n    front: unit\n    back: unit\n    gutter_mm: 2\n    variants: [{where: {kind: unit}, skip: true}]")
+        "  unit-counters:\n    front: unit\n    back: unit\n    gutter_mm: 2\n    item_layouts: [{where: {kind: unit}, skip: true}]")
     (dest / "layouts.yaml").write_text(text)
     ctx, files = build(dest, tmp_path / "out")
     assert any("soldier: not printed" in w for w in ctx.warnings)

@@ -9,6 +9,12 @@ line, outside every bleed box, so a mark never crosses a neighbour's art. The or
 Duplex: after a flip about the paper's long edge a point (x, y) of the front meets the back at
 (W - x, y) on a portrait page and (x, H - y) on a landscape page; a short-edge flip is the other
 axis. The user's back offset (dx, dy) then shifts the whole back page (printer correction).
+
+The back offset is measured on the calibration page, which is portrait: it is in the axes of the
+paper as it leaves the printer. A landscape sheet is printed turned a quarter turn
+counter-clockwise onto that paper (its top edge along the paper's left edge, as print dialogs
+auto-rotate landscape pages), so the offset is turned into the sheet's axes before it is applied:
+paper (dx, dy) is sheet (-dy, dx).
 """
 from __future__ import annotations
 
@@ -60,17 +66,25 @@ class SheetGrid:
         return Box(self.origin_x + c * self.pitch_x, self.origin_y + r * self.pitch_y, self.piece_w, self.piece_h)
 
     def back_slot(self, index: int, flip: Flip, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
-        """Trim box on the back page that lands behind front slot `index` after the flip."""
+        """Trim box on the back page that lands behind front slot `index` after the flip;
+        `offset` is the printer correction in the paper's axes (see `sheet_offset`)."""
         f = self.slot(index)
         mirror_x = (flip == "long") != self.landscape  # portrait+long or landscape+short
         if mirror_x:
             b = Box(self.page_w - f.right, f.y, f.w, f.h)
         else:
             b = Box(f.x, self.page_h - f.bottom, f.w, f.h)
-        return b.moved(*offset)
+        return b.moved(*self.sheet_offset(offset))
+
+    def sheet_offset(self, offset: tuple[float, float]) -> tuple[float, float]:
+        """A back offset in the paper's axes (portrait, as on the calibration page) in this sheet's
+        axes: unchanged on a portrait sheet; on a landscape sheet, printed turned a quarter turn
+        counter-clockwise, paper (dx, dy) is sheet (-dy, dx)."""
+        dx, dy = offset
+        return (-dy + 0.0, dx) if self.landscape else (dx, dy)
 
     def trim_area(self, count: int | None = None) -> Box:
-        """The box around the trims of all slots (used as the page TrimBox)."""
+        """The box around the trims of the first `count` slots (where the crop marks go)."""
         n = self.per_page if count is None else count
         rows = math.ceil(n / self.cols) if n else 1
         cols = self.cols if rows > 1 else max(1, n)
@@ -123,5 +137,59 @@ def plan_sheet(paper: tuple[float, float], piece: tuple[float, float], bleed: fl
                          (pw - used_w) / 2 + bleed, (ph - used_h) / 2 + bleed)
         if best is None or grid.per_page > best.per_page:
             best = grid
+    assert best is not None
+    return best
+
+
+# --------------------------------------------------------------------------- gutterfold
+
+FOLD_GAP_MM = 2.0  # between the fronts' bleed and the backs' bleed; the fold line runs down its middle
+
+
+@dataclass(frozen=True)
+class GutterfoldGrid:
+    """Fronts in the left half of the page, each back mirrored about the vertical fold line in the
+    right half: folded along the line (printed side out) and glued, every back lies behind its
+    front, upright, whatever the printer's duplex registration. A vertical fold needs no rotation:
+    the fold mirrors left and right, and turning the piece over to read its back mirrors them again.
+    `fronts` is an ordinary grid of the left half (its `per_page`, `slot`, `crop_marks` apply)."""
+    fronts: SheetGrid
+
+    @property
+    def fold_x(self) -> float:
+        return self.fronts.page_w / 2
+
+    @property
+    def per_page(self) -> int:
+        return self.fronts.per_page
+
+    def back_slot(self, index: int) -> Box:
+        f = self.fronts.slot(index)
+        return Box(2 * self.fold_x - f.right, f.y, f.w, f.h)
+
+    def crop_marks(self, count: int) -> list[tuple[float, float, float, float]]:
+        """The fronts' marks but those on the fold side, and their mirror images for the backs."""
+        g = self.fronts
+        inner = g.bleed_area(count).right
+        keep = [m for m in g.crop_marks(count) if max(m[0], m[2]) <= inner]
+        mirror = [(2 * self.fold_x - x1, y1, 2 * self.fold_x - x2, y2) for x1, y1, x2, y2 in keep]
+        return keep + mirror
+
+
+def plan_gutterfold(paper: tuple[float, float], piece: tuple[float, float], bleed: float,
+                    gutter: float = 0.0) -> GutterfoldGrid:
+    """The gutterfold grid that fits most pieces, portrait or landscape: fronts packed against the
+    fold, centred top to bottom."""
+    best: GutterfoldGrid | None = None
+    reserve = MARGIN_MM + MARK_GAP_MM + MARK_LEN_MM
+    for pw, ph in (paper, (paper[1], paper[0])):
+        pitch_x, pitch_y = piece[0] + 2 * bleed + gutter, piece[1] + 2 * bleed + gutter
+        cols = max(1, int((pw / 2 - FOLD_GAP_MM / 2 - reserve + gutter) // pitch_x))
+        rows = max(1, int((ph - 2 * reserve + gutter) // pitch_y))
+        used_w, used_h = cols * pitch_x - gutter, rows * pitch_y - gutter
+        grid = SheetGrid(pw, ph, piece[0], piece[1], bleed, gutter, cols, rows,
+                         pw / 2 - FOLD_GAP_MM / 2 - used_w + bleed, (ph - used_h) / 2 + bleed)
+        if best is None or grid.per_page > best.per_page:
+            best = GutterfoldGrid(grid)
     assert best is not None
     return best

@@ -2,9 +2,11 @@
 
 The whole page is defined once as a symbol (a PDF form XObject) and each sheet places it shifted
 and clipped to its window, so the file holds the map's drawing once however many sheets there are.
-Every sheet shows its name in the margin and inside its overlap strips (hidden once assembled),
-dashed trim lines at its window, and crosshair alignment marks at the centre of each overlap,
-drawn at the same map position on both neighbours so they land on top of each other.
+Every sheet shows its name in the margin and inside the overlap strips that its right and lower
+neighbours cover (so the names vanish once assembled), a dashed trim line round its window, and
+crosshair alignment marks at the centre of each overlap, drawn at the same map position on both
+neighbours so they land on top of each other. The margin texts sit between the paper's 5 mm
+unprintable edge and the window (the plan's margin is 8 mm).
 """
 from __future__ import annotations
 
@@ -14,13 +16,17 @@ from solver.model import pick
 from solver.model_map import HexMap
 
 from .. import catalogue
-from ..geometry import Box
+from ..geometry import MM_PER_PT, Box
 from ..render import open_surface
-from ..render.base import Surface
+from ..render.base import ASCENT, DESCENT, Surface, text_width
 from .draw import GRID, INK, define_symbols, draw_page_content
 from .layout import MapPage, TilePlan, Tile, assembly_scale
 
 MARK = 3.0  # crosshair half-length, mm
+EDGE_MM = 5.0  # home printers leave this much of the paper edge blank: no text there
+TRIM_DASH = (2.0, 1.5)  # mm on, mm off: the line the assembly page tells the user to cut at
+HEAD_PT, FOOT_PT = 7, 6
+HIDDEN_NAME = "#767676"  # grey that still reads at 4.5:1 on white
 
 
 def alignment_marks(plan: TilePlan) -> list[tuple[float, float]]:
@@ -66,15 +72,19 @@ def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, target: Pat
             for x, y in marks:
                 _crosshair(surf, x, y)
             _overlap_labels(surf, plan, t)
-        surf.rect(Box(m, m, w.w, w.h), stroke=GRID, width=0.2)  # trim line
+        x0, y0, x1, y1 = m, m, m + w.w, m + w.h
+        surf.polyline([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], stroke=GRID, width=0.2,
+                      dash=TRIM_DASH)  # trim line
         nb = _neighbours(plan, t)
         head = catalogue.text("tiles.head", lang, name=t.name, row=t.row + 1, rows=plan.rows, col=t.col + 1,
                               cols=plan.cols, overlap=plan.overlap)
-        surf.text(m, m - 2.5, head, size_pt=7, colour=INK)
+        head_y = EDGE_MM + ASCENT * HEAD_PT * MM_PER_PT + 0.2   # glyph tops just inside the printable area
+        foot_y = ph - EDGE_MM - DESCENT * FOOT_PT * MM_PER_PT - 0.2
+        surf.text(m, head_y, head, size_pt=HEAD_PT, colour=INK)
         arrows = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
         tail = "  ".join(f"{arrows[k]} {v}" for k, v in nb.items())
-        surf.text(pw - m, m - 2.5, tail, size_pt=7, colour=INK, align="right")
-        surf.text(m, ph - m + 4.5, pick(hm.data.legend.title, lang), size_pt=6, colour=GRID)
+        surf.text(pw - m, head_y, tail, size_pt=HEAD_PT, colour=INK, align="right")
+        surf.text(m, foot_y, pick(hm.data.legend.title, lang), size_pt=FOOT_PT, colour=INK)
         surf.end_page()
     return surf.save(target)
 
@@ -86,12 +96,19 @@ def _crosshair(surf: Surface, x: float, y: float) -> None:
 
 
 def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile) -> None:
-    """The sheet's name inside its left and top overlap strips (covered by the neighbour once glued)."""
+    """The sheet's name inside its right and bottom overlap strips: the neighbours laid over it
+    cover those strips, so the name confirms the order while gluing and is hidden afterwards."""
     w = t.window
-    if t.col > 0:
-        surf.text(w.x + plan.overlap / 2, w.y + w.h / 2, t.name, size_pt=9, colour="#9a9a9a", align="center")
-    if t.row > 0:
-        surf.text(w.x + w.w / 2, w.y + plan.overlap / 2 + 1.5, t.name, size_pt=9, colour="#9a9a9a", align="center")
+    spots = []
+    if t.col + 1 < plan.cols:
+        spots.append((w.right - plan.overlap / 2, w.y + w.h / 2))
+    if t.row + 1 < plan.rows:
+        spots.append((w.x + w.w / 2, w.bottom - plan.overlap / 2 + 1.5))
+    for x, y in spots:
+        # on a white patch, so the name reads on any terrain
+        width = text_width(t.name, 9) + 1.6
+        surf.rect(Box(x - width / 2, y - 3.9, width, 5.0), fill="#ffffff", radius=0.8)
+        surf.text(x, y, t.name, size_pt=9, colour=HIDDEN_NAME, align="center")
 
 
 def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lang: str) -> None:
@@ -104,7 +121,7 @@ def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lan
     y0 = sheet.y
     surf.use_symbol("page", x0, y0, scale=s)
     surf.rect(Box(x0, y0, page.width * s, page.height * s), stroke=INK, width=0.3)
-    colours = ["#d9480f", "#1c7ed6"]
+    colours = ["#b83b0b", "#1864ab"]  # orange and blue dark enough for 4.5:1 on white
     for t in plan.tiles:
         b = Box(x0 + t.window.x * s, y0 + t.window.y * s, t.window.w * s, t.window.h * s)
         c = colours[(t.row + t.col) % 2]

@@ -17,7 +17,7 @@ from generator import fonts
 from generator.text import Span, balanced_width, wrap_spans
 
 from .content import Text
-from .justify import HYPHEN, hyphenated_spans, word_space
+from .justify import word_space
 
 LINK_COLOUR = HexColor("#1f4e9a")
 _PARAGRAPHS = itertools.count(1)  # ids for DrawnLine.para
@@ -93,9 +93,9 @@ class KPara(Flowable):
         width = max(avail_w - self.text_x, self.style.size)
         if self.balance:
             width = balanced_width(self.text.text, self.style.font, self.style.size, width, phrases=self.phrases)
-        if self.style.justify:
-            return list(hyphenated_spans(self.text.text, self.style.font, self.style.size, width, self.lang))
-        return wrap_spans(self.text.text, self.style.font, self.style.size, width, phrases=self.phrases)
+        # headings and titles are balanced, never hyphenated; running text is, in its language
+        return wrap_spans(self.text.text, self.style.font, self.style.size, width, phrases=self.phrases,
+                          lang=None if self.balance else self.lang)
 
     def _before(self) -> float:
         return self.style.space_before if self.first else 0.0
@@ -147,17 +147,14 @@ class KPara(Flowable):
         limit = c.absolutePosition(self._width, 0)[0]
         for i, span in enumerate(spans):
             y = baseline0 - i * st.leading
-            hyphen = getattr(span, "hyphen", False)
-            self._space = self._word_space(span, hyphen)
+            self._space = self._word_space(span)
             end = self._draw_line(span, y)
-            if hyphen:
-                end = self._segment(HYPHEN, end, y, st.colour)
             (x0, ay), (x1, _) = c.absolutePosition(self.text_x, y), c.absolutePosition(end, y)
-            self.rec.lines.append(DrawnLine(page, self.lang, self.text.text[span.start:span.end],
+            self.rec.lines.append(DrawnLine(page, self.lang, self.text.text[span.start:span.end] + ("-" if span.hyphen else ""),
                                             continues=i > 0 or not self.first,
                                             continued=i < len(spans) - 1 or not whole,
                                             role=self.role, x0=x0, x1=x1, limit=limit, y=ay, para=self.para,
-                                            hyphen=hyphen, word_space=self._space))
+                                            hyphen=span.hyphen, word_space=self._space))
         self._space = 0.0
         if self.rule:
             c.setStrokeColor(st.colour)
@@ -166,16 +163,16 @@ class KPara(Flowable):
 
     _space = 0.0  # pt added at each space of the line being drawn (justification)
 
-    def _word_space(self, span: Span, hyphen: bool) -> float:
+    def _word_space(self, span: Span) -> float:
         """Justification of one line: none for ragged styles and for the last line of a paragraph."""
         text = self.text.text
         if not self.style.justify:
             return 0.0
         rest = text[span.end:].lstrip(" ")
-        if not hyphen and (not rest or rest.startswith("\n")):
+        if not span.hyphen and (not rest or rest.startswith("\n")):
             return 0.0  # the last line of a paragraph stays ragged
         width = max(self._width - self.text_x, self.style.size)
-        return word_space(text[span.start:span.end], hyphen, self.style.font, self.style.size, width)
+        return word_space(text[span.start:span.end], span.hyphen, self.style.font, self.style.size, width)
 
     def _draw_line(self, span: Span, y: float) -> float:
         """Draw one line; returns where it ends (x in the flowable's space)."""
@@ -192,7 +189,8 @@ class KPara(Flowable):
             c.linkRect("", link.anchor, (x0, y - st.size * 0.2, x, y + st.size * ASCENT), relative=1, thickness=0)
             self.rec.links.append((c.getPageNumber(), link.anchor))
             pos = b
-        return self._segment(text[pos:span.end], x, y, st.colour)
+        x = self._segment(text[pos:span.end], x, y, st.colour)
+        return self._segment("-", x, y, st.colour) if span.hyphen else x
 
     def _segment(self, s: str, x: float, y: float, colour: Color) -> float:
         """Draw `s` from x (each character in a font that has it, word spaces widened by the
