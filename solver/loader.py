@@ -339,12 +339,13 @@ def _check_cited(setup: SetupFile, sloc: Locator) -> list[Problem]:
     """A game written from source texts (game.yaml `sources:`) says which clause each rule and
     optional rule follows; an original game has nothing to cite and is not asked to."""
     problems = []
-    for section, entries in (("constraints", setup.constraints), ("variants", setup.variants)):
-        for i, entry in enumerate(entries):
-            if not entry.source:
-                problems.append(sloc.problem((section, i), f"{section[:-1]} {entry.id!r} has no `source:`",
-                                             "name the clause it follows (game.yaml declares sources), "
-                                             "e.g. source: 'seed 002, setup 5'"))
+    entries = [("constraints", i, c.id, c.source) for i, c in enumerate(setup.constraints)]
+    entries += [("variants", i, v.id, v.source) for i, v in enumerate(setup.variants)]
+    for section, i, eid, source in entries:
+        if not source:
+            problems.append(sloc.problem((section, i), f"{section[:-1]} {eid!r} has no `source:`",
+                                         "name the clause it follows (game.yaml declares sources), "
+                                         "e.g. source: 'seed 002, setup 5'"))
     return problems
 
 

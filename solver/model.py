@@ -129,11 +129,14 @@ class GameMeta(Model):
 
 # --------------------------------------------------------------------------- components.yaml
 
+# Card presets are the print services' trims in inches, exactly (poker 2.5x3.5 in, bridge 2.25x3.5,
+# mini 1.75x2.5, tarot 2.75x4.75; The Game Crafter's and MakePlayingCards' products), so an export
+# to a shop needs no resizing. `square` has no common trade size; 70 mm is ours.
 CARD_PRESETS: dict[str, tuple[float, float]] = {
-    "poker": (63.0, 88.0),
-    "bridge": (57.0, 89.0),
-    "mini": (44.0, 63.0),
-    "tarot": (70.0, 120.0),
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini": (44.45, 63.5),
+    "tarot": (69.85, 120.65),
     "square": (70.0, 70.0),
 }
 COUNTER_PRESETS: dict[str, float] = {"half-inch": 12.7, "five-eighths-inch": 15.875, "one-inch": 25.4}

@@ -1,5 +1,6 @@
 """Game knowledge lives in data/games/<id>/, never in Python: no string in solver/ or generator/
-names a game. Docstrings and comments may cite the example games; code may not branch on them."""
+names a game. Docstrings, comments and --help texts may cite the example games; code may not
+branch on them."""
 from __future__ import annotations
 
 import ast
@@ -13,7 +14,11 @@ PENDING = {"solver/wargame.py": "issue 11: the chit mean and the stock limits as
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
+    """Docstrings, and command-line help texts (`help=...`), which may name an example game."""
     out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and node.arg == "help" and isinstance(node.value, ast.Constant):
+            out.add(id(node.value))
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]

@@ -9,11 +9,9 @@ folder's name. The folder is written whole or not at all: it is assembled beside
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shlex
 import shutil
-import tempfile
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -66,26 +64,12 @@ def id_for(target: Path) -> str:
 
 def scaffold(fill, target: Path) -> list[str]:
     """Run `fill(tmp_folder)`, then rename the filled folder to `target`: all the files or none."""
-    parent = target.absolute().parent
-    parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".part", dir=parent))
-    try:
+    from ..output import atomic_folder
+
+    with atomic_folder(target) as tmp:
         fill(tmp)
         made = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
-        os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes the folder private; the game is for sharing
-        if target.is_dir():
-            target.rmdir()  # empty, checked by the caller
-        os.replace(tmp, target)
-        return made
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    return made
 
 
 def _copy_template(node: Traversable, dest: Path, game_id: str) -> None:
