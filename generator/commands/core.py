@@ -162,7 +162,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         from ..preflight import preflight
 
         for finding in preflight(written, ctx.out_root):  # what a print shop would say of these files
-            ctx.warn(f"preflight {finding.level}: {finding}")
+            ctx.warn(f"preflight{' error' if finding.level == 'error' else ''}: {finding}")
     from ..gallery import write_index
 
     write_index(ctx.out_root)
