@@ -106,19 +106,25 @@ class GameMeta(Model):
     id: Id
     title: LocalText
     subtitle: LocalText | None = None
-    designer: list[str] = []
-    publisher: list[str] = []
+    designer: list[LocalText] = Field([], description="names; {ja: ..., en: ...} where the name is written "
+                                                        "differently per language, else a plain string")
+    publisher: list[LocalText] = []
     year: int | None = None
     players: Range
     play_time_minutes: Range | None = None
     age_min: int | None = None
     source_language: str = Field(pattern=LANG_PATTERN)
     languages: list[str] = Field(default_factory=lambda: ["ja", "en"])
+    fonts: dict[Annotated[str, Field(pattern=LANG_PATTERN)], str] = Field(
+        default_factory=dict, description="text face per language, e.g. {en: source-serif, ja: ipaex-gothic}; "
+                                          "default: ipaex-gothic for ja/zh/ko, source-serif for other languages")
     sources: list[SourceRef] = []
     gaps: list[Gap] = []
     notes: LocalText | None = None
 
     _v = field_validator("title", "subtitle", "notes", mode="before")(classmethod(lambda cls, v: v if v is None else _check_local(v)))
+    _names = field_validator("designer", "publisher", mode="before")(
+        classmethod(lambda cls, v: [_check_local(n) for n in v] if isinstance(v, list) else v))
 
 
 # --------------------------------------------------------------------------- components.yaml
