@@ -18,6 +18,7 @@ COMMAND_MODULES = [
     "generator.commands.check",
     "generator.commands.rules",
     "generator.commands.map",
+    "generator.commands.propose",
 ]
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2

@@ -101,10 +101,11 @@ class SetupModel:
     """The flow model of one player count: `m` (the CpModel), `assumptions`, `owned_var[item]`,
     `zone_expr(item, zone)`; solver/wargame.py optimises over it."""
 
-    def __init__(self, game: Game, result: SetupResult):
+    def __init__(self, game: Game, result: SetupResult, m: cp_model.CpModel | None = None):
         self.game = game
         self.result = result
-        self.m = cp_model.CpModel()
+        # `m`: an existing model to add to (solver/propose.py puts every player count in one)
+        self.m = m if m is not None else cp_model.CpModel()
         self.assumptions: list[Assumption] = []
         self.owned_var: dict[ItemKey, Any] = {}
         self.state: dict[ItemKey, dict[str, Any]] = {}
@@ -455,9 +456,10 @@ def explain(model: cp_model.CpModel, assumptions: list[Assumption]) -> tuple[lis
     return core, True
 
 
-def setup_model(game: Game, result: SetupResult) -> SetupModel:
-    """The flow model of one player count with every active constraint of setup.yaml added."""
-    model = SetupModel(game, result)
+def setup_model(game: Game, result: SetupResult, m: cp_model.CpModel | None = None) -> SetupModel:
+    """The flow model of one player count with every active constraint of setup.yaml added
+    (into `m` when given, so that several counts share one model)."""
+    model = SetupModel(game, result, m)
     env = {"players": result.players, "hand_size": result.hand_size}
     for index, con in enumerate(game.setup.constraints if game.setup else []):
         if con.when is not None:

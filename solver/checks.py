@@ -16,6 +16,7 @@ CHECKS: list[str] = [
     "solver.checker:check_setup",
     "solver.odds:check_odds",
     "solver.wargame:check_wargame",
+    "solver.propose:check_proposals",
     "solver.rules.qa:check_rules",
 ]
 

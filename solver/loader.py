@@ -27,6 +27,7 @@ OPTIONAL_FILES: dict[str, tuple[str, str]] = {
     "layouts.yaml": ("layouts", "solver.model_layout:LayoutsFile"),
     "map.yaml": ("map", "solver.model_map:MapFile"),
     "rules/clauses.yaml": ("rules", "solver.rules.model:RulesFile"),
+    "proposed.yaml": ("proposed", "solver.model_proposals:ProposalsFile"),
 }
 
 

@@ -178,6 +178,8 @@ class Item(Model):
     layout: Id | None = None
     source: str | None = None
     note: LocalText | None = None
+    rest: bool = Field(False, description="stands for the pieces the sources do not name: a proposal "
+                       "(pnp propose) gives it what the stated total leaves after the named kinds")
 
     _v = field_validator("name", "text", "note", mode="before")(classmethod(lambda cls, v: v if v is None else _check_local(v)))
 
