@@ -25,6 +25,7 @@ class BuildContext:
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     flip: Literal["long", "short"] = "long"
     formats: tuple[str, ...] = ("pdf", "svg", "png")
+    stated_only: bool = False  # print only counts the sources state, not proposed.yaml's (issue 11)
     warnings: list[str] = field(default_factory=list, compare=False, hash=False)
 
     def out_dir(self, game_id: str) -> Path:

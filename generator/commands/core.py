@@ -52,6 +52,8 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bleed", type=float, default=3.0, help="bleed in mm (default 3)")
     p.add_argument("--back-offset", default="0,0", help="x,y mm to shift back pages (printer correction)")
     p.add_argument("--flip", default="long", choices=["long", "short"], help="duplex flip edge")
+    p.add_argument("--stated-only", action="store_true",
+                   help="print only the counts the sources state, not the proposed ones (proposed.yaml)")
 
 
 def context_from(args: argparse.Namespace) -> BuildContext:
@@ -63,7 +65,7 @@ def context_from(args: argparse.Namespace) -> BuildContext:
     if not 0 <= args.bleed <= 10:
         raise DataError([Problem("--bleed", 0, 0, f"{args.bleed} mm is outside 0-10 mm", "use e.g. --bleed 3")])
     return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=args.bleed,
-                        back_offset_mm=(x, y), flip=args.flip)
+                        back_offset_mm=(x, y), flip=args.flip, stated_only=getattr(args, "stated_only", False))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
