@@ -201,6 +201,15 @@ def effective_counts(game: Game, stated_only: bool = False) -> dict[ItemKey, tup
     return out
 
 
+def component_total(comp: Any, counts: dict[ItemKey, tuple[int | None, bool]]) -> tuple[int | None, bool]:
+    """A component's pieces from `effective_counts`: (total or None when one is unknown, any proposed?)."""
+    keys = [(comp.id, it.id) for it in comp.items] or [(comp.id, comp.id)]
+    values = [counts.get(k, (None, False)) for k in keys]
+    if any(v is None for v, _ in values):
+        return None, any(p for _, p in values)
+    return sum(v for v, _ in values), any(p for _, p in values)  # type: ignore[misc]
+
+
 def check_proposals(game: Game) -> CheckResult:
     """`pnp check`: every proposal as an assumption naming its bounds; stale and missing proposals;
     and the counts of proposed.yaml (edited or not) proved against every rule again."""
