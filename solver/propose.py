@@ -29,7 +29,7 @@ from ortools.sat.python import cp_model
 
 from .checker import Assumption, _solve, constraint_location, describe, explain, setup_model
 from .checks import CheckResult
-from .engine import ItemKey, owned_counts, player_counts, run_setup, step_label, variant_counts
+from .engine import ItemKey, owned_counts, player_counts, run_setup, step_label, step_location, variant_counts
 from .findings import Finding
 from .loader import Game
 from .model_proposals import Proposal, ProposalsFile
@@ -38,6 +38,8 @@ OBJECTIVE = ("the smallest mix the setup and rules need at every player count an
              "sources name at least once, the rest items taking what a stated total leaves), then spread "
              "as evenly as possible over the uncounted kinds of each component and type; ties go to the earlier-listed item")
 UNKNOWN_UB = 1_000
+NO_RULE_NAMED = "no rule: one copy, the least a kind the sources name can have"
+NO_RULE_REST = "no rule and no stated total: none"
 
 
 @dataclass
@@ -83,7 +85,7 @@ class _Joint:
                     continue
                 step = game.setup.steps[mv.step]  # type: ignore[union-attr]
                 for k in set(mv.items) & set(self.bounds):
-                    self.bounds[k][f"step '{step_label(game, mv.step)}' ({step.source or 'setup.yaml'})"] = None
+                    self.bounds[k][f"step '{step_label(game, mv.step)}' ({step.source or step_location(game, mv.step)})"] = None
             for index, con, _lit, referenced, _random in sm.constraint_lits:
                 for k in set(referenced) & set(self.bounds):
                     self.bounds[k][f"rule '{con.id}' ({describe(con)}; {con.source or constraint_location(game, index)})"] = None
@@ -183,7 +185,7 @@ def propose(game: Game) -> ProposalResult:
     counts = joint.optimise()
     return ProposalResult(proposals=[
         Proposal(component=k[0], item=k[1], count=counts[k], bound_by=list(joint.bounds[k]) or
-                 ["nothing in the rules: the least a named kind can have"])
+                 [NO_RULE_REST if k in joint.rest else NO_RULE_NAMED])
         for k in joint.unknown])
 
 
