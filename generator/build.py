@@ -1,37 +1,62 @@
-"""The build: for each game, run every stage of the pipeline and collect what it wrote.
+"""The build: the list of stages `pnp build` runs, each a function `stage(game, ctx) -> written paths`.
 
-A stage is `function(game, ctx) -> list[Path]`. Capabilities register their stage here, by
-import path, so this file stays the one readable list of what `pnp build` makes.
+This file is the one readable list of what a build makes. Each stage imports its drawing code
+when it runs, so `pnp list` and `pnp --help` never load reportlab or OR-Tools.
 """
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
-from typing import Callable
-
-from solver.loader import Game
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from .context import BuildContext
 
-STAGES: list[tuple[str, str]] = [
-    ("manifest", "generator.manifest:build_manifest"),
-    ("cards", "generator.cards.deck:build_cards"),
-    ("counters", "generator.counters:build_counters"),
-    ("maps", "generator.hexmap.stage:build_maps"),
-    ("rulebooks", "generator.rulebook.build:build_rulebooks"),
-]
+if TYPE_CHECKING:
+    from solver.loader import Game
 
-Stage = Callable[[Game, BuildContext], list[Path]]
+
+class Stage(Protocol):
+    """A build stage; its `__name__` is the name `--only` takes."""
+    __name__: str
+
+    def __call__(self, game: Game, ctx: BuildContext) -> list[Path]: ...
+
+
+def manifest(game: Game, ctx: BuildContext) -> list[Path]:
+    """manifest.json and manifest-<lang>.txt: the inventory."""
+    from .manifest import build_manifest
+    return build_manifest(game, ctx)
+
+
+def cards(game: Game, ctx: BuildContext) -> list[Path]:
+    """Card sheets (PDF, SVG pages, PNG per card) and the duplex calibration page."""
+    from .cards.deck import build_cards
+    return build_cards(game, ctx)
+
+
+def counters(game: Game, ctx: BuildContext) -> list[Path]:
+    """Double-sided counter sheets."""
+    from .counters import build_counters
+    return build_counters(game, ctx)
+
+
+def maps(game: Game, ctx: BuildContext) -> list[Path]:
+    """The hex map, full size and tiled."""
+    from .hexmap.stage import build_maps
+    return build_maps(game, ctx)
+
+
+def rulebooks(game: Game, ctx: BuildContext) -> list[Path]:
+    """Rulebooks per language and A5 booklets."""
+    from .rulebook.build import build_rulebooks
+    return build_rulebooks(game, ctx)
+
+
+STAGES: list[Stage] = [manifest, cards, counters, maps, rulebooks]
+STAGE_NAMES: list[str] = [s.__name__ for s in STAGES]
 
 
 def stage_functions(only: set[str] | None = None) -> list[tuple[str, Stage]]:
-    out = []
-    for name, target in STAGES:
-        if only and name not in only:
-            continue
-        module, func = target.split(":")
-        out.append((name, getattr(importlib.import_module(module), func)))
-    return out
+    return [(s.__name__, s) for s in STAGES if not only or s.__name__ in only]
 
 
 def build_game(game: Game, ctx: BuildContext, only: set[str] | None = None,

@@ -190,6 +190,16 @@ def _step_refs(step: Any) -> list[tuple[str, str]]:
     return [(key, value)]
 
 
+def load_meta(game: str | Path) -> GameMeta:
+    """Only a game's game.yaml, validated: what `pnp list` shows, without loading the rest."""
+    folder = resolve_game_dir(game)
+    data, loc = load_yaml(folder / "game.yaml")
+    meta, problems = validate(GameMeta, data, loc)
+    if problems:
+        raise DataError(problems)
+    return meta
+
+
 def load_game(game: str | Path) -> Game:
     folder = resolve_game_dir(game)
     problems: list[Problem] = []

@@ -12,13 +12,13 @@ import multiprocessing
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
 
 from solver.errors import DataError, Problem
-from solver.loader import game_ids, load_game, resolve_game_dir
+
+if TYPE_CHECKING:  # imported when a command runs, so that `pnp --help` starts fast
+    from rich.console import Console
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 STYLE = {"error": "bold red", "warning": "yellow", "assumption": "cyan", "info": "dim"}
@@ -34,6 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from solver.loader import game_ids, load_game
     from solver.report import check_game
 
     if args.all and args.game:
@@ -66,6 +68,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _check_one(name: str) -> tuple[dict[str, Any] | None, list[Problem]]:
+    from solver.loader import load_game
     from solver.report import check_game
 
     try:
@@ -93,6 +96,8 @@ def check_many(names: list[str]) -> list[tuple[dict[str, Any] | None, list[Probl
 
 def _data_size(name: str) -> int:
     """Bytes of a game's data files: a cheap, deterministic stand-in for how long it takes to check."""
+    from solver.loader import resolve_game_dir
+
     try:
         folder = resolve_game_dir(name)
     except DataError:
@@ -101,6 +106,8 @@ def _data_size(name: str) -> int:
 
 
 def print_report(console: Console, report: dict[str, Any], *, quiet_info: bool = False) -> None:
+    from rich.table import Table
+
     verdict = "[green]ok[/green]" if report["ok"] else "[bold red]errors[/bold red]"
     console.rule(f"{report['game']} — {verdict}")
     counts = report["player_counts"]

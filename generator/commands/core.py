@@ -6,13 +6,11 @@ import json
 import sys
 from pathlib import Path
 
-from rich.console import Console
-from rich.table import Table
-
 from solver.errors import DataError, Problem
-from solver.loader import game_ids, load_game
-from solver.model import pick
 
+# Heavy modules (pydantic models, rich, reportlab, OR-Tools) are imported inside the commands
+# that use them, so that `pnp --help` and `pnp list` start close to the interpreter's own start.
+from ..build import STAGE_NAMES
 from ..context import PAPER_MM, BuildContext
 
 
@@ -32,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game", nargs="?", help="game id or folder")
     p.add_argument("--all", action="store_true", help="every game under data/games/")
     add_build_options(p)
-    p.add_argument("--only", action="append", help="run only this stage (repeatable)")
+    p.add_argument("--only", action="append", choices=STAGE_NAMES, help="run only this stage (repeatable)")
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("serve", help="serve the build folder on localhost with an index of every file")
@@ -69,16 +67,21 @@ def context_from(args: argparse.Namespace) -> BuildContext:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    games = [load_game(g) for g in game_ids()]
+    from solver.loader import game_ids, load_meta
+    from solver.model import pick
+
     rows = []
-    for g in games:
-        m = g.meta
-        rows.append({"id": g.id, "title": pick(m.title, args.lang), "players": [m.players.min, m.players.max],
+    for gid in game_ids():
+        m = load_meta(gid)
+        rows.append({"id": m.id, "title": pick(m.title, args.lang), "players": [m.players.min, m.players.max],
                      "play_time_minutes": [m.play_time_minutes.min, m.play_time_minutes.max] if m.play_time_minutes else None,
                      "year": m.year})
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
         return 0
+    from rich.console import Console
+    from rich.table import Table
+
     t = Table(title="Games")
     for col in ("id", "title", "players", "time (min)", "year"):
         t.add_column(col)
@@ -91,6 +94,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from solver.loader import load_game
+
     from ..manifest import inventory
 
     game = load_game(args.game)
@@ -119,6 +127,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_build(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from solver.loader import game_ids, load_game
 
     from ..build import build_game, stage_functions
 

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import argparse
 import json
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING
 
 from solver.errors import DataError, Problem
-from solver.loader import load_game
-from solver.model_map import HexMap
+
+if TYPE_CHECKING:  # imported when a command runs, so that `pnp --help` starts fast
+    from solver.model_map import HexMap
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,6 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def game_map(game_id: str) -> HexMap:
+    from solver.loader import load_game
+
     game = load_game(game_id)
     mapfile = game.extras.get("map")
     if mapfile is None:
@@ -42,6 +43,8 @@ def game_map(game_id: str) -> HexMap:
 
 
 def cmd_reach(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
     from solver.movement import reach
 
     hm = game_map(args.game)

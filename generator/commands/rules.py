@@ -6,9 +6,6 @@ import json
 import sys
 
 from solver.errors import DataError, Problem
-from solver.findings import SEVERITY_ORDER
-from solver.loader import load_game
-from solver.model import pick
 
 from .core import add_build_options, context_from
 
@@ -46,6 +43,8 @@ def _rules(game):
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from solver.findings import SEVERITY_ORDER
+    from solver.loader import load_game
     from solver.rules.qa import check_translation
 
     game = load_game(args.game)
@@ -63,6 +62,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_po(args: argparse.Namespace) -> int:
+    from solver.loader import load_game
+    from solver.model import pick
     from solver.rules.po import po_path, read_po, save_po, update_catalog
 
     game = load_game(args.game)
@@ -80,6 +81,7 @@ def cmd_po(args: argparse.Namespace) -> int:
 
 
 def cmd_rulebook(args: argparse.Namespace) -> int:
+    from solver.loader import load_game
     from ..rulebook.build import rulebook_files
 
     game = load_game(args.game)
