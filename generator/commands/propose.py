@@ -10,10 +10,6 @@ import argparse
 import sys
 
 from solver.errors import DataError, Problem
-from solver.loader import game_ids, load_game
-from solver.propose import propose, proposals_yaml
-
-from ..output import write_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,6 +21,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_propose(args: argparse.Namespace) -> int:
+    # imported when the command runs, so that `pnp --help` starts fast (no OR-Tools)
+    from solver.loader import game_ids, load_game
+    from solver.propose import propose, proposals_yaml
+
+    from ..output import write_text
+
     if not args.all and not args.game:
         raise DataError([Problem("pnp propose", 0, 0, "no game given", "name a game id or folder, or pass --all")])
     status = 0
