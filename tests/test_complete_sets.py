@@ -115,3 +115,31 @@ def test_no_internal_id_or_note_on_a_printed_face(lang, tmp_path, printed):
             text = page.extract_text() or ""
             hits = [s for s in bad if s in text]
             assert not hits, f"{path.name} page {n + 1}: {hits}"
+
+
+def test_saboteur_tunnels_reach_the_edges_they_open(tmp_path):
+    """Each path card's PNG: at the midpoint of each trim edge the tunnel colour shows exactly when
+    the data opens that edge (so tunnels of neighbouring cards meet), and the centre is open only
+    on a through tunnel."""
+    from PIL import Image
+
+    game = load_game("saboteur-the-lost-mines")
+    ctx = BuildContext(out_root=tmp_path, formats=("png",))
+    build_cards(game, ctx)
+    tunnel = (0xE8, 0xD8, 0xB0)
+    w, h = size_mm(game.component("path-cards").size)
+    b, dpi = ctx.bleed_mm, 300
+    px = lambda mm: round(mm / 25.4 * dpi)  # noqa: E731
+    probes = {"n": (w / 2, 1.0), "s": (w / 2, h - 1.0), "e": (w - 1.0, h / 2), "w": (1.0, h / 2)}
+    shapes = set()
+    for it in game.component("path-cards").items:
+        im = Image.open(tmp_path / "saboteur-the-lost-mines" / "png" / "path-cards" / f"{it.id}.png").convert("RGB")
+        assert im.size == (px(w + 2 * b), px(h + 2 * b))
+        for edge, (x, y) in probes.items():
+            at = im.getpixel((px(b + x), px(b + y)))
+            assert (at == tunnel) == bool(it.attrs.get(f"open-{edge}")), (it.id, edge, at)
+        centre = im.getpixel((px(b + w / 2), px(b + h / 2)))
+        if it.attrs["special"] == "none":
+            assert (centre == tunnel) == (it.attrs["tunnel"] == "through"), it.id
+            shapes.add(tuple(e for e in "nesw" if it.attrs.get(f"open-{e}")) + (it.attrs["tunnel"],))
+    assert len(shapes) == 9  # every plain kind is a different shape
