@@ -143,3 +143,29 @@ def test_saboteur_tunnels_reach_the_edges_they_open(tmp_path):
             assert (centre == tunnel) == (it.attrs["tunnel"] == "through"), it.id
             shapes.add(tuple(e for e in "nesw" if it.attrs.get(f"open-{e}")) + (it.attrs["tunnel"],))
     assert len(shapes) == 9  # every plain kind is a different shape
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_counter_names_never_break_inside_a_word(lang, tmp_path):
+    """Every line printed on a War of the Ring counter (the SVG's text lines) is a whole line of a
+    label as the data gives it (one line, or the lines split at the data's word boundary), a value
+    or the hidden chit's '?': a name wrapped inside a word would print a fragment."""
+    import xml.etree.ElementTree as ET
+
+    game = load_game("war-of-the-ring-campaign")
+    ctx = BuildContext(out_root=tmp_path, formats=("svg",), lang=lang)
+    files = [p for p in build_counters(game, ctx) if p.suffix == ".svg"]
+    allowed = {"?"}
+    for it in game.component("counters").items:
+        for face in (it.front, it.back):
+            if face and face.label:
+                allowed |= set(face.label[lang].split("\n"))
+            if face and face.values:
+                allowed.add(face.values)
+    printed = set()
+    for path in files:
+        for el in ET.parse(path).iter():
+            if el.get("aria-label"):
+                printed.add(el.get("aria-label"))
+    assert printed and printed <= allowed, sorted(printed - allowed)
+    assert {"Witch-king", "of Angmar"} <= printed if lang == "en" else {"アングマールの", "魔王"} <= printed
