@@ -194,6 +194,22 @@ class StatedTotal(Model):
     note: LocalText | None = None
 
 
+class StatedMean(Model):
+    """A mean the sources state for an attribute of some items, e.g. War of the Ring's chits:
+    `{attribute: points, where: {type: chit}, value: "2.34", source: "seed 004, 2.2.12"}`."""
+    attribute: str = Field(description="the item attribute averaged over every copy, e.g. points")
+    where: dict[str, Union[Scalar, list[Scalar]]] = Field({}, description="the items it is over, e.g. {type: chit}")
+    value: str = Field(pattern=r"^\d+(\.\d+)?$", description="the mean as the source writes it, e.g. '2.34' (read exactly)")
+    source: str
+
+
+class StockLimit(Model):
+    """The counters in the box bound what a side can bring in (War of the Ring 2.1.2: no
+    reinforcement the allied stock cannot supply; the dark side has no limit)."""
+    side: str = Field(description="the `side` attribute value of the items it binds, e.g. allied")
+    source: str
+
+
 class Component(Model):
     """Every physical thing in the box: a deck and its cards, a counter sheet, dice, a board..."""
     id: Id
@@ -205,6 +221,8 @@ class Component(Model):
     items: list[Item] = []
     items_file: str | None = Field(None, description="CSV or XLSX with one row per item: id, count, name_ja, name_en, text_ja, text_en, then attribute columns")
     stated_total: StatedTotal | None = None
+    stated_means: list[StatedMean] = Field([], description="means the sources state for item attributes (chit values)")
+    stock_limit: StockLimit | None = None
     size: SizeSpec | None = None
     back: Face | None = Field(None, description="the common back of every item (cards)")
     layout: Id | None = None

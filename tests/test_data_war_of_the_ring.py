@@ -142,8 +142,9 @@ def test_chits_and_markers(game):
     chits = [it for it in counters.values() if it.attrs.get("type") == "chit"]
     assert sorted(it.attrs["points"] for it in chits) == [1, 2, 3, 4, 5]
     assert all(it.count is None for it in chits)
-    attrs = game.component("counters").attrs
-    assert (attrs["chit_points_min"], attrs["chit_points_max"], attrs["chit_points_mean"]) == (1, 5, 2.34)
+    (mean,) = game.component("counters").stated_means
+    assert (mean.attribute, mean.where, mean.value) == ("points", {"type": "chit"}, "2.34") and "2.2.12" in mean.source
+    assert game.component("counters").stock_limit.side == "allied"
     assert counters["corps-marker"].count == 7
     assert counters["x5-marker"].count is None and counters["x10-marker"].count is None
     assert counters["denethor-spirit-marker"].back.attrs["face"] == "despair"
