@@ -5,6 +5,7 @@ when it runs, so `pnp list` and `pnp --help` never load reportlab or OR-Tools.
 """
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Protocol
 
@@ -61,9 +62,14 @@ def stage_functions(only: set[str] | None = None) -> list[tuple[str, Stage]]:
 
 def build_game(game: Game, ctx: BuildContext, only: set[str] | None = None,
                on_stage: Callable[[str], None] | None = None) -> list[Path]:
+    from .languages import languages_to_build, parse_requested
+
     written: list[Path] = []
+    # Every stage runs once per language the game is built in (ctx.lang narrows them: --lang ja,en).
+    langs = languages_to_build(game, parse_requested(ctx.lang), ctx.warn)
     for name, fn in stage_functions(only):
         if on_stage:
             on_stage(name)
-        written += fn(game, ctx)
+        for lang in langs:
+            written += fn(game, dataclasses.replace(ctx, lang=lang))
     return written

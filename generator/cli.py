@@ -1,24 +1,35 @@
 """`pnp`: the one command-line entry point.
 
-Every subcommand lives in a module of `generator.commands` with a `register(subparsers)`
-function. Unusable input (a `DataError`) prints one line per problem and exits with status 2;
+Every subcommand lives in a module of `generator.commands` whose `register(subparsers)` function
+is listed in COMMANDS (a new command: import its module and add one line). Command modules import
+their heavy libraries only when they run, so `pnp --help` stays fast. Unusable input (a `DataError`) prints one line per problem and exits with status 2;
 `--debug` shows the traceback as well.
 """
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import traceback
+from typing import Protocol
 
 from solver.errors import DataError
 
-COMMAND_MODULES = [
-    "generator.commands.core",
-    "generator.commands.check",
-    "generator.commands.rules",
-    "generator.commands.map",
-    "generator.commands.propose",
+from .commands import check, core, propose, rules
+from .commands import map as map_cmd  # not `map`: that is a builtin
+
+
+class Registrar(Protocol):
+    """Adds a command's subparser(s) and sets `func` on them."""
+
+    def __call__(self, sub: argparse._SubParsersAction) -> None: ...
+
+
+COMMANDS: list[Registrar] = [
+    core.register,
+    check.register,
+    rules.register,
+    map_cmd.register,
+    propose.register,
 ]
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
@@ -28,8 +39,8 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pnp", description="Print-and-play forge: game data in, print-ready files out.")
     p.add_argument("--debug", action="store_true", help="show a traceback on errors")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    for register in COMMANDS:
+        register(sub)
     return p
 
 

@@ -67,7 +67,9 @@ def build_manifest(game: Game, ctx: BuildContext) -> list[Path]:
     lang = ctx.language(game.meta.source_language)
     data = inventory(game, lang, ctx.stated_only)
     out = ctx.out_dir(game.id)
-    paths = [write_text(out / "manifest.json", json.dumps(data, ensure_ascii=False, indent=2) + "\n")]
+    paths = []
+    if lang == game.meta.source_language:  # one JSON per game; the text list once per language
+        paths.append(write_text(out / "manifest.json", json.dumps(data, ensure_ascii=False, indent=2) + "\n"))
     lines = [f"{data['title']} ({game.id})", ""]
     def shown(count: int | None, proposed: bool | None) -> str:
         return "?" if count is None else f"{count}{PROPOSED_MARK if proposed else ''}"

@@ -35,11 +35,10 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from . import expr as E
-from .checks import CheckResult
 from .engine import (ItemKey, SetupResult, matches, owned_counts, setup_table, step_label,
                      step_location, variant_tables, when_functions)
 from .errors import DataError, Problem
-from .findings import Finding
+from .findings import CheckResult, Finding
 from .loader import Game
 from .model import Constraint, PlaceStep
 

@@ -1,36 +1,39 @@
 """The checks `pnp check` runs on a game, as one list.
 
-Each entry is `function(game) -> CheckResult`: the setup/inventory checker, the map checks, the
-translation QA. A capability that adds a check registers it here by import path.
+Each entry is a function `check(game) -> CheckResult`: the map checks, the setup/inventory
+checker, the odds, the wargame models, the translation QA. A capability that adds a check imports
+it here and appends it to CHECKS. The check modules take CheckResult from solver/findings.py, never
+from here, so that this list imports them and not the other way round.
+
+Importing this module loads every checker (OR-Tools included): import it when checking runs.
 """
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Protocol
 
-from .findings import Finding
+from .checker import check_setup
+from .findings import CheckResult
+from .mapcheck import check_map
+from .odds import check_odds
+from .propose import check_proposals
+from .rules.qa import check_rules
+from .wargame import check_wargame
 
-CHECKS: list[str] = [
-    "solver.mapcheck:check_map",
-    "solver.checker:check_setup",
-    "solver.odds:check_odds",
-    "solver.wargame:check_wargame",
-    "solver.propose:check_proposals",
-    "solver.rules.qa:check_rules",
-]
+if TYPE_CHECKING:
+    from .loader import Game
 
-
-@dataclass
-class CheckResult:
-    findings: list[Finding] = field(default_factory=list)
-    derived: dict[str, Any] = field(default_factory=dict)
-    player_counts: dict[str, dict[str, Any]] = field(default_factory=dict)
+__all__ = ["CHECKS", "Check", "CheckResult", "check_functions"]
 
 
-def check_functions() -> list[Callable[[Any], CheckResult]]:
-    out = []
-    for target in CHECKS:
-        module, func = target.split(":")
-        out.append(getattr(importlib.import_module(module), func))
-    return out
+class Check(Protocol):
+    """One check of a game; its `__name__` names it in reports and benchmarks."""
+    __name__: str
+
+    def __call__(self, game: Game) -> CheckResult: ...
+
+
+CHECKS: list[Check] = [check_map, check_setup, check_odds, check_wargame, check_proposals, check_rules]
+
+
+def check_functions() -> list[Check]:
+    return list(CHECKS)

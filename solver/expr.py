@@ -24,6 +24,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from .limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_INTEGER
+
 class ExprError(ValueError):
     """A syntax or evaluation error; `column` is 1-based within the expression text."""
 
@@ -107,9 +109,21 @@ def _tokenize(text: str) -> list[tuple[str, str, int]]:
 
 
 class _Parser:
+    """Recursive descent; `depth` bounds the recursion (brackets, `not not`, `- -`) so a hostile
+    expression gets an ExprError instead of exhausting the stack."""
+
     def __init__(self, text: str):
+        if len(text) > MAX_EXPR_CHARS:
+            raise ExprError(f"expression is {len(text)} characters long, more than the limit of {MAX_EXPR_CHARS}",
+                            MAX_EXPR_CHARS + 1)
         self.tokens = _tokenize(text)
         self.i = 0
+        self.depth = 0
+
+    def deeper(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_EXPR_DEPTH:
+            raise ExprError(f"expression nests more than {MAX_EXPR_DEPTH} levels deep", self.peek()[2])
 
     def peek(self) -> tuple[str, str, int]:
         return self.tokens[self.i]
@@ -132,10 +146,12 @@ class _Parser:
         return node
 
     def or_(self) -> Node:
+        self.deeper()
         node = self.and_()
         while self.peek()[1] == "or" and self.peek()[0] == "kw":
             self.take()
             node = BinOp("or", node, self.and_())
+        self.depth -= 1
         return node
 
     def and_(self) -> Node:
@@ -148,7 +164,10 @@ class _Parser:
     def not_(self) -> Node:
         if self.peek()[:2] == ("kw", "not"):
             self.take()
-            return Unary("not", self.not_())
+            self.deeper()
+            node = Unary("not", self.not_())
+            self.depth -= 1
+            return node
         return self.compare()
 
     def compare(self) -> Node:
@@ -176,7 +195,10 @@ class _Parser:
     def unary(self) -> Node:
         if self.peek()[:2] == ("op", "-"):
             self.take()
-            return Unary("-", self.unary())
+            self.deeper()
+            node = Unary("-", self.unary())
+            self.depth -= 1
+            return node
         return self.atom()
 
     def args(self, close: str) -> tuple[Node, ...]:
@@ -192,6 +214,8 @@ class _Parser:
     def atom(self) -> Node:
         kind, v, col = self.take()
         if kind == "num":
+            if len(v) > len(str(MAX_INTEGER)) or int(v) > MAX_INTEGER:
+                raise ExprError(f"number {v[:20]}{'...' if len(v) > 20 else ''} is larger than {MAX_INTEGER:,}", col)
             return Num(int(v))
         if kind == "str":
             return Str(v[1:-1])
@@ -268,6 +292,9 @@ _BIN: dict[str, Callable[[Any, Any], Any]] = {
     "in": lambda a, b: a in b,
 }
 
+# Bound on every intermediate value: products of in-range numbers stay far inside 64 bits (CP-SAT).
+_MAX_VALUE = MAX_INTEGER ** 2
+
 BUILTINS: dict[str, Callable[..., Any]] = {"min": min, "max": max}
 
 
@@ -305,6 +332,14 @@ def evaluate(node: Node | str | int, env: Mapping[str, Any],
         right = ev(n.right)
         if n.op in ("//", "%") and right == 0:
             raise ExprError("division by zero")
-        return _BIN[n.op](ev(n.left), right)
+        result = _BIN[n.op](ev(n.left), right)
+        if isinstance(result, int) and abs(result) > _MAX_VALUE:
+            raise ExprError(f"the value of {n.op!r} is out of range (more than {_MAX_VALUE:,})")
+        return result
 
-    return ev(node)
+    try:
+        return ev(node)
+    except (TypeError, ValueError) as e:  # "a" + 1, [1] < 2, min() of nothing: data's fault, not ours
+        if isinstance(e, ExprError):
+            raise
+        raise ExprError(f"cannot evaluate: {e}") from None

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 Severity = Literal["error", "warning", "assumption", "info"]
 SEVERITY_ORDER = {"error": 0, "warning": 1, "assumption": 2, "info": 3}
@@ -19,3 +19,11 @@ class Finding:
     def to_json(self) -> dict:
         return {"severity": self.severity, "code": self.code, "message": self.message,
                 "player_counts": list(self.player_counts), "source": self.source}
+
+
+@dataclass
+class CheckResult:
+    """What one check returns to `pnp check` (the list is solver/checks.py's CHECKS)."""
+    findings: list[Finding] = field(default_factory=list)
+    derived: dict[str, Any] = field(default_factory=dict)
+    player_counts: dict[str, dict[str, Any]] = field(default_factory=dict)

@@ -5,7 +5,6 @@ so the user reads `data/games/x/setup.yaml:12:7: unknown key 'shufle'; ...` and 
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,14 +20,18 @@ from .yamlsrc import Locator, load_csv, load_yaml
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 GAMES_DIR = DATA_DIR / "games"
 
-# Optional files of a game folder, each validated by its own model (lazy import path).
-# A capability that adds a data file registers it here: file name -> (attribute, "module:Class").
-OPTIONAL_FILES: dict[str, tuple[str, str]] = {
-    "layouts.yaml": ("layouts", "solver.model_layout:LayoutsFile"),
-    "map.yaml": ("map", "solver.model_map:MapFile"),
-    "rules/clauses.yaml": ("rules", "solver.rules.model:RulesFile"),
-    "proposed.yaml": ("proposed", "solver.model_proposals:ProposalsFile"),
-}
+
+def optional_files() -> dict[str, tuple[str, type[BaseModel]]]:
+    """Optional files of a game folder, each validated by its own model: file name -> (attribute
+    of Game, model). A capability that adds a data file registers it here. The models are imported
+    here rather than at the top so that `pnp list` (game.yaml only) does not build them."""
+    from .model_layout import LayoutsFile
+    from .model_map import MapFile
+    from .model_proposals import ProposalsFile
+    from .rules.model import RulesFile
+
+    return {"layouts.yaml": ("layouts", LayoutsFile), "map.yaml": ("map", MapFile),
+            "rules/clauses.yaml": ("rules", RulesFile), "proposed.yaml": ("proposed", ProposalsFile)}
 
 
 @dataclass
@@ -264,12 +267,10 @@ def load_game(game: str | Path) -> Game:
             problems += _check_setup_refs(setup, components, sloc, meta)
 
     extras: dict[str, Any] = {}
-    for filename, (attr, target) in OPTIONAL_FILES.items():
+    for filename, (attr, model) in optional_files().items():
         path = folder / filename
         if not path.exists():
             continue
-        module, cls = target.split(":")
-        model = getattr(importlib.import_module(module), cls)
         xdata, xloc = load_yaml(path)
         locators[filename] = xloc
         value, probs = validate(model, xdata, xloc)
@@ -289,7 +290,12 @@ def load_game(game: str | Path) -> Game:
     if problems:
         raise DataError(problems)
     assert meta is not None
-    return Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators)
+    game = Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators)
+    from .references import check_references  # every id the files name resolves (solver/references.py)
+    problems = check_references(game)
+    if problems:
+        raise DataError(problems)
+    return game
 
 
 def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locator, meta: GameMeta | None) -> list[Problem]:

@@ -14,8 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .checks import CheckResult
-from .findings import Finding
+from .findings import CheckResult, Finding
 from .hexes import Hex, hexside, side_vertices
 from .model_map import Assertion, HexMap, MapFile
 

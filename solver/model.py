@@ -426,9 +426,20 @@ class Variant(Model):
     _v = field_validator("name", "note", mode="before")(classmethod(lambda cls, v: v if v is None else _check_local(v)))
 
 
+class Location(Model):
+    """Somewhere off the map that setup puts pieces `on`: a hand, a draw pile, a track, a spot on a board."""
+    id: Id
+    name: LocalText | None = None
+    source: str | None = None
+
+    _v = field_validator("name", mode="before")(classmethod(lambda cls, v: v if v is None else _check_local(v)))
+
+
 class SetupFile(Model):
     player_counts: list[int] | None = Field(None, description="default: every count in game.yaml players")
     variants: list[Variant] = Field([], description="optional rules that change the setup; each is run and proved too")
+    locations: list[Location] = Field([], description="places off the map that steps put pieces `on` "
+                                                      "(hands, piles, tracks, spots on a board)")
     steps: list[AnyStep]
     constraints: list[Constraint] = []
     hand_limit: Expression | None = None

@@ -119,7 +119,8 @@ class ComponentLayout(Model):
                           "others not printed. 'none' leaves it out (e.g. a part of the base game)")
     back: Id | None = Field(None, description="layout of the back; none: backs pages are left out")
     variants: list[Variant] = []
-    gutter_mm: float | None = Field(None, ge=0, le=20, description="space between counters (counters only)")
+    gutter_mm: float | None = Field(None, ge=0, le=20, description="space between counters' trims, mm (counters only; default 3 with "
+                                      "1.5 mm bleed each side; 0 lays them edge to edge without bleed)")
 
 
 class LayoutsFile(Model):

@@ -108,9 +108,27 @@ class Crossing(Model):
     _v = _local("name")
 
 
-PlaceKind = Literal["city", "stronghold", "start", "victory", "gollum", "seeing", "secret", "return",
-                    "special", "landmark"]
-Allegiance = Literal["good", "evil", "neutral", "free", "shadow"]
+# The drawings a place's icon may take (generator/hexmap/draw.py draws them): shapes, not game
+# words; which place kind gets which shape is the game's choice, in map.yaml's place_kinds.
+PlaceIcon = Literal["square", "star", "eye", "triangle", "target", "house", "arch", "crystal-ball", "cairn",
+                    "pillars", "diamond", "dot"]
+Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")]
+
+
+class PlaceKind(Model):
+    """A kind of place the map marks (a city, a victory hex...): its name in the legend and its icon."""
+    name: LocalText = Field(description="the legend's name for the kind, per language")
+    icon: PlaceIcon = Field("dot", description="the drawing that marks a place of this kind")
+    icon_by_allegiance: dict[Id, PlaceIcon] = Field(
+        {}, description="another drawing for places of this kind with the given allegiance")
+    _v = _local("name")
+
+
+class Allegiance(Model):
+    """A side places belong to: its name in the legend ("<allegiance>の<kind>") and its colour."""
+    name: LocalText
+    colour: Colour = Field(description="fill of the icons of its places")
+    _v = _local("name")
 
 
 class Entry(Model):
@@ -125,8 +143,8 @@ class Place(Model):
     id: Id
     hex: HexId
     name: LocalText
-    kind: PlaceKind
-    allegiance: Optional[Allegiance] = None
+    kind: Id = Field(description="a key of place_kinds")
+    allegiance: Optional[Id] = Field(None, description="a key of allegiances")
     vp: Optional[int] = None
     defence: Optional[int] = None
     enter: Optional[Entry] = None
@@ -226,6 +244,8 @@ class MapFile(Model):
     rivers: list[River] = []
     roads: list[Road] = []
     crossings: list[Crossing] = []
+    place_kinds: dict[Id, PlaceKind] = Field({}, description="the kinds of places, by the id places use")
+    allegiances: dict[Id, Allegiance] = Field({}, description="the sides places belong to, by the id places use")
     places: list[Place] = []
     regions: list[Region] = []
     boxes: list[Box] = []
@@ -264,6 +284,11 @@ class MapFile(Model):
                                            "name two adjacent hexes"))
 
         kinds = self.terrain.kinds
+        for kid, pk in self.place_kinds.items():
+            for a in pk.icon_by_allegiance:
+                if a not in self.allegiances:
+                    out.append(locator.problem(("place_kinds", kid, "icon_by_allegiance", a), f"unknown allegiance {a!r}",
+                                               f"declare it under allegiances ({', '.join(self.allegiances) or 'none yet'})"))
         for ai, area in enumerate(self.terrain.areas):
             if area.terrain not in kinds:
                 out.append(locator.problem(("terrain", "areas", ai, "terrain"), f"unknown terrain {area.terrain!r}",
@@ -287,6 +312,12 @@ class MapFile(Model):
         unit_kinds = set(self.movement.units) if self.movement else set()
         for pi, p in enumerate(self.places):
             hex_ok(p.hex, ("places", pi, "hex"))
+            if p.kind not in self.place_kinds:
+                out.append(locator.problem(("places", pi, "kind"), f"unknown place kind {p.kind!r}",
+                                           f"declare it under place_kinds ({', '.join(self.place_kinds) or 'none yet'})"))
+            if p.allegiance and p.allegiance not in self.allegiances:
+                out.append(locator.problem(("places", pi, "allegiance"), f"unknown allegiance {p.allegiance!r}",
+                                           f"declare it under allegiances ({', '.join(self.allegiances) or 'none yet'})"))
             if p.enter:
                 for ui, u in enumerate(p.enter.units):
                     if u not in unit_kinds:

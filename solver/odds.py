@@ -24,9 +24,8 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from .checks import CheckResult
 from .engine import Draw, ItemKey, setup_table, step_location
-from .findings import Finding
+from .findings import CheckResult, Finding
 from .loader import Game
 
 ROLE_ATTR = "role"

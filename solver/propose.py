@@ -28,9 +28,8 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from .checker import Assumption, _solve, constraint_location, describe, explain, setup_model
-from .checks import CheckResult
 from .engine import ItemKey, owned_counts, player_counts, run_setup, step_label, step_location, variant_counts
-from .findings import Finding
+from .findings import CheckResult, Finding
 from .loader import Game
 from .model_proposals import Proposal, ProposalsFile
 

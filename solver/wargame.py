@@ -24,9 +24,8 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from .checker import setup_model
-from .checks import CheckResult
 from .engine import ItemKey, matches, owned_counts, player_counts, run_setup
-from .findings import Finding
+from .findings import CheckResult, Finding
 from .loader import Game
 
 

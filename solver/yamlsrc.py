@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from . import limits
 from .errors import DataError, Problem, display_path
 
 Loc = tuple[Any, ...]
@@ -66,11 +68,30 @@ class _NodeError(Exception):
         self.node, self.what, self.todo = node, what, todo
 
 
-def _plain(node: yaml.Node, loc: Loc, locator: Locator, active: frozenset[int] = frozenset()) -> Any:
+class _Budget:
+    """Values built so far from one file: aliases repeat a subtree, so a file of a few hundred
+    bytes can expand to billions of values (billion laughs); building stops at the limit."""
+
+    def __init__(self) -> None:
+        self.values = 0
+
+    def spend(self, node: yaml.Node) -> None:
+        self.values += 1
+        if self.values > limits.MAX_VALUES:
+            raise _NodeError(node, f"the file expands to more than {limits.MAX_VALUES:,} values "
+                                   "(aliases repeating aliases?)",
+                             "write the data out or split it; see README, Limits on input files")
+
+
+def _plain(node: yaml.Node, loc: Loc, locator: Locator, active: frozenset[int] = frozenset(),
+           budget: _Budget | None = None) -> Any:
     """Build plain dicts/lists/scalars from a composed node tree, recording every position.
 
     Composing with libyaml and constructing ourselves is ~30x faster than a round-trip
-    loader and keeps the marks we need; duplicate keys and recursive aliases are refused here."""
+    loader and keeps the marks we need; duplicate keys and recursive aliases are refused here.
+    Recursion depth is bounded by `_check_depth`, which runs before composing."""
+    budget = budget or _Budget()
+    budget.spend(node)
     if id(node) in active:
         raise _NodeError(node, "an alias refers to its own ancestor", "remove the recursive anchor")
     locator.positions.setdefault(loc, (node.start_mark.line + 1, node.start_mark.column + 1))
@@ -87,11 +108,11 @@ def _plain(node: yaml.Node, loc: Loc, locator: Locator, active: frozenset[int] =
                 raise _NodeError(knode, f"duplicate key {key!r} (first at line {first})", "remove one of them")
             locator.key_positions[loc + (key,)] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
             locator.positions[loc + (key,)] = (vnode.start_mark.line + 1, vnode.start_mark.column + 1)
-            out[key] = _plain(vnode, loc + (key,), locator, inner)
+            out[key] = _plain(vnode, loc + (key,), locator, inner, budget)
         return out
     if isinstance(node, yaml.SequenceNode):
         inner = active | {id(node)}
-        return [_plain(v, loc + (i,), locator, inner) for i, v in enumerate(node.value)]
+        return [_plain(v, loc + (i,), locator, inner, budget) for i, v in enumerate(node.value)]
     return _scalar(node)
 
 
@@ -101,19 +122,86 @@ def _scalar(node: yaml.Node) -> Any:
     except yaml.constructor.ConstructorError as e:
         raise _NodeError(node, f"unsupported value ({(e.problem or 'unknown tag').strip()})",
                          "write plain text, numbers, lists and mappings only") from None
-    if isinstance(value, (bool, int, float, str)) or value is None:
+    except (ValueError, OverflowError):  # an integer of thousands of digits, a bad timestamp
+        raise _NodeError(node, f"unreadable value {str(node.value)[:40]!r}",
+                         "write a number of at most 10 digits or quote the text") from None
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        if abs(value) > limits.MAX_INTEGER:
+            raise _NodeError(node, f"number {str(node.value)[:40]} is out of range "
+                                   f"(at most {limits.MAX_INTEGER:,} either side of 0)",
+                             "write a smaller number, or quote it if it is text")
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value) or abs(value) > limits.MAX_INTEGER:
+            raise _NodeError(node, f"number {str(node.value)[:40]} is not a finite number in range",
+                             f"write a number between -{limits.MAX_INTEGER:,} and {limits.MAX_INTEGER:,}, "
+                             "or quote it if it is text")
         return value
     return str(value)  # dates, binary: keep their text
 
 
-def read_text(path: Path, shown: str) -> str:
-    """A data file's text (UTF-8, a BOM from spreadsheet programs tolerated), or a one-line DataError."""
+def check_size(path: Path, shown: str) -> None:
+    """Refuse a data file over the size limit before reading it (a DataError of its own)."""
     try:
-        return path.read_text(encoding="utf-8-sig")
+        size = path.stat().st_size
     except FileNotFoundError:
         raise DataError([Problem(shown, 0, 0, "file not found", "create it or check the game folder")])
+    except OSError as e:
+        raise DataError([Problem(shown, 0, 0, f"cannot read the file ({e.strerror})", "check its permissions")])
+    if path.is_dir():
+        raise DataError([Problem(shown, 0, 0, "a folder where a file was expected", "replace it with the file")])
+    if size > limits.MAX_FILE_BYTES:
+        raise DataError([Problem(shown, 1, 1, f"file is {limits.size_text(size)}, more than the limit of "
+                                              f"{limits.size_text(limits.MAX_FILE_BYTES)}",
+                                 "split it or keep long lists in a CSV/XLSX items_file; "
+                                 "see README, Limits on input files")])
+
+
+def read_text(path: Path, shown: str) -> str:
+    """A data file's text (UTF-8, a BOM from spreadsheet programs tolerated), or a one-line DataError."""
+    check_size(path, shown)
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise DataError([Problem(shown, 0, 0, f"cannot read the file ({e.strerror})", "check its permissions")])
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise DataError([Problem(shown, 1, 1, f"not UTF-8 text ({e.reason})", "save the file as UTF-8")])
+        line, col = _line_col(data, e.start)
+        raise DataError([Problem(shown, line, col, f"not UTF-8 text ({e.reason} at byte {e.start})",
+                                 "save the file as UTF-8")])
+
+
+def _line_col(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters) of a byte offset of UTF-8 data."""
+    before = data[:offset]
+    line = before.count(b"\n") + 1
+    col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+    return line, col
+
+
+def _text_line_col(text: str, index: int) -> tuple[int, int]:
+    before = text[:index]
+    return before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1
+
+
+def _check_depth(text: str, shown: str) -> None:
+    """Refuse lists and mappings nested deeper than the limit, before composing: libyaml's composer
+    recurses in C and crashes the interpreter on a few ten thousand `[`. Parsing events is flat,
+    and stopping at the first event too deep keeps it fast."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > limits.MAX_DEPTH:
+                mark = event.start_mark
+                raise DataError([Problem(shown, mark.line + 1, mark.column + 1,
+                                         f"lists and mappings nest more than {limits.MAX_DEPTH} levels deep",
+                                         "flatten the data; see README, Limits on input files")])
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def load_yaml(path: Path) -> tuple[Any, Locator]:
@@ -121,7 +209,13 @@ def load_yaml(path: Path) -> tuple[Any, Locator]:
     locator = Locator(shown)
     text = read_text(path, shown)
     try:
+        _check_depth(text, shown)
         root = yaml.compose(text, Loader=_Loader)
+    except yaml.reader.ReaderError as e:  # a control character such as NUL: located by its index
+        line, col = _text_line_col(text, e.position)
+        code = e.character if isinstance(e.character, int) else ord(e.character)
+        raise DataError([Problem(shown, line, col, f"character U+{code:04X} is not allowed in YAML",
+                                 "delete it (control characters cannot appear in a data file)")])
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)

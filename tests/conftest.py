@@ -27,6 +27,11 @@ def seeds_dir() -> Path:
     return Path(env) if env else ROOT.parent / "shared" / "seeds"
 
 
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true",
+                     help="rewrite tests/golden/*.png from the current drawing code (tests/test_golden.py)")
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "seeds: reads the seed texts outside the repository (skips without them)")
 

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.cards.face import FaceData, FaceDrawer
-from generator.cards.textfit import NO_END, NO_START, fit, wrap
+from generator.cards.textfit import fit, wrap
+from generator.text.kinsoku import NOT_AT_LINE_END as NO_END, NOT_AT_LINE_START as NO_START
 from generator.geometry import MM_PER_PT, Box
 from generator.render.base import ASCENT, DESCENT, text_width
 from solver.errors import DataError

@@ -147,7 +147,7 @@ def test_saboteur_tunnels_reach_the_edges_they_open(tmp_path):
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_counter_names_never_break_inside_a_word(lang, tmp_path):
-    """Every line printed on a War of the Ring counter (the SVG's text lines) is a whole line of a
+    """Every line printed on a War of the Ring counter (the SVG's titled text lines) is a whole line of a
     label as the data gives it (one line, or the lines split at the data's word boundary), a value
     or the hidden chit's '?': a name wrapped inside a word would print a fragment."""
     import xml.etree.ElementTree as ET
@@ -163,9 +163,10 @@ def test_counter_names_never_break_inside_a_word(lang, tmp_path):
             if face and face.values:
                 allowed.add(face.values)
     printed = set()
-    for path in files:
-        for el in ET.parse(path).iter():
-            if el.get("aria-label"):
-                printed.add(el.get("aria-label"))
+    for path in files:  # each text line is a group of glyphs titled with the line's text
+        for g in ET.parse(path).iter("{http://www.w3.org/2000/svg}g"):
+            title = g.find("{http://www.w3.org/2000/svg}title")
+            if title is not None and title.text:
+                printed.add(title.text)
     assert printed and printed <= allowed, sorted(printed - allowed)
     assert {"Witch-king", "of Angmar"} <= printed if lang == "en" else {"アングマールの", "魔王"} <= printed

@@ -69,7 +69,7 @@ def test_reduced_back_shows_its_own_values_and_the_red_face_its_colour(tmp_path)
     _, files = build(FIXTURE, tmp_path, formats=("svg",))
     back_page = sorted(f for f in files if f.suffix == ".svg")[-1]
     svg = back_page.read_text()
-    assert 'aria-label="2-1-6"' in svg and 'aria-label="4-3-6"' not in svg
+    assert '<title>2-1-6</title>' in svg and '<title>4-3-6</title>' not in svg
     assert 'fill="#cc3333"' in svg  # the Nazgul side of the rider counters
 
 

@@ -53,6 +53,10 @@ components:
 """
 
 SETUP = """\
+locations:
+  - {id: overlord-seat, name: {en: the overlord's seat}}
+  - {id: gate, name: {en: the gate}}
+  - {id: board, name: {en: the board}}
 steps:
   - use: doom-cards
   - shuffle: doom-cards

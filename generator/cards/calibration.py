@@ -3,8 +3,8 @@
 Front: a cross through the page centre. Back: two rulers (mm) centred where the cross should
 land after the flip, shifted by the current back offset. Held against the light, the cross
 crosses each ruler at a reading; adding the readings to the current offset gives the offset to
-use (`--back-offset x,y`). The reading is in the back page's own coordinates, which is what
-the offset corrects.
+use (`--back-offset x,y`). The reading is in the axes of this portrait page, the paper as it
+leaves the printer; card sheets printed landscape turn it into their own axes (sheet.py).
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from ..render import open_surface
 from ..render.base import Surface
 
 RULER_MM = 10  # ticks from -10 to +10 mm
+LABEL_MM = 7.5  # distance of the ruler labels from the other ruler's axis
 
 
 def calibration_points(ctx: BuildContext) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -37,8 +38,10 @@ def draw_calibration(s: Surface, ctx: BuildContext) -> None:
         "Hold the sheet against the light: where the cross meets each ruler of",
         "the back is the correction. Add it to the current offset",
         f"(now {ctx.back_offset_mm[0]:+.1f}, {ctx.back_offset_mm[1]:+.1f} mm) and build with --back-offset x,y.",
+        "The offset is in this page's axes; landscape sheets get it turned to theirs.",
         "両面印刷の較正: 100%で両面印刷し、光に透かして十字が裏の目盛りと交わる値を読み、",
         "現在のオフセットに足して --back-offset x,y に指定してください。",
+        "オフセットはこのページの向きで測ります。横向きのシートには向きを変えて適用します。",
     ]
     for i, t in enumerate(lines):
         s.text(15, 20 + i * 6, t, size_pt=10 if i else 13)
@@ -52,8 +55,10 @@ def draw_calibration(s: Surface, ctx: BuildContext) -> None:
         s.line(bx + t, by - L, bx + t, by + L, width=0.1)
         s.line(bx - L, by + t, bx + L, by + t, width=0.1)
         if long_tick and t:
-            s.text(bx + t, by + 6, f"{t:+d}", size_pt=6, align="center")
-            s.text(bx + 4, by + t + 0.8, f"{t:+d}", size_pt=6)
+            # x labels under the ruler, y labels to its right, both beyond the ±5 ticks' reach
+            # (7.5 mm from the axes), so no label of one ruler meets a label of the other.
+            s.text(bx + t, by + LABEL_MM + 1.0, f"{t:+d}", size_pt=6, align="center")
+            s.text(bx + LABEL_MM - 1.0, by + t + 0.8, f"{t:+d}", size_pt=6)
     s.text(bx, by - RULER_MM - 5, "x: horizontal ruler, y: vertical ruler (mm, back side)", size_pt=8, align="center")
     s.end_page()
 

@@ -129,7 +129,9 @@ def build_sheets(game: Game, ctx: BuildContext, kind: str, default: str,
         if not pieces:
             continue
         title = f"{pick(game.meta.title, lang)} — {pick(comp.name, lang)}"
-        written += write_outputs(f"{kind}-{comp.id}-{lang}", out, grid_for(comp, cl), pieces, drawer, ctx, title, comp.id)
+        # PNGs of the source language in png/<component>/, of any other in png/<component>-<lang>/
+        png_dir = comp.id if lang == game.meta.source_language else f"{comp.id}-{lang}"
+        written += write_outputs(f"{kind}-{comp.id}-{lang}", out, grid_for(comp, cl), pieces, drawer, ctx, title, png_dir)
     return written
 
 

@@ -46,11 +46,18 @@ class Piece:
 
 def draw_sheets(s: Surface, grid: SheetGrid, pieces: list[Piece], drawer: FaceDrawer,
                 ctx: BuildContext, marks: bool = True) -> None:
-    """Every page pair: fronts with crop marks, then backs placed behind their fronts."""
+    """Every page pair: fronts with crop marks, then backs placed behind their fronts.
+
+    Page boxes say what a print shop may trust: a page that holds a single piece carries
+    TrimBox = the piece and BleedBox = piece + bleed; a multi-up sheet carries only its MediaBox
+    (the paper), since no one box is its finished size: its crop marks show where to cut."""
     has_backs = any(p.back_layout for p in pieces)
+    single = grid.per_page == 1
     for start in range(0, len(pieces), grid.per_page):
         chunk = pieces[start:start + grid.per_page]
-        s.begin_page(grid.page_w, grid.page_h, trim=grid.trim_area(len(chunk)), bleed=grid.bleed_area(len(chunk)))
+        front = grid.slot(0)
+        s.begin_page(grid.page_w, grid.page_h, trim=front if single else None,
+                     bleed=front.outset(grid.bleed) if single else None)
         if marks:
             for x1, y1, x2, y2 in grid.crop_marks(len(chunk)):
                 s.line(x1, y1, x2, y2, stroke=MARK_COLOUR, width=MARK_WIDTH)
@@ -60,18 +67,12 @@ def draw_sheets(s: Surface, grid: SheetGrid, pieces: list[Piece], drawer: FaceDr
         if not has_backs:
             continue
         backs = [grid.back_slot(i, ctx.flip, ctx.back_offset_mm) for i in range(len(chunk))]
-        trim = _union(backs)
-        s.begin_page(grid.page_w, grid.page_h, trim=trim, bleed=trim.outset(grid.bleed))
+        s.begin_page(grid.page_w, grid.page_h, trim=backs[0] if single else None,
+                     bleed=backs[0].outset(grid.bleed) if single else None)
         for p, slot in zip(chunk, backs):
             if p.back_layout and p.back is not None:
                 drawer.draw(s, p.back_layout, p.back, slot, grid.bleed)
         s.end_page()
-
-
-def _union(boxes: list[Box]) -> Box:
-    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
-    x1, y1 = max(b.right for b in boxes), max(b.bottom for b in boxes)
-    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 def write_outputs(stem: str, out_dir: Path, grid: SheetGrid, pieces: list[Piece], drawer: FaceDrawer,

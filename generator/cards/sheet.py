@@ -9,6 +9,12 @@ line, outside every bleed box, so a mark never crosses a neighbour's art. The or
 Duplex: after a flip about the paper's long edge a point (x, y) of the front meets the back at
 (W - x, y) on a portrait page and (x, H - y) on a landscape page; a short-edge flip is the other
 axis. The user's back offset (dx, dy) then shifts the whole back page (printer correction).
+
+The back offset is measured on the calibration page, which is portrait: it is in the axes of the
+paper as it leaves the printer. A landscape sheet is printed turned a quarter turn
+counter-clockwise onto that paper (its top edge along the paper's left edge, as print dialogs
+auto-rotate landscape pages), so the offset is turned into the sheet's axes before it is applied:
+paper (dx, dy) is sheet (-dy, dx).
 """
 from __future__ import annotations
 
@@ -60,17 +66,25 @@ class SheetGrid:
         return Box(self.origin_x + c * self.pitch_x, self.origin_y + r * self.pitch_y, self.piece_w, self.piece_h)
 
     def back_slot(self, index: int, flip: Flip, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
-        """Trim box on the back page that lands behind front slot `index` after the flip."""
+        """Trim box on the back page that lands behind front slot `index` after the flip;
+        `offset` is the printer correction in the paper's axes (see `sheet_offset`)."""
         f = self.slot(index)
         mirror_x = (flip == "long") != self.landscape  # portrait+long or landscape+short
         if mirror_x:
             b = Box(self.page_w - f.right, f.y, f.w, f.h)
         else:
             b = Box(f.x, self.page_h - f.bottom, f.w, f.h)
-        return b.moved(*offset)
+        return b.moved(*self.sheet_offset(offset))
+
+    def sheet_offset(self, offset: tuple[float, float]) -> tuple[float, float]:
+        """A back offset in the paper's axes (portrait, as on the calibration page) in this sheet's
+        axes: unchanged on a portrait sheet; on a landscape sheet, printed turned a quarter turn
+        counter-clockwise, paper (dx, dy) is sheet (-dy, dx)."""
+        dx, dy = offset
+        return (-dy + 0.0, dx) if self.landscape else (dx, dy)
 
     def trim_area(self, count: int | None = None) -> Box:
-        """The box around the trims of all slots (used as the page TrimBox)."""
+        """The box around the trims of the first `count` slots (where the crop marks go)."""
         n = self.per_page if count is None else count
         rows = math.ceil(n / self.cols) if n else 1
         cols = self.cols if rows > 1 else max(1, n)

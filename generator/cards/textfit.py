@@ -1,8 +1,9 @@
-"""Text in a box: wrapping (Latin by words, Japanese per character with simple kinsoku),
-inline symbols, and shrinking to fit.
+"""Text in a box: filling lines, inline symbols, and shrinking to fit.
 
-The kinsoku rule here is deliberately small (no line starts with 、。，．）」』！？ and none ends
-with （「『); the rulebook's generator/text/kinsoku.py may later replace `atoms`.
+Where a line may break is not decided here: generator/text/breaking.py (kinsoku per JLREQ, Latin
+by words) cuts each run of text into groups, the same rule set the rulebook and the maps use.
+This module adds what only card boxes need: inline symbols (`:name:`, one em wide), widths in mm,
+and the largest size at which the text fits.
 """
 from __future__ import annotations
 
@@ -13,23 +14,21 @@ from solver.model_layout import INLINE_SYMBOL
 
 from ..geometry import MM_PER_PT
 from ..render.base import ASCENT, DESCENT, text_width
+from ..text import groups
+from ..text.kinsoku import NOT_AT_LINE_END, NOT_AT_LINE_START
 
-NO_START = set("、。，．）」』！？,.)!?:;・ーぁぃぅぇぉっゃゅょァィゥェォッャュョ")
-NO_END = set("（「『(")
 SYMBOL_EM = 1.0  # an inline symbol is one em wide
-
-
-def is_cjk(ch: str) -> bool:
-    o = ord(ch)
-    return o >= 0x2E80 and not (0xFF61 <= o <= 0xFF9F)  # half-width katakana behave like Latin
 
 
 @dataclass(frozen=True)
 class Atom:
-    """An unbreakable piece of a line: a word, one CJK character (with kinsoku glue), a space, a symbol."""
+    """An unbreakable piece of a line: a group of text (breaking.groups), a space, a symbol.
+
+    `glued`: no line may break before this atom (kinsoku across a symbol: ":coin:。")."""
     text: str
     symbol: str | None = None
     space: bool = False
+    glued: bool = False
 
     def width(self, size_pt: float) -> float:
         if self.symbol:
@@ -43,60 +42,36 @@ def _width(s: str, size_pt: float) -> float:
 
 
 def atoms(text: str) -> list[Atom]:
-    """Split one paragraph into atoms, gluing kinsoku characters to their neighbours."""
+    """One paragraph as atoms: the breaker's groups for the text, one atom per inline symbol."""
     out: list[Atom] = []
     pos = 0
     for m in list(INLINE_SYMBOL.finditer(text)) + [None]:
         end = m.start() if m else len(text)
-        out += _text_atoms(text[pos:end])
+        piece = text[pos:end]
+        for g in groups(piece):
+            t = piece[g.start:g.end]
+            # A symbol stands for a word: text after it that may not start a line stays with it,
+            # and a symbol after an opening bracket stays with the bracket.
+            glued = bool(out) and not g.space and not out[-1].space and (
+                out[-1].symbol is not None and t[:1] in NOT_AT_LINE_START)
+            out.append(Atom(t, space=g.space, glued=glued))
         if m:
-            out.append(Atom(m.group(0), symbol=m.group(1)))
+            prev = out[-1] if out else None
+            glued = prev is not None and not prev.space and not prev.symbol and prev.text[-1:] in NOT_AT_LINE_END
+            out.append(Atom(m.group(0), symbol=m.group(1), glued=glued))
             pos = m.end()
-    # Kinsoku: a no-start atom joins the previous atom; a no-end atom joins the next.
-    glued: list[Atom] = []
-    for a in out:
-        if glued and not a.space and not a.symbol and a.text[:1] in NO_START and not glued[-1].space \
-                and not glued[-1].symbol:
-            glued[-1] = Atom(glued[-1].text + a.text)
-        else:
-            glued.append(a)
-    merged: list[Atom] = []
-    carry = ""
-    for a in glued:
-        if carry and not a.space and not a.symbol:
-            a = Atom(carry + a.text)
-            carry = ""
-        elif carry:
-            merged.append(Atom(carry))
-            carry = ""
-        if not a.space and not a.symbol and a.text[-1:] in NO_END:
-            carry = a.text
-            continue
-        merged.append(a)
-    if carry:
-        merged.append(Atom(carry))
-    return merged
-
-
-def _text_atoms(s: str) -> list[Atom]:
-    out: list[Atom] = []
-    word = ""
-    for ch in s:
-        if ch.isspace():
-            if word:
-                out.append(Atom(word))
-                word = ""
-            out.append(Atom(" ", space=True))
-        elif is_cjk(ch):
-            if word:
-                out.append(Atom(word))
-                word = ""
-            out.append(Atom(ch))
-        else:
-            word += ch
-    if word:
-        out.append(Atom(word))
     return out
+
+
+def _units(line_atoms: list[Atom]) -> list[list[Atom]]:
+    """Atoms joined into the units a line is filled with (a glued atom joins the one before)."""
+    units: list[list[Atom]] = []
+    for a in line_atoms:
+        if a.glued and units:
+            units[-1].append(a)
+        else:
+            units.append([a])
+    return units
 
 
 def wrap(text: str, width_mm: float, size_pt: float, wrap_lines: bool = True) -> list[list[Atom]]:
@@ -106,29 +81,30 @@ def wrap(text: str, width_mm: float, size_pt: float, wrap_lines: bool = True) ->
     for para in text.split("\n"):
         line: list[Atom] = []
         w = 0.0
-        for a in atoms(para):
-            aw = a.width(size_pt)
-            if not wrap_lines or w + aw <= width_mm + 1e-9 or (not line and a.space):
-                if a.space and not line:
+        for unit in _units(atoms(para)):
+            uw = line_width(unit, size_pt)
+            space = unit[0].space
+            if not wrap_lines or w + uw <= width_mm + 1e-9:
+                if space and not line:
                     continue  # no leading spaces
-                line.append(a)
-                w += aw
+                line += unit
+                w += uw
                 continue
-            if a.space:
+            if space:
                 lines.append(_trim(line))
                 line, w = [], 0.0
                 continue
             if line:
                 lines.append(_trim(line))
             line, w = [], 0.0
-            if aw > width_mm and not a.symbol and len(a.text) > 1:
+            if uw > width_mm and len(unit) == 1 and not unit[0].symbol and len(unit[0].text) > 1:
                 # A word wider than the box: split it by characters.
-                for piece in _split_word(a.text, width_mm, size_pt):
+                for piece in _split_word(unit[0].text, width_mm, size_pt):
                     if line:
                         lines.append(line)
                     line, w = [Atom(piece)], _width(piece, size_pt)
                 continue
-            line, w = [a], aw
+            line, w = list(unit), uw
         lines.append(_trim(line))
     return lines
 

@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def add_build_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, default=Path("output"), help="output folder (default: output)")
-    p.add_argument("--lang", default=None, help="ja|en (default: the game's source language)")
+    p.add_argument("--lang", default=None, help="languages to build, e.g. en or ja,en (default: every complete translation, source first)")
     p.add_argument("--paper", default="a4", choices=sorted(PAPER_MM))
     p.add_argument("--bleed", type=float, default=3.0, help="bleed in mm (default 3)")
     p.add_argument("--back-offset", default="0,0", help="x,y mm to shift back pages (printer correction)")
@@ -202,9 +202,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from solver.schema import write_schemas
+    from solver.schema import schema_files
+
+    from ..output import write_text
 
     out = args.out or Path(__file__).resolve().parents[2] / "data" / "schema"
-    for path in write_schemas(out):
-        print(path)
+    for name, text in schema_files().items():
+        print(write_text(out / name, text))
     return 0

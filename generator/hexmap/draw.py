@@ -14,15 +14,15 @@ from solver.model import pick
 from solver.model_map import HexMap, Place
 
 from .. import fonts
-from ..geometry import Box
+from ..geometry import MM_PER_PT, Box
 from ..render.base import Surface, text_width
+from ..text import wrap
 from .layout import MapPage
 
 INK = "#3a3a3a"
 GRID = "#7d7a6a"
 RIVER = {"minor": ("#3d7fc4", 0.9), "major": ("#2a64a8", 1.8)}
 ROAD = ("#8a5a2b", 0.9)
-ALLEGIANCE = {"good": "#d4a017", "free": "#2f5fb3", "evil": "#c0272d", "shadow": "#c0272d", "neutral": "#8b5a2b"}
 ICON = 5.0  # place icon size, mm
 
 
@@ -67,10 +67,10 @@ def _mark(kind: str, s: float):
     return draw
 
 
-def _icon(kind: str, allegiance: str | None):
-    """A place icon drawn in an ICON x ICON frame."""
+def _icon(icon: str, col: str):
+    """A place icon (map.yaml's place_kinds pick which) drawn in an ICON x ICON frame, filled with
+    its allegiance's colour `col` where the shape takes one."""
     s, c = ICON, ICON / 2
-    col = ALLEGIANCE.get(allegiance or "", INK)
 
     def star(surf: Surface, cx: float, cy: float, r: float, n: int, colour: str) -> None:
         pts = []
@@ -81,43 +81,51 @@ def _icon(kind: str, allegiance: str | None):
         surf.polygon(pts, fill=colour, stroke="#5a4300", width=0.15)
 
     def draw(surf: Surface) -> None:
-        if kind == "stronghold":
+        if icon == "square":
             surf.rect(Box(c - s * .32, c - s * .32, s * .64, s * .64), fill=col, stroke="#ffffff", width=0.35)
-        elif kind == "city" and allegiance == "good":
-            star(surf, c, c, s * .45, 7, col)           # golden seven-pointed star
-        elif kind == "city" and allegiance == "evil":
+        elif icon == "star":
+            star(surf, c, c, s * .45, 7, col)           # seven-pointed star
+        elif icon == "eye":
             pts = [(c + s * .45 * math.cos(a), c + s * .25 * math.sin(a)) for a in [i * math.pi / 12 for i in range(24)]]
-            surf.polygon(pts, fill=col, stroke="#5a0000", width=0.15)  # red lidless eye
+            surf.polygon(pts, fill=col, stroke="#5a0000", width=0.15)  # lidless eye
             surf.circle(c, c, s * .12, fill="#1a1a1a")
-        elif kind == "city":
-            surf.polygon([(c, c - s * .38), (c - s * .4, c + s * .32), (c + s * .4, c + s * .32)], fill=col)  # brown triangle
-        elif kind == "victory":
+        elif icon == "triangle":
+            surf.polygon([(c, c - s * .38), (c - s * .4, c + s * .32), (c + s * .4, c + s * .32)], fill=col)
+        elif icon == "target":
             surf.circle(c, c, s * .42, stroke=col, width=0.5)
             surf.circle(c, c, s * .22, fill=col)
-        elif kind == "start":
+        elif icon == "house":
             surf.polygon([(c, c - s * .4), (c - s * .38, c), (c - s * .28, c), (c - s * .28, c + s * .38),
                           (c + s * .28, c + s * .38), (c + s * .28, c), (c + s * .38, c)], fill="#6b8e23", stroke=INK, width=0.15)
-        elif kind == "gollum":  # stone arch
+        elif icon == "arch":  # stone arch
             outer = [(c + s * .4 * math.cos(a), c + s * .1 - s * .4 * math.sin(a)) for a in [i * math.pi / 10 for i in range(11)]]
             inner = [(c + s * .2 * math.cos(a), c + s * .1 - s * .2 * math.sin(a)) for a in [i * math.pi / 10 for i in range(10, -1, -1)]]
             surf.polygon(outer + [(c - s * .4, c + s * .4), (c - s * .2, c + s * .4)] + inner + [(c + s * .2, c + s * .4), (c + s * .4, c + s * .4)],
                          fill="#8a8a80", stroke=INK, width=0.15)
-        elif kind == "seeing":  # crystal ball on a stand
+        elif icon == "crystal-ball":  # on a stand
             surf.rect(Box(c - s * .25, c + s * .25, s * .5, s * .12), fill="#6b5b3a")
             surf.circle(c, c - s * .02, s * .3, fill="#9fd3f0", stroke="#2a64a8", width=0.2)
             surf.circle(c - s * .1, c - s * .12, s * .07, fill="#ffffff")
-        elif kind == "secret":  # cairn with a round stone on top
+        elif icon == "cairn":  # with a round stone on top
             for (dx, dy) in ((-0.2, 0.25), (0.0, 0.25), (0.2, 0.25), (-0.1, 0.08), (0.1, 0.08)):
                 surf.circle(c + dx * s, c + dy * s, s * .1, fill="#9a9488", stroke=INK, width=0.1)
             surf.circle(c, c - s * .12, s * .12, fill="#d8d2c4", stroke=INK, width=0.15)
-        elif kind == "return":  # two pillars
+        elif icon == "pillars":
             for dx in (-0.2, 0.2):
                 surf.rect(Box(c + dx * s - s * .07, c - s * .35, s * .14, s * .7), fill="#e8e2d0", stroke=INK, width=0.2)
-        elif kind == "special":
+        elif icon == "diamond":
             surf.polygon([(c, c - s * .4), (c + s * .35, c), (c, c + s * .4), (c - s * .35, c)], fill="#7a4fa0", stroke="#ffffff", width=0.2)
-        else:
+        else:  # "dot"
             surf.circle(c, c, s * .18, fill=INK)
     return draw
+
+
+def _place_icon(hm: HexMap, p: Place) -> tuple[str, str]:
+    """The icon and its colour for place `p`, from map.yaml's place_kinds and allegiances."""
+    d = hm.data
+    kind = d.place_kinds[p.kind]
+    icon = kind.icon_by_allegiance.get(p.allegiance or "", kind.icon)
+    return icon, d.allegiances[p.allegiance].colour if p.allegiance else INK
 
 
 def _icon_name(p: Place) -> str:
@@ -147,7 +155,7 @@ def define_symbols(surf: Surface, hm: HexMap) -> None:
             surf.define_symbol(f"hex-{name}", w, h, draw)
     for p in d.places:
         if not surf.has_symbol(_icon_name(p)):
-            surf.define_symbol(_icon_name(p), ICON, ICON, _icon(p.kind, p.allegiance))
+            surf.define_symbol(_icon_name(p), ICON, ICON, _icon(*_place_icon(hm, p)))
 
 
 def _hex_box(hm: HexMap) -> tuple[float, float]:
@@ -305,17 +313,9 @@ def _panel_item(surf: Surface, b: Box, box, lang: str) -> None:
 
 
 def _wrap(surf: Surface, x: float, y: float, width: float, text: str, size: float, max_lines: int = 4) -> float:
-    """Greedy character wrap (works for Japanese and English alike); returns the next baseline."""
-    lines, cur = [], ""
-    for ch in text:
-        if text_width(cur + ch, size) > width and cur:
-            lines.append(cur)
-            cur = ch.lstrip()
-        else:
-            cur += ch
-    if cur:
-        lines.append(cur)
-    step = size * 0.3528 * 1.35
+    """Text broken into lines by the shared line breaker (kinsoku, Latin words); returns the next baseline."""
+    lines = wrap(text, fonts.register(), size, width / MM_PER_PT)
+    step = size * MM_PER_PT * 1.35
     for i, line in enumerate(lines[:max_lines]):
         surf.text(x, y + i * step, line, size_pt=size, colour=INK)
     return y + min(len(lines), max_lines) * step
@@ -343,7 +343,7 @@ def _legend(surf: Surface, hm: HexMap, b: Box, lang: str) -> None:
         if key in seen:
             continue
         seen.add(key)
-        entries.append((_place_kind_name(p.kind, p.allegiance, ja), ("place", p)))
+        entries.append((_place_kind_name(hm, p, lang), ("place", p)))
     col_w = (b.w - 4) / 2
     rows = math.ceil(len(entries) / 2)
     for i, (text, (what, obj)) in enumerate(entries):
@@ -375,23 +375,13 @@ def _legend(surf: Surface, hm: HexMap, b: Box, lang: str) -> None:
     _wrap(surf, b.x + 2, y, b.w - 4, pick(d.legend.note, lang), 6.5, max_lines=3)
 
 
-_KIND_NAMES = {
-    "stronghold": ("拠点", "stronghold"), "city": ("都市", "city"), "start": ("開始地点", "start"),
-    "victory": ("勝利ヘクス", "victory hex"), "gollum": ("ゴクリヘクス", "Gollum hex"),
-    "seeing": ("千里眼ヘクス", "seeing hex"), "secret": ("秘密ヘクス", "secret hex"),
-    "return": ("帰還の場", "place of return"), "special": ("特殊ヘックス", "special hex"),
-    "landmark": ("地名", "landmark"),
-}
-_ALLEGIANCE_NAMES = {"good": ("善", "good"), "evil": ("悪", "evil"), "neutral": ("中立", "neutral"),
-                     "free": ("同盟軍", "Free Peoples"), "shadow": ("冥王軍", "Shadow")}
-
-
-def _place_kind_name(kind: str, allegiance: str | None, ja: bool) -> str:
-    k = _KIND_NAMES[kind][0 if ja else 1]
-    if not allegiance:
+def _place_kind_name(hm: HexMap, p: Place, lang: str) -> str:
+    """The legend's name for a kind of place: "都市", "善の都市" / "city (good)"."""
+    k = pick(hm.data.place_kinds[p.kind].name, lang)
+    if not p.allegiance:
         return k
-    a = _ALLEGIANCE_NAMES[allegiance][0 if ja else 1]
-    return f"{a}の{k}" if ja else f"{k} ({a})"
+    a = pick(hm.data.allegiances[p.allegiance].name, lang)
+    return f"{a}の{k}" if lang == "ja" else f"{k} ({a})"
 
 
 def _check_glyphs(hm: HexMap, lang: str) -> None:
@@ -400,4 +390,5 @@ def _check_glyphs(hm: HexMap, lang: str) -> None:
     texts += [pick(p.name, lang) for p in d.places] + [pick(r.name, lang) for r in d.regions]
     texts += [pick(b.name, lang) + pick(b.text, lang) for b in d.boxes]
     texts += [pick(k.name, lang) for k in d.terrain.kinds.values()]
+    texts += [pick(k.name, lang) for k in d.place_kinds.values()] + [pick(a.name, lang) for a in d.allegiances.values()]
     fonts.require_glyphs("".join(texts), f"map {d.id}")

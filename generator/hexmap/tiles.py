@@ -2,9 +2,11 @@
 
 The whole page is defined once as a symbol (a PDF form XObject) and each sheet places it shifted
 and clipped to its window, so the file holds the map's drawing once however many sheets there are.
-Every sheet shows its name in the margin and inside its overlap strips (hidden once assembled),
-dashed trim lines at its window, and crosshair alignment marks at the centre of each overlap,
-drawn at the same map position on both neighbours so they land on top of each other.
+Every sheet shows its name in the margin and inside the overlap strips that its right and lower
+neighbours cover (so the names vanish once assembled), a dashed trim line round its window, and
+crosshair alignment marks at the centre of each overlap, drawn at the same map position on both
+neighbours so they land on top of each other. The margin texts sit between the paper's 5 mm
+unprintable edge and the window (the plan's margin is 8 mm).
 """
 from __future__ import annotations
 
@@ -13,13 +15,17 @@ from pathlib import Path
 from solver.model import pick
 from solver.model_map import HexMap
 
-from ..geometry import Box
+from ..geometry import MM_PER_PT, Box
 from ..render import open_surface
-from ..render.base import Surface
+from ..render.base import ASCENT, DESCENT, Surface
 from .draw import GRID, INK, define_symbols, draw_page_content
 from .layout import MapPage, TilePlan, Tile, assembly_scale
 
 MARK = 3.0  # crosshair half-length, mm
+EDGE_MM = 5.0  # home printers leave this much of the paper edge blank: no text there
+TRIM_DASH = (2.0, 1.5)  # mm on, mm off: the line the assembly page tells the user to cut at
+HEAD_PT, FOOT_PT = 7, 6
+HIDDEN_NAME = "#767676"  # grey that still reads at 4.5:1 on white
 
 
 def alignment_marks(plan: TilePlan) -> list[tuple[float, float]]:
@@ -66,15 +72,19 @@ def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, target: Pat
             for x, y in marks:
                 _crosshair(surf, x, y)
             _overlap_labels(surf, plan, t)
-        surf.rect(Box(m, m, w.w, w.h), stroke=GRID, width=0.2)  # trim line
+        x0, y0, x1, y1 = m, m, m + w.w, m + w.h
+        surf.polyline([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], stroke=GRID, width=0.2,
+                      dash=TRIM_DASH)  # trim line
         nb = _neighbours(plan, t)
         head = (f"タイル {t.name}  ({t.row + 1}/{plan.rows} 行 × {t.col + 1}/{plan.cols} 列)  重ね幅 {plan.overlap:g} mm"
                 if ja else f"Tile {t.name}  (row {t.row + 1}/{plan.rows}, column {t.col + 1}/{plan.cols})  overlap {plan.overlap:g} mm")
-        surf.text(m, m - 2.5, head, size_pt=7, colour=INK)
+        head_y = EDGE_MM + ASCENT * HEAD_PT * MM_PER_PT + 0.2   # glyph tops just inside the printable area
+        foot_y = ph - EDGE_MM - DESCENT * FOOT_PT * MM_PER_PT - 0.2
+        surf.text(m, head_y, head, size_pt=HEAD_PT, colour=INK)
         arrows = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
         tail = "  ".join(f"{arrows[k]} {v}" for k, v in nb.items())
-        surf.text(pw - m, m - 2.5, tail, size_pt=7, colour=INK, align="right")
-        surf.text(m, ph - m + 4.5, pick(hm.data.legend.title, lang), size_pt=6, colour=GRID)
+        surf.text(pw - m, head_y, tail, size_pt=HEAD_PT, colour=INK, align="right")
+        surf.text(m, foot_y, pick(hm.data.legend.title, lang), size_pt=FOOT_PT, colour=INK)
         surf.end_page()
     return surf.save(target)
 
@@ -86,12 +96,14 @@ def _crosshair(surf: Surface, x: float, y: float) -> None:
 
 
 def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile) -> None:
-    """The sheet's name inside its left and top overlap strips (covered by the neighbour once glued)."""
+    """The sheet's name inside its right and bottom overlap strips: the neighbours laid over it
+    cover those strips, so the name confirms the order while gluing and is hidden afterwards."""
     w = t.window
-    if t.col > 0:
-        surf.text(w.x + plan.overlap / 2, w.y + w.h / 2, t.name, size_pt=9, colour="#9a9a9a", align="center")
-    if t.row > 0:
-        surf.text(w.x + w.w / 2, w.y + plan.overlap / 2 + 1.5, t.name, size_pt=9, colour="#9a9a9a", align="center")
+    if t.col + 1 < plan.cols:
+        surf.text(w.right - plan.overlap / 2, w.y + w.h / 2, t.name, size_pt=9, colour=HIDDEN_NAME, align="center")
+    if t.row + 1 < plan.rows:
+        surf.text(w.x + w.w / 2, w.bottom - plan.overlap / 2 + 1.5, t.name, size_pt=9, colour=HIDDEN_NAME,
+                  align="center")
 
 
 def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lang: str) -> None:
@@ -117,11 +129,11 @@ def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lan
     lines = ([f"{len(plan.tiles)} 枚 ({plan.rows} 行 × {plan.cols} 列)、隣り合うタイルは {plan.overlap:g} mm 重なる。",
               "1. 各タイルの上と左の余白を点線で切り落とす(A列・1行目は除く)。",
               "2. A1 から右へ、次に下の行へ、左/上の隣に重ねて貼る。",
-              "3. 重なりの中心にある十字の合わせマークを重ね、隠れる帯のタイル名で向きを確かめる。"]
+              "3. 重なりの中心にある十字の合わせマークを重ねる。次のタイルで隠れる帯に下のタイル名があり、貼り終えると見えなくなる。"]
              if ja else
              [f"{len(plan.tiles)} sheets ({plan.rows} rows x {plan.cols} columns); neighbours overlap by {plan.overlap:g} mm.",
               "1. Trim each sheet's top and left margin at the dashed line (not for column 1 / row A).",
               "2. Starting at A1, lay each sheet over its left and upper neighbour, row by row.",
-              "3. Line up the crosshair marks in each overlap; the sheet name printed in the hidden strip confirms the order."])
+              "3. Line up the crosshair marks in each overlap; each strip the next sheet covers names the sheet beneath, hidden once glued."])
     for i, line in enumerate(lines):
         surf.text(m, y + i * 5, line, size_pt=7.5, colour=INK)

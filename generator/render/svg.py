@@ -3,7 +3,8 @@
 Text is drawn as glyph outlines of the project font (each glyph used on a page defined once in
 <defs>, placed with <use>), so an SVG never depends on fonts installed on the reader's machine
 and its glyph positions are exactly those of the PDF (same advance widths, no kerning in either).
-The string itself stays in an aria-label for search and accessibility. Symbols become a <g> in <defs> placed by <use>, images
+The string itself stays in a <title> of its glyph group for search and accessibility (SVG 1.1
+has no aria-* attributes; the files validate against the SVG 1.1 DTD). Symbols become a <g> in <defs> placed by <use>, images
 are stored once per file in <defs> and placed by <use>. Numbers are rounded to 0.001 mm so the
 same input gives the same bytes.
 """
@@ -11,11 +12,11 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import io
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
+from xml.etree import ElementTree
 
 from ..geometry import MM_PER_PT, Box
 from ..output import write_text
@@ -102,9 +103,10 @@ class SvgSurface(SurfaceBase):
         for name, b in (("trim-box", trim), ("bleed-box", bleed)):
             if b is not None:
                 dwg.defs.add(dwg.rect(insert=(_n(b.x), _n(b.y)), size=(_n(b.w), _n(b.h)), id=name, fill="none"))
-        out = io.StringIO()
-        dwg.write(out, pretty=False)
-        self.pages.append(out.getvalue())
+        root = dwg.get_xml()
+        # svgwrite declares an XML Events namespace we never use; the SVG 1.1 DTD does not allow it.
+        root.attrib.pop("xmlns:ev", None)
+        self.pages.append('<?xml version="1.0" encoding="utf-8" ?>\n' + ElementTree.tostring(root, encoding="unicode"))
         self._dwg = None
 
     # ------------------------------------------------------------------ helpers
@@ -167,7 +169,7 @@ class SvgSurface(SurfaceBase):
         x0 = x - {"left": 0.0, "center": width / 2, "right": width}[align]
         px, py = self._p(x0, y)
         g = self._dwg.g(fill=colour or "#000000", transform=f"translate({px} {py}) scale({scale:.6g} {-scale:.6g})")
-        g["aria-label"] = s
+        g.set_desc(title=s)
         pen_x = 0
         for name, adv in glyphs:
             if go.path(name):

@@ -12,9 +12,9 @@ from pathlib import Path
 from solver.errors import DataError, Problem
 from solver.loader import Game
 from solver.rules.load import rules_of
-from solver.rules.po import load_catalog, po_path
 
 from ..context import BuildContext
+from ..languages import languages_to_build
 from ..output import write_bytes
 from .content import rulebook_content
 from .impose import impose
@@ -22,26 +22,18 @@ from .typeset import PAGE_SIZES_MM, render
 
 
 def book_languages(game: Game, ctx: BuildContext | None = None) -> list[str]:
-    """Every book the build makes for a game: the source language, and for each complete
-    translation the translated and the side-by-side book. A partial translation is left out of
-    the build (with a warning); `pnp rulebook --lang xx` still typesets it for its translators."""
+    """The books the build makes for a game: for the source language its book, for each other
+    language the build is in (generator/languages.py: a complete translation) the translated and
+    the side-by-side book. With `ctx.lang` set (the build runs once per language), that language's."""
     rules = rules_of(game)
     if rules is None:
         return []
     src = rules.language
-    out = [src]
-    for lang in game.meta.languages:
-        if lang == src or not po_path(game.folder, lang).is_file():
-            continue
-        catalog = load_catalog(game.folder, lang)
-        missing = sum(catalog.get(u, text).text is None for u, text in rules.units())
-        if missing:
-            if ctx is not None:
-                ctx.warn(f"{game.id}: no {lang} rulebook yet, {missing} unit(s) untranslated "
-                         f"(`pnp rules check {game.id} --lang {lang}`)")
-            continue
-        out += [lang, f"{src}+{lang}"]
-    return out
+    if ctx is not None and ctx.lang:
+        langs = [ctx.lang]
+    else:
+        langs = languages_to_build(game, None, ctx.warn if ctx is not None else (lambda _m: None))
+    return [book for lg in langs for book in ([lg] if lg == src else [lg, f"{src}+{lg}"])]
 
 
 def _langs(game: Game, lang: str) -> list[str]:
@@ -56,13 +48,20 @@ def _langs(game: Game, lang: str) -> list[str]:
     return langs
 
 
+_last_report: tuple[Game, dict | None] | None = None
+
+
 def _report(game: Game):
-    """The checker's report, for the per-player-count setup table; None when the setup is unusable."""
+    """The checker's report, for the per-player-count setup table; None when the setup is unusable.
+    The last game's report is kept: the build asks once per language and the checker is slow."""
+    global _last_report
     from solver.report import check_game
 
     if game.setup is None:
         return None
-    return check_game(game)
+    if _last_report is None or _last_report[0] is not game:
+        _last_report = (game, check_game(game))
+    return _last_report[1]
 
 
 def rulebook_files(game: Game, ctx: BuildContext, lang: str, *, booklet: bool = False,

@@ -78,7 +78,10 @@ def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = N
     doc = BaseDocTemplate(buf, pagesize=(geo.width, geo.height), invariant=1, title=title,
                           author="pnp-forge", subject=label("rulebook", content.langs[-1]),
                           creator="pnp-forge", leftMargin=geo.margin, rightMargin=geo.margin,
-                          topMargin=geo.margin, bottomMargin=geo.margin)
+                          topMargin=geo.margin, bottomMargin=geo.margin,
+                          # Every page starts in our embedded font: reportlab's default initial font
+                          # is an unembedded Helvetica that each page would otherwise reference.
+                          initialFontName=font, initialFontSize=geo.base)
     frame = Frame(geo.margin, geo.height - geo.margin - geo.frame_height, geo.frame_width,
                   geo.frame_height, id="body", leftPadding=0, rightPadding=0,
                   topPadding=0, bottomPadding=0)
@@ -358,6 +361,9 @@ def _table(b: TableBlock, lang: str, st: _Styles, rec: Recorder, width: float) -
         data.append([KPara(t, cell, rec, lang=lang, role="cell") for t in r] + [Spacer(1, 1)] * (ncols - len(r)))
     table = RowTable(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
     style = [("GRID", (0, 0), (-1, -1), 0.3, HexColor("#999999")),
+             # The cells are our own flowables, but reportlab still selects the cell style's font
+             # (Helvetica by default, never embedded) around each cell: make it ours.
+             ("FONTNAME", (0, 0), (-1, -1), cell.font),
              ("VALIGN", (0, 0), (-1, -1), "TOP"),
              ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
              ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]

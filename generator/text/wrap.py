@@ -1,11 +1,11 @@
 """Line breaking for mixed Japanese and Latin text, measured with reportlab's font metrics.
 
-`wrap(text, font, size_pt, width_pt)` is what every renderer calls. The text is cut into atoms
-(one CJK character; a run of Latin letters, digits and their punctuation such as `10.10`; a
-space), atoms that kinsoku forbids separating are glued into groups, and groups fill lines
-greedily. A group is moved whole to the next line (oidashi) rather than letting a closing mark
-hang into the margin, so no line is wider than `width_pt` unless one group alone is (then it is
-cut by characters, the only case where a rule can give way).
+`wrap(text, font, size_pt, width_pt)` is what the rulebook and the maps call (cards fill their
+boxes in generator/cards/textfit.py from the same groups). The text is cut into groups by
+breaking.py (where a line may break, kinsoku applied), and groups fill lines greedily. A group
+is moved whole to the next line (oidashi) rather than letting a closing mark hang into the
+margin, so no line is wider than `width_pt` unless one group alone is (then it is cut by
+characters, the only case where a rule can give way).
 """
 from __future__ import annotations
 
@@ -13,42 +13,14 @@ from dataclasses import dataclass
 import re
 from functools import lru_cache
 
-from .kinsoku import NOT_AT_LINE_END, is_cjk, may_break_between
+from .breaking import groups
+from .kinsoku import NOT_AT_LINE_END
 
 
 @dataclass(frozen=True)
 class Span:
     start: int  # index into the text of the first character of the line
     end: int  # index one past the last character drawn (trailing spaces excluded)
-
-
-def _atoms(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each atom of a paragraph without newlines."""
-    atoms, i, n = [], 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch.isspace() or is_cjk(ch):
-            atoms.append((i, i + 1))
-            i += 1
-            continue
-        j = i + 1
-        while j < n and not text[j].isspace() and not is_cjk(text[j]):
-            j += 1
-        atoms.append((i, j))
-        i = j
-    return atoms
-
-
-def _groups(text: str, atoms: list[tuple[int, int]]) -> list[tuple[int, int, bool]]:
-    """Merge atoms between which no break is allowed; (start, end, is_space)."""
-    groups: list[list] = []
-    for s, e in atoms:
-        space = text[s].isspace()
-        if groups and not space and not groups[-1][2] and not may_break_between(text[groups[-1][1] - 1], text[s]):
-            groups[-1][1] = e
-        else:
-            groups.append([s, e, space])
-    return [tuple(g) for g in groups]  # type: ignore[misc]
 
 
 def wrap_spans(text: str, font: str, size_pt: float, width_pt: float, *, phrases: bool = False) -> list[Span]:
@@ -102,7 +74,7 @@ def _wrap_paragraph(text: str, measure, width: float, phrases: bool = False) -> 
         words = [(m.start(), m.end(), False) for m in re.finditer(r"\S+", text)]
         if len(words) > 1 and all(measure(text[a:b]) <= width for a, b, _ in words):
             return _fill(text, words, measure, width)
-    return _fill(text, _groups(text, _atoms(text)), measure, width)
+    return _fill(text, groups(text), measure, width)
 
 
 def _fill(text: str, groups, measure, width: float) -> list[Span]:

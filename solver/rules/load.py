@@ -1,6 +1,6 @@
 """Access to a loaded game's rules and glossary.
 
-`rules/clauses.yaml` is validated by the loader (registered in OPTIONAL_FILES) and arrives as
+`rules/clauses.yaml` is validated by the loader (registered in optional_files()) and arrives as
 `game.extras["rules"]`; the glossary and PO files are read on demand, since only the rules
 commands, the QA and the rulebook need them.
 """

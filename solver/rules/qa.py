@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import display_path
-from ..findings import Finding
+from ..findings import CheckResult, Finding
 from .glossary import Entry, contains, terms_in
 from .load import glossary_for, rules_of
 from .model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key
@@ -223,7 +223,6 @@ def check_rules(game: Any):
 
     A target language without a PO file yet is an info finding here (translations arrive game by
     game); `pnp rules check GAME --lang xx` treats it as missing."""
-    from ..checks import CheckResult
 
     rules = rules_of(game)
     result = CheckResult()

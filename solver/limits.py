@@ -1,0 +1,22 @@
+"""Limits on input files: what a game folder from a stranger may cost us at most.
+
+Every limit has its own message (see README, "Limits on input files"), so a designer who hits
+one knows which and what to do. They are far above what a real game needs (the largest example
+file is 38 kB, nests 9 levels and holds 3,700 values) and far below what would exhaust memory,
+the stack or the clock.
+"""
+from __future__ import annotations
+
+MAX_FILE_BYTES = 8 * 1024 * 1024  # any data file: YAML, CSV, XLSX, PO
+MAX_DEPTH = 64  # nesting of lists and mappings in a YAML file
+MAX_VALUES = 250_000  # values in one YAML file after alias expansion (a billion-laughs file stops here)
+MAX_ITEMS = 20_000  # rows of one CSV/XLSX items file, and items of one component
+MAX_COLUMNS = 200  # columns of one CSV/XLSX items file
+MAX_INTEGER = 10**9  # any whole number in data or in an expression
+MAX_IMAGE_PIXELS = 50_000_000  # one image file (about 7000 x 7000)
+MAX_EXPR_CHARS = 1000  # one expression
+MAX_EXPR_DEPTH = 32  # nesting of brackets and operators in one expression
+
+
+def size_text(n: int) -> str:
+    return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n} bytes"

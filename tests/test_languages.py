@@ -1,0 +1,94 @@
+"""Which languages `pnp build` writes: the source language first, every complete translation,
+a partial one skipped with one warning that counts and locates what is missing; --lang narrows."""
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.languages import languages_to_build, missing_translations, parse_requested
+from solver.errors import DataError
+from solver.loader import game_ids, load_game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _warnings(game, requested=None):
+    got: list[str] = []
+    langs = languages_to_build(game, requested, got.append)
+    return langs, got
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_example_game_builds_source_then_english(game_id):
+    langs, warned = _warnings(load_game(game_id))
+    assert langs == ["ja", "en"] and warned == []
+
+
+def test_a_missing_item_name_skips_the_language_with_one_warning(game_copy):
+    folder = game_copy("dont-drop-the-ring")
+    comp = folder / "components.yaml"
+    text = comp.read_text(encoding="utf-8")
+    assert "name: {ja: 台座カード, en: Pedestal cards}" in text
+    comp.write_text(text.replace("name: {ja: 台座カード, en: Pedestal cards}", "name: {ja: 台座カード}"), encoding="utf-8")
+    line = 1 + text[:text.index("name: {ja: 台座カード")].count("\n")
+    game = load_game(folder)
+    langs, warned = _warnings(game)
+    assert langs == ["ja"]
+    assert len(warned) == 1
+    assert "en" in warned[0] and "1 string(s) untranslated" in warned[0]
+    assert f"components.yaml:{line}" in warned[0]
+
+
+def test_untranslated_rulebook_units_and_sheet_rows_are_counted(game_copy):
+    folder = game_copy("dont-drop-the-ring")
+    csv = folder / "gem-cards.csv"
+    rows = csv.read_text(encoding="utf-8").splitlines()
+    header = rows[0].split(",")
+    en = header.index("name_en")
+    cells = rows[1].split(",")
+    cells[en] = ""
+    rows[1] = ",".join(cells)
+    csv.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    po = folder / "rules" / "en.po"
+    body = po.read_text(encoding="utf-8")
+    # empty the first two translations: untranslated units of the rulebook
+    emptied = re.sub(r'(msgstr )"[^"\n]+"(\n(?:"[^\n]*"\n)*)', r'\1""\n', body, count=2)
+    assert emptied != body
+    po.write_text(emptied, encoding="utf-8")
+    missing = missing_translations(load_game(folder), "en")
+    assert missing.places["rules/en.po"][0] == 2
+    assert missing.places["gem-cards.csv"][0] == 1
+    assert "gem-cards.csv:2" in missing.summary()  # the row of amethyst-1
+    assert missing.count == 3
+
+
+def test_lang_narrows_and_names_an_unknown_language():
+    game = load_game("riddle-of-the-ring")
+    assert _warnings(game, ["en"]) == (["en"], [])
+    langs, warned = _warnings(game, ["fr", "ja"])
+    assert langs == ["ja"] and len(warned) == 1 and "fr is not one of its languages" in warned[0]
+    assert parse_requested("ja, en") == ["ja", "en"]
+    assert parse_requested(None) is None
+    with pytest.raises(DataError):
+        parse_requested("english!")
+
+
+def test_build_writes_both_languages_and_lang_narrows(tmp_path):
+    def build(*extra):
+        out = tmp_path / "-".join(extra or ("all",))
+        r = subprocess.run([sys.executable, "-m", "generator.cli", "build", "dont-drop-the-ring", "--out", str(out),
+                            "--only", "cards", "--only", "manifest", *extra],
+                           cwd=ROOT, capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        return out / "dont-drop-the-ring"
+    both = build()
+    for lang in ("ja", "en"):
+        assert (both / f"cards-gem-cards-{lang}.pdf").is_file()
+        assert (both / f"manifest-{lang}.txt").is_file()
+    assert (both / "png" / "gem-cards" / "amethyst-1.png").is_file()
+    assert (both / "png" / "gem-cards-en" / "amethyst-1.png").is_file()
+    en_only = build("--lang", "en")
+    assert (en_only / "cards-gem-cards-en.pdf").is_file()
+    assert not (en_only / "cards-gem-cards-ja.pdf").exists()
