@@ -112,14 +112,17 @@ def cmd_show(args: argparse.Namespace) -> int:
     t.add_column("kind")
     t.add_column("count", justify="right")
     t.add_column("stated", justify="right")
+    mark = lambda entry: "*" if entry.get("proposed") else ""  # noqa: E731
     for c in data["components"]:
-        total = "unknown" if c["total"] is None else str(c["total"])
+        total = "unknown" if c["total"] is None else f"{c['total']}{mark(c)}"
         t.add_row(f"{c['name']} [{c['id']}]", c["kind"], total, str(c.get("stated_total", "")))
         if len(c["items"]) > 1:
             for i in c["items"]:
-                t.add_row(f"  {i['name']}", "", "?" if i["count"] is None else str(i["count"]), "")
+                t.add_row(f"  {i['name']}", "", "?" if i["count"] is None else f"{i['count']}{mark(i)}", "")
     t.add_row("total (known counts)", "", str(data["total_pieces"]), "")
     Console().print(t)
+    if data["proposed_counts"]:
+        Console().print("* proposed by the solver (proposed.yaml, `pnp propose`), not stated by the sources")
     if data["unknown_counts"]:
         Console().print(f"unknown counts: {', '.join(data['unknown_counts'])}")
     return 0
