@@ -170,3 +170,35 @@ def test_counter_names_never_break_inside_a_word(lang, tmp_path):
                 printed.add(title.text)
     assert printed and printed <= allowed, sorted(printed - allowed)
     assert {"Witch-king", "of Angmar"} <= printed if lang == "en" else {"アングマールの", "魔王"} <= printed
+
+
+def test_symbols_on_a_face_never_overlap():
+    """On every printed face of every example game, the symbol fields that are drawn (their `when`
+    matching the item) have boxes that do not intersect (layout geometry, mm)."""
+    from generator.cards.deck import choose, layouts_for, layouts_of, printable_items, sheet_of, DEFAULT_CARD, DEFAULT_COUNTER
+    from generator.cards.face import FaceData, FaceDrawer
+
+    checked = 0
+    for gid in game_ids():
+        game = load_game(gid)
+        layouts = layouts_of(game)
+        drawer = FaceDrawer(layouts, game.folder, lambda _m: None)
+        for comp in game.components:
+            kind = sheet_of(layouts, comp)
+            if kind == "none":
+                continue
+            cl = layouts_for(layouts, comp, DEFAULT_CARD if kind == "cards" else DEFAULT_COUNTER)
+            for item in printable_items(comp):
+                for face, side in ((item.front, 0), (item.back or comp.back or item.front, 1)):
+                    data = FaceData(item, comp, face, game.meta.source_language, gid)
+                    chosen = choose(cl, FaceData(item, comp, item.front, game.meta.source_language, gid))
+                    if chosen is None or chosen[side] is None:
+                        continue
+                    _, _, fields = drawer.resolved(chosen[side])
+                    boxes = [(f.name, f.box) for f in fields if f.kind == "symbol" and data.matches(f.when)]
+                    for i, (na, a) in enumerate(boxes):
+                        for nb, b in boxes[i + 1:]:
+                            apart = a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
+                            assert apart, f"{gid}/{comp.id}/{item.id}: symbols {na} and {nb} overlap"
+                    checked += len(boxes)
+    assert checked > 100
