@@ -33,7 +33,7 @@ from .findings import CheckResult, Finding
 from .loader import Game
 from .model_proposals import Proposal, ProposalsFile
 
-OBJECTIVE = ("the smallest mix the setup and rules need at every player count and variant (each kind the "
+OBJECTIVE = ("the smallest mix the setup and rules need at every player count and optional rule (each kind the "
              "sources name at least once, the rest items taking what a stated total leaves), then spread "
              "as evenly as possible over the uncounted kinds of each component and type; ties go to the earlier-listed item")
 UNKNOWN_UB = 1_000
