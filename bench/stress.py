@@ -85,12 +85,16 @@ def _get(node: Any, path: tuple) -> Any:
     return node
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
 def _load(p: Path) -> Any:
-    return yaml.safe_load(p.read_text(encoding="utf-8"))
+    return yaml.load(p.read_text(encoding="utf-8"), Loader=_LOADER)
 
 
 def _dump(p: Path, data: Any) -> None:
-    p.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10_000), encoding="utf-8")
+    p.write_text(yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, width=10_000), encoding="utf-8")
 
 
 LINE_TOKENS = ["", "-1", "null", "[", "]", "{", "}", ":", "x: y", "'", '"', "  ", "\t", "é", "指輪", "1.5",
@@ -236,11 +240,17 @@ def m_bytes(rng, folder, ids):
     return p, f"{kind} at byte {pos}"
 
 
+# Keys whose value names an id defined elsewhere (for lists, the key holding the list).
+REF_KEYS = {"layout", "front", "back", "extends", "symbol", "on", "component", "use", "shuffle", "deal", "give",
+            "place", "return_rest", "supply", "set_aside", "combine", "items", "units"}
+
+
 def _reference_spots(data: Any, ids: set[str]) -> list[tuple]:
     out = []
     for pt in _paths(data):
         v = _get(data, pt) if pt else None
-        if isinstance(v, str) and v in ids and pt and pt[-1] != "id":
+        key = pt[-2] if pt and isinstance(pt[-1], int) and len(pt) > 1 else (pt[-1] if pt else None)
+        if isinstance(v, str) and v in ids and key in REF_KEYS:
             out.append(pt)
     return out
 
@@ -513,36 +523,59 @@ def keep_failure(keep: Path, n: int, folder: Path, category: str, desc: str, out
     return dest
 
 
-def in_process_campaign(args, rng, table, keep) -> None:
-    work = Path(tempfile.mkdtemp(prefix="pnp-stress-"))
-    games = sorted(p.name for p in GAMES.iterdir() if (p / "game.yaml").is_file())
-    ids = {g: game_ids_of(GAMES / g) for g in games}
+def _one_input(job: tuple[int, int, str, str]) -> tuple[int, str, str, float, str]:
+    """Mutate and run input n (its own rng from the seed and n: the same input whatever the workers)."""
+    seed, n, work, keep = job
+    rng = random.Random(seed * 1_000_003 + n)
+    games = _GAME_LIST
+    game = rng.choice(games)
     cats = list(CATEGORIES)
-    weights = [WEIGHTS[c] for c in cats]
+    cat = rng.choices(cats, [WEIGHTS[c] for c in cats])[0]
+    box = Path(work) / f"{n}"
+    folder = box / game
+    shutil.copytree(GAMES / game, folder)
+    try:
+        _, desc = CATEGORIES[cat](rng, folder, _IDS[game])
+    except Exception as e:  # a mutation that does not apply to this game: the input is the original
+        desc = f"mutation skipped ({type(e).__name__})"
+    started = time.time()
+    outcome, detail = run_in_process(folder, cat)
+    seconds = time.time() - started
+    line = ""
+    if outcome in FAILURES:
+        cmd = (f"{sys.executable} -c \"from solver.loader import load_game; from solver.report import "
+               f"check_game; check_game(load_game('{folder}'))\"")
+        kept = keep_failure(Path(keep), n, folder, cat, desc, outcome, detail, cmd)
+        last = detail.strip().splitlines()[-1] if detail.strip() else ""
+        line = f"{cat}: {outcome}: {desc}\n  {last}\n  kept {kept}"
+    shutil.rmtree(box, ignore_errors=True)
+    return n, cat, outcome, seconds, line
+
+
+_GAME_LIST = sorted(p.name for p in GAMES.iterdir() if (p / "game.yaml").is_file())
+_IDS: dict[str, set[str]] = {}
+
+
+def _init_worker() -> None:
+    _IDS.update({g: game_ids_of(GAMES / g) for g in _GAME_LIST})
+
+
+def in_process_campaign(args, rng, table, keep) -> None:
+    import multiprocessing
+
+    work = Path(tempfile.mkdtemp(prefix="pnp-stress-"))
+    jobs = [(args.seed, n, str(work), str(keep)) for n in range(args.inputs)]
     t0 = time.time()
-    for n in range(args.inputs):
-        game = rng.choice(games)
-        cat = rng.choices(cats, weights)[0]
-        box = work / f"{n % 8}"
-        if box.exists():
-            shutil.rmtree(box)
-        folder = box / game
-        shutil.copytree(GAMES / game, folder)
-        try:
-            _, desc = CATEGORIES[cat](rng, folder, ids[game])
-        except Exception as e:  # a mutation that does not apply to this game: count it as the original
-            desc = f"mutation skipped ({type(e).__name__})"
-        outcome, detail = run_in_process(folder, cat)
-        table[cat][outcome] += 1
-        table[cat]["inputs"] += 1
-        if outcome in FAILURES:
-            cmd = (f".venv/bin/python -c \"from solver.loader import load_game; from solver.report import "
-                   f"check_game; check_game(load_game('{folder}'))\"")
-            kept = keep_failure(keep, n, folder, cat, desc, outcome, detail, cmd)
-            if args.verbose:
-                print(f"{cat}: {outcome}: {desc}\n  {detail.strip().splitlines()[-1] if detail.strip() else ''}\n  kept {kept}")
-        if args.verbose and n % 500 == 0:
-            print(f"... {n} inputs, {time.time() - t0:.0f} s", flush=True)
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(args.workers, initializer=_init_worker, maxtasksperchild=200) as pool:
+        for done, (n, cat, outcome, seconds, line) in enumerate(pool.imap_unordered(_one_input, jobs, chunksize=4)):
+            table[cat][outcome] += 1
+            table[cat]["inputs"] += 1
+            table[cat]["seconds"] += seconds
+            if line and args.verbose:
+                print(line, flush=True)
+            if args.verbose and done % 1000 == 0:
+                print(f"... {done} inputs, {time.time() - t0:.0f} s", flush=True)
     shutil.rmtree(work, ignore_errors=True)
 
 
@@ -621,11 +654,13 @@ def build_campaign(args, rng, table, keep) -> None:
         argv = ["build", str(folder), "--out", str(out), "--only", stage]
         row = table[f"build:{cat}"]
         row["inputs"] += 1
+        started = time.time()
         try:
             proc = pnp(*argv, timeout=HANG_SECONDS * 8)
             outcome, detail = classify_build(proc)
         except subprocess.TimeoutExpired:
             outcome, detail = "hang", "build did not finish"
+        row["seconds"] += time.time() - started
         if outcome in ("ok", "error") and out.exists():
             if temp_files(out):
                 outcome, detail = "temp-files", str(temp_files(out)[:3])
@@ -636,7 +671,7 @@ def build_campaign(args, rng, table, keep) -> None:
             outcome, detail = "escape", "a file outside the folder reached the output"
         row[outcome] += 1
         if outcome in FAILURES:
-            cmd = "PYTHONPATH=. .venv/bin/python -m generator.cli " + " ".join(argv)
+            cmd = f"{sys.executable} -m generator.cli " + " ".join(argv)
             kept = keep_failure(keep, 90000 + n, folder, f"build-{cat}", desc, outcome, detail, cmd)
             if args.verbose:
                 print(f"build {cat}/{stage}: {outcome}: {desc}\n  {detail.strip().splitlines()[-1] if detail.strip() else ''}\n  kept {kept}")
@@ -722,7 +757,7 @@ def fault_campaign(args, rng, table, keep) -> None:
 
 # ------------------------------------------------------------------------------ report
 
-COLUMNS = ["inputs", "ok", "error", "traceback", "hang", "unlocated", "half-written", "temp-files", "escape",
+COLUMNS = ["inputs", "seconds", "ok", "error", "traceback", "hang", "unlocated", "half-written", "temp-files", "escape",
            "unresolved"]
 
 
@@ -732,10 +767,10 @@ def print_table(table: dict[str, Counter]) -> int:
     print("-" * len(head))
     total: Counter = Counter()
     for cat in table:
-        print(f"{cat:<22}" + "".join(f"{table[cat][c]:>13}" for c in COLUMNS))
+        print(f"{cat:<22}" + "".join(f"{table[cat][c]:>13.0f}" for c in COLUMNS))
         total.update(table[cat])
     print("-" * len(head))
-    print(f"{'total':<22}" + "".join(f"{total[c]:>13}" for c in COLUMNS))
+    print(f"{'total':<22}" + "".join(f"{total[c]:>13.0f}" for c in COLUMNS))
     return sum(total[c] for c in FAILURES)
 
 
@@ -746,6 +781,7 @@ def main() -> int:
     ap.add_argument("--builds", type=int, default=300, help="mutated games through `pnp build --only STAGE`")
     ap.add_argument("--kills", type=int, default=20, help="builds killed at a random moment")
     ap.add_argument("--concurrent", type=int, default=6, help="pairs of builds at once into one folder")
+    ap.add_argument("--workers", type=int, default=2, help="processes for the in-process phase")
     ap.add_argument("--fault-game", default="dont-drop-the-ring")
     ap.add_argument("--keep", type=Path, default=Path(tempfile.gettempdir()) / "pnp-stress" / "failures")
     ap.add_argument("--only", choices=["inputs", "builds", "faults"], action="append")

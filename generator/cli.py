@@ -14,7 +14,7 @@ from typing import Protocol
 
 from solver.errors import DataError
 
-from .commands import check, core, propose, rules
+from .commands import check, core, preflight, propose, rules
 from .commands import map as map_cmd  # not `map`: that is a builtin
 
 
@@ -29,6 +29,7 @@ COMMANDS: list[Registrar] = [
     check.register,
     rules.register,
     map_cmd.register,
+    preflight.register,
     propose.register,
 ]
 

@@ -244,6 +244,9 @@ def parse(text: str | int) -> Node:
         return Num(int(text))
     if isinstance(text, int):
         return Num(text)
+    if not isinstance(text, (str, float)):
+        kind = {list: "a list", dict: "a mapping"}.get(type(text), type(text).__name__)
+        raise ExprError(f"an expression is a whole number or text like 'players + 1', not {kind}")
     if text not in _CACHE:
         _CACHE[text] = _Parser(str(text)).parse()
     return _CACHE[text]

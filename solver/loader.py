@@ -15,6 +15,7 @@ from . import expr as _expr
 from .errors import DataError, Problem, display_path
 from .model import (CombineStep, Component, ComponentsFile, GameMeta, Item, RemoveStep, SetupFile,
                     step_kind)
+from .renames import upgrade
 from .yamlsrc import Locator, load_csv, load_yaml
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -42,6 +43,7 @@ class Game:
     setup: SetupFile | None
     extras: dict[str, Any] = field(default_factory=dict)
     locators: dict[str, Locator] = field(default_factory=dict)
+    notes: list[Problem] = field(default_factory=list)  # old spellings read (solver/renames.py)
 
     @property
     def id(self) -> str:
@@ -117,7 +119,13 @@ _TODO = {
 }
 
 
-def validate(model: type[BaseModel], data: Any, locator: Locator) -> tuple[Any, list[Problem]]:
+def validate(model: type[BaseModel], data: Any, locator: Locator,
+             notes: list[Problem] | None = None) -> tuple[Any, list[Problem]]:
+    """The model's value and the problems that make `data` unusable. Old spellings of renamed keys
+    (solver/renames.py) are read, with a note each appended to `notes`."""
+    upgraded = upgrade(model, data, locator)
+    if notes is not None:
+        notes += upgraded
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
@@ -206,6 +214,7 @@ def load_meta(game: str | Path) -> GameMeta:
 def load_game(game: str | Path) -> Game:
     folder = resolve_game_dir(game)
     problems: list[Problem] = []
+    notes: list[Problem] = []
     locators: dict[str, Locator] = {}
 
     data, loc = load_yaml(folder / "game.yaml")
@@ -239,7 +248,7 @@ def load_game(game: str | Path) -> Game:
                     if rloc:
                         locators[comp.items_file] = rloc
                         item_loc = (rloc, ())
-                places = [(comp.id, cloc, here + ("id",))]
+                places: list[tuple[str, Locator, tuple[str | int, ...]]] = [(comp.id, cloc, here + ("id",))]
                 for ii, it in enumerate(comp.items):
                     if item_loc:
                         places.append((it.id, item_loc[0], (ii,)))
@@ -261,7 +270,7 @@ def load_game(game: str | Path) -> Game:
     if spath.exists():
         sdata, sloc = load_yaml(spath)
         locators["setup.yaml"] = sloc
-        setup, probs = validate(SetupFile, sdata, sloc)
+        setup, probs = validate(SetupFile, sdata, sloc, notes)
         problems += probs
         if setup and components:
             problems += _check_setup_refs(setup, components, sloc, meta)
@@ -273,7 +282,7 @@ def load_game(game: str | Path) -> Game:
             continue
         xdata, xloc = load_yaml(path)
         locators[filename] = xloc
-        value, probs = validate(model, xdata, xloc)
+        value, probs = validate(model, xdata, xloc, notes)
         problems += probs
         if value is not None:
             check = getattr(value, "check_references", None)
@@ -290,12 +299,13 @@ def load_game(game: str | Path) -> Game:
     if problems:
         raise DataError(problems)
     assert meta is not None
-    game = Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators)
+    loaded = Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators,
+                  notes=notes)
     from .references import check_references  # every id the files name resolves (solver/references.py)
-    problems = check_references(game)
+    problems = check_references(loaded)
     if problems:
         raise DataError(problems)
-    return game
+    return loaded
 
 
 def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locator, meta: GameMeta | None) -> list[Problem]:
@@ -305,8 +315,8 @@ def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locat
     for si, step in enumerate(setup.steps):
         for fieldname, ref in _step_refs(step):
             if ref not in by_id and not (fieldname != "combine" and ref in piles):
-                loc = ("steps", si, fieldname)
-                if fieldname == "combine":
+                loc: tuple[str | int, ...] = ("steps", si, fieldname)
+                if isinstance(step, CombineStep):
                     loc = loc + (step.combine.index(ref),)
                 problems.append(sloc.problem(loc, f"unknown component id {ref!r}",
                                              f"use an id from components.yaml ({_near(ref, by_id)})"))
@@ -364,18 +374,18 @@ def _check_variant_refs(setup: SetupFile, sloc: Locator, meta: GameMeta | None) 
         for i, obj in enumerate(items):
             fields = [("when", obj.when)] + [(f, getattr(obj, f, None)) for f in _EXPR_FIELDS[section]]
             if section == "steps" and isinstance(obj, RemoveStep):
-                fields.append((("remove", "count"), obj.remove.count))
+                fields.append((("remove", "each"), obj.remove.each))
             for fname, text in fields:
                 if not isinstance(text, str):
                     continue
-                loc = (section, i) + (fname if isinstance(fname, tuple) else (fname,))
+                loc: tuple[str | int, ...] = (section, i) + (fname if isinstance(fname, tuple) else (fname,))
                 for call in _expr.calls(_expr.parse(text)):
                     if call.func != "variant":
                         continue
                     arg = call.args[0] if len(call.args) == 1 else None
                     vid = arg.value if isinstance(arg, _expr.Str) else getattr(arg, "name", None)
                     if fname != "when":
-                        problems.append(sloc.problem(loc, f"variant() in {'.'.join(loc[2:])}: it can only be used in `when:`",
+                        problems.append(sloc.problem(loc, f"variant() in {'.'.join(map(str, loc[2:]))}: it can only be used in `when:`",
                                                      "guard the step or constraint with `when: variant('id')` instead"))
                     elif vid is None:
                         problems.append(sloc.problem(loc, "variant() takes one variant id, e.g. variant('team-play')",

@@ -17,6 +17,7 @@ from typing import Any
 from .findings import CheckResult, Finding
 from .hexes import Hex, hexside, side_vertices
 from .model_map import Assertion, HexMap, MapFile
+from .yamlsrc import read_text
 
 
 def check_map(game: Any) -> CheckResult:
@@ -85,7 +86,7 @@ def prove(hm: HexMap, a: Assertion) -> tuple[bool, str]:
             return False, f"{', '.join(wrong)} of {centre} and its neighbours ({names}) are not {terrain}"
         return True, f"{centre} and its six neighbours {names} are all {terrain}"
     if a.across or a.not_across:
-        x, y = a.across or a.not_across
+        x, y = a.across or a.not_across  # type: ignore[misc]  # one of them is set (tested just above)
         if H(x).distance(H(y)) != 1:
             return False, f"{x} and {y} are not adjacent"
         r = hm.river_sides.get(hexside(H(x), H(y)))
@@ -98,18 +99,18 @@ def prove(hm: HexMap, a: Assertion) -> tuple[bool, str]:
         return not far, (f"{', '.join(a.touch)} each have a hexside on the {a.river}" if not far
                          else f"{', '.join(far)} have no hexside on the {a.river}")
     if a.direction:
-        x, y, want = a.direction.get("from", ""), a.direction.get("to", ""), a.direction.get("is", "")
+        x, y, facing = a.direction.get("from", ""), a.direction.get("to", ""), a.direction.get("is", "")
         if H(x).distance(H(y)) != 1:
             return False, f"{x} and {y} are not adjacent"
-        got = hm.grid.compass(H(x), H(y))
-        return got == want, f"{y} lies {got} of {x}"
+        seen_dir = hm.grid.compass(H(x), H(y))
+        return seen_dir == facing, f"{y} lies {seen_dir} of {x}"
     if a.region:
         reg = next((r for r in hm.data.regions if r.id == a.region), None)
         if reg is None:
             return False, f"no region {a.region!r} on the map"
-        want = {H(x) for x in (a.hexes or [])}
-        got = {H(x) for x in reg.hexes}
-        return got == want, f"region {a.region} is {', '.join(sorted(reg.hexes))}"
+        stated = {H(x) for x in (a.hexes or [])}
+        drawn = {H(x) for x in reg.hexes}
+        return drawn == stated, f"region {a.region} is {', '.join(sorted(reg.hexes))}"
     return False, "nothing to check"  # unreachable: the model demands one kind
 
 
@@ -212,7 +213,7 @@ def _cited_in_rules(game: Any, hm: HexMap) -> list[Finding]:
         return []
     out = []
     for path in sorted(p for p in rules_dir.rglob("*") if p.suffix in (".yaml", ".yml", ".po", ".txt", ".md")):
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for n, line in enumerate(read_text(path, _display(path)).splitlines(), 1):
             for hid in cited_hex_ids(line, hm.data.labels.style):
                 src = f"{_display(path)}:{n}"
                 if hm.find(hid) is None:

@@ -7,7 +7,7 @@ The JSON Schemas in `data/schema/` are generated from these classes (`pnp schema
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import (BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator)
 
@@ -257,9 +257,10 @@ class Pick(Model):
     component: Id
     where: Selector = {}
     items: list[Id] = []
-    count: Expression | None = Field(None, description="copies to take of each matched item (default all)")
+    each: Expression | None = Field(None, description="copies to take of each matched item (default all); "
+                                                       "was `count` (read until the next release)")
 
-    _e = field_validator("count", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
+    _e = field_validator("each", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
 
 
 WHEN_HELP = ("expression over `players` and `variant(id)` (true when that optional rule of `variants` "
@@ -405,11 +406,15 @@ def _step_kind(raw: Any) -> str | None:
     return getattr(raw, "kind", None)
 
 
-AnyStep = Annotated[
-    Union[tuple(Annotated[cls, Tag(key)] for key, cls in STEP_KEYS.items())],  # type: ignore[misc]
-    Discriminator(_step_kind, custom_error_type="step-kind",
-                  custom_error_message="a step needs exactly one of: " + ", ".join(STEP_KEYS)),
-]
+if TYPE_CHECKING:  # the union below, spelt out for type checkers (it is built from STEP_KEYS)
+    AnyStep = Union[UseStep, RemoveStep, ShuffleStep, CombineStep, DealStep, GiveStep, SetAsideStep, PlaceStep,
+                    ReturnRestStep, SupplyStep]
+else:
+    AnyStep = Annotated[
+        Union[tuple(Annotated[cls, Tag(key)] for key, cls in STEP_KEYS.items())],
+        Discriminator(_step_kind, custom_error_type="step-kind",
+                      custom_error_message="a step needs exactly one of: " + ", ".join(STEP_KEYS)),
+    ]
 
 
 class Variant(Model):

@@ -5,7 +5,7 @@ beyond-trim values reach into the bleed). Fields draw rectangles, circles, symbo
 text from a template (`"{name}"`, `"{attrs.rank}"`, `"{face.values}"`, localised dicts). Layouts
 extend one another: a child inherits its parent's fields, a child field with the same `name`
 replaces the parent's, and `drop` leaves inherited fields out. The file also says which layout each component uses (front and back,
-with variants chosen by item attributes), its colours and palettes (colour by attribute value),
+with item layouts chosen by item attributes), its colours and palettes (colour by attribute value),
 and its symbols (small vector drawings in a unit box, usable inline in text as `:name:`).
 
 This module only describes and validates; generator/cards/ draws.
@@ -60,9 +60,9 @@ class Field_(Model):
     symbol: str | None = Field(None, description="symbol id or template, e.g. '{attrs.suit}'")
     src: str | None = Field(None, description="image path inside the game folder (template allowed)")
     fit: Literal["fit", "fill", "crop"] = "fit"
-    when: dict[str, Union[Scalar, list[Scalar]]] = Field(
+    where: dict[str, Union[Scalar, list[Scalar]]] = Field(
         default_factory=dict, description="draw only for items whose attrs match (value or list of values); "
-                                          "the value '*' means the key is present and not empty")
+                                          "the value '*' means the key is present and not empty; was `when`")
 
     _t = field_validator("text", mode="before")(classmethod(lambda cls, v: v if v is None or isinstance(v, str) else _check_local(v)))
 
@@ -104,7 +104,7 @@ class Layout(Model):
     fields: list[Field_] = []
 
 
-class Variant(Model):
+class ItemLayout(Model):
     """Items whose attrs match `where` use these layouts instead of the component's default."""
     where: dict[str, Union[Scalar, list[Scalar]]]
     front: Id | None = None
@@ -118,7 +118,7 @@ class ComponentLayout(Model):
         None, description="which sheet prints it; default by kind: deck -> cards, counters/chits -> counters, "
                           "others not printed. 'none' leaves it out (e.g. a part of the base game)")
     back: Id | None = Field(None, description="layout of the back; none: backs pages are left out")
-    variants: list[Variant] = []
+    item_layouts: list[ItemLayout] = Field([], description="layouts for some items by attribute; was `variants`")
     gutter_mm: float | None = Field(None, ge=0, le=20, description="space between counters' trims, mm (counters only; default 3 with "
                                       "1.5 mm bleed each side; 0 lays them edge to edge without bleed)")
 
@@ -168,8 +168,8 @@ class LayoutsFile(Model):
                 problems.append(locator.problem(here, f"unknown component {cid!r}",
                                                 "use a component id from components.yaml", key=True))
                 continue
-            refs = [("front", cl.front), ("back", cl.back)]
-            refs += [(("variants", vi, side), getattr(v, side)) for vi, v in enumerate(cl.variants)
+            refs: list[tuple[Any, str | None]] = [("front", cl.front), ("back", cl.back)]
+            refs += [(("item_layouts", vi, side), getattr(v, side)) for vi, v in enumerate(cl.item_layouts)
                      for side in ("front", "back")]
             for where, lid in refs:
                 if lid and lid not in known_layouts:

@@ -262,7 +262,7 @@ class MapFile(Model):
 
     def hex_grid(self) -> HexGrid:
         g = self.grid
-        return make_grid(g.orientation, g.offset, g.hex_mm, g.columns, g.rows)
+        return make_grid(g.orientation, g.offset, g.columns, g.rows)
 
     def problems(self, locator: Any) -> list[Problem]:
         """Unusable references inside the map, each at its line."""
@@ -334,9 +334,9 @@ class MapFile(Model):
         if isinstance(self.labels.show, list):
             for hi, h in enumerate(self.labels.show):
                 hex_ok(h, ("labels", "show", hi))
-        for ai, a in enumerate(self.assertions):
-            if a.river and a.river not in river_ids:
-                out.append(locator.problem(("assertions", ai, "river"), f"unknown river {a.river!r}",
+        for ai, claim in enumerate(self.assertions):
+            if claim.river and claim.river not in river_ids:
+                out.append(locator.problem(("assertions", ai, "river"), f"unknown river {claim.river!r}",
                                            f"use one of {', '.join(sorted(river_ids)) or 'the rivers: list'}"))
         if self.movement:
             for uid, unit in self.movement.units.items():
@@ -399,10 +399,10 @@ class HexMap:
         self.road_steps = set()
         for road in d.roads:
             hs = [self.hex(x) for x in road.path]
-            for a, b in zip(hs, hs[1:]):
-                if a.distance(b) == 1:
-                    self.road_steps.add((a, b))
-                    self.road_steps.add((b, a))
+            for h1, h2 in zip(hs, hs[1:]):
+                if h1.distance(h2) == 1:
+                    self.road_steps.add((h1, h2))
+                    self.road_steps.add((h2, h1))
         self.road_hexes = {h for step in self.road_steps for h in step}
         self.crossing_sides = {hexside(self.hex(c.hexside[0]), self.hex(c.hexside[1])): c for c in d.crossings
                                if self.hex(c.hexside[0]).distance(self.hex(c.hexside[1])) == 1}

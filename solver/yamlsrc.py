@@ -232,6 +232,26 @@ def load_yaml(path: Path) -> tuple[Any, Locator]:
         raise DataError([Problem(shown, e.node.start_mark.line + 1, e.node.start_mark.column + 1, e.what, e.todo)])
 
 
+def header_problems(header: list[str], locator: Locator, line: int) -> list[Problem]:
+    """A CSV/XLSX header: no duplicate column names, not more columns than the limit."""
+    problems = []
+    if len(header) > limits.MAX_COLUMNS:
+        problems.append(Problem(locator.path, line, 1, f"{len(header)} columns, more than the limit of {limits.MAX_COLUMNS}",
+                                "remove unused columns; see README, Limits on input files"))
+    seen: dict[str, int] = {}
+    for i, name in enumerate(header, 1):
+        if name and name in seen:
+            problems.append(Problem(locator.path, line, i, f"duplicate column {name!r} (also column {seen[name]})",
+                                    "rename or remove one of them"))
+        seen.setdefault(name, i)
+    return problems
+
+
+def too_many_rows(locator: Locator, line: int) -> DataError:
+    return DataError([Problem(locator.path, line, 1, f"more than {limits.MAX_ITEMS:,} rows",
+                              "split the list into several components; see README, Limits on input files")])
+
+
 def load_csv(path: Path) -> tuple[list[dict[str, str]], Locator]:
     """Rows of a CSV file as dicts; row i (0-based) is located at its line in the file."""
     shown = display_path(path)
@@ -239,10 +259,20 @@ def load_csv(path: Path) -> tuple[list[dict[str, str]], Locator]:
     text = read_text(path, shown)
     reader = csv.DictReader(io.StringIO(text))
     rows = []
-    for i, row in enumerate(reader):
-        locator.positions[(i,)] = (reader.line_num, 1)
-        if None in row:
-            raise DataError([Problem(shown, reader.line_num, 1, "more cells than header columns",
-                                     "remove the extra cells or add a column name")])
-        rows.append({k.strip(): (v or "").strip() for k, v in row.items() if k is not None})
+    try:
+        header = [h.strip() for h in reader.fieldnames or []]
+        problems = header_problems(header, locator, 1)
+        if problems:
+            raise DataError(problems)
+        for i, row in enumerate(reader):
+            if i >= limits.MAX_ITEMS:
+                raise too_many_rows(locator, reader.line_num)
+            locator.positions[(i,)] = (reader.line_num, 1)
+            if None in row:
+                raise DataError([Problem(shown, reader.line_num, 1, "more cells than header columns",
+                                         "remove the extra cells or add a column name")])
+            rows.append({k.strip(): (v or "").strip() for k, v in row.items() if k is not None})
+    except csv.Error as e:  # NUL bytes, a field over csv's size limit, an unterminated quote
+        raise DataError([Problem(shown, max(reader.line_num, 1), 1, f"unreadable CSV ({e})",
+                                 "check the quotes on this line and save the file again as CSV")]) from None
     return rows, locator

@@ -173,7 +173,7 @@ def test_counter_names_never_break_inside_a_word(lang, tmp_path):
 
 
 def test_symbols_on_a_face_never_overlap():
-    """On every printed face of every example game, the symbol fields that are drawn (their `when`
+    """On every printed face of every example game, the symbol fields that are drawn (their `where`
     matching the item) have boxes that do not intersect (layout geometry, mm)."""
     from generator.cards.deck import choose, layouts_for, layouts_of, printable_items, sheet_of, DEFAULT_CARD, DEFAULT_COUNTER
     from generator.cards.face import FaceData, FaceDrawer
@@ -195,7 +195,7 @@ def test_symbols_on_a_face_never_overlap():
                     if chosen is None or chosen[side] is None:
                         continue
                     _, _, fields = drawer.resolved(chosen[side])
-                    boxes = [(f.name, f.box) for f in fields if f.kind == "symbol" and data.matches(f.when)]
+                    boxes = [(f.name, f.box) for f in fields if f.kind == "symbol" and data.matches(f.where)]
                     for i, (na, a) in enumerate(boxes):
                         for nb, b in boxes[i + 1:]:
                             apart = a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]

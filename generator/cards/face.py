@@ -80,8 +80,8 @@ class FaceData:
             template = pick(template, self.lang)
         return TEMPLATE_KEY.sub(lambda m: self.lookup(m.group(1)), template).strip()
 
-    def matches(self, when: dict[str, Any]) -> bool:
-        for key, want in when.items():
+    def matches(self, where: dict[str, Any]) -> bool:
+        for key, want in where.items():
             have = self.lookup(key)
             if want == "*":
                 if not have:
@@ -110,7 +110,7 @@ class FaceDrawer:
     layouts: LayoutsFile
     folder: Path
     warn: Callable[[str], None]
-    _fields: dict[str, tuple[tuple[float, float], str | ByAttr | None, list[Field_]]] = field(default_factory=dict)
+    _fields: dict[str, tuple[tuple[float, float] | None, str | ByAttr | None, list[Field_]]] = field(default_factory=dict)
     _warned: set[str] = field(default_factory=set)
     _background: str = "#ffffff"  # what 'contrast' text reads against on the face being drawn
 
@@ -184,7 +184,7 @@ class FaceDrawer:
             s.rect(trim.outset(bleed), fill=background)
         self._background = background or "#ffffff"
         for f in fields:
-            if f.when and not data.matches(f.when):
+            if f.where and not data.matches(f.where):
                 continue
             x, y, w, h = f.box
             box = Box(trim.x + x * sx, trim.y + y * sy, w * sx, h * sy)
@@ -314,8 +314,8 @@ def contrast(background: str) -> str:
     if len(c) == 3:
         c = "".join(ch * 2 for ch in c)
     def lin(v: int) -> float:
-        v = v / 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
     lum = 0.2126 * lin(int(c[0:2], 16)) + 0.7152 * lin(int(c[2:4], 16)) + 0.0722 * lin(int(c[4:6], 16))
     return FALLBACK_INK if lum > 0.18 else "#ffffff"
 

@@ -12,13 +12,14 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
+from solver import limits
 from solver.errors import DataError, Problem, display_path
 
 from ..geometry import MM_PER_INCH, Box
 from ..render.base import ImageSource
 
-MAX_BYTES = 40 * 1024 * 1024
-MAX_PIXELS = 60_000_000  # e.g. 7750 x 7750; far beyond any card at 1200 dpi
+MAX_BYTES = limits.MAX_IMAGE_BYTES
+MAX_PIXELS = limits.MAX_IMAGE_PIXELS
 MIN_DPI = 300
 
 
@@ -99,7 +100,7 @@ def svg_to_pil(image: ImageSource, w_px: int, h_px: int):
     # reportlab graphics are y up: map (x, y) to (x*sx, (H - y)*sy).
     base = (sx, 0, 0, -sy, 0, drawing.height * sy)
     _walk(drawing, base, draw)
-    return out.resize((w_px, h_px), Image.LANCZOS)
+    return out.resize((w_px, h_px), Image.Resampling.LANCZOS)
 
 
 def _mul(a, b):

@@ -152,7 +152,7 @@ def _ranges(ns: list[int]) -> str:
     if not ns:
         return ""
     out, start, prev = [], ns[0], ns[0]
-    for n in ns[1:] + [None]:  # type: ignore[list-item]
+    for n in [*ns[1:], None]:
         if n is not None and n == prev + 1:
             prev = n
             continue

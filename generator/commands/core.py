@@ -31,6 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--all", action="store_true", help="every game under data/games/")
     add_build_options(p)
     p.add_argument("--only", action="append", choices=STAGE_NAMES, help="run only this stage (repeatable)")
+    p.add_argument("--no-preflight", action="store_true", help="skip checking the written PDFs (pnp preflight)")
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("serve", help="serve the build folder on localhost with an index of every file")
@@ -52,6 +53,8 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--flip", default="long", choices=["long", "short"], help="duplex flip edge")
     p.add_argument("--stated-only", action="store_true",
                    help="print only the counts the sources state, not the proposed ones (proposed.yaml)")
+    p.add_argument("--map-dpi", type=int, default=100, choices=[100, 150, 300],
+                   help="resolution of the map PNG (default 100: a screen preview; print from the PDF)")
 
 
 def context_from(args: argparse.Namespace) -> BuildContext:
@@ -63,7 +66,8 @@ def context_from(args: argparse.Namespace) -> BuildContext:
     if not 0 <= args.bleed <= 10:
         raise DataError([Problem("--bleed", 0, 0, f"{args.bleed} mm is outside 0-10 mm", "use e.g. --bleed 3")])
     return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=args.bleed,
-                        back_offset_mm=(x, y), flip=args.flip, stated_only=getattr(args, "stated_only", False))
+                        back_offset_mm=(x, y), flip=args.flip, map_dpi=args.map_dpi,
+                        stated_only=getattr(args, "stated_only", False))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -150,6 +154,11 @@ def cmd_build(args: argparse.Namespace) -> int:
         for game in games:
             written += build_game(game, ctx, only,
                                   on_stage=lambda s, g=game: progress.update(task, advance=1, description=f"{g.id}: {s}"))
+    if not args.no_preflight:
+        from ..preflight import preflight
+
+        for finding in preflight(written, ctx.out_root):  # what a print shop would say of these files
+            ctx.warn(f"preflight {finding.level}: {finding}")
     from ..gallery import write_index
 
     write_index(ctx.out_root)

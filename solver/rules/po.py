@@ -15,6 +15,7 @@ from pathlib import Path
 import polib
 
 from ..errors import DataError, Problem, display_path
+from ..yamlsrc import read_text
 from .model import RulesFile
 
 HEADER_COMMENT = ("Translation of the rules of {title}.\n"
@@ -33,11 +34,12 @@ def read_po(path: Path) -> polib.POFile:
     if not path.is_file():
         raise DataError([Problem(shown, 0, 0, "no such PO file",
                                  f"create it with `pnp rules po GAME --lang {path.stem}`")])
+    text = read_text(path, shown)  # size limit, located UTF-8 errors
     try:
-        return polib.pofile(str(path), encoding="utf-8", check_for_duplicates=True, wrapwidth=0)
+        return polib.pofile(text, encoding="utf-8", check_for_duplicates=True, wrapwidth=0)
     except (OSError, ValueError) as e:
         line = _line_of(str(e))
-        raise DataError([Problem(shown, line, 1 if line else 0, f"not a valid PO file: {e}",
+        raise DataError([Problem(shown, line or 1, 1, f"not a valid PO file: {e}",
                                  "fix the entry (quotes, msgctxt/msgid/msgstr order) or restore it from git")])
 
 
