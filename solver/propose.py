@@ -27,16 +27,18 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from .checker import Assumption, _solve, constraint_location, describe, explain, setup_model
+from .constraints import constraint_location, describe
 from .engine import ItemKey, owned_counts, player_counts, run_setup, step_label, step_location, variant_counts
+from .explain import explain
+from .feasibility import UNKNOWN_UB, setup_model
 from .findings import CheckResult, Finding
 from .loader import Game
 from .model_proposals import Proposal, ProposalsFile
+from .proof import Assumption, solve
 
 OBJECTIVE = ("the smallest mix the setup and rules need at every player count and optional rule (each kind the "
              "sources name at least once, the rest items taking what a stated total leaves), then spread "
              "as evenly as possible over the uncounted kinds of each component and type; ties go to the earlier-listed item")
-UNKNOWN_UB = 1_000
 NO_RULE_NAMED = "no rule: one copy, the least a kind the sources name can have"
 NO_RULE_REST = "no rule and no stated total: none"
 
@@ -108,7 +110,7 @@ class _Joint:
         return runs
 
     def feasible(self) -> bool:
-        return _solve(self.m, [a.lit for a in self.assumptions])[0] in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        return solve(self.m, [a.lit for a in self.assumptions])[0] in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
     def conflict(self) -> tuple[list[str], bool]:
         core, confirmed = explain(self.m, self.assumptions)
