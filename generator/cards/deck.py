@@ -142,5 +142,8 @@ def build_cards(game: Game, ctx: BuildContext) -> list[Path]:
         ctx.paper_mm, size_mm(comp.size) or size_mm("poker"), ctx.bleed_mm))
     if written:
         from .calibration import write_calibration
-        written += write_calibration(ctx.out_dir(game.id), ctx)
+        # in the build's language; named like the maps: a language other than the source adds -<lang>
+        lang = ctx.language(game.meta.source_language)
+        suffix = "" if lang == game.meta.source_language else f"-{lang}"
+        written += write_calibration(ctx.out_dir(game.id), ctx, lang, suffix)
     return written

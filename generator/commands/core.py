@@ -53,6 +53,9 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--flip", default="long", choices=["long", "short"], help="duplex flip edge")
     p.add_argument("--stated-only", action="store_true",
                    help="print only the counts the sources state, not the proposed ones (proposed.yaml)")
+    p.add_argument("--layout", default="duplex", choices=["duplex", "gutterfold"],
+                   help="card and counter sheets: duplex (backs on the next page, default) or gutterfold "
+                        "(fronts and backs on one page, mirrored about a fold line, for single-sided printers)")
     p.add_argument("--map-dpi", type=int, default=100, choices=[100, 150, 300],
                    help="resolution of the map PNG (default 100: a screen preview; print from the PDF)")
 
@@ -66,7 +69,8 @@ def context_from(args: argparse.Namespace) -> BuildContext:
     if not 0 <= args.bleed <= 10:
         raise DataError([Problem("--bleed", 0, 0, f"{args.bleed} mm is outside 0-10 mm", "use e.g. --bleed 3")])
     return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=args.bleed,
-                        back_offset_mm=(x, y), flip=args.flip, map_dpi=args.map_dpi,
+                        back_offset_mm=(x, y), flip=args.flip, sheet_layout=args.layout,
+                        map_dpi=args.map_dpi,
                         stated_only=getattr(args, "stated_only", False))
 
 
@@ -99,8 +103,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
+    from solver.columns import attribute_names
     from solver.loader import load_game
 
     from ..manifest import inventory
@@ -108,6 +114,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     lang = args.lang or game.meta.source_language
     data = inventory(game, lang)
+    for c in data["components"]:  # what a card list's columns became (solver/columns.py)
+        c["attributes"] = attribute_names(game.component(c["id"]).items)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
@@ -119,10 +127,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     mark = lambda entry: "*" if entry.get("proposed") else ""  # noqa: E731
     for c in data["components"]:
         total = "unknown" if c["total"] is None else f"{c['total']}{mark(c)}"
-        t.add_row(f"{c['name']} [{c['id']}]", c["kind"], total, str(c.get("stated_total", "")))
+        t.add_row(escape(f"{c['name']} [{c['id']}]"), c["kind"], total, str(c.get("stated_total", "")))
         if len(c["items"]) > 1:
             for i in c["items"]:
                 t.add_row(f"  {i['name']}", "", "?" if i["count"] is None else f"{i['count']}{mark(i)}", "")
+        if c["attributes"]:
+            t.add_row(f"  attributes: {', '.join(c['attributes'])}", "", "", "")
     t.add_row("total (known counts)", "", str(data["total_pieces"]), "")
     Console().print(t)
     if data["proposed_counts"]:
@@ -158,7 +168,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         from ..preflight import preflight
 
         for finding in preflight(written, ctx.out_root):  # what a print shop would say of these files
-            ctx.warn(f"preflight {finding.level}: {finding}")
+            ctx.warn(f"preflight{' error' if finding.level == 'error' else ''}: {finding}")
     from ..gallery import write_index
 
     write_index(ctx.out_root)

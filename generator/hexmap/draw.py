@@ -14,7 +14,7 @@ from solver.hexes import Hex, side_vertices
 from solver.model import pick
 from solver.model_map import HexMap, Place
 
-from .. import fonts
+from .. import catalogue, fonts
 from ..geometry import MM_PER_PT, Box
 from ..render.base import Surface, text_width
 from ..text import wrap
@@ -327,7 +327,7 @@ def _legend(surf: Surface, hm: HexMap, b: Box, lang: str) -> None:
     d = hm.data
     ja = lang == "ja"
     surf.rect(b, fill="#fffdf6", stroke=INK, width=0.4)
-    surf.text(b.x + 2, b.y + 4.5, "凡例" if ja else "Legend", size_pt=8.5, colour=INK)
+    surf.text(b.x + 2, b.y + 4.5, catalogue.text("map.legend", lang), size_pt=8.5, colour=INK)
     entries: list[tuple[str, tuple[str, Any]]] = []  # (legend text, (what is drawn, its data))
     for name, k in d.terrain.kinds.items():
         entries.append((pick(k.name, lang), ("terrain", k)))

@@ -20,6 +20,8 @@ from solver.rules.model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key
 from solver.rules.po import Catalog, load_catalog
 from solver.rules.qa import CLAUSE_REF
 
+from generator import fonts
+
 from .strings import label
 
 
@@ -72,6 +74,10 @@ class Content:
     facts: dict[str, list[str]]  # title-page lines per language
     blocks: list[Any] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # unit ids shown in the source language
+    faces: dict[str, str] = field(default_factory=dict)  # lang -> text face id (generator/fonts.py)
+
+
+BULLET = "・"  # an unordered list item; the typesetter prints each language's own bullet (label "bullet")
 
 
 def anchor_of(clause_id: str) -> str:
@@ -151,12 +157,13 @@ def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None
         if m.age_min:
             lines.append(label("age", lang, n=m.age_min))
         if m.designer:
-            lines.append(label("designer", lang) + " " + ", ".join(m.designer))
+            lines.append(label("designer", lang) + " " + ", ".join(pick(n, lang) for n in m.designer))
         if m.publisher and m.publisher != m.designer:
-            lines.append(label("publisher", lang) + " " + ", ".join(m.publisher))
+            lines.append(label("publisher", lang) + " " + ", ".join(pick(n, lang) for n in m.publisher))
         facts[lang] = lines
     content = Content(langs=langs, title={lg: pick(m.title, lg) for lg in langs},
-                      subtitle={lg: pick(m.subtitle, lg) if m.subtitle else "" for lg in langs}, facts=facts)
+                      subtitle={lg: pick(m.subtitle, lg) if m.subtitle else "" for lg in langs}, facts=facts,
+                      faces={lg: fonts.face_of(lg, game).id for lg in langs})
     catalogs = {lang: (None if lang == rules.language else load_catalog(game.folder, lang)) for lang in langs}
     resolver = _Resolver(rules, catalogs, content)
 
@@ -245,7 +252,7 @@ def _clause_blocks(rules: RulesFile, r: _Resolver) -> list[Any]:
             first_number, anchor = "", ""
         for i, item in enumerate(c.items, 1):
             blocks.append(Para("item", r.texts(f"{c.id}#item-{i}", item), first_number, anchor,
-                               marker=f"{i}." if c.ordered else "・", depth=depth))
+                               marker=f"{i}." if c.ordered else BULLET, depth=depth))
             first_number, anchor = "", ""
         if c.table:
             header: dict[str, list[Text]] = {lg: [] for lg in r.catalogs}
