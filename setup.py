@@ -6,5 +6,6 @@ from setuptools import find_packages, setup
 setup(
     packages=find_packages(include=["generator*", "solver*"]) + ["pnp_forge_data"],
     package_dir={"pnp_forge_data": "data"},
-    package_data={"generator": ["fonts/*"], "pnp_forge_data": ["**/*"]},
+    package_data={"generator": ["fonts/*", "templates/new-game/*", "templates/new-game/rules/*"],
+                  "pnp_forge_data": ["**/*"]},
 )

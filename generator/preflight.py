@@ -110,13 +110,13 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM) -> list[Findi
             page.close()
     finally:
         doc.close()
-    for (fg, bg), hits in sorted(contrast.items()):
+    for (fg, back), hits in sorted(contrast.items()):
         pages = sorted({p for p, _, _ in hits})
         worst = min(r for _, _, r in hits)
         sample = " / ".join(dict.fromkeys(r.text for _, r, _ in hits))[:40]
         sizes = sorted({round(r.size_pt, 1) for _, r, _ in hits})
         findings.append(Finding("warning", name, pages[0], "text-contrast",
-                                f"{len(hits)} text runs {fg} on {bg} at {worst:.1f}:1 (need {MIN_CONTRAST:g}:1 "
+                                f"{len(hits)} text runs {fg} on {back} at {worst:.1f}:1 (need {MIN_CONTRAST:g}:1 "
                                 f"under {LARGE_PT:g} pt, {MIN_CONTRAST_LARGE:g}:1 above; "
                                 f"{', '.join(f'{s:g}' for s in sizes)} pt; pages {_span(pages)}; e.g. {sample!r}); "
                                 f"darken the text or lighten the background"))
@@ -257,8 +257,8 @@ def _window(box, image, pad_mm: float = 0.0):
 
 def _visible(c: Char, image, w_mm: float, h_mm: float) -> bool:
     """True when the character is on the paper and the rendered page shows its colour as a glyph
-    inside its box (at least three pixel rows and two columns: a line of the same colour crossing
-    the box is not a glyph). A clip hides the rest: a tiled map's sheets clip one big drawing."""
+    inside its box (at least three pixel rows and, unless the glyph is narrow, two columns: a line
+    of the same colour crossing the box is not a glyph). A clip hides the rest: a tiled map's sheets clip one big drawing."""
     cx, cy = (c.box[0] + c.box[2]) / 2, (c.box[1] + c.box[3]) / 2
     if not (0 <= cx <= w_mm and 0 <= cy <= h_mm):
         return False
@@ -268,7 +268,8 @@ def _visible(c: Char, image, w_mm: float, h_mm: float) -> bool:
     if x1 <= x0 or y1 <= y0:
         return False
     mask = np.abs(image[y0:y1, x0:x1] - np.array(c.rgb)).sum(axis=2) < 120
-    return int(mask.any(axis=1).sum()) >= 3 and int(mask.any(axis=0).sum()) >= 2
+    narrow = c.box[2] - c.box[0] < 0.6  # an "l" or "i" may be one pixel wide
+    return int(mask.any(axis=1).sum()) >= 3 and (narrow or int(mask.any(axis=0).sum()) >= 2)
 
 
 def _background(r: Run, image) -> tuple[int, int, int] | None:

@@ -20,7 +20,7 @@ from .constraints import ZONE_FUNCS, ZONE_PARTS, RuleCompiler, constraint_locati
 from .engine import SetupResult, matches, owned_counts, setup_table, step_label, variant_tables
 from .explain import conflict_finding, explain
 from .feasibility import UB, UNKNOWN_UB, SetupModel, item_location, prove_player_count, setup_model, stated_sums
-from .findings import CheckResult, Finding
+from .findings import CheckResult, Finding, cite
 from .loader import Game
 from .model import GiveStep, PlaceStep
 from .proof import Assumption, Verdict, solve
@@ -70,7 +70,7 @@ def proof_findings(game: Game, res: SetupResult) -> list[Finding]:
             index = constraints.index(con)
             raw.append(Finding("warning", "rule-can-fail",
                                f"rule '{con.id}' ({describe(con)}) fails for some deals, e.g. {example}",
-                               f"{constraint_location(game, index)} ({con.source})", [n]))
+                               cite(constraint_location(game, index), con.source), [n]))
         for con, keys in verdict.unproven:
             index = constraints.index(con)
             names = ", ".join(k[1] for k in keys[:6]) + (" …" if len(keys) > 6 else "")
@@ -79,7 +79,7 @@ def proof_findings(game: Game, res: SetupResult) -> list[Finding]:
                 "the solver ran out of time; simplify the rule"
             raw.append(Finding("warning", "rule-unproven",
                                f"rule '{con.id}' ({describe(con)}) cannot be proved: {why}",
-                               f"{constraint_location(game, index)} ({con.source})", [n]))
+                               cite(constraint_location(game, index), con.source), [n]))
         for comp, copies in res.untouched.items():
             raw.append(Finding("info", "not-in-setup",
                                f"{comp}: the setup never mentions these {copies} copies; they stay in the box",

@@ -20,6 +20,7 @@ from ortools.sat.python import cp_model
 from . import expr as E
 from .engine import ItemKey, matches
 from .errors import DataError, Problem
+from .findings import cite
 from .model import Constraint
 from .proof import Assumption, Verdict, solve
 
@@ -70,7 +71,7 @@ class RuleCompiler:
         unknown = sorted(self.referenced & self.unknown)
         self.constraint_lits.append((index, con, lit, sorted(self.referenced), self.random_ref or bool(unknown)))
         self.assumptions.append(Assumption(lit, "constraint", f"rule '{con.id}' ({describe(con)})",
-                                           f"{where} ({con.source})"))
+                                           cite(where, con.source)))
 
     def _compile_constraint(self, con: Constraint, env: dict[str, int]) -> Any:
         if con.require:

@@ -98,6 +98,7 @@ class Placement:
     count: int  # copies the step moved (after any shortage)
     on: str
     face: str | None = None
+    items: tuple[tuple[ItemKey, int], ...] = ()  # which items, how many copies each (exports place them)
 
     def report(self) -> dict[str, Any]:
         row: dict[str, Any] = {"component": self.component, "count": self.count, "on": self.on}
@@ -458,9 +459,12 @@ class _Runner:
     def placed_move(self, move: Move, component: str, on: str, face: str | None = None) -> None:
         # counted over the whole component: copies of uncounted kinds land on its anonymous item
         before = self.placed_copies(component)
+        per_item = {k: st["placed"] for k, st in self.state.items() if k[0] == component}
         self.emit(move)
         after = self.placed_copies(component)
-        self.placements.append(Placement(move.step, component, after - before, on, face))
+        moved = tuple((k, st["placed"] - per_item.get(k, 0)) for k, st in self.state.items()
+                      if k[0] == component and st["placed"] > per_item.get(k, 0))
+        self.placements.append(Placement(move.step, component, after - before, on, face, moved))
 
     def no_match(self, index: int, field_name: str, component: str) -> None:
         loc = self.game.where("setup.yaml", ("steps", index, field_name))

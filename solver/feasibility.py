@@ -19,6 +19,7 @@ from .constraints import ZONE_PARTS, RuleCompiler, constraint_location, prove_ru
 from .engine import ItemKey, SetupResult, matches, owned_counts, step_label, step_location, when_functions
 from .errors import DataError, Problem
 from .explain import explain
+from .findings import cite
 from .loader import Game
 from .model import CombineStep
 from .proof import Assumption, Verdict, solve
@@ -110,9 +111,8 @@ class SetupModel(RuleCompiler):
         for index in self.result.steps_run:
             lit = m.new_bool_var(f"step[{index}]")
             step = self.game.setup.steps[index]  # type: ignore[union-attr]
-            src = step.source or step_location(self.game, index)
             self.assumptions.append(Assumption(lit, "step", f"step '{step_label(self.game, index)}'",
-                                               f"{step_location(self.game, index)} ({src})"))
+                                               cite(step_location(self.game, index), step.source)))
             for mv in by_step.get(index, []):
                 self._move(mv, lit)
             if isinstance(step, CombineStep):

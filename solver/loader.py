@@ -46,10 +46,11 @@ def optional_files() -> dict[str, tuple[str, type[BaseModel]]]:
     here rather than at the top so that `pnp list` (game.yaml only) does not build them."""
     from .model_layout import LayoutsFile
     from .model_map import MapFile
+    from .model_proposals import ProposalsFile
     from .rules.model import RulesFile
 
     return {"layouts.yaml": ("layouts", LayoutsFile), "map.yaml": ("map", MapFile),
-            "rules/clauses.yaml": ("rules", RulesFile)}
+            "rules/clauses.yaml": ("rules", RulesFile), "proposed.yaml": ("proposed", ProposalsFile)}
 
 
 @dataclass
@@ -167,7 +168,11 @@ def validate(model: type[BaseModel], data: Any, locator: Locator,
         return None, problems
 
 
-def _load_items_file(folder: Path, comp: Component, cloc: tuple, locator: Locator) -> tuple[list[Item], Locator | None, list[Problem]]:
+def _load_items_file(folder: Path, comp: Component, cloc: tuple, locator: Locator,
+                     source_language: str) -> tuple[list[Item], Locator | None, list[Problem]]:
+    """The items of a CSV or XLSX card list; what its columns mean is solver/columns.py."""
+    from .columns import check_header, item_data, source_clashes
+
     rel = comp.items_file or ""
     path = (folder / rel).resolve()
     if folder.resolve() not in path.parents:
@@ -178,32 +183,16 @@ def _load_items_file(folder: Path, comp: Component, cloc: tuple, locator: Locato
         rows, rloc = load_xlsx(path, sheet=comp.id)
     else:
         rows, rloc = load_csv(path)
-    items, problems = [], []
+    problems = check_header(rloc.columns, rows, rloc.path) + source_clashes(rloc.columns, source_language, rloc.path)
+    if problems:
+        return [], rloc, problems
+    items = []
     for i, row in enumerate(rows):
-        data: dict[str, Any] = {"id": row.pop("id", "")}
-        count = row.pop("count", "1")
-        data["count"] = None if count in ("", "unknown", "?") else count
-        for key in ("name", "text", "note"):
-            local = {k.split("_", 1)[1]: row.pop(k) for k in list(row) if k.startswith(key + "_") and row[k]}
-            if local:
-                data[key] = local
-        if "layout" in row:
-            data["layout"] = row.pop("layout") or None
-        if "source" in row:
-            data["source"] = row.pop("source") or None
-        data["attrs"] = {k: _cell(v) for k, v in row.items() if v != ""}
-        item, probs = validate(Item, data, Locator(rloc.path, {(): rloc.at((i,))}))
+        item, probs = validate(Item, item_data(row, source_language), Locator(rloc.path, {(): rloc.at((i,))}))
         problems += probs
         if item:
             items.append(item)
     return items, rloc, problems
-
-
-def _cell(v: str) -> Any:
-    try:
-        return int(v)
-    except ValueError:
-        return v
 
 
 def _step_refs(step: Any) -> list[tuple[str, str]]:
@@ -259,7 +248,8 @@ def load_game(game: str | Path) -> Game:
                     if comp.items:
                         problems.append(cloc.problem(here + ("items_file",), "both items and items_file given",
                                                      "keep the list in one place"))
-                    items, rloc, probs = _load_items_file(folder, comp, here, cloc)
+                    items, rloc, probs = _load_items_file(folder, comp, here, cloc,
+                                                             meta.source_language if meta else "und")
                     problems += probs
                     comp.items = items
                     if rloc:
@@ -291,6 +281,8 @@ def load_game(game: str | Path) -> Game:
         problems += probs
         if setup and components:
             problems += _check_setup_refs(setup, components, sloc, meta)
+        if setup and meta and meta.sources:
+            problems += _check_cited(setup, sloc)
 
     extras: dict[str, Any] = {}
     for filename, (attr, model) in optional_files().items():
@@ -307,6 +299,8 @@ def load_game(game: str | Path) -> Game:
                 problems += check(components, xloc)
             extras[attr] = value
 
+    if meta and meta.sources and "map" in extras:
+        problems += _check_cited_map(extras["map"], locators["map.yaml"])
     if meta and components:
         ids = {c.id for c in components} | {i.id for c in components for i in c.items}
         for gi, gap in enumerate(meta.gaps):
@@ -358,6 +352,27 @@ def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locat
                                              f"player count {n} is outside game.yaml players {meta.players.min}-{meta.players.max}",
                                              "fix the list or the game's player range"))
     return problems + _check_variant_refs(setup, sloc, meta)
+
+
+def _check_cited(setup: SetupFile, sloc: Locator) -> list[Problem]:
+    """A game written from source texts (game.yaml `sources:`) says which clause each rule and
+    optional rule follows; an original game has nothing to cite and is not asked to."""
+    problems = []
+    entries = [("constraints", i, c.id, c.source) for i, c in enumerate(setup.constraints)]
+    entries += [("variants", i, v.id, v.source) for i, v in enumerate(setup.variants)]
+    for section, i, eid, source in entries:
+        if not source:
+            problems.append(sloc.problem((section, i), f"{section[:-1]} {eid!r} has no `source:`",
+                                         "name the clause it follows (game.yaml declares sources), "
+                                         "e.g. source: 'seed 002, setup 5'"))
+    return problems
+
+
+def _check_cited_map(mapfile: Any, mloc: Locator) -> list[Problem]:
+    """The map's assertions state what a source text says about the map: they name the clause."""
+    return [mloc.problem(("assertions", i), "map assertion has no `source:`",
+                         "name the clause that states it (game.yaml declares sources), e.g. source: 'seed 004, 2.5.5'")
+            for i, a in enumerate(mapfile.assertions) if not a.source]
 
 
 # expression fields of steps and constraints other than `when` (where variant() has no meaning)

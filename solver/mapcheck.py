@@ -31,10 +31,11 @@ def check_map(game: Any) -> CheckResult:
 
     for ai, a in enumerate(mapfile.assertions):
         ok, detail = prove(hm, a)
+        said_by = a.source or "the assertion"  # an original game's assertions cite no clause
         if ok:
-            f.append(Finding("info", "map-assertion-holds", f"{detail} ({a.source})", a.source))
+            f.append(Finding("info", "map-assertion-holds", f"{detail} ({said_by})", a.source or where("assertions", ai)))
         else:
-            f.append(Finding("error", "map-assertion-fails", f"{detail}, but {a.source} says otherwise; fix the map "
+            f.append(Finding("error", "map-assertion-fails", f"{detail}, but {said_by} says otherwise; fix the map "
                              "data or record an erratum", where("assertions", ai)))
 
     f += _roads(hm, where) + _rivers(hm, where) + _crossings(hm, where)

@@ -106,28 +106,37 @@ class GameMeta(Model):
     id: Id
     title: LocalText
     subtitle: LocalText | None = None
-    designer: list[str] = []
-    publisher: list[str] = []
+    designer: list[LocalText] = Field([], description="names; {ja: ..., en: ...} where the name is written "
+                                                        "differently per language, else a plain string")
+    publisher: list[LocalText] = []
     year: int | None = None
     players: Range
     play_time_minutes: Range | None = None
     age_min: int | None = None
     source_language: str = Field(pattern=LANG_PATTERN)
     languages: list[str] = Field(default_factory=lambda: ["ja", "en"])
+    fonts: dict[Annotated[str, Field(pattern=LANG_PATTERN)], str] = Field(
+        default_factory=dict, description="text face per language, e.g. {en: source-serif, ja: ipaex-gothic}; "
+                                          "default: ipaex-gothic for ja/zh/ko, source-serif for other languages")
     sources: list[SourceRef] = []
     gaps: list[Gap] = []
     notes: LocalText | None = None
 
     _v = field_validator("title", "subtitle", "notes", mode="before")(classmethod(lambda cls, v: v if v is None else _check_local(v)))
+    _names = field_validator("designer", "publisher", mode="before")(
+        classmethod(lambda cls, v: [_check_local(n) for n in v] if isinstance(v, list) else v))
 
 
 # --------------------------------------------------------------------------- components.yaml
 
+# Card presets are the print services' trims in inches, exactly (poker 2.5x3.5 in, bridge 2.25x3.5,
+# mini 1.75x2.5, tarot 2.75x4.75; The Game Crafter's and MakePlayingCards' products), so an export
+# to a shop needs no resizing. `square` has no common trade size; 70 mm is ours.
 CARD_PRESETS: dict[str, tuple[float, float]] = {
-    "poker": (63.0, 88.0),
-    "bridge": (57.0, 89.0),
-    "mini": (44.0, 63.0),
-    "tarot": (70.0, 120.0),
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini": (44.45, 63.5),
+    "tarot": (69.85, 120.65),
     "square": (70.0, 70.0),
 }
 COUNTER_PRESETS: dict[str, float] = {"half-inch": 12.7, "five-eighths-inch": 15.875, "one-inch": 25.4}
@@ -178,6 +187,8 @@ class Item(Model):
     layout: Id | None = None
     source: str | None = None
     note: LocalText | None = None
+    rest: bool = Field(False, description="stands for the pieces the sources do not name: a proposal "
+                       "(pnp propose) gives it what the stated total leaves after the named kinds")
 
     _v = field_validator("name", "text", "note", mode="before")(classmethod(lambda cls, v: v if v is None else _check_local(v)))
 
@@ -192,6 +203,22 @@ class StatedTotal(Model):
     note: LocalText | None = None
 
 
+class StatedMean(Model):
+    """A mean the sources state for an attribute of some items, e.g. War of the Ring's chits:
+    `{attribute: points, where: {type: chit}, value: "2.34", source: "seed 004, 2.2.12"}`."""
+    attribute: str = Field(description="the item attribute averaged over every copy, e.g. points")
+    where: dict[str, Union[Scalar, list[Scalar]]] = Field({}, description="the items it is over, e.g. {type: chit}")
+    value: str = Field(pattern=r"^\d+(\.\d+)?$", description="the mean as the source writes it, e.g. '2.34' (read exactly)")
+    source: str
+
+
+class StockLimit(Model):
+    """The counters in the box bound what a side can bring in (War of the Ring 2.1.2: no
+    reinforcement the allied stock cannot supply; the dark side has no limit)."""
+    side: str = Field(description="the `side` attribute value of the items it binds, e.g. allied")
+    source: str
+
+
 class Component(Model):
     """Every physical thing in the box: a deck and its cards, a counter sheet, dice, a board..."""
     id: Id
@@ -201,8 +228,13 @@ class Component(Model):
     per_player: bool = Field(False, description="one set per player seat (pedestal cards, screens)")
     max_players: int | None = Field(None, description="with per_player: seats the box provides")
     items: list[Item] = []
-    items_file: str | None = Field(None, description="CSV or XLSX with one row per item: id, count, name_ja, name_en, text_ja, text_en, then attribute columns")
+    items_file: str | None = Field(None, description=(
+        "CSV or XLSX with one row per item: id, count, name and text (in the source language), name_<lang> "
+        "and text_<lang> (other languages), layout, source; every other column is an attribute (numbers "
+        "read as numbers)"))
     stated_total: StatedTotal | None = None
+    stated_means: list[StatedMean] = Field([], description="means the sources state for item attributes (chit values)")
+    stock_limit: StockLimit | None = None
     size: SizeSpec | None = None
     back: Face | None = Field(None, description="the common back of every item (cards)")
     layout: Id | None = None
@@ -245,6 +277,10 @@ class Pick(Model):
 
 WHEN_HELP = ("expression over `players` and `variant(id)` (true when that optional rule of `variants` "
              "is played), e.g. 'players <= 4' or \"variant('team-play') and players % 2 == 1\"")
+
+
+SOURCE_HELP = ("the clause of a source text it follows, e.g. 'seed 002, setup 5'; required when game.yaml "
+               "declares `sources:`, absent for an original game")
 
 
 class StepBase(Model):
@@ -364,7 +400,7 @@ class Constraint(Model):
     per: str | None = None
     value: Expression | None = None
     when: str | None = Field(None, description=WHEN_HELP)
-    source: str
+    source: str | None = Field(None, description=SOURCE_HELP)
     message: LocalText | None = None
 
     _e = field_validator("require", "value", "when", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
@@ -404,7 +440,7 @@ class Variant(Model):
     it applies to; steps and constraints say what a variant changes by `when: variant('id')`."""
     id: Id
     name: LocalText
-    source: str = Field(description="the clause that states the optional rule")
+    source: str | None = Field(None, description="the clause that states the optional rule; " + SOURCE_HELP)
     player_counts: list[int] | None = Field(None, description="counts it applies to (a subset of the setup's); default all")
     note: LocalText | None = None
 

@@ -2,7 +2,9 @@
 
 A layout is a list of fields in boxes given in mm from the card's trim top-left (negative or
 beyond-trim values reach into the bleed). Fields draw rectangles, circles, symbols, images or
-text from a template (`"{name}"`, `"{attrs.rank}"`, `"{face.values}"`, localised dicts). Layouts
+text from a template (`"{name}"`, `"{attrs.rank}"` or `"{rank}"`, `"{attrs.1}"` the first attribute
+written, `"{attrs.1-}"` every value joined by '-' (a counter's `4-3`), `"{attrs}"` every attribute as
+`name value`, `"{face.values}"`, localised dicts). Layouts
 extend one another: a child inherits its parent's fields, a child field with the same `name`
 replaces the parent's, and `drop` leaves inherited fields out. The file also says which layout each component uses (front and back,
 with item layouts chosen by item attributes), its colours and palettes (colour by attribute value),
@@ -49,7 +51,10 @@ class Field_(Model):
     stroke: ColourSpec | None = None
     width: float = Field(0.3, ge=0, le=10, description="stroke width, mm")
     radius: float = Field(0.0, ge=0, description="corner radius of a rect, mm")
-    text: Union[str, dict[str, str], None] = Field(None, description="template, e.g. '{name}'; `:sym:` draws a symbol inline")
+    text: Union[str, dict[str, str], None] = Field(None, description=(
+        "template: '{name}', '{text}', an attribute '{value}', '{attrs.1}' (the first attribute), "
+        "'{attrs.1-}' (every value, 4-3), '{attrs}' (every attribute, named), '{component}'; "
+        "`:sym:` draws a symbol inline"))
     size_pt: float = Field(9.0, gt=0, le=200)
     min_size_pt: float | None = Field(None, gt=0, description="smallest size when shrinking to fit (default 60% of size_pt)")
     align: Literal["left", "center", "right"] = "center"
@@ -264,11 +269,17 @@ layouts:
   - id: card-basic
     size: poker
     background: paper
+    # What a card shows with no layout of its own: its name, its first attribute large in the
+    # corner (a plain CSV's `value`), every attribute named in a line, and its text, fitted.
     fields:
       - {name: frame, kind: rect, box: [3, 3, 57, 82], stroke: frame, width: 0.6, radius: 3}
-      - {name: title, kind: text, box: [6, 6, 51, 12], text: "{name}", size_pt: 12, colour: ink}
+      - {name: title, kind: text, box: [6, 6, 51, 12], text: "{name}", size_pt: 12, colour: ink, where: {attrs.1: ""}}
+      - {name: corner-ring, kind: circle, box: [5.5, 5.5, 12, 12], stroke: frame, width: 0.5, where: {attrs.1: "*"}}
+      - {name: corner, kind: text, box: [6, 6, 11, 11], text: "{attrs.1}", size_pt: 14, min_size_pt: 4, colour: ink, wrap: false, where: {attrs.1: "*"}}
+      - {name: title-beside-corner, kind: text, box: [19, 6, 38, 12], text: "{name}", size_pt: 12, colour: ink, where: {attrs.1: "*"}}
       - {name: rule, kind: line, box: [8, 19, 47, 0], stroke: frame, width: 0.3}
-      - {name: body, kind: text, box: [7, 22, 49, 56], text: "{text}", size_pt: 9, align: left, valign: top, colour: ink}
+      - {name: attrs, kind: text, box: [7, 20.5, 49, 5], text: "{attrs}", size_pt: 7, min_size_pt: 4, align: left, colour: frame}
+      - {name: body, kind: text, box: [7, 27, 49, 50], text: "{text}", size_pt: 9, align: left, valign: top, colour: ink}
       - {name: footer, kind: text, box: [6, 78, 51, 5], text: "{component}", size_pt: 6, colour: frame}
   - id: back-basic
     size: poker
@@ -282,7 +293,7 @@ layouts:
     background: {by: face.colour, default: paper}
     fields:
       - {name: label, kind: text, box: [0.6, 0.6, 11.5, 4.2], text: "{face.label|name}", size_pt: 5, min_size_pt: 2.5, colour: ink}
-      - {name: values, kind: text, box: [0.6, 7.4, 11.5, 4.6], text: "{face.values}", size_pt: 7, min_size_pt: 3, colour: ink}
+      - {name: values, kind: text, box: [0.6, 7.4, 11.5, 4.6], text: "{face.values|attrs.1-}", size_pt: 7, min_size_pt: 3, colour: ink}
 """
 _BUILTIN: dict[str, "LayoutsFile"] = {}
 

@@ -115,10 +115,8 @@ def test_pnp_preflight_exit_status(tmp_path, capsys):
     capsys.readouterr()
     assert main(["preflight", "dont-drop-the-ring", "--out", str(out)]) == 0
     report = capsys.readouterr().out
-    # the audit's Diamond band: white on light blue
-    assert "text-contrast" in report and "#ffffff on #8fb8c8" in report or "0 warning" in report
+    assert ": 0 error(s), " in report and "fonts-embedded" not in report
     from reportlab.pdfgen.canvas import Canvas
-    Canvas(str(out / "dont-drop-the-ring" / "stray.pdf"), invariant=1).save()  # an empty page: no font
     c = Canvas(str(out / "dont-drop-the-ring" / "stray.pdf"), invariant=1)
     c.drawString(100, 100, "Helvetica")
     c.save()

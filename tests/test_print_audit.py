@@ -22,6 +22,7 @@ from generator.counters import build_counters
 from generator.geometry import MM_PER_PT
 from generator.hexmap.stage import build_maps
 from solver.loader import load_game
+from solver.model import size_mm
 
 A4 = (210.0, 297.0)
 
@@ -105,8 +106,10 @@ def test_landscape_card_sheet_backs_land_behind_fronts_after_a_shift(tmp_path, f
         front_page, back_page = pdf.pages[0], pdf.pages[1]
         size = (float(front_page.width) * MM_PER_PT, float(front_page.height) * MM_PER_PT)
         assert size[0] > size[1]  # the gem cards print on landscape sheets
-        fronts = sorted(page_to_paper(x, y, size) for x, y in rect_centres(front_page, (69.0, 94.0)))
-        backs = sorted(printed_back(x, y, size, flip, shift) for x, y in rect_centres(back_page, (69.0, 94.0)))
+        poker = size_mm("poker")
+        bled = (poker[0] + 6, poker[1] + 6)  # the card background covers trim + 3 mm bleed
+        fronts = sorted(page_to_paper(x, y, size) for x, y in rect_centres(front_page, bled))
+        backs = sorted(printed_back(x, y, size, flip, shift) for x, y in rect_centres(back_page, bled))
     assert len(fronts) == len(backs) == 8
     for f, b in zip(fronts, backs):
         assert b == pytest.approx(f, abs=0.01)

@@ -56,6 +56,11 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bleed", type=float, default=3.0, help="bleed in mm (default 3)")
     p.add_argument("--back-offset", default="0,0", help="x,y mm to shift back pages (printer correction)")
     p.add_argument("--flip", default="long", choices=["long", "short"], help="duplex flip edge")
+    p.add_argument("--stated-only", action="store_true",
+                   help="print only the counts the sources state, not the proposed ones (proposed.yaml)")
+    p.add_argument("--layout", default="duplex", choices=["duplex", "gutterfold"],
+                   help="card and counter sheets: duplex (backs on the next page, default) or gutterfold "
+                        "(fronts and backs on one page, mirrored about a fold line, for single-sided printers)")
     p.add_argument("--map-dpi", type=int, default=100, choices=[100, 150, 300],
                    help="resolution of the map PNG (default 100: a screen preview; print from the PDF)")
 
@@ -69,7 +74,9 @@ def context_from(args: argparse.Namespace) -> BuildContext:
     if not 0 <= args.bleed <= 10:
         raise DataError([Problem("--bleed", 0, 0, f"{args.bleed} mm is outside 0-10 mm", "use e.g. --bleed 3")])
     return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=args.bleed,
-                        back_offset_mm=(x, y), flip=args.flip, map_dpi=args.map_dpi,
+                        back_offset_mm=(x, y), flip=args.flip, sheet_layout=args.layout,
+                        map_dpi=args.map_dpi,
+                        stated_only=getattr(args, "stated_only", False),
                         preflight=not getattr(args, "no_preflight", False))
 
 
@@ -102,8 +109,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
+    from solver.columns import attribute_names
     from solver.loader import load_game
 
     from ..manifest import inventory
@@ -111,6 +120,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     lang = args.lang or game.meta.source_language
     data = inventory(game, lang)
+    for c in data["components"]:  # what a card list's columns became (solver/columns.py)
+        c["attributes"] = attribute_names(game.component(c["id"]).items)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
@@ -119,14 +130,19 @@ def cmd_show(args: argparse.Namespace) -> int:
     t.add_column("kind")
     t.add_column("count", justify="right")
     t.add_column("stated", justify="right")
+    mark = lambda entry: "*" if entry.get("proposed") else ""  # noqa: E731
     for c in data["components"]:
-        total = "unknown" if c["total"] is None else str(c["total"])
-        t.add_row(f"{c['name']} [{c['id']}]", c["kind"], total, str(c.get("stated_total", "")))
+        total = "unknown" if c["total"] is None else f"{c['total']}{mark(c)}"
+        t.add_row(escape(f"{c['name']} [{c['id']}]"), c["kind"], total, str(c.get("stated_total", "")))
         if len(c["items"]) > 1:
             for i in c["items"]:
-                t.add_row(f"  {i['name']}", "", "?" if i["count"] is None else str(i["count"]), "")
+                t.add_row(f"  {i['name']}", "", "?" if i["count"] is None else f"{i['count']}{mark(i)}", "")
+        if c["attributes"]:
+            t.add_row(f"  attributes: {', '.join(c['attributes'])}", "", "", "")
     t.add_row("total (known counts)", "", str(data["total_pieces"]), "")
     Console().print(t)
+    if data["proposed_counts"]:
+        Console().print("* proposed by the solver (proposed.yaml, `pnp propose`), not stated by the sources")
     if data["unknown_counts"]:
         Console().print(f"unknown counts: {', '.join(data['unknown_counts'])}")
     return 0

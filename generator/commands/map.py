@@ -38,7 +38,7 @@ def game_map(game_id: str) -> HexMap:
     mapfile = game.extras.get("map")
     if mapfile is None:
         raise DataError([Problem(str(game.folder / "map.yaml"), 0, 0, "this game has no map",
-                                 "add a map.yaml (see data/games/war-of-the-ring-campaign/map.yaml)")])
+                                 "add a map.yaml (its keys: docs/vocabulary.md, under map.yaml)")])
     return mapfile.resolve(game.locators.get("map.yaml"))
 
 

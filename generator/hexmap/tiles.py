@@ -15,9 +15,10 @@ from pathlib import Path
 from solver.model import pick
 from solver.model_map import HexMap
 
+from .. import catalogue
 from ..geometry import MM_PER_PT, Box
 from ..render import open_surface
-from ..render.base import ASCENT, DESCENT, Surface
+from ..render.base import ASCENT, DESCENT, Surface, text_width
 from .draw import GRID, INK, define_symbols, draw_page_content
 from .layout import MapPage, TilePlan, Tile, assembly_scale
 
@@ -57,7 +58,6 @@ def _neighbours(plan: TilePlan, t: Tile) -> dict[str, str]:
 def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, target: Path) -> list[Path]:
     surf = open_surface("pdf", title=f"{pick(hm.data.name, lang)} — tiles")
     pw, ph = plan.paper
-    ja = lang == "ja"
     surf.begin_page(pw, ph)
     define_symbols(surf, hm)
     surf.define_symbol("page", page.width, page.height, lambda s: draw_page_content(s, hm, page, lang))
@@ -76,8 +76,8 @@ def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, target: Pat
         surf.polyline([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], stroke=GRID, width=0.2,
                       dash=TRIM_DASH)  # trim line
         nb = _neighbours(plan, t)
-        head = (f"タイル {t.name}  ({t.row + 1}/{plan.rows} 行 × {t.col + 1}/{plan.cols} 列)  重ね幅 {plan.overlap:g} mm"
-                if ja else f"Tile {t.name}  (row {t.row + 1}/{plan.rows}, column {t.col + 1}/{plan.cols})  overlap {plan.overlap:g} mm")
+        head = catalogue.text("tiles.head", lang, name=t.name, row=t.row + 1, rows=plan.rows, col=t.col + 1,
+                              cols=plan.cols, overlap=plan.overlap)
         head_y = EDGE_MM + ASCENT * HEAD_PT * MM_PER_PT + 0.2   # glyph tops just inside the printable area
         foot_y = ph - EDGE_MM - DESCENT * FOOT_PT * MM_PER_PT - 0.2
         surf.text(m, head_y, head, size_pt=HEAD_PT, colour=INK)
@@ -99,25 +99,29 @@ def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile) -> None:
     """The sheet's name inside its right and bottom overlap strips: the neighbours laid over it
     cover those strips, so the name confirms the order while gluing and is hidden afterwards."""
     w = t.window
+    spots = []
     if t.col + 1 < plan.cols:
-        surf.text(w.right - plan.overlap / 2, w.y + w.h / 2, t.name, size_pt=9, colour=HIDDEN_NAME, align="center")
+        spots.append((w.right - plan.overlap / 2, w.y + w.h / 2))
     if t.row + 1 < plan.rows:
-        surf.text(w.x + w.w / 2, w.bottom - plan.overlap / 2 + 1.5, t.name, size_pt=9, colour=HIDDEN_NAME,
-                  align="center")
+        spots.append((w.x + w.w / 2, w.bottom - plan.overlap / 2 + 1.5))
+    for x, y in spots:
+        # on a white patch, so the name reads on any terrain
+        width = text_width(t.name, 9) + 1.6
+        surf.rect(Box(x - width / 2, y - 3.9, width, 5.0), fill="#ffffff", radius=0.8)
+        surf.text(x, y, t.name, size_pt=9, colour=HIDDEN_NAME, align="center")
 
 
 def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lang: str) -> None:
     pw, ph = plan.paper
     m = plan.margin
-    ja = lang == "ja"
-    surf.text(m, m + 5, ("組み立て図: " if ja else "Assembly: ") + pick(hm.data.legend.title, lang), size_pt=12, colour=INK)
+    surf.text(m, m + 5, catalogue.text("tiles.assembly", lang, title=pick(hm.data.legend.title, lang)), size_pt=12, colour=INK)
     sheet = Box(m, m + 12, pw - 2 * m, ph - 2 * m - 50)
     s = assembly_scale(page.width, page.height, sheet)
     x0 = sheet.x + (sheet.w - page.width * s) / 2
     y0 = sheet.y
     surf.use_symbol("page", x0, y0, scale=s)
     surf.rect(Box(x0, y0, page.width * s, page.height * s), stroke=INK, width=0.3)
-    colours = ["#d9480f", "#1c7ed6"]
+    colours = ["#b83b0b", "#1864ab"]  # orange and blue dark enough for 4.5:1 on white
     for t in plan.tiles:
         b = Box(x0 + t.window.x * s, y0 + t.window.y * s, t.window.w * s, t.window.h * s)
         c = colours[(t.row + t.col) % 2]
@@ -126,14 +130,7 @@ def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lan
         surf.circle(cx, cy - 1.2, 3.6, fill="#ffffff", stroke=c, width=0.3)
         surf.text(cx, cy, t.name, size_pt=8, colour=c, align="center")
     y = y0 + page.height * s + 7
-    lines = ([f"{len(plan.tiles)} 枚 ({plan.rows} 行 × {plan.cols} 列)、隣り合うタイルは {plan.overlap:g} mm 重なる。",
-              "1. 各タイルの上と左の余白を点線で切り落とす(A列・1行目は除く)。",
-              "2. A1 から右へ、次に下の行へ、左/上の隣に重ねて貼る。",
-              "3. 重なりの中心にある十字の合わせマークを重ねる。次のタイルで隠れる帯に下のタイル名があり、貼り終えると見えなくなる。"]
-             if ja else
-             [f"{len(plan.tiles)} sheets ({plan.rows} rows x {plan.cols} columns); neighbours overlap by {plan.overlap:g} mm.",
-              "1. Trim each sheet's top and left margin at the dashed line (not for column 1 / row A).",
-              "2. Starting at A1, lay each sheet over its left and upper neighbour, row by row.",
-              "3. Line up the crosshair marks in each overlap; each strip the next sheet covers names the sheet beneath, hidden once glued."])
+    lines = [catalogue.text(key, lang, n=len(plan.tiles), rows=plan.rows, cols=plan.cols, overlap=plan.overlap)
+             for key in ("tiles.count", "tiles.step1", "tiles.step2", "tiles.step3")]
     for i, line in enumerate(lines):
         surf.text(m, y + i * 5, line, size_pt=7.5, colour=INK)
