@@ -19,6 +19,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rulebook.components": {"ja": "内容物", "en": "Components"},
     "rulebook.component": {"ja": "コンポーネント", "en": "Component"},
     "rulebook.count": {"ja": "数", "en": "Count"},
+    "rulebook.proposed_note": {"ja": "*は原典に記載がなく、ルールを満たすようソルバーが提案した数です。",
+                               "en": "* not stated by the sources: a count the solver proposes so that every rule holds."},
     "rulebook.setup_table": {"ja": "人数別のセットアップ", "en": "Setup by player count"},
     "rulebook.setup_table_intro": {"ja": "下の表はルールのデータから自動で計算したものです(pnp check)。",
                                    "en": "Computed from the rules data by the checker (pnp check)."},

@@ -187,6 +187,8 @@ class Item(Model):
     layout: Id | None = None
     source: str | None = None
     note: LocalText | None = None
+    rest: bool = Field(False, description="stands for the pieces the sources do not name: a proposal "
+                       "(pnp propose) gives it what the stated total leaves after the named kinds")
 
     _v = field_validator("name", "text", "note", mode="before")(classmethod(lambda cls, v: v if v is None else _check_local(v)))
 
@@ -199,6 +201,22 @@ class StatedTotal(Model):
     value: Count
     source: str
     note: LocalText | None = None
+
+
+class StatedMean(Model):
+    """A mean the sources state for an attribute of some items, e.g. War of the Ring's chits:
+    `{attribute: points, where: {type: chit}, value: "2.34", source: "seed 004, 2.2.12"}`."""
+    attribute: str = Field(description="the item attribute averaged over every copy, e.g. points")
+    where: dict[str, Union[Scalar, list[Scalar]]] = Field({}, description="the items it is over, e.g. {type: chit}")
+    value: str = Field(pattern=r"^\d+(\.\d+)?$", description="the mean as the source writes it, e.g. '2.34' (read exactly)")
+    source: str
+
+
+class StockLimit(Model):
+    """The counters in the box bound what a side can bring in (War of the Ring 2.1.2: no
+    reinforcement the allied stock cannot supply; the dark side has no limit)."""
+    side: str = Field(description="the `side` attribute value of the items it binds, e.g. allied")
+    source: str
 
 
 class Component(Model):
@@ -215,6 +233,8 @@ class Component(Model):
         "and text_<lang> (other languages), layout, source; every other column is an attribute (numbers "
         "read as numbers)"))
     stated_total: StatedTotal | None = None
+    stated_means: list[StatedMean] = Field([], description="means the sources state for item attributes (chit values)")
+    stock_limit: StockLimit | None = None
     size: SizeSpec | None = None
     back: Face | None = Field(None, description="the common back of every item (cards)")
     layout: Id | None = None

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from solver.loader import Game
 from solver.model import pick
+from solver.propose import component_total, effective_counts
 from solver.rules.glossary import Entry
 from solver.rules.load import glossary_for, rules_of
 from solver.rules.model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key
@@ -183,14 +184,23 @@ def _component_blocks(game: Game, langs: list[str]) -> list[Any]:
     blocks: list[Any] = [Heading("components", 0, "", _labels(langs, "components"))]
     header = {lg: [Text(label("component", lg)), Text(label("count", lg))] for lg in langs}
     rows: dict[str, list[list[Text]]] = {lg: [] for lg in langs}
+    counts = effective_counts(game)
+    any_proposed = False
+
+    def shown(count: int | None, proposed: bool) -> str:
+        return "?" if count is None else f"{count}{'*' if proposed else ''}"
+
     for c in game.components:
-        total = c.total
+        total, proposed = component_total(c, counts)
+        any_proposed |= proposed
         for lg in langs:
-            rows[lg].append([Text(pick(c.name, lg, c.id)), Text("?" if total is None else str(total))])
+            rows[lg].append([Text(pick(c.name, lg, c.id)), Text(shown(total, proposed))])
             if 1 < len(c.items) <= MAX_LISTED_ITEMS:
                 for it in c.items:
-                    rows[lg].append([Text("　" + pick(it.name, lg, it.id)), Text("?" if it.count is None else str(it.count))])
+                    rows[lg].append([Text("　" + pick(it.name, lg, it.id)), Text(shown(*counts[(c.id, it.id)]))])
     blocks.append(TableBlock(header, rows, numeric_columns=(1,)))
+    if any_proposed:  # a proposed count is never passed off as the source's
+        blocks.append(Para("note", _labels(langs, "proposed_note")))
     return blocks
 
 
