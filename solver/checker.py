@@ -308,7 +308,8 @@ class SetupModel:
         if op == "*":
             if not (_const(a) or _const(b)):
                 raise E.ExprError("a product needs a constant side (the model stays linear)")
-            return a * b
+            E.in_range(a if _const(a) else b, "*")  # the coefficient, and the product if constant
+            return E.in_range(a * b, "*") if _const(a) and _const(b) else a * b
         if not (_const(a) and _const(b)):
             raise E.ExprError(f"`{op}` works on constants only")
         if b == 0:

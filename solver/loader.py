@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from . import expr as _expr
 from .errors import DataError, Problem, display_path
+from .limits import MAX_INTEGER
 from .model import (CombineStep, Component, ComponentsFile, GameMeta, Item, RemoveStep, SetupFile,
                     step_kind)
 from .yamlsrc import Locator, load_csv, load_yaml
@@ -174,10 +175,12 @@ def _load_items_file(folder: Path, comp: Component, cloc: tuple, locator: Locato
 
 
 def _cell(v: str) -> Any:
+    """A spreadsheet cell: a whole number within the data limit, else its text."""
     try:
-        return int(v)
+        n = int(v)
     except ValueError:
         return v
+    return n if abs(n) <= MAX_INTEGER else v
 
 
 def _step_refs(step: Any) -> list[tuple[str, str]]:

@@ -212,7 +212,9 @@ def load_yaml(path: Path) -> tuple[Any, Locator]:
         _check_depth(text, shown)
         root = yaml.compose(text, Loader=_Loader)
     except yaml.reader.ReaderError as e:  # a control character such as NUL: located by its index
-        line, col = _text_line_col(text, e.position)
+        # libyaml counts the position in UTF-8 bytes, the pure-Python reader in characters
+        line, col = (_line_col(text.encode("utf-8"), e.position) if hasattr(yaml, "CSafeLoader")
+                     else _text_line_col(text, e.position))
         code = e.character if isinstance(e.character, int) else ord(e.character)
         raise DataError([Problem(shown, line, col, f"character U+{code:04X} is not allowed in YAML",
                                  "delete it (control characters cannot appear in a data file)")])
