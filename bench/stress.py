@@ -698,7 +698,7 @@ def fault_campaign(args, rng, table, keep) -> None:
     """SIGKILL builds at random moments; run pairs of builds at once into one folder."""
     work = Path(tempfile.mkdtemp(prefix="pnp-stress-fault-"))
     game = args.fault_game
-    common = ["--only", "manifest", "--only", "cards", "--only", "rulebooks"]
+    common = ["--only", "manifest", "--only", "cards", "--lang", "en"]
     old_argv = ["build", game, "--bleed", "2", *common]
     new_argv = ["build", game, "--bleed", "3", *common]
     ref_old, ref_new = work / "ref-old", work / "ref-new"

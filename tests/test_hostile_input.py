@@ -180,3 +180,14 @@ def test_items_file_outside_the_folder_through_a_symlink(game_copy, tmp_path):
     (folder / "gem-cards.csv").symlink_to(secret)
     [line] = problems_of(folder)
     assert "leaves the game folder" in line
+
+
+def test_unknown_stage_is_a_usage_error_listing_the_choices(capsys):
+    from generator import cli
+    from generator.build import STAGE_NAMES
+
+    with pytest.raises(SystemExit) as e:
+        cli.main(["build", "dont-drop-the-ring", "--only", "card", "--out", "/nonexistent/never-written"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'card'" in err and all(name in err for name in STAGE_NAMES)
