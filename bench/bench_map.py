@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from generator import fonts  # noqa: E402
 from generator.geometry import PT_PER_MM  # noqa: E402
 from generator.hexmap.draw import draw_map_page  # noqa: E402
+from generator.hexmap.geometry import paper_grid  # noqa: E402
 from generator.hexmap.layout import map_page  # noqa: E402
 from generator.render.pdf import PdfSurface  # noqa: E402
 from solver.model_map import MapFile  # noqa: E402
@@ -60,7 +61,7 @@ def floor(mapfile: MapFile) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
 
     hm = mapfile.resolve()
-    g = hm.grid
+    g = paper_grid(hm)
     font = fonts.register()
     buf = io.BytesIO()
     W, H = 841.0, 594.0
@@ -69,7 +70,7 @@ def floor(mapfile: MapFile) -> bytes:
     ox, oy = 10.0, 22.0
     c.setLineWidth(0.15 * PT_PER_MM)
     c.setFont(font, 5)
-    for h in g.hexes():
+    for h in hm.grid.hexes():
         cx, cy = g.centre(h)
         fill = KINDS[hm.terrain[h]]
         c.setFillColorRGB(int(fill[1:3], 16) / 255, int(fill[3:5], 16) / 255, int(fill[5:7], 16) / 255)

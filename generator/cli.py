@@ -14,7 +14,7 @@ from typing import Protocol
 
 from solver.errors import DataError
 
-from .commands import check, core, rules
+from .commands import check, core, export, new, preflight, rules
 from .commands import map as map_cmd  # not `map`: that is a builtin
 
 
@@ -29,6 +29,9 @@ COMMANDS: list[Registrar] = [
     check.register,
     rules.register,
     map_cmd.register,
+    preflight.register,
+    new.register,
+    export.register,
 ]
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2

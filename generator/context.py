@@ -25,6 +25,8 @@ class BuildContext:
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     flip: Literal["long", "short"] = "long"
     formats: tuple[str, ...] = ("pdf", "svg", "png")
+    sheet_layout: Literal["duplex", "gutterfold"] = "duplex"  # gutterfold: backs beside fronts, fold and glue
+    map_dpi: int = 100  # the map PNG is a screen preview unless asked for more (--map-dpi 300)
     warnings: list[str] = field(default_factory=list, compare=False, hash=False)
 
     def out_dir(self, game_id: str) -> Path:

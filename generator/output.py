@@ -1,6 +1,7 @@
 """Atomic writes: a build never replaces good output with a half-written file.
 
-Everything is written to a temporary file in the target folder, then renamed over the target, so
+Everything is written to a temporary file in the target folder, then renamed over the target (a
+folder made whole, `pnp new`, is assembled beside its target and renamed the same way), so
 a reader (or a build killed at any moment, even by SIGKILL) sees each file either in its previous
 complete version or in its new one. Two more guarantees live here:
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import sys
 import tempfile
 from contextlib import contextmanager
@@ -71,6 +73,26 @@ def write_bytes(target: Path, data: bytes) -> Path:
 
 def write_text(target: Path, text: str) -> Path:
     return write_bytes(target, text.encode("utf-8"))
+
+
+@contextmanager
+def atomic_folder(target: Path) -> Iterator[Path]:
+    """Yield a temporary folder beside `target`; on success rename it to `target` (which must not
+    exist, or be an empty folder), else delete it with whatever was written into it."""
+    parent = target.absolute().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=parent))
+    try:
+        yield tmp
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o777 & ~umask)  # mkdtemp makes the folder private; what we write is for sharing
+        if target.is_dir():
+            target.rmdir()  # empty: a non-empty one makes this fail rather than lose its files
+        os.replace(tmp, target)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp)
 
 
 def stale_temp_files(out_root: Path) -> list[Path]:

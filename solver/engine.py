@@ -98,6 +98,7 @@ class Placement:
     count: int  # copies the step moved (after any shortage)
     on: str
     face: str | None = None
+    items: tuple[tuple[ItemKey, int], ...] = ()  # which items, how many copies each (exports place them)
 
     def report(self) -> dict[str, Any]:
         row: dict[str, Any] = {"component": self.component, "count": self.count, "on": self.on}
@@ -254,11 +255,11 @@ def step_label(game: Game, index: int) -> str:
     kind = step_kind(step)
     if isinstance(step, RemoveStep):
         target = step.remove.component
-        sel = step.remove.where or ({"items": step.remove.items} if step.remove.items else {})
+        sel: dict[str, Any] = step.remove.where or ({"items": step.remove.items} if step.remove.items else {})
         if sel:
             target += " " + ", ".join(f"{k}={v}" for k, v in sel.items())
-        if step.remove.count is not None:
-            target += f" ×{step.remove.count}"
+        if step.remove.each is not None:
+            target += f" ×{step.remove.each}"
     elif isinstance(step, CombineStep):
         target = "+".join(step.combine) + f" into {step.into}"
     else:
@@ -410,7 +411,7 @@ class _Runner:
         elif isinstance(step, RemoveStep):
             self.touched.add(step.remove.component)
             items = tuple(select_items(self.game, step.remove.component, step.remove.where, step.remove.items))
-            per = None if step.remove.count is None else self.value(step.remove.count, i, "remove")
+            per = None if step.remove.each is None else self.value(step.remove.each, i, "remove")
             self.emit(Move(i, items, ("pile", "box"), "returned", per_item=per))
         elif isinstance(step, ShuffleStep):
             self.items_in_pile(step.shuffle)
@@ -436,8 +437,8 @@ class _Runner:
         elif isinstance(step, GiveStep):
             items = self.items_of(step.give)
             recipients = self.recipients(step.recipients, i)
-            total = recipients * self.value(step.each, i, "each")
-            self.placed_move(Move(i, items, ("box", "pile"), "placed", total=total), step.give, step.on or "players", step.face)
+            given = recipients * self.value(step.each, i, "each")
+            self.placed_move(Move(i, items, ("box", "pile"), "placed", total=given), step.give, step.on or "players", step.face)
         elif isinstance(step, PlaceStep):
             # `count` pieces in all (from the listed or matching items, if any), chosen by the
             # players; without `count`, every copy of those items (or of the component)
@@ -458,9 +459,12 @@ class _Runner:
     def placed_move(self, move: Move, component: str, on: str, face: str | None = None) -> None:
         # counted over the whole component: copies of uncounted kinds land on its anonymous item
         before = self.placed_copies(component)
+        per_item = {k: st["placed"] for k, st in self.state.items() if k[0] == component}
         self.emit(move)
         after = self.placed_copies(component)
-        self.placements.append(Placement(move.step, component, after - before, on, face))
+        moved = tuple((k, st["placed"] - per_item.get(k, 0)) for k, st in self.state.items()
+                      if k[0] == component and st["placed"] > per_item.get(k, 0))
+        self.placements.append(Placement(move.step, component, after - before, on, face, moved))
 
     def no_match(self, index: int, field_name: str, component: str) -> None:
         loc = self.game.where("setup.yaml", ("steps", index, field_name))
@@ -502,7 +506,7 @@ class _Runner:
                 if z in zone_key:
                     d = by_comp.setdefault(z, {})
                     d[zone_key[z]] = d.get(zone_key[z], 0) + v
-        drawn = {}
+        drawn: dict[str, dict[str, int]] = {}
         for (pile, dst), v in self.drawn.items():
             drawn.setdefault(dst, {})[pile] = drawn.setdefault(dst, {}).get(pile, 0) + v
         pile_left = {p: by_comp.get("pile", {}).get(p, 0) - sum(v for (q, _), v in self.drawn.items() if q == p)

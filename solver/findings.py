@@ -27,3 +27,9 @@ class CheckResult:
     findings: list[Finding] = field(default_factory=list)
     derived: dict[str, Any] = field(default_factory=dict)
     player_counts: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def cite(where: str, source: str | None) -> str:
+    """`setup.yaml:17 (seed 002, setup 5)`: where a rule is written, and the clause of a source text
+    it follows, if the game has sources (an original game's rules cite none)."""
+    return f"{where} ({source})" if source else where

@@ -10,14 +10,14 @@
 - `Labeller` turns (column, row) into printed labels, `XXYY` or letter-plus-number (`M17`), with
   a configurable origin corner and first number.
 
-Nothing here knows of paper: `HexGrid.centre` returns millimetres, and y grows downwards.
+Nothing here knows of paper: millimetres, corners and a grid's size on the page are
+generator/hexmap/geometry.py's.
 """
 from __future__ import annotations
 
 import math
 import re
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Iterator, Literal
 
 SQRT3 = math.sqrt(3.0)
@@ -186,20 +186,14 @@ _COMPASS = [(15, "E"), (75, "NE"), (105, "N"), (165, "NW"), (195, "W"), (255, "S
 
 @dataclass(frozen=True)
 class HexGrid:
-    """A rectangle of `columns` x `rows` offset hexes; `hex_mm` is the size across the flats.
+    """A rectangle of `columns` x `rows` offset hexes: which hexes exist and how they are numbered.
 
-    Column 0, row 0 is the top-left hex; its bounding box touches the origin (0, 0).
-    """
+    Positions on paper (millimetres, corners, the grid's size) are generator/hexmap/geometry.py's;
+    `unit_centre` gives the layout at a corner radius of 1, for directions and for that module."""
     orientation: Orientation
     parity: Parity
-    hex_mm: float
     columns: int
     rows: int
-
-    @property
-    def radius(self) -> float:
-        """Centre-to-corner distance R (the across-flats size is R * sqrt(3))."""
-        return self.hex_mm / SQRT3
 
     def to_cube(self, o: Offset) -> Hex:
         return self.orientation.to_cube(self.parity, o)  # type: ignore[operator]
@@ -217,65 +211,20 @@ class HexGrid:
             for r in range(self.rows):
                 yield self.to_cube(Offset(c, r))
 
-    def _raw(self, h: Hex) -> tuple[float, float]:
-        m, R = self.orientation, self.radius
-        return ((m.f0 * h.q + m.f1 * h.r) * R, (m.f2 * h.q + m.f3 * h.r) * R)
-
-    @cached_property
-    def _bbox(self) -> tuple[float, float, float, float]:
-        """Bounding box (x0, y0, x1, y1) of every hex's corners before the shift to the origin.
-
-        Computed from the corners, not from per-orientation formulas, so FLAT and POINTY need no
-        special cases. Only the border hexes can reach the box, but all are cheap enough to scan."""
-        offs = [self.corner_offset(i) for i in range(6)]
-        xs, ys = [], []
-        for h in self.hexes():
-            x, y = self._raw(h)
-            xs += [x + dx for dx, _ in offs]
-            ys += [y + dy for _, dy in offs]
-        return (min(xs), min(ys), max(xs), max(ys))
-
-    @property
-    def _origin(self) -> tuple[float, float]:
-        x0, y0, _, _ = self._bbox
-        return (-x0, -y0)
-
-    def centre(self, h: Hex) -> tuple[float, float]:
-        x, y = self._raw(h)
-        ox, oy = self._origin
-        return (x + ox, y + oy)
-
-    def corner_offset(self, i: int) -> tuple[float, float]:
-        a = 2 * math.pi * (self.orientation.start_angle + i) / 6
-        return (self.radius * math.cos(a), self.radius * math.sin(a))
-
-    def corners(self, h: Hex) -> list[tuple[float, float]]:
-        cx, cy = self.centre(h)
-        return [(cx + dx, cy + dy) for dx, dy in (self.corner_offset(i) for i in range(6))]
-
-    def vertex_point(self, vertex: frozenset[Hex]) -> tuple[float, float]:
-        """The point where three hexes meet: the mean of their centres."""
-        pts = [self.centre(h) for h in vertex]
-        return (sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3)
-
-    def side_points(self, a: Hex, b: Hex) -> tuple[tuple[float, float], tuple[float, float]]:
-        v1, v2 = side_vertices(a, b)
-        return self.vertex_point(v1), self.vertex_point(v2)
-
-    def size_mm(self) -> tuple[float, float]:
-        """Width and height of the union of all hexes."""
-        x0, y0, x1, y1 = self._bbox
-        return (x1 - x0, y1 - y0)
+    def unit_centre(self, h: Hex) -> tuple[float, float]:
+        """Centre of `h` at corner radius 1, from the centre of hex (0, 0); y grows downwards."""
+        m = self.orientation
+        return (m.f0 * h.q + m.f1 * h.r, m.f2 * h.q + m.f3 * h.r)
 
     def compass(self, a: Hex, b: Hex) -> str:
         """Direction of neighbour b seen from a, as a compass name (flat: N, NE, SE, S, SW, NW)."""
-        (ax, ay), (bx, by) = self.centre(a), self.centre(b)
+        (ax, ay), (bx, by) = self.unit_centre(a), self.unit_centre(b)
         deg = math.degrees(math.atan2(-(by - ay), bx - ax)) % 360
         return next(name for upper, name in _COMPASS if deg < upper)
 
 
-def make_grid(orientation: str, parity: Parity, hex_mm: float, columns: int, rows: int) -> HexGrid:
-    return HexGrid(ORIENTATIONS[orientation], parity, hex_mm, columns, rows)
+def make_grid(orientation: str, parity: Parity, columns: int, rows: int) -> HexGrid:
+    return HexGrid(ORIENTATIONS[orientation], parity, columns, rows)
 
 
 # --------------------------------------------------------------------------- labels

@@ -13,9 +13,9 @@ from pydantic import BaseModel, ValidationError
 
 from . import expr as _expr
 from .errors import DataError, Problem, display_path
-from .limits import MAX_INTEGER
 from .model import (CombineStep, Component, ComponentsFile, GameMeta, Item, RemoveStep, SetupFile,
                     step_kind)
+from .renames import upgrade
 from .yamlsrc import Locator, load_csv, load_yaml
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -42,6 +42,7 @@ class Game:
     setup: SetupFile | None
     extras: dict[str, Any] = field(default_factory=dict)
     locators: dict[str, Locator] = field(default_factory=dict)
+    notes: list[Problem] = field(default_factory=list)  # old spellings read (solver/renames.py)
 
     @property
     def id(self) -> str:
@@ -117,7 +118,13 @@ _TODO = {
 }
 
 
-def validate(model: type[BaseModel], data: Any, locator: Locator) -> tuple[Any, list[Problem]]:
+def validate(model: type[BaseModel], data: Any, locator: Locator,
+             notes: list[Problem] | None = None) -> tuple[Any, list[Problem]]:
+    """The model's value and the problems that make `data` unusable. Old spellings of renamed keys
+    (solver/renames.py) are read, with a note each appended to `notes`."""
+    upgraded = upgrade(model, data, locator)
+    if notes is not None:
+        notes += upgraded
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
@@ -142,7 +149,11 @@ def validate(model: type[BaseModel], data: Any, locator: Locator) -> tuple[Any, 
         return None, problems
 
 
-def _load_items_file(folder: Path, comp: Component, cloc: tuple, locator: Locator) -> tuple[list[Item], Locator | None, list[Problem]]:
+def _load_items_file(folder: Path, comp: Component, cloc: tuple, locator: Locator,
+                     source_language: str) -> tuple[list[Item], Locator | None, list[Problem]]:
+    """The items of a CSV or XLSX card list; what its columns mean is solver/columns.py."""
+    from .columns import check_header, item_data, source_clashes
+
     rel = comp.items_file or ""
     path = (folder / rel).resolve()
     if folder.resolve() not in path.parents:
@@ -153,34 +164,16 @@ def _load_items_file(folder: Path, comp: Component, cloc: tuple, locator: Locato
         rows, rloc = load_xlsx(path, sheet=comp.id)
     else:
         rows, rloc = load_csv(path)
-    items, problems = [], []
+    problems = check_header(rloc.columns, rows, rloc.path) + source_clashes(rloc.columns, source_language, rloc.path)
+    if problems:
+        return [], rloc, problems
+    items = []
     for i, row in enumerate(rows):
-        data: dict[str, Any] = {"id": row.pop("id", "")}
-        count = row.pop("count", "1")
-        data["count"] = None if count in ("", "unknown", "?") else count
-        for key in ("name", "text", "note"):
-            local = {k.split("_", 1)[1]: row.pop(k) for k in list(row) if k.startswith(key + "_") and row[k]}
-            if local:
-                data[key] = local
-        if "layout" in row:
-            data["layout"] = row.pop("layout") or None
-        if "source" in row:
-            data["source"] = row.pop("source") or None
-        data["attrs"] = {k: _cell(v) for k, v in row.items() if v != ""}
-        item, probs = validate(Item, data, Locator(rloc.path, {(): rloc.at((i,))}))
+        item, probs = validate(Item, item_data(row, source_language), Locator(rloc.path, {(): rloc.at((i,))}))
         problems += probs
         if item:
             items.append(item)
     return items, rloc, problems
-
-
-def _cell(v: str) -> Any:
-    """A spreadsheet cell: a whole number within the data limit, else its text."""
-    try:
-        n = int(v)
-    except ValueError:
-        return v
-    return n if abs(n) <= MAX_INTEGER else v
 
 
 def _step_refs(step: Any) -> list[tuple[str, str]]:
@@ -208,6 +201,7 @@ def load_meta(game: str | Path) -> GameMeta:
 def load_game(game: str | Path) -> Game:
     folder = resolve_game_dir(game)
     problems: list[Problem] = []
+    notes: list[Problem] = []
     locators: dict[str, Locator] = {}
 
     data, loc = load_yaml(folder / "game.yaml")
@@ -235,13 +229,14 @@ def load_game(game: str | Path) -> Game:
                     if comp.items:
                         problems.append(cloc.problem(here + ("items_file",), "both items and items_file given",
                                                      "keep the list in one place"))
-                    items, rloc, probs = _load_items_file(folder, comp, here, cloc)
+                    items, rloc, probs = _load_items_file(folder, comp, here, cloc,
+                                                             meta.source_language if meta else "und")
                     problems += probs
                     comp.items = items
                     if rloc:
                         locators[comp.items_file] = rloc
                         item_loc = (rloc, ())
-                places = [(comp.id, cloc, here + ("id",))]
+                places: list[tuple[str, Locator, tuple[str | int, ...]]] = [(comp.id, cloc, here + ("id",))]
                 for ii, it in enumerate(comp.items):
                     if item_loc:
                         places.append((it.id, item_loc[0], (ii,)))
@@ -263,10 +258,12 @@ def load_game(game: str | Path) -> Game:
     if spath.exists():
         sdata, sloc = load_yaml(spath)
         locators["setup.yaml"] = sloc
-        setup, probs = validate(SetupFile, sdata, sloc)
+        setup, probs = validate(SetupFile, sdata, sloc, notes)
         problems += probs
         if setup and components:
             problems += _check_setup_refs(setup, components, sloc, meta)
+        if setup and meta and meta.sources:
+            problems += _check_cited(setup, sloc)
 
     extras: dict[str, Any] = {}
     for filename, (attr, model) in optional_files().items():
@@ -275,7 +272,7 @@ def load_game(game: str | Path) -> Game:
             continue
         xdata, xloc = load_yaml(path)
         locators[filename] = xloc
-        value, probs = validate(model, xdata, xloc)
+        value, probs = validate(model, xdata, xloc, notes)
         problems += probs
         if value is not None:
             check = getattr(value, "check_references", None)
@@ -283,6 +280,8 @@ def load_game(game: str | Path) -> Game:
                 problems += check(components, xloc)
             extras[attr] = value
 
+    if meta and meta.sources and "map" in extras:
+        problems += _check_cited_map(extras["map"], locators["map.yaml"])
     if meta and components:
         ids = {c.id for c in components} | {i.id for c in components for i in c.items}
         for gi, gap in enumerate(meta.gaps):
@@ -292,12 +291,13 @@ def load_game(game: str | Path) -> Game:
     if problems:
         raise DataError(problems)
     assert meta is not None
-    game = Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators)
+    loaded = Game(folder=folder, meta=meta, components=components, setup=setup, extras=extras, locators=locators,
+                  notes=notes)
     from .references import check_references  # every id the files name resolves (solver/references.py)
-    problems = check_references(game)
+    problems = check_references(loaded)
     if problems:
         raise DataError(problems)
-    return game
+    return loaded
 
 
 def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locator, meta: GameMeta | None) -> list[Problem]:
@@ -307,8 +307,8 @@ def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locat
     for si, step in enumerate(setup.steps):
         for fieldname, ref in _step_refs(step):
             if ref not in by_id and not (fieldname != "combine" and ref in piles):
-                loc = ("steps", si, fieldname)
-                if fieldname == "combine":
+                loc: tuple[str | int, ...] = ("steps", si, fieldname)
+                if isinstance(step, CombineStep):
                     loc = loc + (step.combine.index(ref),)
                 problems.append(sloc.problem(loc, f"unknown component id {ref!r}",
                                              f"use an id from components.yaml ({_near(ref, by_id)})"))
@@ -333,6 +333,27 @@ def _check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locat
                                              f"player count {n} is outside game.yaml players {meta.players.min}-{meta.players.max}",
                                              "fix the list or the game's player range"))
     return problems + _check_variant_refs(setup, sloc, meta)
+
+
+def _check_cited(setup: SetupFile, sloc: Locator) -> list[Problem]:
+    """A game written from source texts (game.yaml `sources:`) says which clause each rule and
+    optional rule follows; an original game has nothing to cite and is not asked to."""
+    problems = []
+    entries = [("constraints", i, c.id, c.source) for i, c in enumerate(setup.constraints)]
+    entries += [("variants", i, v.id, v.source) for i, v in enumerate(setup.variants)]
+    for section, i, eid, source in entries:
+        if not source:
+            problems.append(sloc.problem((section, i), f"{section[:-1]} {eid!r} has no `source:`",
+                                         "name the clause it follows (game.yaml declares sources), "
+                                         "e.g. source: 'seed 002, setup 5'"))
+    return problems
+
+
+def _check_cited_map(mapfile: Any, mloc: Locator) -> list[Problem]:
+    """The map's assertions state what a source text says about the map: they name the clause."""
+    return [mloc.problem(("assertions", i), "map assertion has no `source:`",
+                         "name the clause that states it (game.yaml declares sources), e.g. source: 'seed 004, 2.5.5'")
+            for i, a in enumerate(mapfile.assertions) if not a.source]
 
 
 # expression fields of steps and constraints other than `when` (where variant() has no meaning)
@@ -366,18 +387,18 @@ def _check_variant_refs(setup: SetupFile, sloc: Locator, meta: GameMeta | None) 
         for i, obj in enumerate(items):
             fields = [("when", obj.when)] + [(f, getattr(obj, f, None)) for f in _EXPR_FIELDS[section]]
             if section == "steps" and isinstance(obj, RemoveStep):
-                fields.append((("remove", "count"), obj.remove.count))
+                fields.append((("remove", "each"), obj.remove.each))
             for fname, text in fields:
                 if not isinstance(text, str):
                     continue
-                loc = (section, i) + (fname if isinstance(fname, tuple) else (fname,))
+                loc: tuple[str | int, ...] = (section, i) + (fname if isinstance(fname, tuple) else (fname,))
                 for call in _expr.calls(_expr.parse(text)):
                     if call.func != "variant":
                         continue
                     arg = call.args[0] if len(call.args) == 1 else None
                     vid = arg.value if isinstance(arg, _expr.Str) else getattr(arg, "name", None)
                     if fname != "when":
-                        problems.append(sloc.problem(loc, f"variant() in {'.'.join(loc[2:])}: it can only be used in `when:`",
+                        problems.append(sloc.problem(loc, f"variant() in {'.'.join(map(str, loc[2:]))}: it can only be used in `when:`",
                                                      "guard the step or constraint with `when: variant('id')` instead"))
                     elif vid is None:
                         problems.append(sloc.problem(loc, "variant() takes one variant id, e.g. variant('team-play')",

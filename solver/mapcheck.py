@@ -31,10 +31,11 @@ def check_map(game: Any) -> CheckResult:
 
     for ai, a in enumerate(mapfile.assertions):
         ok, detail = prove(hm, a)
+        said_by = a.source or "the assertion"  # an original game's assertions cite no clause
         if ok:
-            f.append(Finding("info", "map-assertion-holds", f"{detail} ({a.source})", a.source))
+            f.append(Finding("info", "map-assertion-holds", f"{detail} ({said_by})", a.source or where("assertions", ai)))
         else:
-            f.append(Finding("error", "map-assertion-fails", f"{detail}, but {a.source} says otherwise; fix the map "
+            f.append(Finding("error", "map-assertion-fails", f"{detail}, but {said_by} says otherwise; fix the map "
                              "data or record an erratum", where("assertions", ai)))
 
     f += _roads(hm, where) + _rivers(hm, where) + _crossings(hm, where)
@@ -86,7 +87,7 @@ def prove(hm: HexMap, a: Assertion) -> tuple[bool, str]:
             return False, f"{', '.join(wrong)} of {centre} and its neighbours ({names}) are not {terrain}"
         return True, f"{centre} and its six neighbours {names} are all {terrain}"
     if a.across or a.not_across:
-        x, y = a.across or a.not_across
+        x, y = a.across or a.not_across  # type: ignore[misc]  # one of them is set (tested just above)
         if H(x).distance(H(y)) != 1:
             return False, f"{x} and {y} are not adjacent"
         r = hm.river_sides.get(hexside(H(x), H(y)))
@@ -99,18 +100,18 @@ def prove(hm: HexMap, a: Assertion) -> tuple[bool, str]:
         return not far, (f"{', '.join(a.touch)} each have a hexside on the {a.river}" if not far
                          else f"{', '.join(far)} have no hexside on the {a.river}")
     if a.direction:
-        x, y, want = a.direction.get("from", ""), a.direction.get("to", ""), a.direction.get("is", "")
+        x, y, facing = a.direction.get("from", ""), a.direction.get("to", ""), a.direction.get("is", "")
         if H(x).distance(H(y)) != 1:
             return False, f"{x} and {y} are not adjacent"
-        got = hm.grid.compass(H(x), H(y))
-        return got == want, f"{y} lies {got} of {x}"
+        seen_dir = hm.grid.compass(H(x), H(y))
+        return seen_dir == facing, f"{y} lies {seen_dir} of {x}"
     if a.region:
         reg = next((r for r in hm.data.regions if r.id == a.region), None)
         if reg is None:
             return False, f"no region {a.region!r} on the map"
-        want = {H(x) for x in (a.hexes or [])}
-        got = {H(x) for x in reg.hexes}
-        return got == want, f"region {a.region} is {', '.join(sorted(reg.hexes))}"
+        stated = {H(x) for x in (a.hexes or [])}
+        drawn = {H(x) for x in reg.hexes}
+        return drawn == stated, f"region {a.region} is {', '.join(sorted(reg.hexes))}"
     return False, "nothing to check"  # unreachable: the model demands one kind
 
 

@@ -7,7 +7,7 @@ The JSON Schemas in `data/schema/` are generated from these classes (`pnp schema
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import (BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator)
 
@@ -124,11 +124,14 @@ class GameMeta(Model):
 
 # --------------------------------------------------------------------------- components.yaml
 
+# Card presets are the print services' trims in inches, exactly (poker 2.5x3.5 in, bridge 2.25x3.5,
+# mini 1.75x2.5, tarot 2.75x4.75; The Game Crafter's and MakePlayingCards' products), so an export
+# to a shop needs no resizing. `square` has no common trade size; 70 mm is ours.
 CARD_PRESETS: dict[str, tuple[float, float]] = {
-    "poker": (63.0, 88.0),
-    "bridge": (57.0, 89.0),
-    "mini": (44.0, 63.0),
-    "tarot": (70.0, 120.0),
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini": (44.45, 63.5),
+    "tarot": (69.85, 120.65),
     "square": (70.0, 70.0),
 }
 COUNTER_PRESETS: dict[str, float] = {"half-inch": 12.7, "five-eighths-inch": 15.875, "one-inch": 25.4}
@@ -202,7 +205,10 @@ class Component(Model):
     per_player: bool = Field(False, description="one set per player seat (pedestal cards, screens)")
     max_players: int | None = Field(None, description="with per_player: seats the box provides")
     items: list[Item] = []
-    items_file: str | None = Field(None, description="CSV or XLSX with one row per item: id, count, name_ja, name_en, text_ja, text_en, then attribute columns")
+    items_file: str | None = Field(None, description=(
+        "CSV or XLSX with one row per item: id, count, name and text (in the source language), name_<lang> "
+        "and text_<lang> (other languages), layout, source; every other column is an attribute (numbers "
+        "read as numbers)"))
     stated_total: StatedTotal | None = None
     size: SizeSpec | None = None
     back: Face | None = Field(None, description="the common back of every item (cards)")
@@ -238,13 +244,18 @@ class Pick(Model):
     component: Id
     where: Selector = {}
     items: list[Id] = []
-    count: Expression | None = Field(None, description="copies to take of each matched item (default all)")
+    each: Expression | None = Field(None, description="copies to take of each matched item (default all); "
+                                                       "was `count` (read until the next release)")
 
-    _e = field_validator("count", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
+    _e = field_validator("each", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
 
 
 WHEN_HELP = ("expression over `players` and `variant(id)` (true when that optional rule of `variants` "
              "is played), e.g. 'players <= 4' or \"variant('team-play') and players % 2 == 1\"")
+
+
+SOURCE_HELP = ("the clause of a source text it follows, e.g. 'seed 002, setup 5'; required when game.yaml "
+               "declares `sources:`, absent for an original game")
 
 
 class StepBase(Model):
@@ -364,7 +375,7 @@ class Constraint(Model):
     per: str | None = None
     value: Expression | None = None
     when: str | None = Field(None, description=WHEN_HELP)
-    source: str
+    source: str | None = Field(None, description=SOURCE_HELP)
     message: LocalText | None = None
 
     _e = field_validator("require", "value", "when", mode="before")(classmethod(lambda cls, v: _check_expr(v)))
@@ -386,11 +397,15 @@ def _step_kind(raw: Any) -> str | None:
     return getattr(raw, "kind", None)
 
 
-AnyStep = Annotated[
-    Union[tuple(Annotated[cls, Tag(key)] for key, cls in STEP_KEYS.items())],  # type: ignore[misc]
-    Discriminator(_step_kind, custom_error_type="step-kind",
-                  custom_error_message="a step needs exactly one of: " + ", ".join(STEP_KEYS)),
-]
+if TYPE_CHECKING:  # the union below, spelt out for type checkers (it is built from STEP_KEYS)
+    AnyStep = Union[UseStep, RemoveStep, ShuffleStep, CombineStep, DealStep, GiveStep, SetAsideStep, PlaceStep,
+                    ReturnRestStep, SupplyStep]
+else:
+    AnyStep = Annotated[
+        Union[tuple(Annotated[cls, Tag(key)] for key, cls in STEP_KEYS.items())],
+        Discriminator(_step_kind, custom_error_type="step-kind",
+                      custom_error_message="a step needs exactly one of: " + ", ".join(STEP_KEYS)),
+    ]
 
 
 class Variant(Model):
@@ -400,7 +415,7 @@ class Variant(Model):
     it applies to; steps and constraints say what a variant changes by `when: variant('id')`."""
     id: Id
     name: LocalText
-    source: str = Field(description="the clause that states the optional rule")
+    source: str | None = Field(None, description="the clause that states the optional rule; " + SOURCE_HELP)
     player_counts: list[int] | None = Field(None, description="counts it applies to (a subset of the setup's); default all")
     note: LocalText | None = None
 

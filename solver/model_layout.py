@@ -2,10 +2,12 @@
 
 A layout is a list of fields in boxes given in mm from the card's trim top-left (negative or
 beyond-trim values reach into the bleed). Fields draw rectangles, circles, symbols, images or
-text from a template (`"{name}"`, `"{attrs.rank}"`, `"{face.values}"`, localised dicts). Layouts
+text from a template (`"{name}"`, `"{attrs.rank}"` or `"{rank}"`, `"{attrs.1}"` the first attribute
+written, `"{attrs.1-}"` every value joined by '-' (a counter's `4-3`), `"{attrs}"` every attribute as
+`name value`, `"{face.values}"`, localised dicts). Layouts
 extend one another: a child inherits its parent's fields, a child field with the same `name`
 replaces the parent's, and `drop` leaves inherited fields out. The file also says which layout each component uses (front and back,
-with variants chosen by item attributes), its colours and palettes (colour by attribute value),
+with item layouts chosen by item attributes), its colours and palettes (colour by attribute value),
 and its symbols (small vector drawings in a unit box, usable inline in text as `:name:`).
 
 This module only describes and validates; generator/cards/ draws.
@@ -49,7 +51,10 @@ class Field_(Model):
     stroke: ColourSpec | None = None
     width: float = Field(0.3, ge=0, le=10, description="stroke width, mm")
     radius: float = Field(0.0, ge=0, description="corner radius of a rect, mm")
-    text: Union[str, dict[str, str], None] = Field(None, description="template, e.g. '{name}'; `:sym:` draws a symbol inline")
+    text: Union[str, dict[str, str], None] = Field(None, description=(
+        "template: '{name}', '{text}', an attribute '{value}', '{attrs.1}' (the first attribute), "
+        "'{attrs.1-}' (every value, 4-3), '{attrs}' (every attribute, named), '{component}'; "
+        "`:sym:` draws a symbol inline"))
     size_pt: float = Field(9.0, gt=0, le=200)
     min_size_pt: float | None = Field(None, gt=0, description="smallest size when shrinking to fit (default 60% of size_pt)")
     align: Literal["left", "center", "right"] = "center"
@@ -60,9 +65,9 @@ class Field_(Model):
     symbol: str | None = Field(None, description="symbol id or template, e.g. '{attrs.suit}'")
     src: str | None = Field(None, description="image path inside the game folder (template allowed)")
     fit: Literal["fit", "fill", "crop"] = "fit"
-    when: dict[str, Union[Scalar, list[Scalar]]] = Field(
+    where: dict[str, Union[Scalar, list[Scalar]]] = Field(
         default_factory=dict, description="draw only for items whose attrs match (value or list of values); "
-                                          "the value '*' means the key is present and not empty")
+                                          "the value '*' means the key is present and not empty; was `when`")
 
     _t = field_validator("text", mode="before")(classmethod(lambda cls, v: v if v is None or isinstance(v, str) else _check_local(v)))
 
@@ -104,7 +109,7 @@ class Layout(Model):
     fields: list[Field_] = []
 
 
-class Variant(Model):
+class ItemLayout(Model):
     """Items whose attrs match `where` use these layouts instead of the component's default."""
     where: dict[str, Union[Scalar, list[Scalar]]]
     front: Id | None = None
@@ -118,7 +123,7 @@ class ComponentLayout(Model):
         None, description="which sheet prints it; default by kind: deck -> cards, counters/chits -> counters, "
                           "others not printed. 'none' leaves it out (e.g. a part of the base game)")
     back: Id | None = Field(None, description="layout of the back; none: backs pages are left out")
-    variants: list[Variant] = []
+    item_layouts: list[ItemLayout] = Field([], description="layouts for some items by attribute; was `variants`")
     gutter_mm: float | None = Field(None, ge=0, le=20, description="space between counters' trims, mm (counters only; default 3 with "
                                       "1.5 mm bleed each side; 0 lays them edge to edge without bleed)")
 
@@ -168,8 +173,8 @@ class LayoutsFile(Model):
                 problems.append(locator.problem(here, f"unknown component {cid!r}",
                                                 "use a component id from components.yaml", key=True))
                 continue
-            refs = [("front", cl.front), ("back", cl.back)]
-            refs += [(("variants", vi, side), getattr(v, side)) for vi, v in enumerate(cl.variants)
+            refs: list[tuple[Any, str | None]] = [("front", cl.front), ("back", cl.back)]
+            refs += [(("item_layouts", vi, side), getattr(v, side)) for vi, v in enumerate(cl.item_layouts)
                      for side in ("front", "back")]
             for where, lid in refs:
                 if lid and lid not in known_layouts:
@@ -264,11 +269,17 @@ layouts:
   - id: card-basic
     size: poker
     background: paper
+    # What a card shows with no layout of its own: its name, its first attribute large in the
+    # corner (a plain CSV's `value`), every attribute named in a line, and its text, fitted.
     fields:
       - {name: frame, kind: rect, box: [3, 3, 57, 82], stroke: frame, width: 0.6, radius: 3}
-      - {name: title, kind: text, box: [6, 6, 51, 12], text: "{name}", size_pt: 12, colour: ink}
+      - {name: title, kind: text, box: [6, 6, 51, 12], text: "{name}", size_pt: 12, colour: ink, where: {attrs.1: ""}}
+      - {name: corner-ring, kind: circle, box: [5.5, 5.5, 12, 12], stroke: frame, width: 0.5, where: {attrs.1: "*"}}
+      - {name: corner, kind: text, box: [6, 6, 11, 11], text: "{attrs.1}", size_pt: 14, min_size_pt: 4, colour: ink, wrap: false, where: {attrs.1: "*"}}
+      - {name: title-beside-corner, kind: text, box: [19, 6, 38, 12], text: "{name}", size_pt: 12, colour: ink, where: {attrs.1: "*"}}
       - {name: rule, kind: line, box: [8, 19, 47, 0], stroke: frame, width: 0.3}
-      - {name: body, kind: text, box: [7, 22, 49, 56], text: "{text}", size_pt: 9, align: left, valign: top, colour: ink}
+      - {name: attrs, kind: text, box: [7, 20.5, 49, 5], text: "{attrs}", size_pt: 7, min_size_pt: 4, align: left, colour: frame}
+      - {name: body, kind: text, box: [7, 27, 49, 50], text: "{text}", size_pt: 9, align: left, valign: top, colour: ink}
       - {name: footer, kind: text, box: [6, 78, 51, 5], text: "{component}", size_pt: 6, colour: frame}
   - id: back-basic
     size: poker
@@ -282,7 +293,7 @@ layouts:
     background: {by: face.colour, default: paper}
     fields:
       - {name: label, kind: text, box: [0.6, 0.6, 11.5, 4.2], text: "{face.label|name}", size_pt: 5, min_size_pt: 2.5, colour: ink}
-      - {name: values, kind: text, box: [0.6, 7.4, 11.5, 4.6], text: "{face.values}", size_pt: 7, min_size_pt: 3, colour: ink}
+      - {name: values, kind: text, box: [0.6, 7.4, 11.5, 4.6], text: "{face.values|attrs.1-}", size_pt: 7, min_size_pt: 3, colour: ink}
 """
 _BUILTIN: dict[str, "LayoutsFile"] = {}
 

@@ -188,7 +188,8 @@ class Assertion(Model):
     exists: Optional[list[HexId]] = None
     river: Optional[Id] = None
     hexes: Optional[list[HexId]] = None
-    source: str = Field(description="the seed clause that states it, e.g. 'seed 004, 2.5.5'")
+    source: Optional[str] = Field(None, description="the clause that states it, e.g. 'seed 004, 2.5.5'; required "
+                                                    "when game.yaml declares `sources:`")
 
     KINDS: ClassVar[tuple[str, ...]] = ("adjacent", "crossing", "surround", "across", "not_across", "touch", "direction", "region", "exists")
 
@@ -234,7 +235,7 @@ class MapFile(Model):
     id: Id = Field(description="output files are map-<id>.pdf/.svg")
     name: LocalText
     component: Optional[Id] = Field(None, description="the board in components.yaml this map prints")
-    reconstruction: bool = Field(description="true when the map is rebuilt from the rules, not the original art")
+    reconstruction: bool = Field(False, description="true when the map is rebuilt from the rules, not the original art")
     paper: Literal["a4", "letter", "a3", "a2", "a1", "a0"] = "a2"
     page_orientation: Literal["portrait", "landscape"] = "portrait"
     source: Optional[str] = None
@@ -262,98 +263,12 @@ class MapFile(Model):
 
     def hex_grid(self) -> HexGrid:
         g = self.grid
-        return make_grid(g.orientation, g.offset, g.hex_mm, g.columns, g.rows)
+        return make_grid(g.orientation, g.offset, g.columns, g.rows)
 
     def problems(self, locator: Any) -> list[Problem]:
-        """Unusable references inside the map, each at its line."""
-        lab, grid = self.labeller(), self.hex_grid()
-        out: list[Problem] = []
-
-        def hex_ok(label: str, loc: tuple) -> Hex | None:
-            o = lab.parse(str(label))
-            if o is None:
-                out.append(locator.problem(loc, f"{label!r} is not a hex of this {self.grid.columns}x{self.grid.rows} map",
-                                           f"write a {self.labels.style} label inside the grid, e.g. {lab.label(grid.to_offset(next(grid.hexes())))}"))
-                return None
-            return grid.to_cube(o)
-
-        def side_ok(side: Side, loc: tuple) -> None:
-            a, b = hex_ok(side[0], loc + (0,)), hex_ok(side[1], loc + (1,))
-            if a and b and a.distance(b) != 1:
-                out.append(locator.problem(loc, f"{side[0]} and {side[1]} are not neighbours, so they share no hexside",
-                                           "name two adjacent hexes"))
-
-        kinds = self.terrain.kinds
-        for kid, pk in self.place_kinds.items():
-            for a in pk.icon_by_allegiance:
-                if a not in self.allegiances:
-                    out.append(locator.problem(("place_kinds", kid, "icon_by_allegiance", a), f"unknown allegiance {a!r}",
-                                               f"declare it under allegiances ({', '.join(self.allegiances) or 'none yet'})"))
-        for ai, area in enumerate(self.terrain.areas):
-            if area.terrain not in kinds:
-                out.append(locator.problem(("terrain", "areas", ai, "terrain"), f"unknown terrain {area.terrain!r}",
-                                           f"use one of {', '.join(kinds)}"))
-            for hi, h in enumerate(area.hexes):
-                hex_ok(h, ("terrain", "areas", ai, "hexes", hi))
-        river_ids = {r.id for r in self.rivers}
-        for ri, river in enumerate(self.rivers):
-            for si, side in enumerate(river.hexsides):
-                side_ok(side, ("rivers", ri, "hexsides", si))
-            for hi, h in enumerate(river.path):
-                hex_ok(h, ("rivers", ri, "path", hi))
-        for ri, road in enumerate(self.roads):
-            for hi, h in enumerate(road.path):
-                hex_ok(h, ("roads", ri, "path", hi))
-        for ci, c in enumerate(self.crossings):
-            side_ok(c.hexside, ("crossings", ci, "hexside"))
-            if c.river and c.river not in river_ids:
-                out.append(locator.problem(("crossings", ci, "river"), f"unknown river {c.river!r}",
-                                           f"use one of {', '.join(sorted(river_ids)) or 'the rivers: list'}"))
-        unit_kinds = set(self.movement.units) if self.movement else set()
-        for pi, p in enumerate(self.places):
-            hex_ok(p.hex, ("places", pi, "hex"))
-            if p.kind not in self.place_kinds:
-                out.append(locator.problem(("places", pi, "kind"), f"unknown place kind {p.kind!r}",
-                                           f"declare it under place_kinds ({', '.join(self.place_kinds) or 'none yet'})"))
-            if p.allegiance and p.allegiance not in self.allegiances:
-                out.append(locator.problem(("places", pi, "allegiance"), f"unknown allegiance {p.allegiance!r}",
-                                           f"declare it under allegiances ({', '.join(self.allegiances) or 'none yet'})"))
-            if p.enter:
-                for ui, u in enumerate(p.enter.units):
-                    if u not in unit_kinds:
-                        out.append(locator.problem(("places", pi, "enter", "units", ui), f"unknown unit kind {u!r}",
-                                                   "declare it under movement.units"))
-        for ri, reg in enumerate(self.regions):
-            for hi, h in enumerate(reg.hexes):
-                hex_ok(h, ("regions", ri, "hexes", hi))
-            if reg.enter:
-                for ui, u in enumerate(reg.enter.units):
-                    if u not in unit_kinds:
-                        out.append(locator.problem(("regions", ri, "enter", "units", ui), f"unknown unit kind {u!r}",
-                                                   "declare it under movement.units"))
-        if isinstance(self.labels.show, list):
-            for hi, h in enumerate(self.labels.show):
-                hex_ok(h, ("labels", "show", hi))
-        for ai, a in enumerate(self.assertions):
-            if a.river and a.river not in river_ids:
-                out.append(locator.problem(("assertions", ai, "river"), f"unknown river {a.river!r}",
-                                           f"use one of {', '.join(sorted(river_ids)) or 'the rivers: list'}"))
-        if self.movement:
-            for uid, unit in self.movement.units.items():
-                for t in unit.terrain_cost:
-                    if t not in kinds:
-                        out.append(locator.problem(("movement", "units", uid, "terrain_cost", t),
-                                                   f"unknown terrain {t!r}", f"use one of {', '.join(kinds)}"))
-            if self.movement.default_unit and self.movement.default_unit not in unit_kinds:
-                out.append(locator.problem(("movement", "default_unit"), f"unknown unit kind {self.movement.default_unit!r}",
-                                           "declare it under movement.units"))
-        seen: dict[str, int] = {}
-        for group in ("places", "regions", "boxes", "rivers", "roads"):
-            for i, item in enumerate(getattr(self, group)):
-                if item.id in seen:
-                    out.append(locator.problem((group, i, "id"), f"duplicate id {item.id!r}", "give each feature its own id"))
-                seen[item.id] = i
-        return out
+        """Unusable references inside the map, each at its line (solver/map_references.py)."""
+        from .map_references import map_problems  # it reads this module's models
+        return map_problems(self, locator)
 
     def check_references(self, components: list, locator: Any) -> list[Problem]:
         out = self.problems(locator)
@@ -399,10 +314,10 @@ class HexMap:
         self.road_steps = set()
         for road in d.roads:
             hs = [self.hex(x) for x in road.path]
-            for a, b in zip(hs, hs[1:]):
-                if a.distance(b) == 1:
-                    self.road_steps.add((a, b))
-                    self.road_steps.add((b, a))
+            for h1, h2 in zip(hs, hs[1:]):
+                if h1.distance(h2) == 1:
+                    self.road_steps.add((h1, h2))
+                    self.road_steps.add((h2, h1))
         self.road_hexes = {h for step in self.road_steps for h in step}
         self.crossing_sides = {hexside(self.hex(c.hexside[0]), self.hex(c.hexside[1])): c for c in d.crossings
                                if self.hex(c.hexside[0]).distance(self.hex(c.hexside[1])) == 1}

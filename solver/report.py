@@ -16,12 +16,12 @@ from typing import Any
 from . import expr as E
 from .checks import check_functions
 from .engine import player_counts, variant_tables
-from .findings import SEVERITY_ORDER, Finding
+from .findings import SEVERITY_ORDER, Finding, Severity
 from .loader import Game
-from .model import pick, step_kind
+from .model import RemoveStep, pick, step_kind
 
 CASE_KINDS = {"use", "deal", "give", "place", "set_aside", "combine", "supply"}
-GAP_SEVERITY = {"assumption": "assumption", "unspecified": "warning", "erratum": "warning", "discrepancy": "warning"}
+GAP_SEVERITY: dict[str, Severity] = {"assumption": "assumption", "unspecified": "warning", "erratum": "warning", "discrepancy": "warning"}
 
 
 def check_game(game: Game) -> dict[str, Any]:
@@ -123,7 +123,7 @@ def uncovered_count_findings(game: Game) -> list[Finding]:
         kind = step_kind(step)
         if kind not in CASE_KINDS:
             continue
-        target = step.remove.component if kind == "remove" else str(getattr(step, kind))
+        target = step.remove.component if isinstance(step, RemoveStep) else str(getattr(step, kind))
         if any(c.func == "variant" for c in E.calls(E.parse(step.when))):
             continue  # a step an optional rule switches on or off is no case of the base setup's tables
         true_for = {n for n in everyone if E.evaluate(step.when, {"players": n})}
@@ -144,7 +144,8 @@ def uncovered_count_findings(game: Game) -> list[Finding]:
 
 
 def _ranges(ns: set[int]) -> str:
-    out, run = [], []
+    out: list[list[int]] = []
+    run: list[int] = []
     for n in sorted(ns):
         if run and n == run[-1] + 1:
             run.append(n)

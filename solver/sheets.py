@@ -23,10 +23,11 @@ def load_xlsx(path: Path, sheet: str) -> tuple[list[dict[str, str]], Locator]:
                                  "name the sheet after the component id")])
     ws = wb[sheet]
     locator = Locator(f"{shown}[{sheet}]")
-    rows = []
+    rows: list[dict[str, str]] = []
     try:  # a damaged sheet inside a valid zip fails only while its rows are read
         rows_iter = ws.iter_rows(values_only=True)
         header = [str(h).strip() if h is not None else "" for h in next(rows_iter, [])]
+        locator.columns = header
         problems = header_problems(header, locator, 1)
         if problems:
             raise DataError(problems)
@@ -36,10 +37,20 @@ def load_xlsx(path: Path, sheet: str) -> tuple[list[dict[str, str]], Locator]:
             if len(rows) >= limits.MAX_ITEMS:
                 raise too_many_rows(locator, n)
             locator.positions[(len(rows),)] = (n, 1)
-            rows.append({h: ("" if v is None else str(v).strip()) for h, v in zip(header, values) if h})
+            # a value under no header is kept, for solver/columns.py to report at its column
+            rows.append({h: _text(v) for h, v in zip(header, values) if h or _text(v)})
     except DataError:
         raise
     except Exception as e:
         raise DataError([Problem(locator.path, len(rows) + 2, 1, f"unreadable row ({type(e).__name__})",
                                  "save the workbook again as .xlsx")]) from None
     return rows, locator
+
+
+def _text(v: object) -> str:
+    """A cell as the text a CSV would hold: spreadsheets store 3 as 3.0, which reads back as 3."""
+    if v is None:
+        return ""
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v).strip()

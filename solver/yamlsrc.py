@@ -39,6 +39,7 @@ class Locator:
     path: str
     positions: dict[Loc, tuple[int, int]] = field(default_factory=dict)
     key_positions: dict[Loc, tuple[int, int]] = field(default_factory=dict)
+    columns: list[str] = field(default_factory=list)  # a table's header row, as written (duplicates kept)
 
     def at(self, loc: Loc, *, key: bool = False) -> tuple[int, int]:
         """Line and column (1-based) of the value at `loc`, or of its nearest ancestor.
@@ -260,6 +261,7 @@ def load_csv(path: Path) -> tuple[list[dict[str, str]], Locator]:
     locator = Locator(shown)
     text = read_text(path, shown)
     reader = csv.DictReader(io.StringIO(text))
+    locator.columns = [(h or "").strip() for h in (reader.fieldnames or [])]
     rows = []
     try:
         header = [h.strip() for h in reader.fieldnames or []]

@@ -99,7 +99,7 @@ def test_png_per_card_at_300_dpi_with_bleed(deck, tmp_path):
     folder = tmp_path / "out" / "cards-with-images" / "png" / "art-cards"
     assert sorted(p.name for p in folder.iterdir()) == ["back.png", "castle.png", "forest.png", "shield.png"]
     with Image.open(folder / "castle.png") as im:
-        assert im.size == (round(69 * 300 / 25.4), round(94 * 300 / 25.4))
+        assert im.size == (round(69.5 * 300 / 25.4), round(94.9 * 300 / 25.4))  # poker 2.5x3.5 in + 3 mm bleed
         assert round(im.info["dpi"][0]) == 300
     with Image.open(folder / "shield.png") as im:
         # The SVG shield is rasterised: its red fill shows in the art box.

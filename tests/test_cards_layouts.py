@@ -17,7 +17,7 @@ from generator.geometry import MM_PER_PT, Box
 from generator.render.base import ASCENT, DESCENT, text_width
 from solver.errors import DataError
 from solver.loader import load_game
-from solver.model import Component, Item
+from solver.model import Component, Item, size_mm
 from solver.model_layout import LayoutsFile
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards-with-images"
@@ -64,6 +64,9 @@ def layouts(data: dict) -> LayoutsFile:
     return LayoutsFile.model_validate(data)
 
 
+POKER = size_mm("poker")  # the layouts below are poker-sized and drawn at that trim
+
+
 def comp(text: str, **attrs) -> tuple[Component, Item]:
     item = Item(id="c1", name={"en": "Card", "ja": "カード"}, text={"en": text, "ja": text}, attrs=attrs)
     return Component(id="deck", kind="deck", name={"en": "Deck"}, items=[item]), item
@@ -73,7 +76,7 @@ def draw(lf: LayoutsFile, lid: str, text: str, warnings: list, **attrs) -> Recor
     c, item = comp(text, **attrs)
     rec = Recorder()
     FaceDrawer(lf, FIXTURE, warnings.append).draw(rec, lid, FaceData(item, c, None, "en", "g/deck/c1"),
-                                                    Box(10, 20, 63, 88), 3.0)
+                                                    Box(10, 20, *POKER), 3.0)
     return rec
 
 
@@ -138,9 +141,9 @@ def test_colour_by_attribute_from_a_palette_with_default():
 
 def test_bleed_field_reaches_the_bleed_edge_only_where_it_touches_the_trim():
     lf = layouts({"layouts": [{"id": "t", "size": "poker", "fields": [
-        {"kind": "rect", "box": [0, 0, 63, 15], "bleed": True, "fill": "#123456"}]}]})
+        {"kind": "rect", "box": [0, 0, POKER[0], 15], "bleed": True, "fill": "#123456"}]}]})
     (box, _), = draw(lf, "t", "", []).rects
-    assert box.rounded(2) == (7.0, 17.0, 69.0, 18.0)
+    assert box.rounded(2) == (7.0, 17.0, POKER[0] + 6, 18.0)
 
 
 def test_missing_glyph_is_an_error_naming_the_character_and_the_card():

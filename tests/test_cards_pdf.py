@@ -13,6 +13,7 @@ from generator.cards.deck import build_cards
 from generator.cards.sheet import plan_sheet
 from generator.context import BuildContext
 from generator.geometry import MM_PER_PT
+from solver.model import size_mm
 from solver.loader import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards-with-images"
@@ -80,8 +81,9 @@ def test_second_build_gives_identical_bytes(tmp_path, default_build):
 def test_fronts_and_mirrored_backs_sit_where_the_grid_says(tmp_path, flip, offset):
     ctx, files = build(tmp_path, flip=flip, back_offset_mm=offset, formats=("pdf",))
     pdf = pypdf.PdfReader(next(f for f in files if f.name == "cards-gem-cards-ja.pdf"))
-    grid = plan_sheet(ctx.paper_mm, (63.0, 88.0), 3.0)
-    bled = (69.0, 94.0)  # the card background covers trim + bleed
+    poker = size_mm("poker")
+    grid = plan_sheet(ctx.paper_mm, poker, 3.0)
+    bled = (poker[0] + 6, poker[1] + 6)  # the card background covers trim + bleed
     fronts, backs = rects_mm(pdf.pages[0], bled), rects_mm(pdf.pages[1], bled)
     want_f = [(round(grid.slot(i).x - 3, 2), round(grid.slot(i).y - 3, 2)) for i in range(grid.per_page)]
     want_b = [(round(grid.back_slot(i, flip, offset).x - 3, 2), round(grid.back_slot(i, flip, offset).y - 3, 2))
@@ -107,7 +109,8 @@ def test_pdf_and_svg_agree_on_positions(tmp_path):
                   key=lambda p: int(p.stem.rsplit("-p", 1)[1]))
     assert len(svgs) == len(pdf.pages)
     for page, svg in zip(pdf.pages, svgs):
-        assert sorted(rects_mm(page, (69.0, 94.0))) == sorted(svg_rects(svg, (69.0, 94.0)))
+        bled = (size_mm("poker")[0] + 6, size_mm("poker")[1] + 6)  # card backgrounds: trim + 3 mm bleed
+        assert sorted(rects_mm(page, bled)) == sorted(svg_rects(svg, bled)) != []
         root = ET.parse(svg).getroot()
         assert float(root.get("width")[:-2]) == pytest.approx(float(page.mediabox.width) * MM_PER_PT, abs=0.01)
 

@@ -36,10 +36,10 @@ SETUP = """\
 steps:
   - use: dwarf-cards
     source: "mini rules, preparation"
-  - remove: {component: dwarf-cards, where: {role: loyal}, count: 1}
+  - remove: {component: dwarf-cards, where: {role: loyal}, each: 1}
     when: players in [5, 6]
     source: "mini rules, 5-6 players"
-  - remove: {component: dwarf-cards, where: {role: loyal}, count: 2}
+  - remove: {component: dwarf-cards, where: {role: loyal}, each: 2}
     when: players <= 4
     source: "mini rules, 3-4 players"
   - shuffle: dwarf-cards

@@ -89,7 +89,7 @@ def test_skip_variant_leaves_items_out_with_a_warning(tmp_path):
     shutil.copytree(FIXTURE, dest)
     text = (dest / "layouts.yaml").read_text().replace(
         "  unit-counters: {front: unit, back: unit, gutter_mm: 2}",
-        "  unit-counters:\n    front: unit\n    back: unit\n    gutter_mm: 2\n    variants: [{where: {kind: unit}, skip: true}]")
+        "  unit-counters:\n    front: unit\n    back: unit\n    gutter_mm: 2\n    item_layouts: [{where: {kind: unit}, skip: true}]")
     (dest / "layouts.yaml").write_text(text)
     ctx, files = build(dest, tmp_path / "out")
     assert any("soldier: not printed" in w for w in ctx.warnings)

@@ -110,7 +110,7 @@ def test_dwarf_cards_prepared_per_player_count(game, n):
     uses = [s for s in steps if isinstance(s, UseStep) and s.use == "dwarf-cards"]
     assert len(uses) == 1, "exactly one rule prepares the dwarf cards at every count"
     removed = [s.remove for s in steps if isinstance(s, RemoveStep) and s.remove.component == "dwarf-cards"]
-    per_loyal = sum(expr.evaluate(r.count, {"players": n}) for r in removed if r.where == {"role": "loyal"})
+    per_loyal = sum(expr.evaluate(r.each, {"players": n}) for r in removed if r.where == {"role": "loyal"})
     assert all(r.where == {"role": "loyal"} for r in removed)
     assert per_loyal == {3: 2, 4: 2, 5: 1, 6: 1}.get(n, 0)
     deals = [s for s in steps if isinstance(s, DealStep) and s.deal == "dwarf-cards"]

@@ -41,7 +41,7 @@ def setup(remove: int, aside: int, each: int) -> str:
     return f"""\
 steps:
   - use: deck-a
-  - remove: {{component: deck-a, where: {{colour: blue}}, count: {remove}}}
+  - remove: {{component: deck-a, where: {{colour: blue}}, each: {remove}}}
     when: players == 2
   - combine: [deck-a, deck-b]
     into: deck-a

@@ -6,8 +6,13 @@ import math
 import pytest
 from hypothesis import given, strategies as st
 
+from generator.hexmap.geometry import PaperGrid
 from solver.hexes import (DIRECTIONS, Hex, Labeller, Offset, common_neighbours, letters, letters_index,
                           make_grid, side_vertices)
+
+
+def on_paper(orientation: str, parity: str, hex_mm: float, columns: int, rows: int) -> PaperGrid:
+    return PaperGrid(make_grid(orientation, parity, columns, rows), hex_mm)  # type: ignore[arg-type]  # parity: a str here
 
 R3 = math.sqrt(3)
 
@@ -37,15 +42,15 @@ def offset_pixel(orientation: str, parity: str, size: float, o: Offset) -> tuple
 @pytest.mark.parametrize("parity", ["odd", "even"])
 @pytest.mark.parametrize("hex_mm", [19.0, 12.7])
 def test_centres_match_offset_formulas(orientation, parity, hex_mm):
-    g = make_grid(orientation, parity, hex_mm, 9, 7)
+    g = on_paper(orientation, parity, hex_mm, 9, 7)
     ref = Offset(0, 0)
     rx, ry = offset_pixel(orientation, parity, g.radius, ref)
-    cx0, cy0 = g.centre(g.to_cube(ref))
+    cx0, cy0 = g.centre(g.grid.to_cube(ref))
     for c in range(9):
         for r in range(7):
             o = Offset(c, r)
             fx, fy = offset_pixel(orientation, parity, g.radius, o)
-            cx, cy = g.centre(g.to_cube(o))
+            cx, cy = g.centre(g.grid.to_cube(o))
             assert abs((cx - cx0) - (fx - rx)) < 0.01
             assert abs((cy - cy0) - (fy - ry)) < 0.01
 
@@ -53,9 +58,9 @@ def test_centres_match_offset_formulas(orientation, parity, hex_mm):
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])
 @pytest.mark.parametrize("parity", ["odd", "even"])
 def test_grid_starts_at_origin_and_size_matches(orientation, parity):
-    g = make_grid(orientation, parity, 19.0, 40, 30)
-    xs = [x for h in g.hexes() for x, _ in g.corners(h)]
-    ys = [y for h in g.hexes() for _, y in g.corners(h)]
+    g = on_paper(orientation, parity, 19.0, 40, 30)
+    xs = [x for h in g.grid.hexes() for x, _ in g.corners(h)]
+    ys = [y for h in g.grid.hexes() for _, y in g.corners(h)]
     assert min(xs) == pytest.approx(0, abs=1e-9) and min(ys) == pytest.approx(0, abs=1e-9)
     w, h = g.size_mm()
     assert max(xs) == pytest.approx(w) and max(ys) == pytest.approx(h)
@@ -66,7 +71,7 @@ def test_grid_starts_at_origin_and_size_matches(orientation, parity):
 
 @pytest.mark.parametrize("orientation,parity,stagger", list(NEIGHBOUR_TABLES))
 def test_offset_neighbours_follow_red_blob_tables(orientation, parity, stagger):
-    g = make_grid(orientation, parity, 10, 8, 8)
+    g = make_grid(orientation, parity, 8, 8)
     o = Offset(4 + stagger, 3) if orientation == "flat" else Offset(3, 4 + stagger)
     got = {(n.col - o.col, n.row - o.row) for n in (g.to_offset(h) for h in g.to_cube(o).neighbours())}
     assert got == NEIGHBOUR_TABLES[(orientation, parity, stagger)]
@@ -75,7 +80,7 @@ def test_offset_neighbours_follow_red_blob_tables(orientation, parity, stagger):
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])
 @pytest.mark.parametrize("parity", ["odd", "even"])
 def test_neighbours_on_grid_at_edges(orientation, parity):
-    g = make_grid(orientation, parity, 10, 6, 5)
+    g = make_grid(orientation, parity, 6, 5)
     for o in (Offset(0, 0), Offset(5, 0), Offset(0, 4), Offset(5, 4), Offset(1, 0), Offset(0, 1)):
         h = g.to_cube(o)
         on = [n for n in h.neighbours() if g.contains(n)]
@@ -89,15 +94,15 @@ def test_neighbours_on_grid_at_edges(orientation, parity):
 @given(st.integers(-50, 50), st.integers(-50, 50), st.sampled_from(["flat", "pointy"]),
        st.sampled_from(["odd", "even"]))
 def test_offset_roundtrip(q, r, orientation, parity):
-    g = make_grid(orientation, parity, 10, 1, 1)
+    g = make_grid(orientation, parity, 1, 1)
     h = Hex(q, r)
     assert g.to_cube(g.to_offset(h)) == h
 
 
 def test_neighbour_centres_are_one_hex_apart():
     for orientation in ("flat", "pointy"):
-        g = make_grid(orientation, "odd", 19, 5, 5)
-        h = g.to_cube(Offset(2, 2))
+        g = on_paper(orientation, "odd", 19, 5, 5)
+        h = g.grid.to_cube(Offset(2, 2))
         cx, cy = g.centre(h)
         for n in h.neighbours():
             nx, ny = g.centre(n)
@@ -105,13 +110,13 @@ def test_neighbour_centres_are_one_hex_apart():
 
 
 def test_compass_directions_flat_and_pointy():
-    g = make_grid("flat", "even", 17, 26, 28)
+    g = make_grid("flat", "even", 26, 28)
     lab = Labeller("letter-number", 26, 28)
     at = lambda s: g.to_cube(lab.parse(s))
     assert g.compass(at("N15"), at("N16")) == "S"
     assert sorted(g.compass(at("I13"), n) for n in at("I13").neighbours()) == sorted(
         ["N", "NE", "SE", "S", "SW", "NW"])
-    p = make_grid("pointy", "odd", 17, 5, 5)
+    p = make_grid("pointy", "odd", 5, 5)
     h = p.to_cube(Offset(2, 2))
     assert sorted(p.compass(h, n) for n in h.neighbours()) == sorted(["E", "NE", "NW", "W", "SW", "SE"])
 
@@ -130,7 +135,7 @@ def test_hexside_vertices_are_shared():
     assert c1.distance(a) == c1.distance(b) == 1 and c2.distance(a) == c2.distance(b) == 1
     v1, v2 = side_vertices(a, b)
     assert len(v1) == len(v2) == 3 and v1 != v2
-    g = make_grid("flat", "odd", 10, 4, 4)
+    g = on_paper("flat", "odd", 10, 4, 4)
     p1, p2 = (g.vertex_point(v) for v in (v1, v2))
     assert math.hypot(p1[0] - p2[0], p1[1] - p2[1]) == pytest.approx(g.radius)  # a side is R long
 

@@ -119,3 +119,54 @@ def test_a_symbol_keeps_the_closing_mark_after_it():
         lines = textfit.wrap(text, em * n + 0.01, SIZE)
         for line in lines[1:]:
             assert line[0].text[:1] != "。", (n, lines)
+
+
+# Dictionary syllables (Merriam-Webster), typed here: where a hyphen may fall in these words.
+SYLLABLES = {"hyphenation": ("hy", "phen", "a", "tion"), "tournament": ("tour", "na", "ment"),
+             "constitution": ("con", "sti", "tu", "tion")}
+HEADS = {w: {"".join(s[:i]) for i in range(1, len(s))} for w, s in SYLLABLES.items()}
+LATIN = "We read hyphenation rules at the tournament and the constitution of the club."
+
+
+def _card_lines_lang(text: str, width_mm: float, lang: str | None) -> list[str]:
+    return ["".join(a.text for a in line) for line in textfit.wrap(text, width_mm, SIZE, lang=lang)]
+
+
+def _shared_lines_lang(text: str, width_mm: float, lang: str | None) -> list[str]:
+    return wrap(text, fonts.register(), SIZE, width_mm / MM_PER_PT, lang)
+
+
+BREAKERS_LANG = {"cards and counters": _card_lines_lang, "maps and rulebooks": _shared_lines_lang}
+
+
+def _unhyphenate(lines: list[str]) -> str:
+    out = ""
+    for line in lines:
+        out += line[:-1] if line.endswith("-") else line + " "
+    return out.strip()
+
+
+@pytest.mark.parametrize("where", sorted(BREAKERS_LANG))
+def test_english_words_break_only_at_syllables_with_a_hyphen(where):
+    seen = 0
+    for tenths in range(180, 420, 7):
+        width = tenths / 10
+        lines = BREAKERS_LANG[where](LATIN, width, "en")
+        assert _unhyphenate(lines) == LATIN, lines
+        assert all(text_width(line, SIZE) <= width + 1e-6 for line in lines), (width, lines)
+        for line, nxt in zip(lines, lines[1:]):
+            if line.endswith("-"):
+                head = line[:-1].split(" ")[-1]
+                word = next(w for w in SYLLABLES if w.startswith(head) and nxt.startswith(w[len(head):]))
+                assert head in HEADS[word], (head, word)
+                seen += 1
+    assert seen >= 3  # the widths did make words break
+
+
+@pytest.mark.parametrize("where", sorted(BREAKERS_LANG))
+def test_no_hyphen_without_a_language_with_patterns(where):
+    widest = max(text_width(w, SIZE) for w in LATIN.split())  # narrower boxes cut such a word by characters
+    for lang in (None, "ja"):
+        for tenths in range(int(widest * 10) + 1, 420, 11):
+            lines = BREAKERS_LANG[where](LATIN, tenths / 10, lang)
+            assert " ".join(lines) == LATIN and not any(line.endswith("-") for line in lines)

@@ -178,14 +178,17 @@ def test_map_without_components_still_reports_bad_hexes_as_data_errors(tmp_path)
         check_map(game)
 
 
-def test_give_on_a_misspelt_map_place_is_a_warning_at_its_line(game_copy):
+def test_give_on_a_misspelt_map_place_is_an_error_at_its_line(game_copy):
+    """Every reference is resolved on load (solver/references.py): a misspelt place is unusable
+    input, located, with the nearest existing id suggested."""
     folder = game_copy("riddle-of-the-ring")
     setup = folder / "setup.yaml"
     lines = setup.read_text(encoding="utf-8").splitlines()
     line = next(i for i, t in enumerate(lines) if t.strip() == "on: shire")
     lines[line] = lines[line].replace("shire", "shirre")
     setup.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    findings = check_map(load_game(folder)).findings
-    bad = [f for f in findings if f.code == "map-setup-place-unknown"]
-    assert len(bad) == 1 and "'shire'" in bad[0].message
-    assert bad[0].source.endswith(f"setup.yaml:{line + 1}")
+    with pytest.raises(DataError) as e:
+        load_game(folder)
+    (problem,) = [p for p in e.value.problems if "shirre" in str(p)]
+    assert str(problem).startswith(f"{setup}:{line + 1}:") or f"setup.yaml:{line + 1}:" in str(problem)
+    assert "did you mean 'shire'" in str(problem)

@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from generator.context import BuildContext
 from generator.geometry import PT_PER_MM
+from generator.hexmap.geometry import paper_grid
 from generator.hexmap.layout import PAPER_MM, MARGIN_MM, map_page, tile_plan
 from generator.hexmap.stage import build_maps
 from generator.hexmap.tiles import alignment_marks
@@ -77,7 +78,7 @@ def test_page_layout_keeps_everything_inside_the_margins(game_id, paper):
     # a hex centre in page mm is the grid origin plus the grid's own centre
     h = hm.hex("0101" if game_id.startswith("riddle") else "A1")
     x, y = page.hex_centre(hm, h)
-    gx, gy = hm.grid.centre(h)
+    gx, gy = paper_grid(hm).centre(h)
     assert (x, y) == (page.grid.x + gx, page.grid.y + gy)
 
 
@@ -151,7 +152,7 @@ def test_labels_are_printed_inside_their_own_hexes(built):
     assert set(seen) == {"A1", "M17", "N18", "I13", "Z26", "O21"}
     for label, (x, y) in seen.items():
         cx, cy = page.hex_centre(hm, hm.hex(label))
-        assert abs(x - cx) < hm.grid.radius * 0.6 and cy - hm.grid.hex_mm / 2 < y < cy, (label, x, y, cx, cy)
+        assert abs(x - cx) < paper_grid(hm).radius * 0.6 and cy - hm.data.grid.hex_mm / 2 < y < cy, (label, x, y, cx, cy)
 
 
 def test_letter_paper_tiles(tmp_path):

@@ -5,6 +5,7 @@ SVG 1.1, and embedded fonts in every PDF a build writes."""
 from __future__ import annotations
 
 import itertools
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from generator.counters import build_counters
 from generator.geometry import MM_PER_PT
 from generator.hexmap.stage import build_maps
 from solver.loader import load_game
+from solver.model import size_mm
 
 A4 = (210.0, 297.0)
 
@@ -104,8 +106,10 @@ def test_landscape_card_sheet_backs_land_behind_fronts_after_a_shift(tmp_path, f
         front_page, back_page = pdf.pages[0], pdf.pages[1]
         size = (float(front_page.width) * MM_PER_PT, float(front_page.height) * MM_PER_PT)
         assert size[0] > size[1]  # the gem cards print on landscape sheets
-        fronts = sorted(page_to_paper(x, y, size) for x, y in rect_centres(front_page, (69.0, 94.0)))
-        backs = sorted(printed_back(x, y, size, flip, shift) for x, y in rect_centres(back_page, (69.0, 94.0)))
+        poker = size_mm("poker")
+        bled = (poker[0] + 6, poker[1] + 6)  # the card background covers trim + 3 mm bleed
+        fronts = sorted(page_to_paper(x, y, size) for x, y in rect_centres(front_page, bled))
+        backs = sorted(printed_back(x, y, size, flip, shift) for x, y in rect_centres(back_page, bled))
     assert len(fronts) == len(backs) == 8
     for f, b in zip(fronts, backs):
         assert b == pytest.approx(f, abs=0.01)
@@ -209,19 +213,21 @@ def test_tile_trim_lines_are_dashed_and_tile_names_hide_under_the_neighbours(war
     _, files = war_maps
     tiles = next(f for f in files if f.name.endswith("-tiles-a4.pdf"))
     with pdfplumber.open(tiles) as pdf:
-        assert "dashed line" in pdf.pages[0].extract_text()  # what the assembly page promises
+        promise = pdf.pages[0].extract_text()
+        assert "dashed line" in promise or "点線" in promise  # what the assembly page says
         names_seen = 0
         for page in pdf.pages[1:]:
             ph = float(page.height)
-            dashed = [o for o in page.lines + page.curves
+            dashed = [o for o in page.lines + page.curves + page.rects
                       if o.get("dash") and o["dash"][0] and o["top"] < ph and o["x0"] >= 0
                       and abs(o["stroking_color"][0] - 0x7d / 255) < 0.01]
             assert dashed, "the trim line is drawn dashed"
             x0, x1 = min(o["x0"] for o in dashed) * MM_PER_PT, max(o["x1"] for o in dashed) * MM_PER_PT
             y0, y1 = min(o["top"] for o in dashed) * MM_PER_PT, max(o["bottom"] for o in dashed) * MM_PER_PT
             assert x0 == pytest.approx(8.0, abs=0.3) and y0 == pytest.approx(8.0, abs=0.3)
-            header = page.extract_text().splitlines()[0]
-            name = header.split()[1]  # "Tile B2 (row ...)" or "タイル B2 ..."
+            header = [w["text"] for w in page.extract_words(extra_attrs=["size"])
+                      if abs(w["size"] - 7) < 0.01 and 0 < w["top"] and w["bottom"] * MM_PER_PT < 8]
+            name = next(t for t in header if re.fullmatch(r"[A-Z]\d+", t))  # "タイル B2 (...)" / "Tile B2 (...)"
             grey = [c for c in page.chars if c["non_stroking_color"] == (0.462745, 0.462745, 0.462745)
                     or c["non_stroking_color"] == [0.462745, 0.462745, 0.462745]]
             for c in grey:
@@ -240,14 +246,11 @@ def test_map_png_is_a_preview_and_300_dpi_on_request(tmp_path):
     from PIL import Image
 
     game = load_game("war-of-the-ring-campaign")
-    (png,) = [f for f in build_maps(game, BuildContext(out_root=tmp_path / "a", formats=("png",)))
-              if f.suffix == ".png"]
-    with Image.open(png) as im:
-        assert im.size[0] == pytest.approx(594 / 25.4 * 100, abs=2)  # A2 landscape at 100 dpi
-    (png300,) = [f for f in build_maps(game, BuildContext(out_root=tmp_path / "b", formats=("png",), map_dpi=300))
-                 if f.suffix == ".png"]
-    with Image.open(png300) as im:
-        assert im.size[0] == pytest.approx(594 / 25.4 * 300, abs=2)
+    for dpi in (100, 300):
+        files = build_maps(game, BuildContext(out_root=tmp_path / str(dpi), formats=("pdf", "png"), map_dpi=dpi))
+        width_in = float(pypdf.PdfReader(next(f for f in files if f.suffix == ".pdf")).pages[0].mediabox.width) / 72
+        with Image.open(next(f for f in files if f.suffix == ".png")) as im:
+            assert im.size[0] == pytest.approx(width_in * dpi, abs=2)
 
 
 # --------------------------------------------------------------------------- SVG 1.1 and fonts

@@ -1,7 +1,7 @@
 """The `cards` build stage: every deck of a game, as sheets in PDF and SVG and cards in PNG.
 
 Which layout a deck uses comes from the game's layouts.yaml (`components: {deck-id: {front,
-back, variants}}`); a deck it does not mention gets the built-in `card-basic` / `back-basic`.
+back, item_layouts}}`); a deck it does not mention gets the built-in `card-basic` / `back-basic`.
 """
 from __future__ import annotations
 
@@ -42,9 +42,9 @@ def layouts_for(layouts: LayoutsFile, comp: Component, default: ComponentLayout)
 
 
 def choose(cl: ComponentLayout, data: FaceData) -> tuple[str, str | None] | None:
-    """Front and back layout of one item: the first variant whose `where` matches, else the
-    default; None when that variant says `skip`."""
-    for v in cl.variants:
+    """Front and back layout of one item: the first of `item_layouts` whose `where` matches, else
+    the default; None when that entry says `skip`."""
+    for v in cl.item_layouts:
         if data.matches(v.where):
             if v.skip:
                 return None

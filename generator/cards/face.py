@@ -6,6 +6,7 @@ own `size` and are scaled to the face being drawn, so a poker layout also serves
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +24,7 @@ from . import textfit
 from .images import MIN_DPI, effective_dpi, load_image
 
 FALLBACK_INK = "#1a1a1a"
+ATTR_SPAN = re.compile(r"^(\d+)(-(\d*))?$")  # `attrs.1`, `attrs.1-`, `attrs.2-3`: attributes by position
 
 
 @dataclass(frozen=True)
@@ -67,11 +69,34 @@ class FaceData:
             if sub in ("values", "colour"):
                 return getattr(face, sub) or ""
             return _show(face.attrs.get(sub), self.lang)
+        if key == "attrs":
+            return self._all_attrs()
         if key.startswith("attrs."):
             key = key[6:]
+            span = ATTR_SPAN.match(key)
+            if span:
+                return self._attr_span(span)
         if it and key in it.attrs:
             return _show(it.attrs[key], self.lang)
         return _show(comp.attrs.get(key), self.lang)
+
+    def _attr_span(self, span: re.Match) -> str:
+        """`{attrs.1}`: the first attribute written, whatever its name; `{attrs.1-}` every value
+        from the first on, joined by '-' (a counter's factors, `4-3`); `{attrs.2-3}` a range."""
+        values = [_show(v, self.lang) for v in (self.item.attrs.values() if self.item else [])]
+        first = int(span.group(1))
+        last = first if span.group(2) is None else int(span.group(3) or len(values))
+        if first < 1:
+            return ""
+        return "-".join(v for v in values[first - 1:last] if v)
+
+    def _all_attrs(self) -> str:
+        """`{attrs}`: every attribute of the item as `name value`, in the order written (what a
+        default face prints, so a card made from a plain CSV shows all it knows)."""
+        if not self.item:
+            return ""
+        shown = ((k, _show(v, self.lang)) for k, v in self.item.attrs.items())
+        return " · ".join(f"{k} {v}" for k, v in shown if v)
 
     def fill(self, template: str | dict[str, str] | None) -> str:
         if template is None:
@@ -80,8 +105,8 @@ class FaceData:
             template = pick(template, self.lang)
         return TEMPLATE_KEY.sub(lambda m: self.lookup(m.group(1)), template).strip()
 
-    def matches(self, when: dict[str, Any]) -> bool:
-        for key, want in when.items():
+    def matches(self, where: dict[str, Any]) -> bool:
+        for key, want in where.items():
             have = self.lookup(key)
             if want == "*":
                 if not have:
@@ -110,7 +135,7 @@ class FaceDrawer:
     layouts: LayoutsFile
     folder: Path
     warn: Callable[[str], None]
-    _fields: dict[str, tuple[tuple[float, float], str | ByAttr | None, list[Field_]]] = field(default_factory=dict)
+    _fields: dict[str, tuple[tuple[float, float] | None, str | ByAttr | None, list[Field_]]] = field(default_factory=dict)
     _warned: set[str] = field(default_factory=set)
     _background: str = "#ffffff"  # what 'contrast' text reads against on the face being drawn
 
@@ -184,7 +209,7 @@ class FaceDrawer:
             s.rect(trim.outset(bleed), fill=background)
         self._background = background or "#ffffff"
         for f in fields:
-            if f.when and not data.matches(f.when):
+            if f.where and not data.matches(f.where):
                 continue
             x, y, w, h = f.box
             box = Box(trim.x + x * sx, trim.y + y * sy, w * sx, h * sy)
@@ -266,7 +291,7 @@ class FaceDrawer:
             fonts.require_glyphs(plain, data.where)  # raises, naming the character and the card
         size = f.size_pt * k
         min_size = (f.min_size_pt * k) if f.min_size_pt else size * 0.6
-        fitted = textfit.fit(text, box.w, box.h, size, min(min_size, size), f.line_height, f.wrap)
+        fitted = textfit.fit(text, box.w, box.h, size, min(min_size, size), f.line_height, f.wrap, data.lang)
         if not fitted.fits:
             self.note(f"{data.where}: text {text[:30]!r} does not fit its {box.w:.1f}x{box.h:.1f} mm box "
                       f"even at {fitted.size_pt:.2f} pt; shorten it or enlarge the box")
@@ -314,8 +339,8 @@ def contrast(background: str) -> str:
     if len(c) == 3:
         c = "".join(ch * 2 for ch in c)
     def lin(v: int) -> float:
-        v = v / 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
     lum = 0.2126 * lin(int(c[0:2], 16)) + 0.7152 * lin(int(c[2:4], 16)) + 0.0722 * lin(int(c[4:6], 16))
     return FALLBACK_INK if lum > 0.18 else "#ffffff"
 

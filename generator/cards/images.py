@@ -100,7 +100,7 @@ def svg_to_pil(image: ImageSource, w_px: int, h_px: int):
     # reportlab graphics are y up: map (x, y) to (x*sx, (H - y)*sy).
     base = (sx, 0, 0, -sy, 0, drawing.height * sy)
     _walk(drawing, base, draw)
-    return out.resize((w_px, h_px), Image.LANCZOS)
+    return out.resize((w_px, h_px), Image.Resampling.LANCZOS)
 
 
 def _mul(a, b):

@@ -16,10 +16,12 @@ from ..geometry import Box
 from ..render import open_surface
 from ..render.base import Surface
 from .face import FaceData, FaceDrawer
-from .sheet import SheetGrid
+from .sheet import GutterfoldGrid, SheetGrid, plan_gutterfold
 
 MARK_COLOUR = "#000000"
 MARK_WIDTH = 0.2
+FOLD_COLOUR = "#555555"
+FOLD_DASH = (3.0, 1.5)
 
 
 @dataclass(frozen=True)
@@ -75,15 +77,42 @@ def draw_sheets(s: Surface, grid: SheetGrid, pieces: list[Piece], drawer: FaceDr
         s.end_page()
 
 
+def draw_gutterfold(s: Surface, grid: GutterfoldGrid, pieces: list[Piece], drawer: FaceDrawer,
+                    marks: bool = True) -> None:
+    """One page per chunk: fronts left of the dashed fold line, their backs mirrored right of it.
+    A piece without a back leaves its back slot blank."""
+    g = grid.fronts
+    for start in range(0, len(pieces), grid.per_page):
+        chunk = pieces[start:start + grid.per_page]
+        s.begin_page(g.page_w, g.page_h)
+        if marks:
+            for x1, y1, x2, y2 in grid.crop_marks(len(chunk)):
+                s.line(x1, y1, x2, y2, stroke=MARK_COLOUR, width=MARK_WIDTH)
+        area = g.bleed_area(len(chunk))
+        s.line(grid.fold_x, area.y, grid.fold_x, area.bottom, stroke=FOLD_COLOUR, width=MARK_WIDTH, dash=FOLD_DASH)
+        for i, p in enumerate(chunk):
+            drawer.draw(s, p.front_layout, p.front, g.slot(i), g.bleed)
+            if p.back_layout and p.back is not None:
+                drawer.draw(s, p.back_layout, p.back, grid.back_slot(i), g.bleed)
+        s.end_page()
+
+
 def write_outputs(stem: str, out_dir: Path, grid: SheetGrid, pieces: list[Piece], drawer: FaceDrawer,
                   ctx: BuildContext, title: str, png_dir: str, marks: bool = True) -> list[Path]:
-    """`<stem>.pdf`, `<stem>[-pN].svg` and `png/<png_dir>/<item>.png` (+ `-back.png` / `back.png`)."""
+    """`<stem>.pdf`, `<stem>[-pN].svg` and `png/<png_dir>/<item>.png` (+ `-back.png` / `back.png`);
+    with the gutterfold layout `<stem>-gutterfold.pdf` and its SVG pages instead of duplex sheets."""
     written: list[Path] = []
+    fold = plan_gutterfold(ctx.paper_mm, (grid.piece_w, grid.piece_h), grid.bleed, grid.gutter) \
+        if ctx.sheet_layout == "gutterfold" else None
     for kind in ("pdf", "svg"):
         if kind in ctx.formats:
             s = open_surface(kind, title=title)
-            draw_sheets(s, grid, pieces, drawer, ctx, marks)
-            written += s.save(out_dir / f"{stem}.{kind}")
+            if fold is not None:
+                draw_gutterfold(s, fold, pieces, drawer, marks)
+                written += s.save(out_dir / f"{stem}-gutterfold.{kind}")
+            else:
+                draw_sheets(s, grid, pieces, drawer, ctx, marks)
+                written += s.save(out_dir / f"{stem}.{kind}")
     if "png" in ctx.formats:
         written += write_pngs(out_dir / "png" / png_dir, grid, pieces, drawer)
     return written

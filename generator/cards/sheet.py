@@ -139,3 +139,57 @@ def plan_sheet(paper: tuple[float, float], piece: tuple[float, float], bleed: fl
             best = grid
     assert best is not None
     return best
+
+
+# --------------------------------------------------------------------------- gutterfold
+
+FOLD_GAP_MM = 2.0  # between the fronts' bleed and the backs' bleed; the fold line runs down its middle
+
+
+@dataclass(frozen=True)
+class GutterfoldGrid:
+    """Fronts in the left half of the page, each back mirrored about the vertical fold line in the
+    right half: folded along the line (printed side out) and glued, every back lies behind its
+    front, upright, whatever the printer's duplex registration. A vertical fold needs no rotation:
+    the fold mirrors left and right, and turning the piece over to read its back mirrors them again.
+    `fronts` is an ordinary grid of the left half (its `per_page`, `slot`, `crop_marks` apply)."""
+    fronts: SheetGrid
+
+    @property
+    def fold_x(self) -> float:
+        return self.fronts.page_w / 2
+
+    @property
+    def per_page(self) -> int:
+        return self.fronts.per_page
+
+    def back_slot(self, index: int) -> Box:
+        f = self.fronts.slot(index)
+        return Box(2 * self.fold_x - f.right, f.y, f.w, f.h)
+
+    def crop_marks(self, count: int) -> list[tuple[float, float, float, float]]:
+        """The fronts' marks but those on the fold side, and their mirror images for the backs."""
+        g = self.fronts
+        inner = g.bleed_area(count).right
+        keep = [m for m in g.crop_marks(count) if max(m[0], m[2]) <= inner]
+        mirror = [(2 * self.fold_x - x1, y1, 2 * self.fold_x - x2, y2) for x1, y1, x2, y2 in keep]
+        return keep + mirror
+
+
+def plan_gutterfold(paper: tuple[float, float], piece: tuple[float, float], bleed: float,
+                    gutter: float = 0.0) -> GutterfoldGrid:
+    """The gutterfold grid that fits most pieces, portrait or landscape: fronts packed against the
+    fold, centred top to bottom."""
+    best: GutterfoldGrid | None = None
+    reserve = MARGIN_MM + MARK_GAP_MM + MARK_LEN_MM
+    for pw, ph in (paper, (paper[1], paper[0])):
+        pitch_x, pitch_y = piece[0] + 2 * bleed + gutter, piece[1] + 2 * bleed + gutter
+        cols = max(1, int((pw / 2 - FOLD_GAP_MM / 2 - reserve + gutter) // pitch_x))
+        rows = max(1, int((ph - 2 * reserve + gutter) // pitch_y))
+        used_w, used_h = cols * pitch_x - gutter, rows * pitch_y - gutter
+        grid = SheetGrid(pw, ph, piece[0], piece[1], bleed, gutter, cols, rows,
+                         pw / 2 - FOLD_GAP_MM / 2 - used_w + bleed, (ph - used_h) / 2 + bleed)
+        if best is None or grid.per_page > best.per_page:
+            best = GutterfoldGrid(grid)
+    assert best is not None
+    return best

@@ -15,6 +15,7 @@ from solver.model_layout import INLINE_SYMBOL
 from ..geometry import MM_PER_PT
 from ..render.base import ASCENT, DESCENT, text_width
 from ..text import groups
+from ..text.breaking import HYPHEN, hyphen_cut
 from ..text.kinsoku import NOT_AT_LINE_END, NOT_AT_LINE_START
 
 SYMBOL_EM = 1.0  # an inline symbol is one em wide
@@ -74,9 +75,10 @@ def _units(line_atoms: list[Atom]) -> list[list[Atom]]:
     return units
 
 
-def wrap(text: str, width_mm: float, size_pt: float, wrap_lines: bool = True) -> list[list[Atom]]:
-    """Lines of atoms no wider than `width_mm` where possible (a single long word may overflow
-    only when it cannot be split by characters)."""
+def wrap(text: str, width_mm: float, size_pt: float, wrap_lines: bool = True,
+         lang: str | None = None) -> list[list[Atom]]:
+    """Lines of atoms no wider than `width_mm` where possible: a word that does not fit is
+    hyphenated in `lang` when it may be, and one wider than the box is cut by characters."""
     lines: list[list[Atom]] = []
     for para in text.split("\n"):
         line: list[Atom] = []
@@ -94,6 +96,21 @@ def wrap(text: str, width_mm: float, size_pt: float, wrap_lines: bool = True) ->
                 lines.append(_trim(line))
                 line, w = [], 0.0
                 continue
+            word = unit[0].text if len(unit) == 1 and not unit[0].symbol else None
+            while word is not None:  # end the line with as much of the word as fits, hyphenated
+                room, head = width_mm - w, word
+                cut = hyphen_cut(head, lambda i: _width(head[:i] + HYPHEN, size_pt) <= room + 1e-9, lang)
+                if cut is None:
+                    if line and lang and _width(word, size_pt) > width_mm:
+                        lines.append(_trim(line))  # too wide for any line: hyphenate it from a fresh one
+                        line, w = [], 0.0
+                        continue
+                    break
+                lines.append(line + [Atom(word[:cut] + HYPHEN)])
+                line, w, word = [], 0.0, word[cut:]
+                unit, uw = [Atom(word)], _width(word, size_pt)
+                if uw <= width_mm + 1e-9:
+                    break
             if line:
                 lines.append(_trim(line))
             line, w = [], 0.0
@@ -147,7 +164,7 @@ class Fitted:
 
 @lru_cache(maxsize=8192)
 def fit(text: str, width_mm: float, height_mm: float, size_pt: float, min_size_pt: float,
-        line_height: float, wrap_lines: bool = True) -> Fitted:
+        line_height: float, wrap_lines: bool = True, lang: str | None = None) -> Fitted:
     """The largest size from `size_pt` down to `min_size_pt` (0.25 pt steps) at which the text fits.
 
     Cached: a deck repeats the same strings (ranks, values, labels) many times. Callers must not
@@ -159,7 +176,7 @@ def fit(text: str, width_mm: float, height_mm: float, size_pt: float, min_size_p
         if w <= width_mm + 1e-6 and block_height(1, size, line_height) <= height_mm + 1e-6:
             return Fitted(size, [[Atom(text)]], True)
     while True:
-        lines = wrap(text, width_mm, size, wrap_lines)
+        lines = wrap(text, width_mm, size, wrap_lines, lang)
         ok = (block_height(len(lines), size, line_height) <= height_mm + 1e-6
               and all(line_width(ln, size) <= width_mm + 1e-6 for ln in lines))
         if ok or size - 0.25 < min_size_pt - 1e-9:

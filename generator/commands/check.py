@@ -127,13 +127,15 @@ def print_report(console: Console, report: dict[str, Any], *, quiet_info: bool =
         console.print(t)
     findings = [f for f in report["findings"] if not (quiet_info and f["severity"] == "info")]
     if findings:
+        from rich.markup import escape
+
         t = Table(title="findings", title_justify="left")
         for col in ("severity", "code", "players", "message", "source"):
             t.add_column(col, overflow="fold", ratio=4 if col == "message" else None)
         for f in findings:
             style = STYLE.get(f["severity"], "")
             t.add_row(f"[{style}]{f['severity']}[/{style}]", f["code"], _ranges(f["player_counts"]),
-                      f["message"], f["source"])
+                      escape(f["message"]), escape(f["source"]))  # `[setup.yaml:9]` is text, not markup
         console.print(t)
     for name, table in sorted(report["derived"].items()):
         if name.startswith("p_no_") and not name.endswith("_exact"):
@@ -152,7 +154,7 @@ def _ranges(ns: list[int]) -> str:
     if not ns:
         return ""
     out, start, prev = [], ns[0], ns[0]
-    for n in ns[1:] + [None]:  # type: ignore[list-item]
+    for n in [*ns[1:], None]:
         if n is not None and n == prev + 1:
             prev = n
             continue

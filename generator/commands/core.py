@@ -31,6 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--all", action="store_true", help="every game under data/games/")
     add_build_options(p)
     p.add_argument("--only", action="append", choices=STAGE_NAMES, help="run only this stage (repeatable)")
+    p.add_argument("--no-preflight", action="store_true", help="skip checking the written PDFs (pnp preflight)")
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("serve", help="serve the build folder on localhost with an index of every file")
@@ -50,6 +51,11 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bleed", type=float, default=3.0, help="bleed in mm (default 3)")
     p.add_argument("--back-offset", default="0,0", help="x,y mm to shift back pages (printer correction)")
     p.add_argument("--flip", default="long", choices=["long", "short"], help="duplex flip edge")
+    p.add_argument("--layout", default="duplex", choices=["duplex", "gutterfold"],
+                   help="card and counter sheets: duplex (backs on the next page, default) or gutterfold "
+                        "(fronts and backs on one page, mirrored about a fold line, for single-sided printers)")
+    p.add_argument("--map-dpi", type=int, default=100, choices=[100, 150, 300],
+                   help="resolution of the map PNG (default 100: a screen preview; print from the PDF)")
 
 
 def context_from(args: argparse.Namespace) -> BuildContext:
@@ -61,7 +67,8 @@ def context_from(args: argparse.Namespace) -> BuildContext:
     if not 0 <= args.bleed <= 10:
         raise DataError([Problem("--bleed", 0, 0, f"{args.bleed} mm is outside 0-10 mm", "use e.g. --bleed 3")])
     return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=args.bleed,
-                        back_offset_mm=(x, y), flip=args.flip)
+                        back_offset_mm=(x, y), flip=args.flip, sheet_layout=args.layout,
+                        map_dpi=args.map_dpi)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -93,8 +100,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
+    from solver.columns import attribute_names
     from solver.loader import load_game
 
     from ..manifest import inventory
@@ -102,6 +111,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     lang = args.lang or game.meta.source_language
     data = inventory(game, lang)
+    for c in data["components"]:  # what a card list's columns became (solver/columns.py)
+        c["attributes"] = attribute_names(game.component(c["id"]).items)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
@@ -112,10 +123,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     t.add_column("stated", justify="right")
     for c in data["components"]:
         total = "unknown" if c["total"] is None else str(c["total"])
-        t.add_row(f"{c['name']} [{c['id']}]", c["kind"], total, str(c.get("stated_total", "")))
+        t.add_row(escape(f"{c['name']} [{c['id']}]"), c["kind"], total, str(c.get("stated_total", "")))
         if len(c["items"]) > 1:
             for i in c["items"]:
                 t.add_row(f"  {i['name']}", "", "?" if i["count"] is None else str(i["count"]), "")
+        if c["attributes"]:
+            t.add_row(f"  attributes: {', '.join(c['attributes'])}", "", "", "")
     t.add_row("total (known counts)", "", str(data["total_pieces"]), "")
     Console().print(t)
     if data["unknown_counts"]:
@@ -149,6 +162,11 @@ def cmd_build(args: argparse.Namespace) -> int:
             for game in games:
                 written += build_game(game, ctx, only,
                                       on_stage=lambda s, g=game: progress.update(task, advance=1, description=f"{g.id}: {s}"))
+        if not args.no_preflight:
+            from ..preflight import preflight
+
+            for finding in preflight(written, ctx.out_root):  # what a print shop would say of these files
+                ctx.warn(f"preflight {finding.level}: {finding}")
         write_index(ctx.out_root)
         _report_warnings(ctx, shown=10)
     print(f"wrote {len(written)} files for {len(games)} game(s) under {ctx.out_root}/")

@@ -38,7 +38,7 @@ def game_map(game_id: str) -> HexMap:
     mapfile = game.extras.get("map")
     if mapfile is None:
         raise DataError([Problem(str(game.folder / "map.yaml"), 0, 0, "this game has no map",
-                                 "add a map.yaml (see data/games/war-of-the-ring-campaign/map.yaml)")])
+                                 "add a map.yaml (its keys: docs/vocabulary.md, under map.yaml)")])
     return mapfile.resolve(game.locators.get("map.yaml"))
 
 
@@ -52,7 +52,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([{"hex": r.label, "cost": r.cost, "mode": r.mode} for r in rows], ensure_ascii=False, indent=2))
         return 0
-    t = Table(title=f"reach from {args.hex} with {args.mp} MP ({args.unit or hm.data.movement.default_unit or 'default'})")
+    t = Table(title=f"reach from {args.hex} with {args.mp} MP ({args.unit or (hm.data.movement and hm.data.movement.default_unit) or 'default'})")
     for col in ("hex", "cost", "how", "terrain", "place"):
         t.add_column(col)
     for r in rows:

@@ -64,7 +64,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_po(args: argparse.Namespace) -> int:
     from solver.loader import load_game
     from solver.model import pick
-    from solver.rules.po import po_path, read_po, save_po, update_catalog
+    from solver.rules.po import po_bytes, po_path, read_po, update_catalog
+
+    from ..output import write_bytes
 
     game = load_game(args.game)
     rules = _rules(game)
@@ -74,7 +76,7 @@ def cmd_po(args: argparse.Namespace) -> int:
     path = po_path(game.folder, args.lang)
     old = read_po(path) if path.is_file() else None
     po = update_catalog(rules, old, lang=args.lang, game_id=game.id, title=pick(game.meta.title, args.lang))
-    save_po(po, path)
+    write_bytes(path, po_bytes(po))
     todo = sum(1 for e in po if not e.obsolete and (not e.msgstr or "fuzzy" in e.flags))
     print(f"{path}: {len([e for e in po if not e.obsolete])} entries, {todo} to translate or review")
     return 0

@@ -8,6 +8,7 @@ and placed by reference, so a 1200-hex map stays small and fast.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from solver.hexes import Hex, side_vertices
 from solver.model import pick
@@ -17,6 +18,7 @@ from .. import fonts
 from ..geometry import MM_PER_PT, Box
 from ..render.base import Surface, text_width
 from ..text import wrap
+from .geometry import paper_grid
 from .layout import MapPage
 
 INK = "#3a3a3a"
@@ -139,7 +141,7 @@ def define_symbols(surf: Surface, hm: HexMap) -> None:
 
     Each terrain is one symbol holding the filled, outlined hexagon and its mark, so a hex costs a
     single placement instead of a fourteen-number path and its colour settings."""
-    d, g = hm.data, hm.grid
+    d, g = hm.data, paper_grid(hm)
     size = d.grid.hex_mm * 0.62
     for kind in d.terrain.kinds.values():
         if kind.mark != "none" and not surf.has_symbol(f"mark-{kind.mark}"):
@@ -160,8 +162,8 @@ def define_symbols(surf: Surface, hm: HexMap) -> None:
 
 def _hex_box(hm: HexMap) -> tuple[float, float]:
     """Width and height of one hexagon's bounding box."""
-    xs = [hm.grid.corner_offset(i)[0] for i in range(6)]
-    ys = [hm.grid.corner_offset(i)[1] for i in range(6)]
+    xs = [paper_grid(hm).corner_offset(i)[0] for i in range(6)]
+    ys = [paper_grid(hm).corner_offset(i)[1] for i in range(6)]
     return (max(xs) - min(xs), max(ys) - min(ys))
 
 
@@ -191,12 +193,12 @@ def draw_page_content(surf: Surface, hm: HexMap, page: MapPage, lang: str) -> No
 
 def draw_grid(surf: Surface, hm: HexMap, lang: str) -> None:
     """Everything inside the grid's bounding box, origin at its top-left."""
-    d, g = hm.data, hm.grid
+    d, g = hm.data, paper_grid(hm)
     label_dy = d.grid.hex_mm * 0.5 - d.labels.size_pt * 0.3528 - 0.6  # baseline just inside the top
     show = d.labels.show
     shown = None if show == "all" else set() if show == "none" else {hm.hex(x) for x in show}
     hw, hh = _hex_box(hm)
-    for h in g.hexes():
+    for h in hm.grid.hexes():
         cx, cy = g.centre(h)
         surf.use_symbol(f"hex-{hm.terrain[h]}", cx - hw / 2, cy - hh / 2)
     for reg in d.regions:
@@ -233,7 +235,7 @@ def draw_grid(surf: Surface, hm: HexMap, lang: str) -> None:
             (x, y), dy = g.centre(hs[0]), d.grid.hex_mm * 0.12
         surf.text(x, y + dy, pick(reg.name, lang), size_pt=6.5, colour="#4b2a80", align="center")
     if shown is None or shown:
-        for h in g.hexes():
+        for h in hm.grid.hexes():
             if shown is None or h in shown:
                 cx, cy = g.centre(h)
                 surf.text(cx, cy - label_dy, hm.label(h), size_pt=d.labels.size_pt, colour=GRID, align="center")
@@ -261,14 +263,14 @@ def _region_border(surf: Surface, hm: HexMap, reg) -> None:
     for h in sorted(inside):
         for n in h.neighbours():
             if n not in inside:
-                (x1, y1), (x2, y2) = hm.grid.side_points(h, n)
+                (x1, y1), (x2, y2) = paper_grid(hm).side_points(h, n)
                 surf.line(x1, y1, x2, y2, stroke="#6b3fa0", width=0.5, dash=(1.2, 0.8))
 
 
 def _crossing(surf: Surface, hm: HexMap, kind: str, a: Hex, b: Hex) -> None:
-    (x1, y1), (x2, y2) = hm.grid.side_points(a, b)
+    (x1, y1), (x2, y2) = paper_grid(hm).side_points(a, b)
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-    (ax, ay), (bx, by) = hm.grid.centre(a), hm.grid.centre(b)
+    (ax, ay), (bx, by) = paper_grid(hm).centre(a), paper_grid(hm).centre(b)
     ux, uy = (bx - ax), (by - ay)
     n = math.hypot(ux, uy)
     ux, uy = ux / n, uy / n          # across the river
@@ -326,7 +328,7 @@ def _legend(surf: Surface, hm: HexMap, b: Box, lang: str) -> None:
     ja = lang == "ja"
     surf.rect(b, fill="#fffdf6", stroke=INK, width=0.4)
     surf.text(b.x + 2, b.y + 4.5, "凡例" if ja else "Legend", size_pt=8.5, colour=INK)
-    entries: list[tuple[str, object]] = []
+    entries: list[tuple[str, tuple[str, Any]]] = []  # (legend text, (what is drawn, its data))
     for name, k in d.terrain.kinds.items():
         entries.append((pick(k.name, lang), ("terrain", k)))
     for kind in sorted({r.kind for r in d.rivers}):
@@ -335,8 +337,9 @@ def _legend(surf: Surface, hm: HexMap, b: Box, lang: str) -> None:
         entries.append(("川のドット" if ja else "river dot", ("dot", None)))
     if d.roads:
         entries.append(("街道" if ja else "road", ("road", None)))
-    for kind in sorted({c.kind for c in d.crossings}):
-        entries.append(({"crossing": "渡河点", "bridge": "橋", "ford": "浅瀬"}[kind] if ja else kind, ("crossing", kind)))
+    for crossing in sorted({c.kind for c in d.crossings}):
+        entries.append(({"crossing": "渡河点", "bridge": "橋", "ford": "浅瀬"}[crossing] if ja else crossing,
+                        ("crossing", crossing)))
     seen = set()
     for p in d.places:
         key = (p.kind, p.allegiance)

@@ -16,6 +16,7 @@ from solver.model_map import HexMap
 
 from ..geometry import Box
 from ..context import PAPER_MM
+from .geometry import paper_grid
 
 
 MARGIN_MM = 10.0       # page margin of the full-size map
@@ -50,7 +51,7 @@ class MapPage:
     legend: Box
 
     def hex_centre(self, hm: HexMap, h: Hex) -> tuple[float, float]:
-        x, y = hm.grid.centre(h)
+        x, y = paper_grid(hm).centre(h)
         return (self.grid.x + x, self.grid.y + y)
 
 
@@ -74,7 +75,7 @@ def map_page(hm: HexMap, paper: str | None = None, orientation: str | None = Non
     """Lay out the full-size page; raises DataError when the map and its panel do not fit."""
     d = hm.data
     W, H = page_size(paper or d.paper, orientation or d.page_orientation)
-    gw, gh = hm.grid.size_mm()
+    gw, gh = paper_grid(hm).size_mm()
     inner = Box(MARGIN_MM, MARGIN_MM, W - 2 * MARGIN_MM, H - 2 * MARGIN_MM)
     title = Box(inner.x, inner.y, inner.w, TITLE_MM)
     grid = Box(inner.x + (inner.w - gw) / 2, title.bottom, gw, gh)
@@ -151,6 +152,7 @@ def tile_plan(page_w: float, page_h: float, paper: tuple[float, float], *, overl
         xs, ys = _starts(page_w, ww, overlap), _starts(page_h, wh, overlap)
         if best is None or len(xs) * len(ys) < best[0]:
             best = (len(xs) * len(ys), (pw, ph), xs, ys, ww, wh)
+    assert best is not None  # the loop ran for both orientations
     _, size, xs, ys, ww, wh = best
     tiles = tuple(Tile(r, c, Box(x, y, min(ww, page_w - x), min(wh, page_h - y)), f"{chr(65 + r)}{c + 1}")
                   for r, y in enumerate(ys) for c, x in enumerate(xs))

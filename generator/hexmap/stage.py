@@ -1,6 +1,7 @@
 """Build stage "maps": each game's map.yaml as a full-size page (PDF, SVG) and tiled onto A4/Letter.
 
-Writes output/<game>/map-<id>.pdf, map-<id>.svg, png/map-<id>.png (a 100 dpi preview) and
+Writes output/<game>/map-<id>.pdf, map-<id>.svg, png/map-<id>.png (a 100 dpi screen preview;
+`--map-dpi 300` for a print-quality image) and
 map-<id>-tiles-<paper>.pdf (paper: the build's
 --paper when it is a4 or letter, else a4). A language other than the game's source language adds
 `-<lang>` to the names, so builds in two languages sit side by side.
@@ -19,7 +20,6 @@ from .layout import map_page, tile_plan
 from .tiles import draw_tiles
 
 OVERLAP_MM = 10.0
-PREVIEW_DPI = 100
 
 
 def build_maps(game: Game, ctx: BuildContext) -> list[Path]:
@@ -38,8 +38,8 @@ def build_maps(game: Game, ctx: BuildContext) -> list[Path]:
             surf = open_surface(kind, title=f"{game.id} {stem}")
             draw_map_page(surf, hm, page, lang)
             written += surf.save(out / f"{stem}.{kind}")
-    if "png" in ctx.formats:  # a screen preview; print from the PDF
-        surf = open_surface("png", dpi=PREVIEW_DPI, title=f"{game.id} {stem}")
+    if "png" in ctx.formats:  # a screen preview unless --map-dpi asks for more; print from the PDF
+        surf = open_surface("png", dpi=ctx.map_dpi, title=f"{game.id} {stem}")
         draw_map_page(surf, hm, page, lang)
         written += surf.save(out / "png" / f"{stem}.png")
     paper = ctx.paper if ctx.paper in ("a4", "letter") else "a4"

@@ -17,7 +17,7 @@ from solver.model_map import HexMap
 
 from ..geometry import MM_PER_PT, Box
 from ..render import open_surface
-from ..render.base import ASCENT, DESCENT, Surface
+from ..render.base import ASCENT, DESCENT, Surface, text_width
 from .draw import GRID, INK, define_symbols, draw_page_content
 from .layout import MapPage, TilePlan, Tile, assembly_scale
 
@@ -99,11 +99,16 @@ def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile) -> None:
     """The sheet's name inside its right and bottom overlap strips: the neighbours laid over it
     cover those strips, so the name confirms the order while gluing and is hidden afterwards."""
     w = t.window
+    spots = []
     if t.col + 1 < plan.cols:
-        surf.text(w.right - plan.overlap / 2, w.y + w.h / 2, t.name, size_pt=9, colour=HIDDEN_NAME, align="center")
+        spots.append((w.right - plan.overlap / 2, w.y + w.h / 2))
     if t.row + 1 < plan.rows:
-        surf.text(w.x + w.w / 2, w.bottom - plan.overlap / 2 + 1.5, t.name, size_pt=9, colour=HIDDEN_NAME,
-                  align="center")
+        spots.append((w.x + w.w / 2, w.bottom - plan.overlap / 2 + 1.5))
+    for x, y in spots:
+        # on a white patch, so the name reads on any terrain
+        width = text_width(t.name, 9) + 1.6
+        surf.rect(Box(x - width / 2, y - 3.9, width, 5.0), fill="#ffffff", radius=0.8)
+        surf.text(x, y, t.name, size_pt=9, colour=HIDDEN_NAME, align="center")
 
 
 def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lang: str) -> None:
@@ -117,7 +122,7 @@ def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lan
     y0 = sheet.y
     surf.use_symbol("page", x0, y0, scale=s)
     surf.rect(Box(x0, y0, page.width * s, page.height * s), stroke=INK, width=0.3)
-    colours = ["#d9480f", "#1c7ed6"]
+    colours = ["#b83b0b", "#1864ab"]  # orange and blue dark enough for 4.5:1 on white
     for t in plan.tiles:
         b = Box(x0 + t.window.x * s, y0 + t.window.y * s, t.window.w * s, t.window.h * s)
         c = colours[(t.row + t.col) % 2]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from solver.loader import Game
 from solver.model import pick
@@ -104,7 +104,7 @@ class _Resolver:
             out[lang] = self.link(raw, self.quantities(ctx))
         return out
 
-    def link(self, raw: str, quantities: list[str] = ()) -> Text:
+    def link(self, raw: str, quantities: Sequence[str] = ()) -> Text:
         parts: list[str] = []
         links: list[Link] = []
         pos = 0
@@ -238,13 +238,13 @@ def _clause_blocks(rules: RulesFile, r: _Resolver) -> list[Any]:
                                marker=f"{i}." if c.ordered else "・", depth=depth))
             first_number, anchor = "", ""
         if c.table:
-            header = {lg: [] for lg in r.catalogs}
+            header: dict[str, list[Text]] = {lg: [] for lg in r.catalogs}
             for col, cell in enumerate(c.table.header, 1):
                 for lg, t in r.texts(f"{c.id}#head-{col}", cell).items():
                     header[lg].append(t)
             rows: dict[str, list[list[Text]]] = {lg: [] for lg in r.catalogs}
             for ri, row in enumerate(c.table.rows, 1):
-                cells = {lg: [] for lg in r.catalogs}
+                cells: dict[str, list[Text]] = {lg: [] for lg in r.catalogs}
                 for col, cell in enumerate(row, 1):
                     texts = r.texts(f"{c.id}#r{ri}c{col}", cell) if cell.strip() else {lg: Text("") for lg in r.catalogs}
                     for lg, t in texts.items():

@@ -89,7 +89,9 @@ class KPara(Flowable):
         width = max(avail_w - self.text_x, self.style.size)
         if self.balance:
             width = balanced_width(self.text.text, self.style.font, self.style.size, width, phrases=self.phrases)
-        return wrap_spans(self.text.text, self.style.font, self.style.size, width, phrases=self.phrases)
+        # headings and titles are balanced, never hyphenated; running text is, in its language
+        return wrap_spans(self.text.text, self.style.font, self.style.size, width, phrases=self.phrases,
+                          lang=None if self.balance else self.lang)
 
     def _before(self) -> float:
         return self.style.space_before if self.first else 0.0
@@ -143,7 +145,7 @@ class KPara(Flowable):
             y = baseline0 - i * st.leading
             end = self._draw_line(span, y)
             (x0, ay), (x1, _) = c.absolutePosition(self.text_x, y), c.absolutePosition(end, y)
-            self.rec.lines.append(DrawnLine(page, self.lang, self.text.text[span.start:span.end],
+            self.rec.lines.append(DrawnLine(page, self.lang, self.text.text[span.start:span.end] + ("-" if span.hyphen else ""),
                                             continues=i > 0 or not self.first,
                                             continued=i < len(spans) - 1 or not whole,
                                             role=self.role, x0=x0, x1=x1, limit=limit, y=ay, para=self.para))
@@ -167,7 +169,8 @@ class KPara(Flowable):
             c.linkRect("", link.anchor, (x0, y - st.size * 0.2, x, y + st.size * ASCENT), relative=1, thickness=0)
             self.rec.links.append((c.getPageNumber(), link.anchor))
             pos = b
-        return self._segment(text[pos:span.end], x, y, st.colour)
+        x = self._segment(text[pos:span.end], x, y, st.colour)
+        return self._segment("-", x, y, st.colour) if span.hyphen else x
 
     def _segment(self, s: str, x: float, y: float, colour: Color) -> float:
         if not s:

@@ -9,6 +9,7 @@ short-edge flip the backs print as they are; with a long-edge flip they are turn
 from __future__ import annotations
 
 import io
+from typing import Any
 from dataclasses import dataclass
 
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
@@ -82,7 +83,8 @@ def impose(pdf: bytes, flip: str = "short", back_cover: bool = False) -> bytes:
             content.set_data("\n".join(ops).encode("ascii"))
             sheet[NameObject("/Contents")] = writer._add_object(content)
             writer.add_page(sheet)
-    writer.add_metadata({"/Producer": "pnp-forge", "/Title": str((reader.metadata or {}).get("/Title", ""))})
+    title = reader.metadata.get("/Title", "") if reader.metadata else ""
+    writer.add_metadata({"/Producer": "pnp-forge", "/Title": str(title)})
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
@@ -94,11 +96,12 @@ def _num(v: float) -> str:
 
 def _form(writer: PdfWriter, page: PageObject) -> IndirectObject:
     """The page as a form XObject: its content stream as it is (still compressed), its resources."""
-    contents = page["/Contents"].get_object()
+    contents: Any = page["/Contents"].get_object()
+    stream: Any
     if isinstance(contents, ArrayObject):  # several streams: join them into one
-        stream = DecodedStreamObject()
-        stream.set_data(b"\n".join(c.get_object().get_data() for c in contents))
-        stream = stream.flate_encode()
+        joined = DecodedStreamObject()
+        joined.set_data(b"\n".join(c.get_object().get_data() for c in contents))
+        stream = joined.flate_encode()
     else:
         stream = contents.clone(writer)  # the encoded bytes and their /Filter, copied, not decoded
     stream.update({

@@ -4,14 +4,18 @@
 Latin letters and digits with their punctuation (`10.10`, `(2d6)`, `don't`) stay whole, each CJK
 character is its own piece, and pieces that kinsoku (generator/text/kinsoku.py, JLREQ) forbids
 separating are glued into one group. Spaces are groups of their own: a break opportunity that is
-not drawn at a line's end. Measuring and filling are the callers' business (wrap.py for text
+not drawn at a line's end. A Latin word that does not fit may also break at a hyphen point of its
+language (`hyphen_cut`, pyphen's patterns via generator/text/hyphenate.py); Japanese never does. Measuring and filling are the callers' business (wrap.py for text
 measured in points, generator/cards/textfit.py for card boxes with inline symbols).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
+from .hyphenate import hyphen_points
 from .kinsoku import is_cjk, may_break_between
+
+HYPHEN = "-"
 
 
 class Group(NamedTuple):
@@ -48,3 +52,15 @@ def groups(text: str) -> list[Group]:
         else:
             merged.append(Group(s, e, space))
     return merged
+
+
+def hyphen_cut(word: str, fits: Callable[[int], bool], lang: str | None, after: int = 0) -> int | None:
+    """The longest head of `word` to end a line with a hyphen: the offset of the latest hyphen
+    point beyond `after` for which `fits(offset)` (the line up to it plus "-" fits), else None.
+    Never for text holding CJK, nor without a language."""
+    if not lang or any(is_cjk(ch) for ch in word):
+        return None
+    for i in reversed(hyphen_points(word, lang)):
+        if i > after and fits(i):
+            return i
+    return None

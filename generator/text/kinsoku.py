@@ -1,14 +1,16 @@
-"""Japanese line-breaking rules (kinsoku shori) after JLREQ and JIS X 4051.
+"""Japanese line-breaking rules (kinsoku shori) after JLREQ and JIS X 4051: the one rule set of
+the line breaker (generator/text/breaking.py) for cards, counters, maps and rulebooks.
 
 Character classes (JLREQ appendix A numbering):
 - cl-01 opening brackets may not END a line;
-- cl-02 closing brackets, cl-04 hyphens, cl-05 dividing punctuation (？！), cl-06 middle dots (・：；),
-  cl-07 full stops, cl-08 commas, cl-09 iteration marks, cl-10 the prolonged sound mark, cl-11 small
-  kana, and the inseparable marks …‥ and the wave dash 〜 may not START a line (JIS X 4051 strict
-  set, which the issue asks for: reportlab's CJK wrap lets ，．！？：〉》…‥〜 start a line);
-- cl-08/cl-07 closing runs like 」。 stay together (the whole run moves, not only one mark);
-- cl-03 inseparable characters: ……, ‥‥ and ―― are never split; neither is a run of Latin
-  letters and digits, so numbers like 10.10 or (10.10) stay whole.
+- cl-02 closing brackets, cl-03 hyphens (and the wave dash 〜), cl-04 dividing punctuation (？！),
+  cl-05 middle dots (・：；), cl-06 full stops, cl-07 commas, cl-08 the inseparable marks …‥,
+  cl-09 iteration marks (々), cl-10 the prolonged sound mark, cl-11 small kana, and cl-20 postfixed
+  abbreviations (％ ℃) may not START a line (the strict set: reportlab's CJK wrap, and the cards
+  before this module served them, let 〜 … 】 》 ％ 々 start a line);
+- closing runs like 」。 stay together (the whole run moves, not only one mark);
+- cl-08 doubled marks ……, ‥‥ and ―― are never split; neither is a run of Latin letters and
+  digits, so numbers like 10.10 or (10.10) stay whole.
 """
 from __future__ import annotations
 
@@ -17,11 +19,11 @@ NOT_AT_LINE_END = frozenset("（〔［｛〈《「『【〘〖〝‘“｟«([{"
 
 # cl-02 closing brackets
 _CLOSING = "）〕］｝〉》」』】〙〗〟’”｠»)]}"
-# cl-04 hyphens, cl-05 dividing punctuation, cl-06 middle dots, cl-07 full stops, cl-08 commas
+# cl-03 hyphens, cl-04 dividing punctuation, cl-05 middle dots, cl-06 full stops, cl-07 commas
 _PUNCT = "‐゠–〜～" + "？！‼⁇⁈⁉?!" + "・：；:;" + "。．." + "、，,"
 # cl-09 iteration marks, cl-10 prolonged sound mark, cl-11 small kana
 _SMALL = "ヽヾゝゞ々〻" + "ー" + "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
-# cl-03 inseparable and units that read wrong at a line start (JIS X 4051 postfixed abbreviations)
+# cl-08 inseparable marks, and cl-20 postfixed abbreviations (units that read wrong at a line start)
 _OTHER = "…‥" + "%％‰℃°′″¢"
 NOT_AT_LINE_START = frozenset(_CLOSING + _PUNCT + _SMALL + _OTHER)
 

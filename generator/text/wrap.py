@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import re
 from functools import lru_cache
 
-from .breaking import groups
+from .breaking import HYPHEN, groups, hyphen_cut
 from .kinsoku import NOT_AT_LINE_END
 
 
@@ -21,25 +21,30 @@ from .kinsoku import NOT_AT_LINE_END
 class Span:
     start: int  # index into the text of the first character of the line
     end: int  # index one past the last character drawn (trailing spaces excluded)
+    hyphen: bool = False  # the line ends inside a word: draw "-" after it
 
 
-def wrap_spans(text: str, font: str, size_pt: float, width_pt: float, *, phrases: bool = False) -> list[Span]:
+def wrap_spans(text: str, font: str, size_pt: float, width_pt: float, *, phrases: bool = False,
+               lang: str | None = None) -> list[Span]:
     """Line spans of `text` (indexes into it). Newlines are hard breaks.
 
     `phrases`: break only at spaces when every space-separated phrase fits on a line (for titles:
-    "ロード・オブ・ザ・リング / 拡張「サウロン」" rather than "…拡張「サ / ウロン」"); otherwise as usual."""
-    return list(_wrap_spans(text, font, size_pt, width_pt, phrases))
+    "ロード・オブ・ザ・リング / 拡張「サウロン」" rather than "…拡張「サ / ウロン」"); otherwise as usual.
+    `lang`: a Latin word that does not fit may break at a hyphen point of that language."""
+    return list(_wrap_spans(text, font, size_pt, width_pt, phrases, lang))
 
 
 @lru_cache(maxsize=32768)
-def _wrap_spans(text: str, font: str, size_pt: float, width_pt: float, phrases: bool) -> tuple[Span, ...]:
+def _wrap_spans(text: str, font: str, size_pt: float, width_pt: float, phrases: bool,
+                lang: str | None = None) -> tuple[Span, ...]:
     # cached: a typesetter asks for the same paragraph at the same width many times (wrap, split,
     # draw, and once more in the second pass that fills in the contents' page numbers)
     measure = _measurer(font, size_pt)
     spans: list[Span] = []
     offset = 0
     for para in text.split("\n"):
-        spans += [Span(s.start + offset, s.end + offset) for s in _wrap_paragraph(para, measure, width_pt, phrases)]
+        spans += [Span(s.start + offset, s.end + offset, s.hyphen)
+                  for s in _wrap_paragraph(para, measure, width_pt, phrases, lang)]
         offset += len(para) + 1
     return tuple(spans)
 
@@ -62,23 +67,25 @@ def balanced_width(text: str, font: str, size_pt: float, width_pt: float, *, phr
     return hi
 
 
-def wrap(text: str, font: str, size_pt: float, width_pt: float) -> list[str]:
-    """The lines of `text` as drawn in `font` at `size_pt` within `width_pt`, kinsoku applied."""
-    return [text[s.start:s.end] for s in wrap_spans(text, font, size_pt, width_pt)]
+def wrap(text: str, font: str, size_pt: float, width_pt: float, lang: str | None = None) -> list[str]:
+    """The lines of `text` as drawn in `font` at `size_pt` within `width_pt`, kinsoku applied
+    (and hyphenation in `lang`, the hyphen included in the line)."""
+    return [text[s.start:s.end] + (HYPHEN if s.hyphen else "") for s in wrap_spans(text, font, size_pt, width_pt, lang=lang)]
 
 
-def _wrap_paragraph(text: str, measure, width: float, phrases: bool = False) -> list[Span]:
+def _wrap_paragraph(text: str, measure, width: float, phrases: bool = False, lang: str | None = None) -> list[Span]:
     if not text.strip():
         return [Span(0, 0)]
     if phrases:
         words = [(m.start(), m.end(), False) for m in re.finditer(r"\S+", text)]
         if len(words) > 1 and all(measure(text[a:b]) <= width for a, b, _ in words):
-            return _fill(text, words, measure, width)
-    return _fill(text, groups(text), measure, width)
+            return _fill(text, words, measure, width, lang)
+    return _fill(text, groups(text), measure, width, lang)
 
 
-def _fill(text: str, groups, measure, width: float) -> list[Span]:
-    """Greedy filling: as many groups on a line as fit."""
+def _fill(text: str, groups, measure, width: float, lang: str | None = None) -> list[Span]:
+    """Greedy filling: as many groups on a line as fit; a word that does not fit is hyphenated
+    when its language allows, so that the line is filled."""
     lines: list[Span] = []
     start: int | None = None  # first character of the current line
     end = 0  # end of the last group on the current line (trailing spaces are dropped)
@@ -90,8 +97,22 @@ def _fill(text: str, groups, measure, width: float) -> list[Span]:
         elif measure(text[start:ge]) <= width:
             end = ge
         else:
-            lines.append(Span(start, end))
-            start, end = gs, ge
+            line_start = start
+            cut = hyphen_cut(text[gs:ge], lambda i: measure(text[line_start:gs + i] + HYPHEN) <= width, lang)
+            if cut is not None:
+                lines.append(Span(start, gs + cut, True))
+                start, end = gs + cut, ge
+            else:
+                lines.append(Span(start, end))
+                start, end = gs, ge
+        while measure(text[start:end]) > width:  # a word wider than the line: hyphenate it if it may
+            line_start = start
+            cut = hyphen_cut(text[gs:ge], lambda i: measure(text[line_start:gs + i] + HYPHEN) <= width, lang,
+                             after=start - gs)
+            if cut is None:
+                break
+            lines.append(Span(start, gs + cut, True))
+            start = gs + cut
         if measure(text[start:end]) > width:  # a single group wider than the line: cut by characters
             *full, (start, end) = _hard_cut(text, start, end, measure, width)
             lines += [Span(s, e) for s, e in full]

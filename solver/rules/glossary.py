@@ -108,7 +108,8 @@ def load_glossary(path: Path, _seen: tuple[str, ...] = ()) -> list[Entry]:
 
 def dedupe(entries: list[Entry]) -> list[Entry]:
     """First definition of a source form wins (a game may override a shared term)."""
-    out, seen = [], set()
+    out: list[Entry] = []
+    seen: set[object] = set()  # sorted (language, form) pairs of a term, and its first form
     for e in entries:
         key = tuple(sorted(e.term.forms().items()))
         first_form = next(iter(e.term.forms().values()))

@@ -124,10 +124,6 @@ def update_catalog(rules: RulesFile, po: polib.POFile | None, *, lang: str, game
     return out
 
 
-def save_po(po: polib.POFile, path: Path) -> Path:
-    # Written beside the target and renamed, so an interrupted run never leaves half a PO file.
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.part")
-    po.save(str(tmp))
-    tmp.replace(path)
-    return path
+def po_bytes(po: polib.POFile) -> bytes:
+    """The PO file as written to disk (the command writes it with generator/output.py's atomic writer)."""
+    return str(po).encode(po.encoding or "utf-8")

@@ -59,9 +59,9 @@ def numbers_of(text: str, lang: str) -> Counter:
             found[n] += plain.count(w)
     else:
         for w in re.findall(r"[A-Za-z]+", plain):
-            n = words.get(w.lower())
-            if n is not None:
-                found[n] += 1
+            number = words.get(w.lower())
+            if number is not None:
+                found[number] += 1
     return +found
 
 

@@ -1,0 +1,43 @@
+"""`pnp preflight GAME|--all`: check the PDFs of a build as a print shop would (generator/preflight.py).
+
+Exit status: 0 when no finding is an error (warnings are printed), 1 when one is (a font not
+embedded), 2 when there is no build to check.
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from solver.errors import DataError, Problem
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("preflight", help="check a build's PDFs: fonts embedded, safe zone, contrast, paper edge, "
+                                         "overlapping symbols")
+    p.add_argument("game", nargs="?", help="game id (or game folder) whose build to check")
+    p.add_argument("--all", action="store_true", help="every game in the build folder")
+    p.add_argument("--out", type=Path, default=Path("output"), help="build folder (default: output)")
+    p.add_argument("--safe", type=float, default=3.0, help="safe zone inside the trim, mm (default 3)")
+    p.set_defaults(func=cmd_preflight)
+
+
+def cmd_preflight(args: argparse.Namespace) -> int:
+    from ..preflight import preflight
+
+    if not args.all and not args.game:
+        raise DataError([Problem("pnp preflight", 0, 0, "no game given", "name a game id, or use --all")])
+    if args.all:
+        folders = sorted(d for d in args.out.iterdir() if d.is_dir()) if args.out.is_dir() else []
+    else:
+        folders = [args.out / Path(args.game).name]
+    pdfs = [p for d in folders if d.is_dir() for p in d.rglob("*.pdf")]
+    if not pdfs:
+        what = "any game" if args.all else Path(args.game).name
+        raise DataError([Problem(str(args.out), 0, 0, f"no PDF of {what} to check",
+                                 f"run `pnp build {'--all' if args.all else args.game} --out {args.out}` first")])
+    findings = preflight(pdfs, args.out, safe_mm=args.safe)
+    for f in findings:
+        print(f"{f.level}: {f}")
+    errors = sum(f.level == "error" for f in findings)
+    print(f"checked {len(pdfs)} PDF(s): {errors} error(s), {len(findings) - errors} warning(s)")
+    return 1 if errors else 0

@@ -1,0 +1,389 @@
+"""`pnp export GAME --to vassal`: a VASSAL module (.vmod).
+
+A .vmod is a zip: `buildFile.xml` (the module's component tree), `moduledata` (name and
+version) and `images/`. This one holds:
+
+- the map page as the board of the "Main Map", with a HexGrid matching our geometry: VASSAL's
+  `dy` is the hex's size across the flats and `dx` the distance between neighbouring columns
+  (rows, for `sideways` pointy-top grids) = 3/4 of the corner-to-corner width; (x0, y0) is the
+  centre of a hex whose column VASSAL does not shift (for a sideways grid VASSAL swaps x and y
+  before snapping, so the origin is given swapped too). Its HexGridNumbering mirrors our labels;
+- every counter as a piece with two layers (Embellishment `emb2`: front and back image, flip
+  with the layer commands) in the pieces window;
+- every card deck as a DrawPile (face down, shuffled) holding one card (CardSlot, with a Mask
+  showing the back) per copy, on a "Table" map window of its own when the game has a map;
+- per player count a predefined setup (a saved game, .vsav) that places the pieces where the
+  rules engine places them (`place`/`give` steps whose `on:` is a place, hex, box or track cell
+  of the map), each pile of pieces as one stack. A saved game without VASSAL's "not a new game"
+  marker counts as a new game, so loading one also fills the decks from the module.
+
+Element and trait strings follow real modules' buildFile.xml (VASSAL 3.7); the saved-game
+format is VASSAL's: a zip whose `savedGame` entry is "!VCSK", a key byte in hex, then the
+command text XOR the key in hex; the command text is begin_save, the board choice, AddPiece
+commands (`+/id/type/state`) for pieces and their stacks, end_save, separated by ESC.
+"""
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from solver.engine import UNCOUNTED, setup_table
+from solver.loader import Game
+from solver.model import pick
+
+from ..context import BuildContext
+from ..geometry import MM_PER_INCH
+from .common import (ExportDeck, MapImage, drawer_for, export_decks, export_dir, face_image, map_image, png_bytes,
+                     safe_name, staged_folder, write_file, zip_bytes)
+
+VASSAL_VERSION = "3.7.0"
+MAP_NAME = "Main Map"
+BOARD_NAME = "Board"
+TABLE_NAME = "Table"     # the map window of the card decks, when the game has a map
+TABLE_BOARD = "Table"
+GAP = 40                 # px between decks on the table
+CARD_DPI = 150           # card images in the module (screen use)
+NO_MAP_DPI = 150         # counter images when a game has no map to match
+ESC = "\x1b"
+SAVE_KEY = 0x5A          # the obfuscation key byte: fixed, so the same setup gives the same bytes
+SQRT3 = math.sqrt(3)
+
+
+@dataclass
+class PieceDef:
+    """One distinct piece: its slot id in the module, name, images and trait strings."""
+    gpid: int
+    item_id: str
+    name: str
+    front: str
+    back: str | None
+    size_px: tuple[int, int]
+    back_faces: frozenset[str] = frozenset()  # setup `face:` names that mean "back side up"
+
+    def type_string(self, card: bool = False) -> str:
+        basic = f"piece;;;{self.front};{self.name}"
+        if card and self.back:  # a card: the Mask trait shows the back while it is face down
+            return f"obs;70,130;{self.back};Flip;G{self.back};{self.name};player:;Peek;Flip;false;;\t{basic}"
+        if self.back:  # a counter: two layers, front and back, as real modules flip a unit
+            return (f"emb2;;128;A;;128;;;128;;;57361,0,Flip;1;false;0;0;{self.front},{self.back};,;false;Side;;;"
+                    f"false;;1;1;true;;57355,0,Flip back;;;1.0;;true\t{basic}")
+        return basic
+
+    def state_string(self, where: str = "null", x: int = 0, y: int = 0, card: bool = False) -> str:
+        basic = f"{where};{x};{y};{self.gpid}"
+        if card and self.back:
+            return f"\t{basic}"    # mask not set: the DrawPile turns cards face down itself
+        return f"1\t{basic}" if self.back else basic
+
+
+@dataclass
+class Module:
+    pieces: dict[tuple[str, str], PieceDef] = field(default_factory=dict)  # (component, item) -> def
+    images: dict[str, bytes] = field(default_factory=dict)
+    next_gpid: int = 1
+
+    def add(self, comp: str, item_id: str, name: str, front: bytes, back: bytes | None,
+            size_px: tuple[int, int], back_faces: frozenset[str] = frozenset()) -> PieceDef:
+        stem = f"images/{safe_name(comp)}-{safe_name(item_id)}"
+        self.images[f"{stem}.png"] = front
+        if back is not None:
+            self.images[f"{stem}-back.png"] = back
+        d = PieceDef(self.next_gpid, item_id, _clean(name), f"{stem[7:]}.png",
+                     f"{stem[7:]}-back.png" if back is not None else None, size_px, back_faces)
+        self.pieces[(comp, item_id)] = d
+        self.next_gpid += 1
+        return d
+
+
+def _back_faces(item) -> frozenset[str]:
+    """What a setup step's `face:` says to mean this item's back side: 'back', 'down', or the
+    name its back face carries (`back: {attrs: {face: fellowship}}`)."""
+    names = {"back", "down"}
+    if item.back is not None and item.back.attrs.get("face"):
+        names.add(str(item.back.attrs["face"]))
+    return frozenset(names)
+
+
+def _clean(s: str) -> str:
+    """A name inside a VASSAL trait string: its separators (; / tab, backslash, comma) removed."""
+    return "".join(" " if ch in ";/\t\\,|" else ch for ch in s).strip() or "piece"
+
+
+README = """\
+VASSAL module: {title}
+
+Open {vmod} with VASSAL 3.7 or later (File -> Open Module).
+- The Main Map shows the map with a hex grid matching the printed one
+  ({grid}).
+- Counters are in the Pieces window; right-click a piece to flip it to its other side.
+- Card decks are face-down, shuffled draw piles, one card per copy (in the Table window when
+  the game has a map).
+
+Predefined setups (File -> New Game, or the start-up wizard), one per player count, place the
+pieces where the setup rules put them on the map:
+{setups}
+
+Setup steps that put pieces elsewhere (a hand, a player's sheet, a cup, a holding box off the
+map) are not in the setups; take those pieces from the Pieces window or the decks:
+{offmap}
+"""
+
+
+def export_vassal(game: Game, ctx: BuildContext) -> list[Path]:
+    drawer = drawer_for(game, ctx)
+    lang = ctx.language(game.meta.source_language)
+    title = pick(game.meta.title, lang)
+    m = map_image(game, ctx)
+    mod = Module()
+    decks = export_decks(game, ctx)
+    px_per_mm = m.px_per_mm if m else NO_MAP_DPI / MM_PER_INCH
+    for deck in decks:
+        k = px_per_mm if deck.kind == "counters" else CARD_DPI / MM_PER_INCH
+        size = (max(8, round(deck.size[0] * k)), max(8, round(deck.size[1] * k)))
+        for piece, _ in deck.distinct_fronts():
+            front = png_bytes(face_image(drawer, piece.front_layout, piece.front, deck.size, 0, size))
+            back = None
+            if piece.back_layout and piece.back is not None:
+                back = png_bytes(face_image(drawer, piece.back_layout, piece.back, deck.size, 0, size))
+            mod.add(deck.id, piece.item.id, piece.front.lookup("face.label|name"), front, back, size,
+                    _back_faces(piece.item))
+    if m is not None:
+        mod.images[f"images/map-{safe_name(m.name)}.png"] = png_bytes(m.image, m.dpi)
+    setups, offmap = _setups(game, m, mod, decks, ctx)
+    build = build_file(game, title, m, decks, mod, sorted(setups))
+    entries = dict(mod.images)
+    entries["buildFile.xml"] = build
+    entries["moduledata"] = _moduledata(title, game.id)
+    for name, data in setups.items():
+        entries[name] = data
+    target = export_dir(ctx, game, "vassal")
+    vmod = f"{safe_name(game.id)}.vmod"
+    with staged_folder(target) as folder:
+        write_file(folder, vmod, zip_bytes(entries))
+        grid = _grid_text(m) if m else "no map"
+        write_file(folder, "README.txt", README.format(
+            title=title, vmod=vmod, grid=grid,
+            setups="\n".join(f"  {n}" for n in sorted(setups)) or "  (none: the game places nothing on a map)",
+            offmap="\n".join(f"  {line}" for line in offmap) or "  (nothing)"))
+    return sorted(target.iterdir())
+
+
+# --------------------------------------------------------------------------- grid
+
+@dataclass(frozen=True)
+class VassalGrid:
+    dx: float
+    dy: float
+    x0: int
+    y0: int
+    sideways: bool
+
+
+def vassal_grid(m: MapImage) -> VassalGrid:
+    """VASSAL's HexGrid for our grid on the map image (see the module docstring)."""
+    hm = m.hexmap
+    g = hm.data.grid
+    k = m.px_per_mm
+    dy = g.hex_mm * k                      # across the flats
+    dx = 1.5 * (g.hex_mm / SQRT3) * k      # 3/4 of the corner-to-corner width
+    from solver.hexes import Offset
+    first = hm.grid.to_cube(Offset(0, 0))
+    cx, cy = m.hex_centre_px(hm.label(first))
+    # VASSAL never shifts the column (row, sideways) through its origin and shifts the next one by
+    # half a hex down (right). Our `offset: odd` shifts odd ones: the same. `even` shifts column 0:
+    # then the origin is the unshifted column before it.
+    if g.orientation == "flat":
+        if g.offset == "even":
+            cx, cy = cx - dx, cy - dy / 2
+        return VassalGrid(dx, dy, round(cx), round(cy), False)
+    if g.offset == "even":
+        cx, cy = cx - dy / 2, cy - dx
+    return VassalGrid(dx, dy, round(cy), round(cx), True)  # swapped: VASSAL rotates sideways grids
+
+
+def _grid_text(m: MapImage) -> str:
+    g = m.hexmap.data.grid
+    return f"{g.orientation}-top hexes, {g.hex_mm * m.px_per_mm:.2f} px across the flats at {m.dpi:g} dpi"
+
+
+def _numbering(m: MapImage) -> dict[str, str]:
+    """HexGridNumbering attributes for our labels: letter or number columns, numbered rows from
+    `first`, counted from the labels' origin corner, zero-padded like ours. VASSAL shows them in
+    its location reports; the setups place pieces by pixel, so they do not depend on them."""
+    lab = m.hexmap.data.labels
+    letters = lab.style == "letter-number"
+    return {"color": "0,0,0", "first": "H", "fontSize": "9", "hDescend": str(lab.origin.endswith("right")).lower(),
+            "hDrawOff": "0", "hLeading": "0" if letters else "1", "hOff": "0" if letters else str(lab.first),
+            "hType": "A" if letters else "N", "locationFormat": "$gridLocation$", "rotateText": "0", "sep": "",
+            "stagger": "false", "vDescend": str(lab.origin.startswith("bottom")).lower(), "vDrawOff": "0",
+            "vLeading": "0" if letters else "1", "vOff": str(lab.first), "vType": "N", "visible": "false"}
+
+
+# --------------------------------------------------------------------------- buildFile.xml
+
+def build_file(game: Game, title: str, m: MapImage | None, decks: list[ExportDeck], mod: Module,
+               setup_files: list[str]) -> bytes:
+    root = ET.Element("VASSAL.build.GameModule", {
+        "ModuleOther1": "", "ModuleOther2": "", "VassalVersion": VASSAL_VERSION,
+        "description": f"exported by pnp-forge from {game.id}", "name": title,
+        "nextPieceSlotId": str(mod.next_gpid + 1000), "version": "1.0"})
+    ET.SubElement(root, "VASSAL.build.module.BasicCommandEncoder")
+    ET.SubElement(root, "VASSAL.build.module.Documentation")
+    ET.SubElement(root, "VASSAL.build.module.PlayerRoster", {"buttonText": "Retire"})
+    ET.SubElement(root, "VASSAL.build.module.GlobalOptions", {"autoReport": "Always", "nonOwnerUnmaskable": "Never",
+                                                              "playerIdFormat": "$PlayerName$"})
+    ET.SubElement(root, "VASSAL.build.module.Chatter")
+    ET.SubElement(root, "VASSAL.build.module.KeyNamer")
+    # the pieces window: one list per counter sheet (cards live in their decks)
+    window = ET.SubElement(root, "VASSAL.build.module.PieceWindow", {
+        "hidden": "false", "scale": "1.0", "text": "Pieces", "tooltip": "Show/Hide the Pieces window"})
+    tabs = ET.SubElement(window, "VASSAL.build.widget.TabWidget", {"entryName": "Pieces"})
+    for deck in decks:
+        if deck.kind != "counters":
+            continue
+        lst = ET.SubElement(tabs, "VASSAL.build.widget.ListWidget", {
+            "divider": "200", "entryName": deck.name, "height": "0", "scale": "1.0", "width": "0"})
+        for piece, _ in deck.distinct_fronts():
+            d = mod.pieces[(deck.id, piece.item.id)]
+            slot = ET.SubElement(lst, "VASSAL.build.widget.PieceSlot", {
+                "entryName": d.name, "gpid": str(d.gpid), "height": str(d.size_px[1]), "width": str(d.size_px[0])})
+            slot.text = f"+/null/{d.type_string()}/{d.state_string()}"
+    # the map; card decks on a table of their own beside it (on the map they would hide hexes)
+    deck_list = [d for d in decks if d.kind == "cards"]
+    card_px = [mod.pieces[(d.id, d.pieces[0].item.id)].size_px for d in deck_list]
+    table_w = max(1600, sum(w + GAP for w, _ in card_px) + GAP)
+    table_h = max(1000, max((h for _, h in card_px), default=0) + 2 * GAP)
+    if m is not None:
+        board = _map(root, MAP_NAME, {"image": f"map-{safe_name(m.name)}.png", "name": BOARD_NAME,
+                                      "reversible": "false", "width": str(m.image.size[0]),
+                                      "height": str(m.image.size[1])})[1]
+        vg = vassal_grid(m)
+        grid = ET.SubElement(board, "VASSAL.build.module.map.boardPicker.board.HexGrid", {
+            "color": "0,0,0", "cornersLegal": "false", "dotsVisible": "false", "dx": f"{vg.dx:.4f}",
+            "dy": f"{vg.dy:.4f}", "edgesLegal": "false", "sideways": str(vg.sideways).lower(), "snapTo": "true",
+            "visible": "false", "x0": str(vg.x0), "y0": str(vg.y0)})
+        ET.SubElement(grid, "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering", _numbering(m))
+        table = _map(root, TABLE_NAME, _table_board(table_w, table_h))[0] if deck_list else None
+    else:
+        table = _map(root, MAP_NAME, _table_board(table_w, table_h))[0]
+    x = GAP
+    for deck, (w, h) in zip(deck_list, card_px):
+        assert table is not None
+        pile = ET.SubElement(table, "VASSAL.build.module.map.DrawPile", {
+            "name": deck.name, "owningBoard": TABLE_BOARD, "x": str(x + w // 2), "y": str(GAP + h // 2),
+            "width": str(w), "height": str(h), "faceDown": "Always", "shuffle": "Always", "drawFaceUp": "false",
+            "reshufflable": "false", "allowMultiple": "false", "allowSelect": "false", "reversible": "false",
+            "draw": "true", "color": "0,0,0"})
+        for p in deck.pieces:
+            d = mod.pieces[(deck.id, p.item.id)]
+            card = ET.SubElement(pile, "VASSAL.build.widget.CardSlot", {
+                "entryName": d.name, "gpid": str(d.gpid), "height": str(d.size_px[1]), "width": str(d.size_px[0])})
+            card.text = f"+/null/{d.type_string(card=True)}/{d.state_string(card=True)}"
+        x += w + GAP
+    if setup_files:
+        menu = ET.SubElement(root, "VASSAL.build.module.PredefinedSetup", {"isMenu": "true", "name": "Setups",
+                                                                           "useFile": "true"})
+        for name in setup_files:
+            ET.SubElement(menu, "VASSAL.build.module.PredefinedSetup", {
+                "file": name, "isMenu": "false", "name": name.removesuffix(".vsav"), "useFile": "true"})
+    ET.indent(root, "    ")
+    return b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="utf-8") + b"\n"
+
+
+def _map(root: ET.Element, name: str, board: dict[str, str]) -> tuple[ET.Element, ET.Element]:
+    """A map window with one board and the standard map components real modules carry."""
+    themap = ET.SubElement(root, "VASSAL.build.module.Map", {
+        "allowMultiple": "false", "backgroundcolor": "255,255,255", "buttonName": name, "launch": "false",
+        "mapName": name, "markMoved": "Always", "moveToFormat": "$pieceName$ moves $previousLocation$ -> $location$ *"})
+    picker = ET.SubElement(themap, "VASSAL.build.module.map.BoardPicker", {"title": "Choose Boards"})
+    el = ET.SubElement(picker, "VASSAL.build.module.map.boardPicker.Board", board)
+    for tag in ("StackMetrics", "ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
+                "StackExpander", "PieceMover", "KeyBufferer", "SelectionHighlighters"):
+        ET.SubElement(themap, f"VASSAL.build.module.map.{tag}")
+    ET.SubElement(themap, "VASSAL.build.module.map.Zoomer", {"zoomLevels": "0.25,0.5,0.75,1.0", "zoomStart": "3"})
+    return themap, el
+
+
+def _table_board(w: int, h: int) -> dict[str, str]:
+    return {"name": TABLE_BOARD, "reversible": "false", "width": str(w), "height": str(h), "color": "235,235,228"}
+
+
+def _moduledata(title: str, game_id: str) -> bytes:
+    root = ET.Element("data", {"version": "1"})
+    for tag, text in (("version", "1.0"), ("extra1", ""), ("extra2", ""), ("VassalVersion", VASSAL_VERSION),
+                      ("dateSaved", "0"), ("name", title), ("description", f"exported by pnp-forge from {game_id}")):
+        ET.SubElement(root, tag).text = text
+    return b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- predefined setups
+
+def _setups(game: Game, m: MapImage | None, mod: Module, decks: list[ExportDeck],
+            ctx: BuildContext) -> tuple[dict[str, bytes], list[str]]:
+    """A saved game per player count placing what the engine places on the map; and what it
+    places elsewhere (one line each)."""
+    if m is None or game.setup is None:
+        return {}, []
+    files: dict[str, bytes] = {}
+    offmap: dict[str, None] = {}
+    for players, result in sorted(setup_table(game).items()):
+        stacks: dict[tuple[int, int], list[tuple[PieceDef, str]]] = {}
+        for pl in result.placements:
+            spot = m.spot(pl.on)
+            if spot is None:
+                offmap[f"{pl.component} -> {pl.on}"] = None
+                continue
+            _, x, y = spot
+            for (comp, item_id), copies in pl.items:
+                d = _piece_of(game, mod, comp, item_id, pl.step)
+                if d is None:
+                    ctx.warn(f"{game.id}: vassal setup for {players} players: {copies} {comp} on {pl.on} "
+                             f"are of no single known item; not placed")
+                    continue
+                stacks.setdefault((round(x), round(y)), []).extend([(d, pl.face or "")] * copies)
+        if stacks:
+            name = f"{players} players.vsav" if players != 1 else "1 player.vsav"
+            files[name] = _vsav(stacks, pick(game.meta.title, ctx.language(game.meta.source_language)), players,
+                                table=any(d.kind == "cards" for d in decks))
+    return files, list(offmap)
+
+
+def _piece_of(game: Game, mod: Module, comp: str, item_id: str, step: int) -> PieceDef | None:
+    if (comp, item_id) in mod.pieces:
+        return mod.pieces[(comp, item_id)]
+    if item_id == UNCOUNTED:  # copies of an item whose count nobody states: the step names it
+        listed = getattr(game.setup.steps[step], "items", None) or []  # type: ignore[union-attr]
+        if len(listed) == 1 and (comp, listed[0]) in mod.pieces:
+            return mod.pieces[(comp, listed[0])]
+    return None
+
+
+def _vsav(stacks: dict[tuple[int, int], list[tuple[PieceDef, str]]], title: str, players: int, table: bool) -> bytes:
+    # which board each map window shows (BoardPicker's SetBoards command), as VASSAL saves it
+    commands = ["begin_save", f"{MAP_NAME}BoardPicker\t{BOARD_NAME}\t0\t0"]
+    if table:
+        commands.append(f"{TABLE_NAME}BoardPicker\t{TABLE_BOARD}\t0\t0")
+    n = 0
+    for (x, y), pieces in sorted(stacks.items()):
+        ids = []
+        for d, face in pieces:
+            n += 1
+            pid = f"{1000 + n}"
+            state = d.state_string(MAP_NAME, x, y)
+            if face and d.back and face in d.back_faces:
+                state = "2" + state[1:]  # the back layer up
+            commands.append(f"+/{pid}/{d.type_string()}/{state}")
+            ids.append(pid)
+        n += 1
+        commands.append(f"+/{1000 + n}/stack/{MAP_NAME};{x};{y};{';'.join(ids)}")
+    commands.append("end_save")
+    plain = ESC.join(commands).encode("utf-8")
+    saved = ("!VCSK" + f"{SAVE_KEY:02x}" + "".join(f"{b ^ SAVE_KEY:02x}" for b in plain)).encode("ascii")
+    meta = ET.Element("data", {"version": "1"})
+    for tag, text in (("version", "1.0"), ("VassalVersion", VASSAL_VERSION), ("dateSaved", "0"),
+                      ("description", f"{title}: setup for {players} players")):
+        ET.SubElement(meta, tag).text = text
+    savedata = b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(meta, encoding="utf-8")
+    return zip_bytes({"savedGame": saved, "savedata": savedata, "moduledata": savedata})

@@ -1,0 +1,237 @@
+"""Setup feasibility: the flow model of one player count, and the proof that the setup can be carried out.
+
+The engine's moves (solver/engine.py) become a flow model: every copy of every item sits in exactly
+one zone, each move takes copies from some zones into another, and no zone goes below zero, so a
+feasible model proves conservation (in play + returned to the box + set aside = owned, per item).
+Three kinds of facts are switched on by assumption literals (solver/proof.py): each setup step that
+runs, each item's owned count (and a stated total that binds the uncounted kinds of a component)
+and each constraint of setup.yaml (solver/constraints.py). Uncounted kinds are free. When the
+model is infeasible, solver/explain.py names the conflicting facts.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from . import expr as E
+from .constraints import ZONE_PARTS, RuleCompiler, constraint_location, prove_rules_for_every_deal
+from .engine import ItemKey, SetupResult, matches, owned_counts, step_label, step_location, when_functions
+from .errors import DataError, Problem
+from .explain import explain
+from .findings import cite
+from .loader import Game
+from .model import CombineStep
+from .proof import Assumption, Verdict, solve
+
+UB = 100_000  # no game has this many copies of one thing; bounds the free variables
+UNKNOWN_UB = 1_000  # bound of a count the sources do not give
+
+
+def stated_sums(game: Game) -> list[tuple[int, Any]]:
+    """(component index, component) of components whose stated total must bind uncounted items."""
+    return [(ci, c) for ci, c in enumerate(game.components)
+            if c.stated_total is not None and c.items and any(i.count is None for i in c.items)]
+
+
+def item_location(game: Game, key: ItemKey) -> str:
+    for ci, comp in enumerate(game.components):
+        if comp.id != key[0]:
+            continue
+        if not comp.items:
+            return game.where("components.yaml", ("components", ci, "count"))
+        for ii, it in enumerate(comp.items):
+            if it.id == key[1]:
+                if comp.items_file:
+                    return game.where(comp.items_file, (ii,))
+                return game.where("components.yaml", ("components", ci, "items", ii, "count"))
+    return game.where("components.yaml")
+
+
+class SetupModel(RuleCompiler):
+    """The flow model of one player count: `m` (the CpModel), `assumptions`, `owned_var[item]`,
+    `zone_expr(item, zone)`; solver/wargame.py optimises over it."""
+
+    def __init__(self, game: Game, result: SetupResult, m: cp_model.CpModel | None = None):
+        self.game = game
+        self.result = result
+        # `m`: an existing model to add to (several player counts in one model)
+        self.m = m if m is not None else cp_model.CpModel()
+        self.assumptions: list[Assumption] = []
+        self.owned_var: dict[ItemKey, Any] = {}
+        self.state: dict[ItemKey, dict[str, Any]] = {}
+        self.attrs: dict[ItemKey, dict[str, Any]] = {}
+        self.pile_of: dict[ItemKey, str] = {}
+        self.constraint_lits = []
+        self.referenced: set[ItemKey] = set()  # items the constraint being compiled counts
+        self.random_ref = False  # ...and whether it counts a zone that a deal or a choice splits
+        # item -> zones that a move of several items into or out of leaves to chance or choice;
+        # a rule over other zones has one value once the steps and counts hold
+        self.random_zones: dict[ItemKey, set[str]] = {}
+        for mv in result.moves:
+            if mv.total is not None and len(mv.items) > 1:
+                for k in mv.items:
+                    self.random_zones.setdefault(k, set()).update(mv.src + (mv.dst,))
+        self.unknown = {k for k, v in owned_counts(game).items() if v is None}
+        self._build()
+
+    # ----------------------------------------------------------------- flows
+    def _build(self) -> None:
+        m = self.m
+        for comp in self.game.components:
+            for it in comp.items or [None]:  # type: ignore[list-item]  # None: the component itself
+                key = (comp.id, it.id if it else comp.id)
+                self.attrs[key] = {**(it.attrs if it else comp.attrs), "id": key[1]}
+        # Tight domains matter: proving a negated rule infeasible takes 200 ms with loose bounds, 5 ms
+        # with these. A relaxed inventory never needs more copies than all the moves ask for.
+        demand = sum((mv.total or 0) + (mv.per_item or 0) * len(mv.items) for mv in self.result.moves)
+        self.bound: dict[ItemKey, int] = {}
+        for key, count in owned_counts(self.game).items():
+            # an unknown count may need more copies than the setup moves (a stated mean, a stock)
+            self.bound[key] = min(UB, (count or 0) + demand + 1) if count is not None else max(UNKNOWN_UB, demand + 1)
+            s = m.new_int_var(0, self.bound[key], f"owned[{key[1]}]")
+            self.owned_var[key] = s
+            self.state[key] = {"box": s}
+            self.pile_of[key] = key[0]
+            if count is not None:
+                lit = m.new_bool_var(f"inventory[{key[1]}]")
+                m.add(s == count).only_enforce_if(lit)
+                self.assumptions.append(Assumption(lit, "inventory", f"{key[1]} ×{count}",
+                                                   item_location(self.game, key), key))
+        # The uncounted kinds of a component with a stated total share that total (the engine counts
+        # the rest as one anonymous item; here each kind is free and only their sum is known).
+        for ci, comp in stated_sums(self.game):
+            lit = m.new_bool_var(f"stated[{comp.id}]")
+            m.add(sum(self.owned_var[(comp.id, it.id)] for it in comp.items) == comp.stated_total.value).only_enforce_if(lit)
+            self.assumptions.append(Assumption(lit, "inventory", f"{comp.id} ×{comp.stated_total.value} in all",
+                                               self.game.where("components.yaml", ("components", ci, "stated_total"))))
+        by_step: dict[int, list] = {}
+        for mv in self.result.moves:
+            by_step.setdefault(mv.step, []).append(mv)
+        for index in self.result.steps_run:
+            lit = m.new_bool_var(f"step[{index}]")
+            step = self.game.setup.steps[index]  # type: ignore[union-attr]
+            self.assumptions.append(Assumption(lit, "step", f"step '{step_label(self.game, index)}'",
+                                               cite(step_location(self.game, index), step.source)))
+            for mv in by_step.get(index, []):
+                self._move(mv, lit)
+            if isinstance(step, CombineStep):
+                for cid in step.combine:
+                    for key in self.pile_of:
+                        if key[0] == cid:
+                            self.pile_of[key] = step.into
+
+    def _zone(self, key: ItemKey, zone: str) -> Any:
+        return self.state[key].get(zone, 0)
+
+    def _move(self, mv, lit) -> None:
+        m = self.m
+        takes = []
+        for key in mv.items:
+            if key not in self.state:
+                continue  # copies the engine assumed for uncounted items: the model's free counts cover them
+            parts = []
+            for z in mv.src:
+                prev = self._zone(key, z)
+                if isinstance(prev, int) and prev == 0:
+                    continue
+                t = m.new_int_var(0, self.bound[key], f"take[{mv.step},{key[1]},{z}]")
+                new = m.new_int_var(0, self.bound[key], f"{z}[{mv.step},{key[1]}]")
+                m.add(new == prev - t)
+                self.state[key][z] = new
+                parts.append((z, prev, t))
+            amount = sum(t for _, _, t in parts) if parts else 0
+            if parts:
+                dst = m.new_int_var(0, self.bound[key], f"{mv.dst}[{mv.step},{key[1]}]")
+                m.add(dst == self._zone(key, mv.dst) + amount)
+                self.state[key][mv.dst] = dst
+            if mv.per_item is None and mv.total is None:  # every copy there is
+                for z, prev, t in parts:
+                    m.add(t == prev).only_enforce_if(lit)
+            elif mv.per_item is not None:
+                m.add(amount == mv.per_item).only_enforce_if(lit)
+            # zones are taken from in order (pile before box): a later one only once the earlier is empty
+            for (_, prev0, t0), (_, _, t1) in zip(parts, parts[1:]):
+                emptied = m.new_bool_var("emptied")
+                m.add(t0 == prev0).only_enforce_if(emptied)
+                m.add(t1 == 0).only_enforce_if(emptied.Not())
+            takes.append(amount)
+        if mv.total is not None:
+            m.add(sum(takes) == mv.total).only_enforce_if(lit)
+
+    # ----------------------------------------------------------------- selections
+    def zone_expr(self, key: ItemKey, zone: str) -> Any:
+        st = self.state[key]
+        if zone == "owned":
+            return self.owned_var[key]
+        if zone == "in_play":
+            # = pile + dealt + placed + supply; written through conservation so that a random split
+            # between pile and dealt does not enter (propagation alone then bounds it exactly)
+            return self.owned_var[key] - st.get("box", 0) - st.get("returned", 0) - st.get("set_aside", 0)
+        if zone == "returned_to_box":
+            return st.get("returned", 0) + st.get("box", 0)
+        if zone == "draw_pile":
+            return st.get("pile", 0)
+        return st.get(zone, 0)
+
+    def items_named(self, ref: str) -> list[ItemKey]:
+        """A component's items, else a combined pile's, else the items with that id."""
+        keys = [k for k in self.state if k[0] == ref]
+        return keys or [k for k, p in self.pile_of.items() if p == ref] or [k for k in self.state if k[1] == ref]
+
+    def selection(self, ref: str, zone: str, where: dict[str, Any]) -> Any:
+        keys = [k for k in self.items_named(ref) if matches(self.attrs[k], where)]
+        self.referenced.update(keys)
+        parts = ZONE_PARTS.get(zone, (zone,))
+        if any(self.random_zones.get(k, set()) & set(parts) for k in keys):
+            self.random_ref = True
+        return sum(self.zone_expr(k, zone) for k in keys)
+
+
+def setup_model(game: Game, result: SetupResult, m: cp_model.CpModel | None = None) -> SetupModel:
+    """The flow model of one player count with every active constraint of setup.yaml added
+    (into `m` when given, so that several counts share one model)."""
+    model = SetupModel(game, result, m)
+    env = {"players": result.players, "hand_size": result.hand_size}
+    for index, con in enumerate(game.setup.constraints if game.setup else []):
+        if con.when is not None:
+            try:
+                active = E.evaluate(con.when, env, when_functions(result.variant))
+            except E.ExprError as e:
+                where = constraint_location(game, index)
+                path, _, line = where.rpartition(":")
+                raise DataError([Problem(path, int(line or 0), 0, f"constraint {con.id!r} when: {e}",
+                                         "use `players`, `hand_size`, numbers and variant()")])
+            if not active:
+                continue
+        model.add_constraint(index, con, env)
+    return model
+
+
+def prove_player_count(game: Game, result: SetupResult) -> Verdict:
+    n = result.players
+    model = setup_model(game, result)
+    m = model.m
+    status, solver = solve(m, [a.lit for a in model.assumptions])
+    if status == cp_model.INFEASIBLE:
+        core, confirmed = explain(m, model.assumptions)
+        return Verdict(n, False, core, confirmed)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise RuntimeError(f"CP-SAT gave {solver.status_name(status)} on a setup model")
+    verdict = Verdict(n, True, totals=_totals(model, solver))
+    verdict.rules = sum(1 for a in model.assumptions if a.kind == "constraint")
+    # Solving the rules on a model of only the items coupled to them was tried: on these games
+    # that part is most of the model, and building it costs more than the smaller solves save.
+    prove_rules_for_every_deal(model, verdict)
+    return verdict
+
+
+def _totals(model: SetupModel, solver: cp_model.CpSolver) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for key in model.state:
+        for zone in ("in_play", "returned_to_box"):
+            v = solver.value(model.zone_expr(key, zone))
+            if v:
+                d = out.setdefault(zone, {})
+                d[key[0]] = d.get(key[0], 0) + v
+    return out
