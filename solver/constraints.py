@@ -139,6 +139,8 @@ class RuleCompiler:
         args = node.args
         if node.func in ("min", "max"):
             vals = [self.compile(a, env) for a in args]
+            if not vals:
+                raise E.ExprError(f"{node.func}() needs at least one value")
             if not all(_const(v) for v in vals):
                 raise E.ExprError(f"{node.func}() works on constants only")
             return (min if node.func == "min" else max)(vals)

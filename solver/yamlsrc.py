@@ -261,10 +261,9 @@ def load_csv(path: Path) -> tuple[list[dict[str, str]], Locator]:
     locator = Locator(shown)
     text = read_text(path, shown)
     reader = csv.DictReader(io.StringIO(text))
-    locator.columns = [(h or "").strip() for h in (reader.fieldnames or [])]
     rows = []
     try:
-        header = [h.strip() for h in reader.fieldnames or []]
+        locator.columns = header = [(h or "").strip() for h in (reader.fieldnames or [])]
         problems = header_problems(header, locator, 1)
         if problems:
             raise DataError(problems)

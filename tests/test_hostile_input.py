@@ -142,8 +142,9 @@ def test_csv_duplicate_and_blank_columns(game_copy, header_extra):
     if header_extra == ",count":
         [line] = problems_of(folder)
         assert re.search(r"gem-cards\.csv:1:\d+: duplicate column 'count'", line), line
-    else:
-        load_game(folder)  # unnamed columns are ignored, as before
+    else:  # cells under no header name (solver/columns.py check_header)
+        lines = problems_of(folder)
+        assert all(re.search(r"gem-cards\.csv:1:\d+: column \d+ has values but no header", x) for x in lines), lines
 
 
 def test_csv_row_limit(game_copy, monkeypatch):
@@ -191,3 +192,29 @@ def test_unknown_stage_is_a_usage_error_listing_the_choices(capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert "invalid choice: 'card'" in err and all(name in err for name in STAGE_NAMES)
+
+
+@pytest.mark.parametrize("require", ["min() >= 1", "max() <= 1", "players * 999999999 * 999999999 >= 1"])
+def test_constraint_that_cannot_be_computed_is_located(game_copy, require):
+    # campaign failures: `require: min()` raised ValueError in the checker, a huge product
+    # overflowed CP-SAT's 64-bit arithmetic
+    from solver.report import check_game
+
+    folder = game_copy()
+    path = folder / "setup.yaml"
+    text = path.read_text(encoding="utf-8")
+    m = re.search(r"require: (\"[^\"]*\"|'[^']*'|[^\n]*)", text)
+    path.write_text(text[:m.start(1)] + f'"{require}"' + text[m.end(1):], encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        check_game(load_game(folder))
+    [line] = [str(p) for p in e.value.problems]
+    assert re.match(r"^\S.*setup\.yaml:\d+:\d+: constraint .+; .+$", line), line
+
+
+def test_csv_header_that_csv_cannot_read(game_copy):
+    # campaign/property failure: a bare carriage return inside the header raised csv.Error
+    folder = game_copy()
+    path = folder / "gem-cards.csv"
+    path.write_bytes(b"id,co\runt,x\n" + path.read_bytes().split(b"\n", 1)[1])
+    lines = problems_of(folder)
+    assert any("gem-cards.csv:1:" in x for x in lines), lines
