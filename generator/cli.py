@@ -14,7 +14,7 @@ from typing import Protocol
 
 from solver.errors import DataError
 
-from .commands import check, core, export, new, preflight, rules
+from .commands import check, core, export, new, preflight, propose, rules
 from .commands import map as map_cmd  # not `map`: that is a builtin
 
 
@@ -32,6 +32,7 @@ COMMANDS: list[Registrar] = [
     preflight.register,
     new.register,
     export.register,
+    propose.register,
 ]
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2

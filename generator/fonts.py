@@ -1,14 +1,25 @@
-"""Fonts: one TrueType-outline font with Japanese and Latin glyphs, embedded and subset.
+"""Fonts: the faces text is set in, each a TrueType-outline font from a Python package, embedded
+and subset (reportlab embeds TrueType fonts as subsets), so a fresh machine with no system fonts
+renders every language.
 
-IPAex Gothic (IPA Font License, which allows embedding and redistribution) comes from the
-`matplotlib-fontja` wheel, so a fresh machine with no system fonts still renders Japanese.
-reportlab embeds TrueType fonts as subsets. `PNP_FONT` (a .ttf path) overrides the font.
+- IPAex Gothic (IPA Font License, which allows embedding and redistribution) from the
+  `matplotlib-fontja` wheel: the project font, with Japanese and Latin glyphs. Cards, counters and
+  maps are drawn in it (`register`, `font_path`, `pil_font`). `PNP_FONT` (a .ttf path) overrides it.
+- Source Serif Pro (SIL Open Font License) from the `font-source-serif-pro` wheel, with regular,
+  italic, bold and bold italic: the Latin text face of rulebooks in Latin-script languages.
+
+Which face a language is set in is data: `fonts: {en: source-serif}` in game.yaml, else
+`DEFAULT_FACES` (CJK languages in IPAex Gothic, every other language in Source Serif). A
+character a face lacks (a Japanese term quoted in English text) is drawn in the project font
+(`runs`), and measured that way (`string_width`).
 """
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from solver.errors import DataError, Problem
 
@@ -75,3 +86,124 @@ def pil_font(size_px: int):
     from PIL import ImageFont
 
     return ImageFont.truetype(str(font_path()), size_px)
+
+
+# --------------------------------------------------------------------------- text faces per language
+
+ROLES = ("regular", "italic", "bold", "bold-italic")
+
+
+@dataclass(frozen=True)
+class Family:
+    """A text face: a file per role (a role it lacks falls back to regular)."""
+    id: str
+    name: str
+    licence: str
+    package: str  # the Python package that brings the files (a dependency in pyproject.toml)
+
+    def files(self) -> dict[str, Path]:
+        if self.id == "ipaex-gothic":
+            return {"regular": font_path()}
+        try:
+            import font_source_serif_pro
+        except ImportError:
+            raise DataError([Problem(self.package, 0, 0, f"the {self.name} font package is not installed",
+                                     "run `pip install -e .` again (it declares " + self.package + ")")])
+        folder = Path(font_source_serif_pro.font_directory)
+        return {"regular": folder / "SourceSerifPro-Regular.ttf", "italic": folder / "SourceSerifPro-It.ttf",
+                "bold": folder / "SourceSerifPro-Bold.ttf", "bold-italic": folder / "SourceSerifPro-BoldIt.ttf"}
+
+
+FAMILIES: dict[str, Family] = {f.id: f for f in (
+    Family("ipaex-gothic", "IPAex Gothic", "IPA Font License", "matplotlib-fontja"),
+    Family("source-serif", "Source Serif Pro", "SIL Open Font License 1.1", "font-source-serif-pro"),
+)}
+CJK_LANGUAGES = ("ja", "zh", "ko")
+DEFAULT_FACES = {lang: "ipaex-gothic" for lang in CJK_LANGUAGES}
+DEFAULT_LATIN_FACE = "source-serif"
+
+
+def face_of(lang: str, game: Any = None) -> Family:
+    """The text face of `lang`: game.yaml's `fonts:` entry, else the default for its script.
+    An unknown face is an error pointing at the game.yaml entry."""
+    chosen = dict(getattr(getattr(game, "meta", None), "fonts", None) or {})
+    base = lang.split("-")[0]
+    fid = chosen.get(lang) or chosen.get(base) or DEFAULT_FACES.get(base, DEFAULT_LATIN_FACE)
+    if fid not in FAMILIES:
+        key = lang if lang in chosen else base
+        where = game.where("game.yaml", ("fonts", key)) if game is not None else "game.yaml"
+        path, _, line = where.rpartition(":")
+        raise DataError([Problem(path or where, int(line) if line.isdigit() else 0, 1 if line.isdigit() else 0,
+                                 f"unknown font {fid!r} for {key}",
+                                 f"use one of {', '.join(FAMILIES)}")])
+    return FAMILIES[fid]
+
+
+@lru_cache(maxsize=None)
+def register_face(family_id: str, role: str = "regular") -> str:
+    """Register one role of a face with reportlab once; returns its font name."""
+    if family_id == "ipaex-gothic":
+        return register()
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    files = FAMILIES[family_id].files()
+    path = files.get(role, files["regular"])
+    if not path.is_file():
+        raise DataError([Problem(str(path), 0, 0, "font file not found",
+                                 f"reinstall {FAMILIES[family_id].package}")])
+    name = f"Pnp-{family_id}-{role}"
+    pdfmetrics.registerFont(TTFont(name, str(path)))
+    _FILE_OF[name] = path
+    return name
+
+
+_FILE_OF: dict[str, Path] = {}
+
+
+def text_font(lang: str, role: str = "regular", game: Any = None) -> str:
+    """The reportlab font name to set `lang` in (registering it on first use)."""
+    return register_face(face_of(lang, game).id, role)
+
+
+@lru_cache(maxsize=None)
+def _cmap_of(font: str) -> frozenset[int]:
+    if font == FONT_NAME or font not in _FILE_OF:
+        return covered_codepoints()
+    from fontTools.ttLib import TTFont as FTFont
+
+    with FTFont(str(_FILE_OF[font]), lazy=True) as f:
+        return frozenset(f.getBestCmap().keys())
+
+
+def runs(s: str, font: str) -> list[tuple[str, str]]:
+    """`s` cut into (text, font) runs: characters `font` lacks go to the project font."""
+    if font == FONT_NAME:
+        return [(s, font)] if s else []
+    cmap = _cmap_of(font)
+    out: list[tuple[str, str]] = []
+    for ch in s:
+        f = font if (ord(ch) in cmap or ch.isspace()) else register()
+        if out and out[-1][1] == f:
+            out[-1] = (out[-1][0] + ch, f)
+        else:
+            out.append((ch, f))
+    return out
+
+
+def string_width(s: str, font: str, size_pt: float) -> float:
+    """Width in pt of `s` as drawn by `runs` (each character in the font that has it)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return sum(stringWidth(t, f, size_pt) for t, f in runs(s, font))
+
+
+def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: float) -> float:
+    """Draw `s` on a reportlab canvas from (x, y) run by run (see `runs`); returns the end x."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    for text, f in runs(s, font):
+        canvas.setFont(f, size_pt)
+        canvas.drawString(x, y, text)
+        x += stringWidth(text, f, size_pt)
+    return x

@@ -1,8 +1,9 @@
 """Which languages a game is built in: the source language, then every complete translation.
 
 A translation is complete when every printed string of the game's data (component and item
-names, face labels and texts, layout texts, map names and legends, the title) has it, and every
-unit of the rulebook's PO file is translated. A language with anything missing is left out of
+names, face labels and texts, layout texts, map names and legends, the title) has it, every
+unit of the rulebook's PO file is translated, and the program's own catalogue
+(generator/catalogue.py: calibration page, assembly pages, rulebook headings) has the language. A language with anything missing is left out of
 the build with one warning that counts what is missing and says where, so that no printed face
 ever falls back to the source language in the middle of a translated sheet.
 `pnp rulebook --lang xx` still typesets a partial rulebook for its translators.
@@ -104,6 +105,12 @@ def missing_translations(game: Game, lang: str) -> Missing:
         for path, text in _localised(root, base, skip):
             if src in text and lang not in text and NEUTRAL not in text:
                 missing.add(filename, game.where(filename, path))
+    from . import catalogue
+
+    words = catalogue.missing(lang)
+    if words:
+        missing.add("generator/catalogue.py", f"generator/catalogue.py ({len(words)} of the program's own strings, "
+                                              f"e.g. {words[0]})", len(words))
     rules = rules_of(game)
     if rules is not None:
         units = rules.units()

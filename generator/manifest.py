@@ -10,25 +10,38 @@ from typing import Any
 
 from solver.loader import Game
 from solver.model import pick, size_mm
+from solver.propose import component_total, effective_counts
 
 from .context import BuildContext
 from .output import write_text
 
 
-def inventory(game: Game, lang: str) -> dict[str, Any]:
+PROPOSED_MARK = "*"
+
+
+def inventory(game: Game, lang: str, stated_only: bool = False) -> dict[str, Any]:
+    """Every component with its counts: stated, else proposed (proposed.yaml; `"proposed": true`
+    on the item and the component), else null. `stated_only` leaves the proposals out."""
+    counts = effective_counts(game, stated_only)
     comps = []
     known_total = 0
     unknown = []
     for c in game.components:
-        total = c.total
+        total, proposed = component_total(c, counts)
         if total is None:
             unknown.append(c.id)
         else:
             known_total += total
+        items = []
+        for i in c.items:
+            count, item_proposed = counts[(c.id, i.id)]
+            items.append({"id": i.id, "name": pick(i.name, lang, i.id), "count": count}
+                         | ({"proposed": True} if item_proposed else {}))
         entry: dict[str, Any] = {
-            "id": c.id, "kind": c.kind, "name": pick(c.name, lang), "total": total,
-            "items": [{"id": i.id, "name": pick(i.name, lang, i.id), "count": i.count} for i in c.items],
+            "id": c.id, "kind": c.kind, "name": pick(c.name, lang), "total": total, "items": items,
         }
+        if proposed:
+            entry["proposed"] = True
         if c.stated_total:
             entry["stated_total"] = c.stated_total.value
         if c.size is not None:
@@ -45,23 +58,31 @@ def inventory(game: Game, lang: str) -> dict[str, Any]:
         "components": comps,
         "total_pieces": known_total,
         "unknown_counts": unknown,
+        "proposed_counts": sum(1 for c in comps for i in c["items"] if i.get("proposed"))
+                           + sum(1 for c in comps if c.get("proposed") and not c["items"]),
     }
 
 
 def build_manifest(game: Game, ctx: BuildContext) -> list[Path]:
     lang = ctx.language(game.meta.source_language)
-    data = inventory(game, lang)
+    data = inventory(game, lang, ctx.stated_only)
     out = ctx.out_dir(game.id)
     paths = []
     if lang == game.meta.source_language:  # one JSON per game; the text list once per language
         paths.append(write_text(out / "manifest.json", json.dumps(data, ensure_ascii=False, indent=2) + "\n"))
     lines = [f"{data['title']} ({game.id})", ""]
+    def shown(count: int | None, proposed: bool | None) -> str:
+        return "?" if count is None else f"{count}{PROPOSED_MARK if proposed else ''}"
+
     for c in data["components"]:
-        total = "?" if c["total"] is None else c["total"]
-        lines.append(f"{total:>5}  {c['name']} [{c['id']}]")
+        lines.append(f"{shown(c['total'], c.get('proposed')):>6}  {c['name']} [{c['id']}]")
         for i in c["items"]:
-            lines.append(f"{'?' if i['count'] is None else i['count']:>11}  {i['name']}")
+            lines.append(f"{shown(i['count'], i.get('proposed')):>12}  {i['name']}")
     lines.append("")
-    lines.append(f"{data['total_pieces']:>5}  total (known counts)")
+    lines.append(f"{data['total_pieces']:>6}  total (known counts)")
+    if data["proposed_counts"]:
+        lines.append(f"{PROPOSED_MARK} proposed by the solver (proposed.yaml, `pnp propose`), not stated by the sources")
+    if data["unknown_counts"]:
+        lines.append("? unknown: not printed")
     paths.append(write_text(out / f"manifest-{lang}.txt", "\n".join(lines) + "\n"))
     return paths

@@ -76,9 +76,10 @@ def write_text(target: Path, text: str) -> Path:
 
 
 @contextmanager
-def atomic_folder(target: Path) -> Iterator[Path]:
-    """Yield a temporary folder beside `target`; on success rename it to `target` (which must not
-    exist, or be an empty folder), else delete it with whatever was written into it."""
+def atomic_folder(target: Path, *, replace: bool = False) -> Iterator[Path]:
+    """Yield a temporary folder beside `target`; on success rename it to `target`, else delete it
+    with whatever was written into it. `target` must not exist or be empty, unless `replace`: then
+    an existing folder is moved aside first and removed only once the new one is in place."""
     parent = target.absolute().parent
     parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=parent))
@@ -87,12 +88,18 @@ def atomic_folder(target: Path) -> Iterator[Path]:
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o777 & ~umask)  # mkdtemp makes the folder private; what we write is for sharing
-        if target.is_dir():
+        old = None
+        if replace and target.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=parent))
+            os.replace(target, old / "x")
+        elif target.is_dir():
             target.rmdir()  # empty: a non-empty one makes this fail rather than lose its files
         os.replace(tmp, target)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
     finally:
         if tmp.exists():
-            shutil.rmtree(tmp)
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 def stale_temp_files(out_root: Path) -> list[Path]:

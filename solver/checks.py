@@ -15,6 +15,7 @@ from .checker import check_setup
 from .findings import CheckResult
 from .mapcheck import check_map
 from .odds import check_odds
+from .propose import check_proposals
 from .renames import check_old_spellings
 from .rules.qa import check_rules
 from .wargame import check_wargame
@@ -32,7 +33,7 @@ class Check(Protocol):
     def __call__(self, game: Game) -> CheckResult: ...
 
 
-CHECKS: list[Check] = [check_old_spellings, check_map, check_setup, check_odds, check_wargame, check_rules]
+CHECKS: list[Check] = [check_old_spellings, check_map, check_setup, check_odds, check_wargame, check_proposals, check_rules]
 
 
 def check_functions() -> list[Check]:

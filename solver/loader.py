@@ -28,10 +28,11 @@ def optional_files() -> dict[str, tuple[str, type[BaseModel]]]:
     here rather than at the top so that `pnp list` (game.yaml only) does not build them."""
     from .model_layout import LayoutsFile
     from .model_map import MapFile
+    from .model_proposals import ProposalsFile
     from .rules.model import RulesFile
 
     return {"layouts.yaml": ("layouts", LayoutsFile), "map.yaml": ("map", MapFile),
-            "rules/clauses.yaml": ("rules", RulesFile)}
+            "rules/clauses.yaml": ("rules", RulesFile), "proposed.yaml": ("proposed", ProposalsFile)}
 
 
 @dataclass

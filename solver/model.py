@@ -107,19 +107,25 @@ class GameMeta(Model):
     id: Id
     title: LocalText
     subtitle: LocalText | None = None
-    designer: list[str] = []
-    publisher: list[str] = []
+    designer: list[LocalText] = Field([], description="names; {ja: ..., en: ...} where the name is written "
+                                                        "differently per language, else a plain string")
+    publisher: list[LocalText] = []
     year: int | None = None
     players: Range
     play_time_minutes: Range | None = None
     age_min: int | None = None
     source_language: str = Field(pattern=LANG_PATTERN)
     languages: list[str] = Field(default_factory=lambda: ["ja", "en"])
+    fonts: dict[Annotated[str, Field(pattern=LANG_PATTERN)], str] = Field(
+        default_factory=dict, description="text face per language, e.g. {en: source-serif, ja: ipaex-gothic}; "
+                                          "default: ipaex-gothic for ja/zh/ko, source-serif for other languages")
     sources: list[SourceRef] = []
     gaps: list[Gap] = []
     notes: LocalText | None = None
 
     _v = field_validator("title", "subtitle", "notes", mode="before")(classmethod(lambda cls, v: v if v is None else _check_local(v)))
+    _names = field_validator("designer", "publisher", mode="before")(
+        classmethod(lambda cls, v: [_check_local(n) for n in v] if isinstance(v, list) else v))
 
 
 # --------------------------------------------------------------------------- components.yaml
@@ -182,6 +188,8 @@ class Item(Model):
     layout: Id | None = None
     source: str | None = None
     note: LocalText | None = None
+    rest: bool = Field(False, description="stands for the pieces the sources do not name: a proposal "
+                       "(pnp propose) gives it what the stated total leaves after the named kinds")
 
     _v = field_validator("name", "text", "note", mode="before")(classmethod(lambda cls, v: v if v is None else _check_local(v)))
 
@@ -194,6 +202,22 @@ class StatedTotal(Model):
     value: Count
     source: str
     note: LocalText | None = None
+
+
+class StatedMean(Model):
+    """A mean the sources state for an attribute of some items, e.g. War of the Ring's chits:
+    `{attribute: points, where: {type: chit}, value: "2.34", source: "seed 004, 2.2.12"}`."""
+    attribute: str = Field(description="the item attribute averaged over every copy, e.g. points")
+    where: dict[str, Union[Scalar, list[Scalar]]] = Field({}, description="the items it is over, e.g. {type: chit}")
+    value: str = Field(pattern=r"^\d+(\.\d+)?$", description="the mean as the source writes it, e.g. '2.34' (read exactly)")
+    source: str
+
+
+class StockLimit(Model):
+    """The counters in the box bound what a side can bring in (War of the Ring 2.1.2: no
+    reinforcement the allied stock cannot supply; the dark side has no limit)."""
+    side: str = Field(description="the `side` attribute value of the items it binds, e.g. allied")
+    source: str
 
 
 class Component(Model):
@@ -210,6 +234,8 @@ class Component(Model):
         "and text_<lang> (other languages), layout, source; every other column is an attribute (numbers "
         "read as numbers)"))
     stated_total: StatedTotal | None = None
+    stated_means: list[StatedMean] = Field([], description="means the sources state for item attributes (chit values)")
+    stock_limit: StockLimit | None = None
     size: SizeSpec | None = None
     back: Face | None = Field(None, description="the common back of every item (cards)")
     layout: Id | None = None

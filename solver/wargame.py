@@ -12,8 +12,9 @@ exactly the stated one, and the fewest whose mean rounds to it, with how many mi
 The allied stock limit (2.1.2: no reinforcement when the stock is short; the dark side has
 none) becomes a table of what is left in the stock after setup with the smallest mix.
 
-Applies to any game with a `counters` component; the stated chit mean is the one game-specific
-fact (CHIT_MEANS), quoted with its clause.
+Applies to any game with a `counters` component. What is particular to a game is data in its
+components.yaml: the chits' stated mean (`stated_means` on the component: which items, which
+attribute, the value and its clause) and the side a stock limit binds (`stock_limit`).
 """
 from __future__ import annotations
 
@@ -23,15 +24,9 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from .checker import setup_model
-from .engine import ItemKey, owned_counts, player_counts, run_setup
+from .engine import ItemKey, matches, owned_counts, player_counts, run_setup
 from .findings import CheckResult, Finding
 from .loader import Game
-
-# Stated chit means: game id -> (mean, clause). The seed says 平均値は2.34.
-CHIT_MEANS: dict[str, tuple[Fraction, str]] = {
-    "war-of-the-ring-campaign": (Fraction(234, 100), "seed 004, 2.2.12"),
-}
-STOCK_LIMITED_SIDES = {"war-of-the-ring-campaign": ("allied", "seed 004, 2.1.2")}
 
 
 def check_wargame(game: Game) -> CheckResult:
@@ -60,30 +55,37 @@ def check_wargame(game: Game) -> CheckResult:
         stock = stock_table(game, mix)
         if stock:
             out.derived["stock_after_setup"] = stock
-            side, clause = STOCK_LIMITED_SIDES.get(game.id, ("", ""))
-            if side:
+            limit = next((c.stock_limit for c in game.components if c.stock_limit), None)
+            if limit:
+                side, clause = limit.side, limit.source
                 short = {k: v for k, v in stock.items() if v["side"] == side and v["later_needs"]}
                 cells = ", ".join(f"{k} {v['stock']}" for k, v in sorted(short.items()))
                 out.findings.append(Finding(
                     "info", "stock-limit",
                     f"{side} stock after setup with the smallest mix (reinforcements beyond it are lost): {cells}",
                     clause))
-    chits = chit_items(game)
-    if chits and game.id in CHIT_MEANS:
-        mean, clause = CHIT_MEANS[game.id]
-        need = chits_needed(game, chits)
-        pool = {"stated_mean": str(float(mean)), "source": clause, "values": sorted(chits.values()),
-                "at_least_for_setup": need,
-                "exact": chit_pool(chits, mean, need, exact=True),
-                "rounded": chit_pool(chits, mean, need, exact=False)}
-        out.derived["chit_pool"] = pool
-        ex, ro = pool["exact"], pool["rounded"]
-        out.findings.append(Finding(
-            "info", "chit-pool",
-            f"chits valued {min(chits.values())}-{max(chits.values())}: mean exactly {float(mean)} needs at least "
-            f"{ex['chits']} chits ({ex['mixes']} mixes, e.g. {_mix(ex['example'])}); a mean that rounds to "
-            f"{float(mean)} needs {ro['chits']} ({ro['mixes']} mixes, e.g. {_mix(ro['example'])})", clause))
+    for comp in game.components:
+        for stated in comp.stated_means:
+            chits = chit_items(game, comp, stated)
+            if chits:
+                _chit_findings(game, out, chits, Fraction(stated.value), stated.source)
     return out
+
+
+def _chit_findings(game: Game, out: CheckResult, chits: dict[ItemKey, int], mean: Fraction, clause: str) -> None:
+    """The chit pool of a stated mean: derived table and one finding."""
+    need = chits_needed(game, chits)
+    pool = {"stated_mean": str(float(mean)), "source": clause, "values": sorted(chits.values()),
+            "at_least_for_setup": need,
+            "exact": chit_pool(chits, mean, need, exact=True),
+            "rounded": chit_pool(chits, mean, need, exact=False)}
+    out.derived["chit_pool"] = pool
+    ex, ro = pool["exact"], pool["rounded"]
+    out.findings.append(Finding(
+        "info", "chit-pool",
+        f"chits valued {min(chits.values())}-{max(chits.values())}: mean exactly {float(mean)} needs at least "
+        f"{ex['chits']} chits ({ex['mixes']} mixes, e.g. {_mix(ex['example'])}); a mean that rounds to "
+        f"{float(mean)} needs {ro['chits']} ({ro['mixes']} mixes, e.g. {_mix(ro['example'])})", clause))
 
 
 def _index(game: Game, cid: str) -> int:
@@ -169,13 +171,13 @@ def _asked(res, key: ItemKey) -> int:
     return sum(mv.total or 0 for mv in res.moves if mv.dst == "placed" and mv.items == (key,))
 
 
-def chit_items(game: Game) -> dict[ItemKey, int]:
-    """Chit kinds and their point values (items of type chit with a `points` attribute)."""
+def chit_items(game: Game, comp: Any, stated: Any) -> dict[ItemKey, int]:
+    """The items a stated mean is over (its `where`) and their values (its `attribute`)."""
     out = {}
-    for comp in game.components:
-        for it in comp.items:
-            if it.attrs.get("type") == "chit" and isinstance(it.attrs.get("points"), int):
-                out[(comp.id, it.id)] = it.attrs["points"]
+    for it in comp.items:
+        value = it.attrs.get(stated.attribute)
+        if matches({**it.attrs, "id": it.id}, stated.where) and isinstance(value, int):
+            out[(comp.id, it.id)] = value
     return out
 
 

@@ -23,8 +23,8 @@ def deck(tmp_path) -> Path:
     return dest
 
 
-def run(folder: Path, out: Path, formats=("pdf",)) -> BuildContext:
-    ctx = BuildContext(out_root=out, formats=formats)
+def run(folder: Path, out: Path, formats=("pdf",), stated_only: bool = False) -> BuildContext:
+    ctx = BuildContext(out_root=out, formats=formats, stated_only=stated_only)
     build_cards(load_game(folder), ctx)
     return ctx
 
@@ -41,9 +41,27 @@ def one_line(err: DataError) -> str:
     return lines[0]
 
 
-def test_fixture_builds_with_the_unknown_count_as_its_only_warning(deck, tmp_path):
+def test_fixture_builds_without_warning_its_unknown_count_proposed(deck, tmp_path):
     ctx = run(deck, tmp_path / "out")
-    assert ctx.warnings == ["cards-with-images/art-cards/shield: count unknown in the data; printing one copy"]
+    assert ctx.warnings == []
+    pdf = pypdf.PdfReader(tmp_path / "out" / "cards-with-images" / "cards-art-cards-en.pdf")
+    assert pdf.pages[0].extract_text().count("Shield") == 1  # proposed.yaml: one copy
+
+
+def test_stated_only_leaves_the_proposed_count_out_with_a_warning(deck, tmp_path):
+    ctx = run(deck, tmp_path / "out", stated_only=True)
+    assert ctx.warnings == ["cards-with-images/art-cards/shield: count unknown in the data; not printed "
+                            "(--stated-only prints only the counts the sources state)"]
+    pdf = pypdf.PdfReader(tmp_path / "out" / "cards-with-images" / "cards-art-cards-en.pdf")
+    text = pdf.pages[0].extract_text()
+    assert "Shield" not in text and text.count("Castle") == 2
+
+
+def test_without_a_proposal_an_unknown_count_is_not_printed(deck, tmp_path):
+    (deck / "proposed.yaml").unlink()
+    ctx = run(deck, tmp_path / "out")
+    assert ctx.warnings == ["cards-with-images/art-cards/shield: count unknown in the data; not printed (no proposal "
+                            "either: run `pnp propose GAME`, or state the count in components.yaml)"]
 
 
 def test_image_path_leaving_the_game_folder_is_refused(deck, tmp_path):

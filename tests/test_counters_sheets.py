@@ -73,15 +73,16 @@ def test_reduced_back_shows_its_own_values_and_the_red_face_its_colour(tmp_path)
     assert 'fill="#cc3333"' in svg  # the Nazgul side of the rider counters
 
 
-def test_unknown_counts_print_one_copy_and_warn(tmp_path):
+def test_unknown_counts_print_no_copy_and_warn(tmp_path):
     dest = tmp_path / "g"
     shutil.copytree(FIXTURE, dest)
     text = (dest / "components.yaml").read_text().replace("        count: 2\n        front: {label: {en: Black Rider",
                                                            "        count: null\n        front: {label: {en: Black Rider")
     (dest / "components.yaml").write_text(text)
     ctx, files = build(dest, tmp_path / "out")
-    assert ctx.warnings == ["cards-with-images/unit-counters/rider: count unknown in the data; printing one copy"]
-    assert len(rects_mm(pypdf.PdfReader(files[0]).pages[0], 14.7)) == 4
+    assert ctx.warnings == ["cards-with-images/unit-counters/rider: count unknown in the data; not printed (no "
+                            "proposal either: run `pnp propose GAME`, or state the count in components.yaml)"]
+    assert len(rects_mm(pypdf.PdfReader(files[0]).pages[0], 14.7)) == 3  # the two riders are not guessed
 
 
 def test_skip_variant_leaves_items_out_with_a_warning(tmp_path):

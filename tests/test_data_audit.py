@@ -94,7 +94,7 @@ def test_metadata_the_seed_headers_state(games):
     assert meta("lotr-sauron")[:4] == (3, 6, 90, 120)                   # プレイ人数 / プレイ時間
     assert meta("war-of-the-ring-campaign")[:4] == (2, 2, 360, 360)     # 競技人数 2人 / 競技時間 6時間程度
     assert games["war-of-the-ring-campaign"].meta.year == 2019          # 発表時期 第1版 2019.11
-    assert any("Moyersoen" in d for d in games["saboteur-the-lost-mines"].meta.designer)
+    assert any("Moyersoen" in d["en"] for d in games["saboteur-the-lost-mines"].meta.designer)
 
 
 def test_page_poster_is_not_taken_for_designer(games):

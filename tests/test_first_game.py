@@ -191,11 +191,16 @@ def test_a_broken_rule_of_an_original_game_points_at_its_line(tmp_path, capsys):
 
 def test_a_game_with_sources_must_cite_them(tmp_path):
     game_yaml = GAME_YAML + "sources:\n  - {id: rulebook, title: The printed rulebook}\n"
-    problems = problems_of(write_game(tmp_path / "g", game_yaml=game_yaml))
+    setup = SETUP_YAML + "variants:\n  - {id: short-game, name: Short game}\n"
+    variant_line = len(SETUP_YAML.splitlines()) + 2
+    problems = problems_of(write_game(tmp_path / "g", game_yaml=game_yaml, setup_yaml=setup))
     assert problems == [
-        f"{tmp_path / 'g' / 'setup.yaml'}:{line}:5: constraint {cid!r} has no `source:`; name the clause it "
+        f"{tmp_path / 'g' / 'setup.yaml'}:{line}:5: {what} has no `source:`; name the clause it "
         "follows (game.yaml declares sources), e.g. source: 'seed 002, setup 5'"
-        for line, cid in ((9, "enough-cards"), (11, "one-per-player"))]
+        for line, what in ((9, "constraint 'enough-cards'"), (11, "constraint 'one-per-player'"),
+                           (variant_line, "variant 'short-game'"))]
+    # the same rules in an original game (no sources) load
+    assert load_game(write_game(tmp_path / "h", setup_yaml=setup)).setup.variants[0].source is None
 
 
 # ----------------------------------------------------------------- the default face

@@ -136,20 +136,19 @@ def test_table_columns_fill_the_width_only_when_text_must_wrap(natural, width):
 
 
 def test_a_table_whose_text_wraps_is_as_wide_as_its_column():
-    from generator.rulebook.content import TableBlock
+    from generator.rulebook.content import Content, TableBlock
     from generator.rulebook.typeset import _Styles, _table
 
-    font = fonts.register()
     effect = "旅の仲間プレイヤーのホビットが誘惑ラインを闇の方向に1マス進みます。" * 2
     block = TableBlock({"ja": [Text("シンボル"), Text("効果")]},
                        {"ja": [[Text("黒の丸"), Text(effect)], [Text("指輪"), Text("1枚")]]})
     for width in (240.0, 480.0):
-        table = _table(block, "ja", _Styles(font, 9.5, "ja"), Recorder(), width)
+        table = _table(block, "ja", _Styles(Content(langs=["ja"], title={}, subtitle={}, facts={}), 9.5, "ja"), Recorder(), width)
         table.wrap(width, 800)
         assert abs(sum(table._colWidths) - width) < 1e-6
         assert table._colWidths[0] < width / 4  # the short column keeps its own width
     short = TableBlock({"ja": [Text("シンボル"), Text("効果")]}, {"ja": [[Text("指輪"), Text("1枚")]]})
-    table = _table(short, "ja", _Styles(font, 9.5, "ja"), Recorder(), 480.0)
+    table = _table(short, "ja", _Styles(Content(langs=["ja"], title={}, subtitle={}, facts={}), 9.5, "ja"), Recorder(), 480.0)
     table.wrap(480.0, 800)
     assert sum(table._colWidths) < 200  # a table that fits stays narrow
 

@@ -115,6 +115,8 @@ def test_the_tutorial_ends_in_a_deck_a_checked_setup_and_a_translated_rulebook(b
     ja_deck = PdfReader(out / "cards-animal-cards-ja.pdf")
     ja_fronts = "\n".join(p.extract_text() for p in ja_deck.pages[0::2])
     assert ja_fronts.splitlines().count("フクロウ") == 4 and ja_fronts.count("左隣のプレイヤーから") == 4
+    for argv, _shown, _status, _code, printed in results:
+        assert not re.search(r"^warning:", printed, re.MULTILINE), (argv, printed)  # nothing on the page warns
     last_check = [r for r in results if r[0][1] == "check"][-1]
     assert last_check[3] == 0 and "0 error(s), 0 warning(s)" in last_check[4]
     ja = "\n".join(p.extract_text() for p in PdfReader(out / "rulebook-ja.pdf").pages)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .. import catalogue
 from ..context import BuildContext
 from ..render import open_surface
 from ..render.base import Surface
@@ -25,24 +26,18 @@ def calibration_points(ctx: BuildContext) -> tuple[tuple[float, float], tuple[fl
     return (w / 2, h / 2), (w / 2 + dx, h / 2 + dy)
 
 
-def draw_calibration(s: Surface, ctx: BuildContext) -> None:
+def draw_calibration(s: Surface, ctx: BuildContext, lang: str = "en") -> None:
     w, h = ctx.paper_mm
     (fx, fy), (bx, by) = calibration_points(ctx)
     s.begin_page(w, h)
     s.line(fx - 60, fy, fx + 60, fy, width=0.2)
     s.line(fx, fy - 60, fx, fy + 60, width=0.2)
     s.circle(fx, fy, 3, stroke="#000000", width=0.2)
-    lines = [
-        "Duplex calibration (front)",
-        f"Print both sides with flip: {ctx.flip} edge, scale 100%.",
-        "Hold the sheet against the light: where the cross meets each ruler of",
-        "the back is the correction. Add it to the current offset",
-        f"(now {ctx.back_offset_mm[0]:+.1f}, {ctx.back_offset_mm[1]:+.1f} mm) and build with --back-offset x,y.",
-        "The offset is in this page's axes; landscape sheets get it turned to theirs.",
-        "両面印刷の較正: 100%で両面印刷し、光に透かして十字が裏の目盛りと交わる値を読み、",
-        "現在のオフセットに足して --back-offset x,y に指定してください。",
-        "オフセットはこのページの向きで測ります。横向きのシートには向きを変えて適用します。",
-    ]
+    x, y = ctx.back_offset_mm
+    flip = catalogue.text(f"calibration.flip.{ctx.flip}", lang)
+    lines = [catalogue.text(key, lang, flip=flip, x=x, y=y) for key in (
+        "calibration.title", "calibration.print", "calibration.hold", "calibration.add", "calibration.build",
+        "calibration.axes")]
     for i, t in enumerate(lines):
         s.text(15, 20 + i * 6, t, size_pt=10 if i else 13)
     s.end_page()
@@ -59,12 +54,12 @@ def draw_calibration(s: Surface, ctx: BuildContext) -> None:
             # (7.5 mm from the axes), so no label of one ruler meets a label of the other.
             s.text(bx + t, by + LABEL_MM + 1.0, f"{t:+d}", size_pt=6, align="center")
             s.text(bx + LABEL_MM - 1.0, by + t + 0.8, f"{t:+d}", size_pt=6)
-    s.text(bx, by - RULER_MM - 5, "x: horizontal ruler, y: vertical ruler (mm, back side)", size_pt=8, align="center")
+    s.text(bx, by - RULER_MM - 5, catalogue.text("calibration.rulers", lang), size_pt=8, align="center")
     s.end_page()
 
 
-def write_calibration(out_dir: Path, ctx: BuildContext) -> list[Path]:
-    """calibration-<paper>-<flip>.pdf beside the card sheets."""
-    s = open_surface("pdf", title="Duplex calibration")
-    draw_calibration(s, ctx)
-    return s.save(out_dir / f"calibration-{ctx.paper}-{ctx.flip}.pdf")
+def write_calibration(out_dir: Path, ctx: BuildContext, lang: str = "en", suffix: str = "") -> list[Path]:
+    """calibration-<paper>-<flip><suffix>.pdf beside the card sheets, its words in `lang`."""
+    s = open_surface("pdf", title=catalogue.text("calibration.pdf_title", lang))
+    draw_calibration(s, ctx, lang)
+    return s.save(out_dir / f"calibration-{ctx.paper}-{ctx.flip}{suffix}.pdf")

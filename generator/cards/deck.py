@@ -8,8 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from solver.engine import ItemKey
 from solver.loader import Game
 from solver.model import Component, Item, pick, size_mm
+from solver.propose import effective_counts
 from solver.model_layout import ComponentLayout, LayoutsFile
 
 from ..context import BuildContext
@@ -52,31 +54,50 @@ def choose(cl: ComponentLayout, data: FaceData) -> tuple[str, str | None] | None
     return (cl.front, cl.back)
 
 
-def copies(item: Item, where: str, ctx: BuildContext) -> int:
-    if item.count is None:
-        ctx.warn(f"{where}: count unknown in the data; printing one copy")
-        return 1
-    return item.count
+Counts = dict[ItemKey, tuple[int | None, bool]]
 
 
-def printable_items(comp: Component) -> list[Item]:
-    """The items of a component; one standing for the component when it lists none but has a count
-    (e.g. "5 character cards" with no card list): those copies get printed too."""
+def counts_for(game: Game, ctx: BuildContext) -> Counts:
+    """Copies to print per item: the stated count, else proposed.yaml's (not with --stated-only).
+    The same for every language: copies never depend on what is printed on the face."""
+    return effective_counts(game, stated_only=ctx.stated_only)
+
+
+def copies(item: Item, key: ItemKey, where: str, ctx: BuildContext, counts: Counts) -> int:
+    """A complete set: as many copies as the stated or proposed count; none of an unknown count,
+    which is never guessed (the warning says how to get a proposal)."""
+    count = counts.get(key, (item.count, False))[0]
+    if count is None:
+        why = ("--stated-only prints only the counts the sources state" if ctx.stated_only
+               else "no proposal either: run `pnp propose GAME`, or state the count in components.yaml")
+        ctx.warn(f"{where}: count unknown in the data; not printed ({why})")
+        return 0
+    return count
+
+
+def printable_items(comp: Component, counts: Counts | None = None) -> list[Item]:
+    """The items of a component; one standing for the component when it lists none but has a
+    (stated or proposed) count, e.g. "5 character cards" with no card list: those copies get printed too."""
     if comp.items:
         return comp.items
-    if comp.count:
-        return [Item(id=comp.id, name=comp.name, count=comp.count, attrs=dict(comp.attrs))]
+    count = comp.count if counts is None else counts.get((comp.id, comp.id), (comp.count, False))[0]
+    if count:
+        return [Item(id=comp.id, name=comp.name, count=count, attrs=dict(comp.attrs))]
     return []
 
 
 def deck_pieces(game: Game, comp: Component, lang: str, ctx: BuildContext, cl: ComponentLayout,
-                back_shows_front: bool = False) -> list[Piece]:
+                back_shows_front: bool = False, counts: Counts | None = None) -> list[Piece]:
     """Every copy to print, with its chosen front and back layouts. `back_shows_front`: an item with
     no back face (and no common back) shows its front data on the back (counters do; cards have a
     common card back instead)."""
     pieces: list[Piece] = []
-    for item in printable_items(comp):
+    counts = counts_for(game, ctx) if counts is None else counts
+    for item in printable_items(comp, counts):
         where = f"{game.id}/{comp.id}/{item.id}"
+        n = copies(item, (comp.id, item.id), where, ctx, counts)
+        if n == 0:
+            continue
         front = FaceData(item, comp, item.front, lang, where)
         chosen = choose(cl, front)
         if chosen is None:
@@ -85,7 +106,7 @@ def deck_pieces(game: Game, comp: Component, lang: str, ctx: BuildContext, cl: C
         front_layout, back_layout = chosen
         back_face = item.back or comp.back or (item.front if back_shows_front else None)
         back = FaceData(item, comp, back_face, lang, where + " (back)") if back_layout else None
-        pieces += [Piece(item, front_layout, back_layout, front, back)] * copies(item, where, ctx)
+        pieces += [Piece(item, front_layout, back_layout, front, back)] * n
     return pieces
 
 
@@ -99,11 +120,12 @@ def build_sheets(game: Game, ctx: BuildContext, kind: str, default: str,
     drawer = FaceDrawer(layouts, game.folder, ctx.warn)
     out = ctx.out_dir(game.id)
     written: list[Path] = []
+    counts = counts_for(game, ctx)
     for comp in game.components:
-        if sheet_of(layouts, comp) != kind or not printable_items(comp):
+        if sheet_of(layouts, comp) != kind or not printable_items(comp, counts):
             continue
         cl = layouts_for(layouts, comp, default)
-        pieces = deck_pieces(game, comp, lang, ctx, cl, back_shows_front)
+        pieces = deck_pieces(game, comp, lang, ctx, cl, back_shows_front, counts)
         if not pieces:
             continue
         title = f"{pick(game.meta.title, lang)} — {pick(comp.name, lang)}"
@@ -120,5 +142,8 @@ def build_cards(game: Game, ctx: BuildContext) -> list[Path]:
         ctx.paper_mm, size_mm(comp.size) or size_mm("poker"), ctx.bleed_mm))
     if written:
         from .calibration import write_calibration
-        written += write_calibration(ctx.out_dir(game.id), ctx)
+        # in the build's language; named like the maps: a language other than the source adds -<lang>
+        lang = ctx.language(game.meta.source_language)
+        suffix = "" if lang == game.meta.source_language else f"-{lang}"
+        written += write_calibration(ctx.out_dir(game.id), ctx, lang, suffix)
     return written

@@ -51,6 +51,8 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bleed", type=float, default=3.0, help="bleed in mm (default 3)")
     p.add_argument("--back-offset", default="0,0", help="x,y mm to shift back pages (printer correction)")
     p.add_argument("--flip", default="long", choices=["long", "short"], help="duplex flip edge")
+    p.add_argument("--stated-only", action="store_true",
+                   help="print only the counts the sources state, not the proposed ones (proposed.yaml)")
     p.add_argument("--layout", default="duplex", choices=["duplex", "gutterfold"],
                    help="card and counter sheets: duplex (backs on the next page, default) or gutterfold "
                         "(fronts and backs on one page, mirrored about a fold line, for single-sided printers)")
@@ -68,7 +70,8 @@ def context_from(args: argparse.Namespace) -> BuildContext:
         raise DataError([Problem("--bleed", 0, 0, f"{args.bleed} mm is outside 0-10 mm", "use e.g. --bleed 3")])
     return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=args.bleed,
                         back_offset_mm=(x, y), flip=args.flip, sheet_layout=args.layout,
-                        map_dpi=args.map_dpi)
+                        map_dpi=args.map_dpi,
+                        stated_only=getattr(args, "stated_only", False))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -121,16 +124,19 @@ def cmd_show(args: argparse.Namespace) -> int:
     t.add_column("kind")
     t.add_column("count", justify="right")
     t.add_column("stated", justify="right")
+    mark = lambda entry: "*" if entry.get("proposed") else ""  # noqa: E731
     for c in data["components"]:
-        total = "unknown" if c["total"] is None else str(c["total"])
+        total = "unknown" if c["total"] is None else f"{c['total']}{mark(c)}"
         t.add_row(escape(f"{c['name']} [{c['id']}]"), c["kind"], total, str(c.get("stated_total", "")))
         if len(c["items"]) > 1:
             for i in c["items"]:
-                t.add_row(f"  {i['name']}", "", "?" if i["count"] is None else str(i["count"]), "")
+                t.add_row(f"  {i['name']}", "", "?" if i["count"] is None else f"{i['count']}{mark(i)}", "")
         if c["attributes"]:
             t.add_row(f"  attributes: {', '.join(c['attributes'])}", "", "", "")
     t.add_row("total (known counts)", "", str(data["total_pieces"]), "")
     Console().print(t)
+    if data["proposed_counts"]:
+        Console().print("* proposed by the solver (proposed.yaml, `pnp propose`), not stated by the sources")
     if data["unknown_counts"]:
         Console().print(f"unknown counts: {', '.join(data['unknown_counts'])}")
     return 0
@@ -165,7 +171,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         if not args.no_preflight:
             from ..preflight import preflight
 
-            for finding in preflight(written, ctx.out_root):  # what a print shop would say of these files
+            for finding in preflight(written, ctx.out_root, safe_mm=ctx.safe_mm):  # what a print shop would say
                 ctx.warn(f"preflight {finding.level}: {finding}")
         write_index(ctx.out_root)
         _report_warnings(ctx, shown=10)

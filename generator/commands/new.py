@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new", help="start a new game folder (a small complete game, or a copy of one)")
     p.add_argument("path", type=Path, help="the folder to create; its name becomes the game's id")
     p.add_argument("--from", dest="source", default=None, metavar="GAME",
-                   help="copy this game (an example id such as dont-drop-the-ring, or a folder) instead")
+                   help="copy this game instead: an example game id (see `pnp list`) or a game folder")
     p.set_defaults(func=cmd_new)
 
 

@@ -8,14 +8,10 @@ chosen layouts as `pnp build`; the faces are drawn by the same `FaceDrawer` on t
 from __future__ import annotations
 
 import io
-import os
-import shutil
-import tempfile
 import zipfile
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from solver.loader import Game
 from solver.model import Component, pick, size_mm
@@ -25,6 +21,7 @@ from ..cards.deck import (DEFAULT_CARD, DEFAULT_COUNTER, deck_pieces, layouts_fo
 from ..cards.face import FaceData, FaceDrawer
 from ..cards.printing import Piece
 from ..context import BuildContext
+from ..output import atomic_folder
 from ..geometry import MM_PER_INCH, Box
 from ..render import open_surface
 
@@ -130,26 +127,10 @@ def export_dir(ctx: BuildContext, game: Game, target: str) -> Path:
     return ctx.out_dir(game.id) / "export" / target
 
 
-@contextmanager
-def staged_folder(target: Path) -> Iterator[Path]:
-    """Yield an empty folder beside `target`; when the block succeeds it replaces `target`
-    (the old folder is removed only after the new one is in place), else it is deleted, so a
-    failed export never leaves a half-written folder where a good one was."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent))
-    try:
-        yield tmp
-        os.chmod(tmp, 0o755)
-        old = None
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent))
-            os.replace(target, old / "x")
-        os.replace(tmp, target)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
+def staged_folder(target: Path):
+    """An empty folder beside `target` that replaces it when the block succeeds (the old folder is
+    removed only after the new one is in place), else is deleted: generator/output.py's writer."""
+    return atomic_folder(target, replace=True)
 
 
 def write_file(folder: Path, name: str, data: bytes | str) -> Path:

@@ -15,6 +15,7 @@ from pathlib import Path
 from solver.model import pick
 from solver.model_map import HexMap
 
+from .. import catalogue
 from ..geometry import MM_PER_PT, Box
 from ..render import open_surface
 from ..render.base import ASCENT, DESCENT, Surface, text_width
@@ -57,7 +58,6 @@ def _neighbours(plan: TilePlan, t: Tile) -> dict[str, str]:
 def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, target: Path) -> list[Path]:
     surf = open_surface("pdf", title=f"{pick(hm.data.name, lang)} — tiles")
     pw, ph = plan.paper
-    ja = lang == "ja"
     surf.begin_page(pw, ph)
     define_symbols(surf, hm)
     surf.define_symbol("page", page.width, page.height, lambda s: draw_page_content(s, hm, page, lang))
@@ -76,8 +76,8 @@ def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, target: Pat
         surf.polyline([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], stroke=GRID, width=0.2,
                       dash=TRIM_DASH)  # trim line
         nb = _neighbours(plan, t)
-        head = (f"タイル {t.name}  ({t.row + 1}/{plan.rows} 行 × {t.col + 1}/{plan.cols} 列)  重ね幅 {plan.overlap:g} mm"
-                if ja else f"Tile {t.name}  (row {t.row + 1}/{plan.rows}, column {t.col + 1}/{plan.cols})  overlap {plan.overlap:g} mm")
+        head = catalogue.text("tiles.head", lang, name=t.name, row=t.row + 1, rows=plan.rows, col=t.col + 1,
+                              cols=plan.cols, overlap=plan.overlap)
         head_y = EDGE_MM + ASCENT * HEAD_PT * MM_PER_PT + 0.2   # glyph tops just inside the printable area
         foot_y = ph - EDGE_MM - DESCENT * FOOT_PT * MM_PER_PT - 0.2
         surf.text(m, head_y, head, size_pt=HEAD_PT, colour=INK)
@@ -114,8 +114,7 @@ def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile) -> None:
 def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lang: str) -> None:
     pw, ph = plan.paper
     m = plan.margin
-    ja = lang == "ja"
-    surf.text(m, m + 5, ("組み立て図: " if ja else "Assembly: ") + pick(hm.data.legend.title, lang), size_pt=12, colour=INK)
+    surf.text(m, m + 5, catalogue.text("tiles.assembly", lang, title=pick(hm.data.legend.title, lang)), size_pt=12, colour=INK)
     sheet = Box(m, m + 12, pw - 2 * m, ph - 2 * m - 50)
     s = assembly_scale(page.width, page.height, sheet)
     x0 = sheet.x + (sheet.w - page.width * s) / 2
@@ -131,14 +130,7 @@ def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lan
         surf.circle(cx, cy - 1.2, 3.6, fill="#ffffff", stroke=c, width=0.3)
         surf.text(cx, cy, t.name, size_pt=8, colour=c, align="center")
     y = y0 + page.height * s + 7
-    lines = ([f"{len(plan.tiles)} 枚 ({plan.rows} 行 × {plan.cols} 列)、隣り合うタイルは {plan.overlap:g} mm 重なる。",
-              "1. 各タイルの上と左の余白を点線で切り落とす(A列・1行目は除く)。",
-              "2. A1 から右へ、次に下の行へ、左/上の隣に重ねて貼る。",
-              "3. 重なりの中心にある十字の合わせマークを重ねる。次のタイルで隠れる帯に下のタイル名があり、貼り終えると見えなくなる。"]
-             if ja else
-             [f"{len(plan.tiles)} sheets ({plan.rows} rows x {plan.cols} columns); neighbours overlap by {plan.overlap:g} mm.",
-              "1. Trim each sheet's top and left margin at the dashed line (not for column 1 / row A).",
-              "2. Starting at A1, lay each sheet over its left and upper neighbour, row by row.",
-              "3. Line up the crosshair marks in each overlap; each strip the next sheet covers names the sheet beneath, hidden once glued."])
+    lines = [catalogue.text(key, lang, n=len(plan.tiles), rows=plan.rows, cols=plan.cols, overlap=plan.overlap)
+             for key in ("tiles.count", "tiles.step1", "tiles.step2", "tiles.step3")]
     for i, line in enumerate(lines):
         surf.text(m, y + i * 5, line, size_pt=7.5, colour=INK)

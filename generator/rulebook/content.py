@@ -13,11 +13,14 @@ from typing import Any, Sequence
 
 from solver.loader import Game
 from solver.model import pick
+from solver.propose import component_total, effective_counts
 from solver.rules.glossary import Entry
 from solver.rules.load import glossary_for, rules_of
 from solver.rules.model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key
 from solver.rules.po import Catalog, load_catalog
 from solver.rules.qa import CLAUSE_REF
+
+from generator import fonts
 
 from .strings import label
 
@@ -71,6 +74,10 @@ class Content:
     facts: dict[str, list[str]]  # title-page lines per language
     blocks: list[Any] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # unit ids shown in the source language
+    faces: dict[str, str] = field(default_factory=dict)  # lang -> text face id (generator/fonts.py)
+
+
+BULLET = "・"  # an unordered list item; the typesetter prints each language's own bullet (label "bullet")
 
 
 def anchor_of(clause_id: str) -> str:
@@ -150,12 +157,13 @@ def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None
         if m.age_min:
             lines.append(label("age", lang, n=m.age_min))
         if m.designer:
-            lines.append(label("designer", lang) + " " + ", ".join(m.designer))
+            lines.append(label("designer", lang) + " " + ", ".join(pick(n, lang) for n in m.designer))
         if m.publisher and m.publisher != m.designer:
-            lines.append(label("publisher", lang) + " " + ", ".join(m.publisher))
+            lines.append(label("publisher", lang) + " " + ", ".join(pick(n, lang) for n in m.publisher))
         facts[lang] = lines
     content = Content(langs=langs, title={lg: pick(m.title, lg) for lg in langs},
-                      subtitle={lg: pick(m.subtitle, lg) if m.subtitle else "" for lg in langs}, facts=facts)
+                      subtitle={lg: pick(m.subtitle, lg) if m.subtitle else "" for lg in langs}, facts=facts,
+                      faces={lg: fonts.face_of(lg, game).id for lg in langs})
     catalogs = {lang: (None if lang == rules.language else load_catalog(game.folder, lang)) for lang in langs}
     resolver = _Resolver(rules, catalogs, content)
 
@@ -176,14 +184,23 @@ def _component_blocks(game: Game, langs: list[str]) -> list[Any]:
     blocks: list[Any] = [Heading("components", 0, "", _labels(langs, "components"))]
     header = {lg: [Text(label("component", lg)), Text(label("count", lg))] for lg in langs}
     rows: dict[str, list[list[Text]]] = {lg: [] for lg in langs}
+    counts = effective_counts(game)
+    any_proposed = False
+
+    def shown(count: int | None, proposed: bool) -> str:
+        return "?" if count is None else f"{count}{'*' if proposed else ''}"
+
     for c in game.components:
-        total = c.total
+        total, proposed = component_total(c, counts)
+        any_proposed |= proposed
         for lg in langs:
-            rows[lg].append([Text(pick(c.name, lg, c.id)), Text("?" if total is None else str(total))])
+            rows[lg].append([Text(pick(c.name, lg, c.id)), Text(shown(total, proposed))])
             if 1 < len(c.items) <= MAX_LISTED_ITEMS:
                 for it in c.items:
-                    rows[lg].append([Text("　" + pick(it.name, lg, it.id)), Text("?" if it.count is None else str(it.count))])
+                    rows[lg].append([Text("　" + pick(it.name, lg, it.id)), Text(shown(*counts[(c.id, it.id)]))])
     blocks.append(TableBlock(header, rows, numeric_columns=(1,)))
+    if any_proposed:  # a proposed count is never passed off as the source's
+        blocks.append(Para("note", _labels(langs, "proposed_note")))
     return blocks
 
 
@@ -235,7 +252,7 @@ def _clause_blocks(rules: RulesFile, r: _Resolver) -> list[Any]:
             first_number, anchor = "", ""
         for i, item in enumerate(c.items, 1):
             blocks.append(Para("item", r.texts(f"{c.id}#item-{i}", item), first_number, anchor,
-                               marker=f"{i}." if c.ordered else "・", depth=depth))
+                               marker=f"{i}." if c.ordered else BULLET, depth=depth))
             first_number, anchor = "", ""
         if c.table:
             header: dict[str, list[Text]] = {lg: [] for lg in r.catalogs}

@@ -11,12 +11,13 @@ import itertools
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table
 
+from generator import fonts
 from generator.text import Span, balanced_width, wrap_spans
 
 from .content import Text
+from .justify import word_space
 
 LINK_COLOUR = HexColor("#1f4e9a")
 _PARAGRAPHS = itertools.count(1)  # ids for DrawnLine.para
@@ -45,6 +46,8 @@ class DrawnLine:
     limit: float = 0.0  # the right edge of the room it was given (column, table cell), pt
     y: float = 0.0  # baseline, pt from the bottom edge of the page
     para: int = 0  # which paragraph (the parts of a paragraph split over pages share it)
+    hyphen: bool = False  # the line ends inside a word, with a hyphen drawn after `text`
+    word_space: float = 0.0  # pt added at each space to justify the line (0: set ragged)
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,7 @@ class Style:
     space_before: float = 0.0
     space_after: float = 0.0
     indent: float = 0.0  # left indent of the whole paragraph
+    justify: bool = False  # Latin body text: hyphenated and justified (rulebook/justify.py)
 
 
 class KPara(Flowable):
@@ -71,7 +75,7 @@ class KPara(Flowable):
         self.text, self.style, self.rec, self.lang = text, style, recorder, lang
         self.marker, self.anchor, self.outline, self.rule = marker, anchor, outline, rule
         self.marker_width = marker_width if marker_width is not None else (
-            stringWidth(marker + " ", style.font, style.size) if marker else 0.0)
+            fonts.string_width(marker + " ", style.font, style.size) if marker else 0.0)
         self._spans = spans
         self.first = first  # False for the continuation after a page break
         self._width = 0.0
@@ -137,22 +141,38 @@ class KPara(Flowable):
         baseline0 = top - (st.leading - st.size) / 2 - st.size * ASCENT
         if self.marker and self.first:
             c.setFillColor(st.colour)
-            c.drawString(st.indent, baseline0, self.marker)
+            fonts.draw_string(c, st.indent, baseline0, self.marker, st.font, st.size)
         spans = self._lines(self._width)
         whole = self._spans is None or (self.first and spans and spans[-1].end == len(self.text.text.rstrip()))
         limit = c.absolutePosition(self._width, 0)[0]
         for i, span in enumerate(spans):
             y = baseline0 - i * st.leading
+            self._space = self._word_space(span)
             end = self._draw_line(span, y)
             (x0, ay), (x1, _) = c.absolutePosition(self.text_x, y), c.absolutePosition(end, y)
             self.rec.lines.append(DrawnLine(page, self.lang, self.text.text[span.start:span.end] + ("-" if span.hyphen else ""),
                                             continues=i > 0 or not self.first,
                                             continued=i < len(spans) - 1 or not whole,
-                                            role=self.role, x0=x0, x1=x1, limit=limit, y=ay, para=self.para))
+                                            role=self.role, x0=x0, x1=x1, limit=limit, y=ay, para=self.para,
+                                            hyphen=span.hyphen, word_space=self._space))
+        self._space = 0.0
         if self.rule:
             c.setStrokeColor(st.colour)
             c.setLineWidth(0.6)
             c.line(st.indent, top - len(self._lines(self._width)) * st.leading - 1, self._width, top - len(self._lines(self._width)) * st.leading - 1)
+
+    _space = 0.0  # pt added at each space of the line being drawn (justification)
+
+    def _word_space(self, span: Span) -> float:
+        """Justification of one line: none for ragged styles and for the last line of a paragraph."""
+        text = self.text.text
+        if not self.style.justify:
+            return 0.0
+        rest = text[span.end:].lstrip(" ")
+        if not span.hyphen and (not rest or rest.startswith("\n")):
+            return 0.0  # the last line of a paragraph stays ragged
+        width = max(self._width - self.text_x, self.style.size)
+        return word_space(text[span.start:span.end], span.hyphen, self.style.font, self.style.size, width)
 
     def _draw_line(self, span: Span, y: float) -> float:
         """Draw one line; returns where it ends (x in the flowable's space)."""
@@ -173,11 +193,20 @@ class KPara(Flowable):
         return self._segment("-", x, y, st.colour) if span.hyphen else x
 
     def _segment(self, s: str, x: float, y: float, colour: Color) -> float:
+        """Draw `s` from x (each character in a font that has it, word spaces widened by the
+        line's justification); returns where it ends."""
         if not s:
             return x
         self.canv.setFillColor(colour)
-        self.canv.drawString(x, y, s)
-        return x + stringWidth(s, self.style.font, self.style.size)
+        st = self.style
+        if not self._space:
+            return fonts.draw_string(self.canv, x, y, s, st.font, st.size)
+        words = s.split(" ")
+        for i, w in enumerate(words):
+            x = fonts.draw_string(self.canv, x, y, w, st.font, st.size)
+            if i < len(words) - 1:
+                x += fonts.string_width(" ", st.font, st.size) + self._space
+        return x
 
 
 class SideBySide(Flowable):

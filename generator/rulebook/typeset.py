@@ -20,7 +20,7 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
 from generator import fonts
 from generator.text import fit_line
 
-from .content import Content, Heading, Para, TableBlock, Text
+from .content import BULLET, Content, Heading, Para, TableBlock, Text
 from .flowables import KPara, Recorder, RowTable, SideBySide, Style
 from .strings import label
 
@@ -53,16 +53,31 @@ class Geometry:
         return self.height - 2 * self.margin - 5 * mm
 
 
+def face_font(content: Content, lang: str, role: str = "regular") -> str:
+    """The font `lang` is set in, in this book (its face from the game's data or the default)."""
+    return fonts.register_face(content.faces.get(lang) or fonts.face_of(lang).id, role)
+
+
 class _Styles:
-    def __init__(self, font: str, base: float, lang: str):
-        lead = 1.7 if lang == "ja" else 1.4
-        self.body = Style(font, base, base * lead, space_after=base * 0.35)
-        self.item = Style(font, base, base * lead, space_after=base * 0.15)
-        self.note = Style(font, base * 0.92, base * 0.92 * lead, GREY, space_after=base * 0.3)
+    """The styles of one language's text. Japanese: IPAex Gothic, ragged right as kinsoku leaves
+    it, generous leading. Latin scripts: the Latin text face, body text hyphenated and justified
+    (justify.py), headings in bold, examples in italic, book leading."""
+
+    def __init__(self, content: Content, base: float, lang: str):
+        font = face_font(content, lang)
+        cjk = lang.split("-")[0] in fonts.CJK_LANGUAGES
+        bold = font if cjk else face_font(content, lang, "bold")
+        italic = font if cjk else face_font(content, lang, "italic")
+        lead = 1.7 if cjk else 1.4
+        latin = not cjk
+        self.body = Style(font, base, base * lead, space_after=base * 0.35, justify=latin)
+        self.item = Style(font, base, base * lead, space_after=base * 0.15, justify=latin)
+        self.note = Style(font, base * 0.92, base * 0.92 * lead, GREY, space_after=base * 0.3, justify=latin)
+        self.example = Style(italic, base * 0.92, base * 0.92 * lead, GREY, space_after=base * 0.3, justify=latin)
         self.cell = Style(font, base * 0.9, base * 0.9 * 1.35)
-        self.h = [Style(font, base * 1.6, base * 2.2, ACCENT, space_before=base * 1.2, space_after=base * 0.5),
-                  Style(font, base * 1.2, base * 1.7, ACCENT, space_before=base * 0.6, space_after=base * 0.2),
-                  Style(font, base * 1.05, base * 1.5, HexColor("#333333"), space_before=base * 0.3)]
+        self.h = [Style(bold, base * 1.6, base * 2.2, ACCENT, space_before=base * 1.2, space_after=base * 0.5),
+                  Style(bold, base * 1.2, base * 1.7, ACCENT, space_before=base * 0.6, space_after=base * 0.2),
+                  Style(bold, base * 1.05, base * 1.5, HexColor("#333333"), space_before=base * 0.3)]
 
 
 def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = None, *,
@@ -70,7 +85,7 @@ def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = N
     """One pass; call twice (see `render`) to get the contents' page numbers right.
     `layout_only` skips drawing the text (the pages come out blank) for a pass that only needs to
     know where the headings land. `back_cover` ends the book with a cover page (for booklets)."""
-    font = fonts.register()
+    font = face_font(content, content.langs[0])  # running heads, contents: the first language's face
     geo = Geometry.of(page)
     rec = Recorder(layout_only=layout_only)
     buf = io.BytesIO()
@@ -114,10 +129,10 @@ def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> N
     canv.setFillColor(GREY)
     if page % 2:
         canv.drawRightString(geo.width - geo.margin, y, number)
-        canv.drawString(geo.margin, y, head)
+        fonts.draw_string(canv, geo.margin, y, head, font, size)
     else:
         canv.drawString(geo.margin, y, number)
-        canv.drawRightString(geo.width - geo.margin, y, head)
+        fonts.draw_string(canv, geo.width - geo.margin - fonts.string_width(head, font, size), y, head, font, size)
     canv.restoreState()
 
 
@@ -133,10 +148,11 @@ def _title_page(content: Content, geo: Geometry, font: str, rec: Recorder) -> li
     the room above it first, then the whole block is scaled down to fit (it never spills over)."""
     out: list[Flowable] = []
     for i, lg in enumerate(content.langs):
-        big = Style(font, geo.base * (3.2 if i == 0 else 2.2), geo.base * (4.2 if i == 0 else 3.0), ACCENT)
+        big = Style(face_font(content, lg, "bold"), geo.base * (3.2 if i == 0 else 2.2),
+                    geo.base * (4.2 if i == 0 else 3.0), ACCENT)
         out.append(KPara(Text(content.title[lg]), big, rec, lang=lg, phrases=True, balance=True))
         if content.subtitle[lg]:
-            out.append(KPara(Text(content.subtitle[lg]), Style(font, geo.base * 1.3, geo.base * 2), rec, lang=lg,
+            out.append(KPara(Text(content.subtitle[lg]), Style(face_font(content, lg), geo.base * 1.3, geo.base * 2), rec, lang=lg,
                              phrases=True, balance=True))
     out.append(Spacer(1, geo.base * 2))
     out.append(KPara(Text(" / ".join(label("rulebook", lg) for lg in content.langs)),
@@ -144,13 +160,13 @@ def _title_page(content: Content, geo: Geometry, font: str, rec: Recorder) -> li
     out.append(Spacer(1, geo.base * 3))
     for lg in content.langs:
         for line in content.facts[lg]:
-            out.append(KPara(Text(line), Style(font, geo.base, geo.base * 1.6), rec, lang=lg))
+            out.append(KPara(Text(line), Style(face_font(content, lg), geo.base, geo.base * 1.6), rec, lang=lg))
         out.append(Spacer(1, geo.base))
     out.append(Spacer(1, geo.base * 2))
     for lg in content.langs:
-        out.append(KPara(Text(label("colophon", lg)), Style(font, geo.base * 0.85, geo.base * 1.4, GREY), rec, lang=lg))
+        out.append(KPara(Text(label("colophon", lg)), Style(face_font(content, lg), geo.base * 0.85, geo.base * 1.4, GREY), rec, lang=lg))
         if content.missing and lg != content.langs[0]:
-            out.append(KPara(Text(label("untranslated", lg)), Style(font, geo.base * 0.85, geo.base * 1.4, GREY), rec, lang=lg))
+            out.append(KPara(Text(label("untranslated", lg)), Style(face_font(content, lg), geo.base * 0.85, geo.base * 1.4, GREY), rec, lang=lg))
     width, height = geo.frame_width, geo.frame_height
     used = sum(f.wrap(width, height)[1] for f in out)
     top = max(0.0, min(geo.height * 0.22, height - used))
@@ -162,11 +178,11 @@ def _back_cover(content: Content, geo: Geometry, font: str, rec: Recorder) -> li
     so a folded booklet reads as a book from both sides."""
     out: list[Flowable] = []
     for i, lg in enumerate(content.langs):
-        style = Style(font, geo.base * (1.8 if i == 0 else 1.4), geo.base * (2.5 if i == 0 else 2.0), ACCENT)
+        style = Style(face_font(content, lg, "bold"), geo.base * (1.8 if i == 0 else 1.4), geo.base * (2.5 if i == 0 else 2.0), ACCENT)
         out.append(KPara(Text(content.title[lg]), style, rec, lang=lg, phrases=True, balance=True))
     out.append(Spacer(1, geo.base * 1.5))
     for lg in content.langs:
-        out.append(KPara(Text(label("colophon", lg)), Style(font, geo.base * 0.85, geo.base * 1.4, GREY), rec, lang=lg))
+        out.append(KPara(Text(label("colophon", lg)), Style(face_font(content, lg), geo.base * 0.85, geo.base * 1.4, GREY), rec, lang=lg))
     width, height = geo.frame_width, geo.frame_height
     used = sum(f.wrap(width, height)[1] for f in out)
     top = max(0.0, height * 0.62 - used / 2)
@@ -200,9 +216,9 @@ class _ContentsLine(Flowable):
         head = f"{self.number}  {self.title}" if self.number else self.title
         num = str(self.page) if self.page else "–"
         head = fit_line(head, st.font, st.size, self.width - x - stringWidth(num + "   ", st.font, st.size))
-        c.drawString(x, y, head)
+        end = fonts.draw_string(c, x, y, head + " ", st.font, st.size)
+        c.setFont(st.font, st.size)
         c.drawRightString(self.width, y, num)
-        end = x + stringWidth(head + " ", st.font, st.size)
         c.setFillColor(HexColor("#aaaaaa"))
         dots = max(0, int((self.width - stringWidth(num + " ", st.font, st.size) - end) // stringWidth(".", st.font, st.size)))
         c.drawString(end, y, "." * dots)
@@ -210,7 +226,7 @@ class _ContentsLine(Flowable):
 
 
 def _contents(content: Content, geo: Geometry, font: str, rec: Recorder, pages: dict[str, int]) -> list[Flowable]:
-    st = _Styles(font, geo.base, content.langs[0])
+    st = _Styles(content, geo.base, content.langs[0])
     heading = KPara(Text(" / ".join(label("contents", lg) for lg in content.langs)), st.h[0], rec,
                     anchor="contents", outline=(" / ".join(label("contents", lg) for lg in content.langs), 0), rule=True)
     out: list[Flowable] = [heading]
@@ -223,7 +239,7 @@ def _contents(content: Content, geo: Geometry, font: str, rec: Recorder, pages: 
 
 def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flowable]:
     langs = content.langs
-    styles = {lg: _Styles(font, geo.base, lg) for lg in langs}
+    styles = {lg: _Styles(content, geo.base, lg) for lg in langs}
     gap = 6 * mm
     width = geo.width - 2 * geo.margin
     col_w = width if len(langs) == 1 else (width - gap) / 2
@@ -282,7 +298,7 @@ def _heading_para(b: Heading, st: _Styles, rec: Recorder, lang: str, *, anchor: 
 
 
 def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPara:
-    base = {"text": st.body, "item": st.item, "note": st.note, "example": st.note}.get(b.kind, st.body)
+    base = {"text": st.body, "item": st.item, "note": st.note, "example": st.example}.get(b.kind, st.body)
     indent = max(b.depth - 1, 0) * st.body.size
     if b.kind != "text" and not b.number and b.depth:
         # lists, notes and examples of a numbered clause sit under its text, past the clause number
@@ -291,13 +307,15 @@ def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPa
     if b.number:
         marker = b.number
     if b.kind == "item":
-        marker = f"{b.number}  {b.marker}" if b.number else b.marker
+        bullet = label("bullet", lang) if b.marker == BULLET else b.marker
+        marker = f"{b.number}  {bullet}" if b.number else bullet
     elif b.kind == "note":
         marker = (f"{b.number}  " if b.number else "") + label("note_mark", lang)
     elif b.kind == "example":
         marker = (f"{b.number}  " if b.number else "") + label("example_mark", lang)
-    style = Style(base.font, base.size, base.leading, base.colour, base.space_before, base.space_after, indent)
-    width = stringWidth(marker + " ", style.font, style.size) if marker else 0.0
+    style = Style(base.font, base.size, base.leading, base.colour, base.space_before, base.space_after, indent,
+                  base.justify)
+    width = fonts.string_width(marker + " ", style.font, style.size) if marker else 0.0
     if b.number:
         # one hanging indent per depth, so 2.2.9 and 2.2.10 start their text at the same x
         template = ".".join(["00"] * (b.depth + 1)) + "  " + (b.marker or "")
@@ -334,7 +352,7 @@ def _natural_widths(b: TableBlock, lang: str, st: _Styles) -> list[float]:
     natural = []
     for c in range(ncols):
         texts = [header[c].text if c < len(header) else ""] + [r[c].text if c < len(r) else "" for r in rows]
-        natural.append(max(stringWidth(t, cell.font, cell.size) for t in texts) + 2 * CELL_PAD + 1)
+        natural.append(max(fonts.string_width(t, cell.font, cell.size) for t in texts) + 2 * CELL_PAD + 1)
     return natural
 
 

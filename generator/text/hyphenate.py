@@ -42,8 +42,8 @@ def hyphen_points(word: str, lang: str) -> list[int]:
     """Offsets into `word` where a hyphen may be inserted: word[:i] + "-" / word[i:].
 
     Empty for a word too short to break, a word that already holds a hyphen or a digit
-    (compounds, numbers and ids break only at their own hyphen or not at all), a word in
-    capitals (an acronym or a name in small caps), and a language without patterns.
+    (compounds, numbers and ids break only at their own hyphen or not at all), a capitalised
+    word (a name, an acronym: publishers keep them whole), and a language without patterns.
     Punctuation around the word is kept off the break: "rules," gives the points of "rules".
     """
     if len(word) < LEFT_MIN + RIGHT_MIN:
@@ -55,8 +55,8 @@ def hyphen_points(word: str, lang: str) -> list[int]:
     while end > start and not word[end - 1].isalpha():
         end -= 1
     core = word[start:end]
-    if len(core) < LEFT_MIN + RIGHT_MIN or not core.isalpha() or core.isupper():
-        return []
+    if len(core) < LEFT_MIN + RIGHT_MIN or not core.isalpha() or core[0].isupper():
+        return []  # names (Fellowship, Mordor) and acronyms stay whole
     if not all(ord(ch) < 0x2E80 for ch in core):  # CJK: no hyphenation
         return []
     return [start + i for i in _points(core, lang)]

@@ -133,11 +133,12 @@ def _hard_cut(text: str, s: int, e: int, measure, width: float) -> list[tuple[in
 
 @lru_cache(maxsize=64)
 def _measurer(font: str, size: float):
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from .. import fonts
 
     @lru_cache(maxsize=65536)
     def measure(s: str) -> float:
-        return stringWidth(s, font, size)
+        # as drawn: a character the font lacks is set (and measured) in the project font
+        return fonts.string_width(s, font, size)
     return measure
 
 

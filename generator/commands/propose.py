@@ -1,0 +1,55 @@
+"""`pnp propose GAME|--all`: write proposed.yaml, the counts the solver proposes where the sources state none.
+
+The proposal is data (solver/model_proposals.py) beside components.yaml: the build prints complete
+sets from it and `pnp check` reports each count as an assumption. When no proposal satisfies every
+rule, the command names the steps, counts and rules that conflict, writes nothing and exits 1.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from solver.errors import DataError, Problem
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("propose", help="write proposed.yaml: counts the solver proposes where the sources state none")
+    p.add_argument("game", nargs="?", help="game id or folder")
+    p.add_argument("--all", action="store_true", help="every game under data/games/")
+    p.add_argument("--dry-run", action="store_true", help="print the proposal instead of writing it")
+    p.set_defaults(func=cmd_propose)
+
+
+def cmd_propose(args: argparse.Namespace) -> int:
+    # imported when the command runs, so that `pnp --help` starts fast (no OR-Tools)
+    from solver.loader import game_ids, load_game
+    from solver.propose import propose, proposals_yaml
+
+    from ..output import write_text
+
+    if not args.all and not args.game:
+        raise DataError([Problem("pnp propose", 0, 0, "no game given", "name a game id or folder, or pass --all")])
+    status = 0
+    for gid in (game_ids() if args.all else [args.game]):
+        game = load_game(gid)
+        result = propose(game)
+        target = game.folder / "proposed.yaml"
+        if result.conflict:
+            print(f"{game.id}: no counts satisfy every rule; these cannot hold together"
+                  f"{'' if result.confirmed else ' (not confirmed minimal)'}:", file=sys.stderr)
+            for line in result.conflict:
+                print(f"  {line}", file=sys.stderr)
+            status = 1
+            continue
+        if not result.proposals:
+            if target.exists() and not args.dry_run:
+                target.unlink()  # every count is stated now: an old proposal would only be stale
+            print(f"{game.id}: every count is stated; nothing to propose")
+            continue
+        text = proposals_yaml(result.as_file(), game.id)
+        if args.dry_run:
+            sys.stdout.write(text)
+            continue
+        write_text(target, text)
+        print(f"{game.id}: {len(result.proposals)} counts proposed -> {target}")
+    return status

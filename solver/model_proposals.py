@@ -1,0 +1,48 @@
+"""proposed.yaml: counts the solver proposes where the sources state none (written by `pnp propose`).
+
+A proposal is data beside the stated counts, never mixed into them: components.yaml keeps
+`count: null` and the source's word, proposed.yaml holds what solver/propose.py derived, with the
+objective it optimised and the rules that bound each count. A user accepts a proposal by writing
+the count into components.yaml (the stated count then wins and `pnp check` calls the proposal
+stale), overrides one by editing its `count` here, and drops them all by deleting the file.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from .errors import Problem
+from .model import Count, Id, Model
+
+
+class Proposal(Model):
+    """One proposed count: `count` copies of `item` of `component` (item-less components: item = component)."""
+    component: Id
+    item: Id
+    count: Count
+    bound_by: list[str] = Field([], description="the rules, totals and steps that bound this count when it was proposed")
+
+
+class ProposalsFile(Model):
+    objective: str = Field(description="what the proposal optimised, in words")
+    proposals: list[Proposal] = []
+
+    def count_of(self, component: str, item: str) -> int | None:
+        for p in self.proposals:
+            if p.component == component and p.item == item:
+                return p.count
+        return None
+
+    def check_references(self, components: list, locator: Any) -> list[Problem]:
+        """A second proposal for one item is an error; a proposal for an item that no longer exists
+        is only stale (`pnp check` says so and `pnp propose` rewrites the file)."""
+        problems: list[Problem] = []
+        seen: set[tuple[str, str]] = set()
+        for pi, p in enumerate(self.proposals):
+            key = (p.component, p.item)
+            if key in seen:
+                problems.append(locator.problem(("proposals", pi), f"a second proposal for {p.component}/{p.item}",
+                                                "keep one"))
+            seen.add(key)
+        return problems

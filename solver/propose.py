@@ -1,0 +1,283 @@
+"""Proposed counts: one CP-SAT model completes every count the sources do not state.
+
+The checker (solver/checker.py) proves the setup one player count at a time with uncounted kinds
+left free. Here the setup models of every player count and every optional rule (setup.yaml
+`variants:`) share one model and one count variable per uncounted item, with every step, stated
+count, stated total and rule switched on, so a proposal holds wherever the game is played.
+Each kind the sources name exists at least once; an item marked `rest: true` stands for the
+pieces the sources do not name and takes what a stated total leaves.
+
+The objective, in this order (each stage keeps the optimum of the ones before):
+
+1. the smallest mix the rules need: fewest copies of the named uncounted kinds;
+2. fewest copies of the `rest` items (only matters where no stated total fixes them);
+3. spread as evenly as possible over the uncounted kinds of each component (the rest items
+   among themselves): smallest largest count, then largest smallest count;
+4. the same over the kinds of one component and one `type` attribute (chits among chits);
+5. a tie-break that makes the answer unique: an earlier-listed item takes the larger share.
+
+When no proposal exists, the checker's `explain` names the steps, counts and rules that conflict.
+`pnp propose GAME` writes the result to proposed.yaml (solver/model_proposals.py); `pnp check`
+reports every proposal as an assumption and proves the file's counts (edited or not) again.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from .constraints import constraint_location, describe
+from .engine import ItemKey, owned_counts, player_counts, run_setup, step_label, step_location, variant_counts
+from .explain import explain
+from .feasibility import UNKNOWN_UB, setup_model
+from .findings import CheckResult, Finding
+from .loader import Game
+from .model_proposals import Proposal, ProposalsFile
+from .proof import Assumption, solve
+
+OBJECTIVE = ("the smallest mix the setup and rules need at every player count and optional rule (each kind the "
+             "sources name at least once, the rest items taking what a stated total leaves), then spread "
+             "as evenly as possible over the uncounted kinds of each component and type; ties go to the earlier-listed item")
+NO_RULE_NAMED = "no rule: one copy, the least a kind the sources name can have"
+NO_RULE_REST = "no rule and no stated total: none"
+
+
+@dataclass
+class ProposalResult:
+    proposals: list[Proposal] = field(default_factory=list)
+    conflict: list[str] = field(default_factory=list)  # when no proposal exists: what cannot hold together
+    confirmed: bool = False
+
+    def as_file(self) -> ProposalsFile:
+        return ProposalsFile(objective=OBJECTIVE, proposals=self.proposals)
+
+
+class _Joint:
+    """Every player count and variant of a game in one CP-SAT model, with shared counts `x`."""
+
+    def __init__(self, game: Game, fixed: dict[ItemKey, int] | None = None):
+        self.game = game
+        self.m = cp_model.CpModel()
+        owned = owned_counts(game)
+        self.unknown = [k for k, v in owned.items() if v is None]
+        self.rest = {(c.id, i.id) for c in game.components for i in c.items if i.rest}
+        self.x = {k: self.m.new_int_var(0, UNKNOWN_UB, f"count[{k[0]}/{k[1]}]") for k in self.unknown}
+        self.assumptions: list[Assumption] = []
+        self.bounds: dict[ItemKey, dict[str, None]] = {k: {} for k in self.unknown}  # ordered set
+        for k in self.unknown:
+            if k not in self.rest:  # named by the sources, so at least one exists
+                lit = self.m.new_bool_var(f"named[{k[1]}]")
+                self.m.add(self.x[k] >= 1).only_enforce_if(lit)
+                self.assumptions.append(Assumption(lit, "inventory", f"{k[1]} ≥ 1 (the sources name it)", "", k))
+            if fixed and k in fixed:
+                lit = self.m.new_bool_var(f"proposed[{k[1]}]")
+                self.m.add(self.x[k] == fixed[k]).only_enforce_if(lit)
+                self.assumptions.append(Assumption(lit, "inventory", f"{k[1]} ×{fixed[k]} (proposed.yaml)", "", k))
+        for label, result in self._runs():
+            sm = setup_model(game, result, self.m)
+            for k in self.unknown:
+                self.m.add(sm.owned_var[k] == self.x[k])
+            for a in sm.assumptions:
+                a.label = f"{label}: {a.label}"
+                self.assumptions.append(a)
+            for mv in result.moves:
+                if mv.per_item is None and mv.total is None:
+                    continue
+                step = game.setup.steps[mv.step]  # type: ignore[union-attr]
+                for k in set(mv.items) & set(self.bounds):
+                    self.bounds[k][f"step '{step_label(game, mv.step)}' ({step.source or step_location(game, mv.step)})"] = None
+            for index, con, _lit, referenced, _random in sm.constraint_lits:
+                for k in set(referenced) & set(self.bounds):
+                    self.bounds[k][f"rule '{con.id}' ({describe(con)}; {con.source or constraint_location(game, index)})"] = None
+        for comp in game.components:
+            if comp.stated_total is not None and not self.game.setup and comp.items:
+                # without a setup there are no setup models to carry the stated totals
+                self.m.add(sum(self.x.get((comp.id, it.id), it.count or 0) for it in comp.items) == comp.stated_total.value)
+            if comp.stated_total is not None:
+                for it in comp.items:
+                    if (comp.id, it.id) in self.bounds:
+                        self.bounds[(comp.id, it.id)][f"stated total {comp.stated_total.value} {comp.id} "
+                                                      f"({comp.stated_total.source})"] = None
+
+    def _runs(self) -> list[tuple[str, Any]]:
+        if self.game.setup is None:
+            return []
+        runs = [(f"{n} players", run_setup(self.game, n)) for n in player_counts(self.game)]
+        for var in self.game.setup.variants:
+            runs += [(f"variant {var.id}, {n} players", run_setup(self.game, n, var.id))
+                     for n in variant_counts(self.game, var.id)]
+        return runs
+
+    def feasible(self) -> bool:
+        return solve(self.m, [a.lit for a in self.assumptions])[0] in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+    def conflict(self) -> tuple[list[str], bool]:
+        core, confirmed = explain(self.m, self.assumptions)
+        return [f"{a.label}" + (f" ({a.source})" if a.source else "") for a in core], confirmed
+
+    def groups(self, by_type: bool) -> list[list[ItemKey]]:
+        """The kinds spread evenly among themselves: the uncounted items of one component, or
+        (`by_type`) of one component and one `type` attribute (chits with chits); rest items apart."""
+        by: dict[tuple[str, str, bool], list[ItemKey]] = {}
+        for comp in self.game.components:
+            for it in comp.items:
+                key = (comp.id, it.id)
+                if key in self.x:
+                    kind = str(it.attrs.get("type", "")) if by_type else ""
+                    by.setdefault((comp.id, kind, it.rest), []).append(key)
+        return [kinds for kinds in by.values() if len(kinds) > 1]
+
+    def optimise(self) -> dict[ItemKey, int]:
+        m = self.m
+        m.clear_assumptions()
+        for a in self.assumptions:
+            m.add(a.lit == 1)
+        named = [k for k in self.unknown if k not in self.rest]
+        rest = [k for k in self.unknown if k in self.rest]
+        stages: list[tuple[Any, bool]] = [(sum(self.x[k] for k in named), False),
+                                          (sum(self.x[k] for k in rest), False)]
+        for by_type in (False, True):
+            tops, bottoms = [], []
+            for gi, kinds in enumerate(self.groups(by_type)):
+                top = m.new_int_var(0, UNKNOWN_UB, f"top[{by_type},{gi}]")
+                bottom = m.new_int_var(0, UNKNOWN_UB, f"bottom[{by_type},{gi}]")
+                m.add_max_equality(top, [self.x[k] for k in kinds])
+                m.add_min_equality(bottom, [self.x[k] for k in kinds])
+                tops.append(top)
+                bottoms.append(bottom)
+            stages += [(sum(tops), False), (sum(bottoms), True)]
+        position = {(c.id, it.id): i for c in self.game.components for i, it in enumerate(c.items)}
+        stages.append((sum(position.get(k, 0) * self.x[k] for k in named), False))
+        solver = None
+        for expr, maximise in stages:
+            if isinstance(expr, int):
+                continue
+            if maximise:
+                m.maximize(expr)
+            else:
+                m.minimize(expr)
+            solver = _solver()
+            if solver.solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                break  # cannot happen (each stage keeps a value already found); keep the last answer
+            # a stage stopped by the time limit keeps its best value found: still a valid proposal
+            m.add(expr == int(round(solver.objective_value)))
+        if solver is None:
+            solver = _solver()
+            solver.solve(m)
+        return {k: solver.value(self.x[k]) for k in self.unknown}
+
+
+def _solver() -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1  # deterministic: the same data gives the same proposal
+    solver.parameters.max_time_in_seconds = 60.0
+    return solver
+
+
+def propose(game: Game) -> ProposalResult:
+    """Counts for every item whose count the data leaves null, or the conflict that prevents them."""
+    joint = _Joint(game)
+    if not joint.unknown:
+        return ProposalResult()
+    if not joint.feasible():
+        conflict, confirmed = joint.conflict()
+        return ProposalResult(conflict=conflict, confirmed=confirmed)
+    counts = joint.optimise()
+    return ProposalResult(proposals=[
+        Proposal(component=k[0], item=k[1], count=counts[k], bound_by=list(joint.bounds[k]) or
+                 [NO_RULE_REST if k in joint.rest else NO_RULE_NAMED])
+        for k in joint.unknown])
+
+
+def proposals_of(game: Game) -> ProposalsFile | None:
+    return game.extras.get("proposed")
+
+
+def effective_counts(game: Game, stated_only: bool = False) -> dict[ItemKey, tuple[int | None, bool]]:
+    """Item -> (copies, proposed?): the stated count, else proposed.yaml's (unless `stated_only`)."""
+    file = None if stated_only else proposals_of(game)
+    out: dict[ItemKey, tuple[int | None, bool]] = {}
+    for key, count in owned_counts(game).items():
+        proposed = file.count_of(*key) if file is not None and count is None else None
+        out[key] = (count, False) if proposed is None else (proposed, True)
+    return out
+
+
+def component_total(comp: Any, counts: dict[ItemKey, tuple[int | None, bool]]) -> tuple[int | None, bool]:
+    """A component's pieces from `effective_counts`: (total or None when one is unknown, any proposed?)."""
+    keys = [(comp.id, it.id) for it in comp.items] or [(comp.id, comp.id)]
+    values = [counts.get(k, (None, False)) for k in keys]
+    if any(v is None for v, _ in values):
+        return None, any(p for _, p in values)
+    return sum(v for v, _ in values), any(p for _, p in values)  # type: ignore[misc]
+
+
+def check_proposals(game: Game) -> CheckResult:
+    """`pnp check`: every proposal as an assumption naming its bounds; stale and missing proposals;
+    and the counts of proposed.yaml (edited or not) proved against every rule again."""
+    out = CheckResult()
+    file = proposals_of(game)
+    owned = owned_counts(game)
+    unknown = [k for k, v in owned.items() if v is None]
+    if file is None:
+        if unknown:
+            out.findings.append(Finding(
+                "warning", "counts-not-proposed",
+                f"{len(unknown)} counts are unknown and there is no proposed.yaml; the build prints only stated "
+                f"counts: run `pnp propose {game.id}`", game.where("components.yaml")))
+        return out
+    where = game.where("proposed.yaml")
+    out.findings.append(Finding("info", "proposal-objective", f"proposed.yaml objective: {file.objective}", where))
+    fixed: dict[ItemKey, int] = {}
+    for pi, p in enumerate(file.proposals):
+        key = (p.component, p.item)
+        loc = game.where("proposed.yaml", ("proposals", pi))
+        if key not in owned:
+            out.findings.append(Finding(
+                "warning", "proposal-unknown-item",
+                f"{p.component}/{p.item}: no such item in components.yaml; the proposal is ignored "
+                f"(run `pnp propose {game.id}`)", loc))
+            continue
+        if owned[key] is not None:
+            out.findings.append(Finding(
+                "info", "proposal-stale",
+                f"{p.component}/{p.item}: the data now states {owned[key]}; the proposal of {p.count} is ignored "
+                f"(delete it, or run `pnp propose {game.id}`)", loc))
+            continue
+        fixed[key] = p.count
+        bounds = "; ".join(p.bound_by) if p.bound_by else "no rule"
+        out.findings.append(Finding(
+            "assumption", "proposed-count",
+            f"{p.component}/{p.item}: {p.count} proposed (the sources state no count); bound by: {bounds}", loc))
+    missing = [k for k in unknown if k not in fixed]
+    if missing:
+        out.findings.append(Finding(
+            "warning", "count-not-proposed",
+            f"{len(missing)} unknown counts have no proposal ({', '.join(k[1] for k in missing[:8])}"
+            f"{' …' if len(missing) > 8 else ''}): run `pnp propose {game.id}`", where))
+    if fixed:
+        joint = _Joint(game, fixed)
+        if not joint.feasible():
+            conflict, _ = joint.conflict()
+            out.findings.append(Finding(
+                "error", "proposal-breaks-rules",
+                "the counts of proposed.yaml do not satisfy the rules; these cannot hold together: "
+                + "; ".join(conflict[:8]) + f" (fix the counts or run `pnp propose {game.id}`)", where))
+    return out
+
+
+def proposals_yaml(file: ProposalsFile, game_id: str) -> str:
+    """proposed.yaml as text: a header that says what the file is, then one entry per count.
+    Strings are written as JSON strings, which YAML reads as double-quoted scalars."""
+    import json
+    q = lambda s: json.dumps(s, ensure_ascii=False)  # noqa: E731
+    lines = [f"# Counts proposed by `pnp propose {game_id}` where the sources state none (solver/propose.py).",
+             "# Not stated facts: accept one by writing its count into components.yaml, override one by",
+             "# editing its count here, drop them all by deleting this file (`pnp build --stated-only` ignores it).",
+             f"objective: {q(file.objective)}",
+             "proposals:" + ("" if file.proposals else " []")]
+    for p in file.proposals:
+        lines += [f"  - component: {p.component}", f"    item: {p.item}", f"    count: {p.count}", "    bound_by:"]
+        lines += [f"      - {q(b)}" for b in p.bound_by] or ["      []"]
+    return "\n".join(lines) + "\n"

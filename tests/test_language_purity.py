@@ -1,0 +1,240 @@
+"""Every printed thing in every language, one language per face, read back from the PDFs.
+
+One build of the five example games (PDF only) is read with pypdf and pdfplumber:
+- each language the game is built in has its cards, counters, maps, calibration page, rulebooks
+  and booklets;
+- a Japanese face holds no Latin word but numbers, one- or two-letter marks (grid letters, mm)
+  and names: those the Japanese source itself writes in Latin letters (its clauses), the
+  designers' and publishers', a value the data gives in another language on purpose (an
+  attribute named `<name>-<lang>`, like the German card names of lotr-sauron), the ids of the
+  game's gaps a face cites, and the program's own name and options;
+- an English face holds no kana or kanji;
+- the English rulebook is set in the Latin face, hyphenated and justified; the Japanese one in
+  IPAex Gothic; every font embedded.
+The glossary at the end of a rulebook is bilingual on purpose and is left out of the checks.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from generator.build import build_game
+from generator.context import BuildContext
+from solver.loader import game_ids, load_game
+
+ROOT = Path(__file__).resolve().parents[1]
+# kana, kanji, and the marks only Japanese text uses (〃 「」 、 。 full-width forms)
+KANA_KANJI = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uffef]")
+LATIN_WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
+PROGRAM_WORDS = {"pnp", "forge", "check", "back", "offset"}  # "pnp-forge", "pnp check", "--back-offset x,y"
+GLOSSARY = {"ja": "用語集", "en": "Glossary"}
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("purity")
+    ctx = BuildContext(out_root=root, formats=("pdf",))
+    for gid in game_ids():
+        build_game(load_game(gid), ctx)
+    return root
+
+
+def _text(pdf: Path) -> str:
+    pages = PdfReader(pdf).pages
+    if "-tiles-" in pdf.name:
+        # every tile page shows the same map (checked in map-<id>.pdf) under the same kind of
+        # header: the first tile and the assembly page hold every string of the file
+        pages = [pages[0], pages[len(pages) - 1]]
+    return "\n".join(page.extract_text() or "" for page in pages)
+
+
+def _printed(pdf: Path) -> str:
+    """The text of a PDF; a rulebook's without its (bilingual) glossary."""
+    text = _text(pdf)
+    lang = "en" if "-en" in pdf.stem else "ja"
+    if pdf.name.startswith("rulebook-"):
+        cut = text.rfind(GLOSSARY[lang])  # the last one: the heading, not its contents entry
+        if cut > 0:
+            text = text[:cut]
+    return text
+
+
+def _faces(folder: Path, lang: str, source: str) -> list[Path]:
+    """The PDFs in one language: `-<lang>` in the name, or no language mark for the source's."""
+    out = []
+    for pdf in sorted(folder.glob("*.pdf")):
+        if pdf.name.startswith("booklet") or "+" in pdf.name:
+            continue  # booklets are the rulebooks imposed; ja+en is two languages on purpose
+        marked = re.search(r"-(ja|en)(?:-|$)", pdf.stem)
+        if (marked and marked.group(1) == lang) or (not marked and lang == source):
+            out.append(pdf)
+    return out
+
+
+def _names(game) -> set[str]:
+    """Latin words a Japanese face may hold (see the module doc)."""
+    words: set[str] = set(PROGRAM_WORDS)
+    clauses = game.folder / "rules" / "clauses.yaml"
+    if clauses.is_file():
+        words |= set(LATIN_WORD.findall(clauses.read_text(encoding="utf-8")))
+    for who in game.meta.designer + game.meta.publisher:
+        for name in who.values():
+            words |= set(LATIN_WORD.findall(name))
+    for gap in game.meta.gaps:
+        words |= set(LATIN_WORD.findall(gap.id)) | {"gap"}
+    for comp in game.components:
+        for item in comp.items:
+            for key, value in item.attrs.items():
+                if re.search(r"-[a-z]{2}$", key) and key[-2:] != "ja" and isinstance(value, str):
+                    words |= set(LATIN_WORD.findall(value))
+    return words
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_each_language_has_every_output(out, game_id):
+    game = load_game(game_id)
+    folder = out / game_id
+    assert game.meta.source_language == "ja"
+    ja = {p.name for p in _faces(folder, "ja", "ja")}
+    en = {p.name for p in _faces(folder, "en", "ja")}
+    cards = sorted(n for n in ja if n.startswith(("cards-", "counters-")))
+    assert cards, "no card or counter sheet in Japanese"
+    for name in cards:
+        assert name.replace("-ja.pdf", "-en.pdf") in en
+    maps = sorted(n for n in ja if n.startswith("map-"))
+    assert bool(maps) == ("map" in game.extras)
+    for name in maps:  # map-<id>.pdf and map-<id>-tiles-a4.pdf, -en beside them
+        stem = name.removesuffix(".pdf")
+        english = f"{stem}-en.pdf" if not stem.endswith("-tiles-a4") else stem.replace("-tiles-a4", "-en-tiles-a4") + ".pdf"
+        assert english in en, english
+    assert {"calibration-a4-long.pdf", "rulebook-ja.pdf"} <= ja
+    assert {"calibration-a4-long-en.pdf", "rulebook-en.pdf"} <= en
+    for book in ("booklet-ja.pdf", "booklet-en.pdf", "booklet-ja+en.pdf", "rulebook-ja+en.pdf"):
+        assert (folder / book).is_file(), book
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_english_faces_hold_no_kana_or_kanji(out, game_id):
+    for pdf in _faces(out / game_id, "en", "ja"):
+        found = sorted(set(KANA_KANJI.findall(_printed(pdf))))
+        assert not found, f"{pdf.name}: {''.join(found)}"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_japanese_faces_hold_no_latin_words_but_names(out, game_id):
+    game = load_game(game_id)
+    allowed = _names(game)
+    for pdf in _faces(out / game_id, "ja", "ja"):
+        words = {w for w in LATIN_WORD.findall(_printed(pdf)) if len(w) > 2 and w not in allowed}
+        assert not words, f"{pdf.name}: {sorted(words)}"
+
+
+def test_gem_cards_are_named_in_each_language(out):
+    ja = _text(out / "dont-drop-the-ring" / "cards-gem-cards-ja.pdf")
+    en = _text(out / "dont-drop-the-ring" / "cards-gem-cards-en.pdf")
+    assert "グレースピネル" in ja and "Spinel" not in ja and "Amethyst" not in ja
+    assert "Gray Spinel 7" in en and "GraySpinel" not in en
+
+
+def _fonts(pdf: Path) -> dict[str, bool]:
+    """Base font name -> embedded (a font file in its descriptor), for every font of every page."""
+    found: dict[str, bool] = {}
+    for page in PdfReader(pdf).pages:
+        fonts = page["/Resources"].get_object().get("/Font", {})
+        for ref in fonts.get_object().values():
+            font = ref.get_object()
+            desc = font.get("/FontDescriptor")
+            desc = desc.get_object() if desc is not None else {}
+            embedded = any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            found[str(font["/BaseFont"]).split("+")[-1]] = embedded
+    return found
+
+
+def _body_font(pdf: Path) -> str:
+    """The font most characters of the book's first pages after the title are set in."""
+    counts: Counter[str] = Counter()
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages[2:6]:
+            counts.update(ch["fontname"].split("+")[-1] for ch in page.chars if not ch["text"].isspace())
+    return counts.most_common(1)[0][0]
+
+
+@pytest.mark.parametrize("game_id", ["war-of-the-ring-campaign", "dont-drop-the-ring"])
+def test_rulebook_faces(out, game_id):
+    en, ja = out / game_id / "rulebook-en.pdf", out / game_id / "rulebook-ja.pdf"
+    assert _body_font(en) == "SourceSerifPro-Regular"
+    assert _body_font(ja) == "IPAexGothic"
+    fonts = _fonts(en)
+    assert {"SourceSerifPro-Regular", "SourceSerifPro-Bold"} <= set(fonts)  # headings in bold
+    assert all(fonts.values()), fonts  # every font embedded (no Helvetica left unembedded)
+    assert all(_fonts(ja).values())
+
+
+def _lines(pdf: Path, pages: int = 8) -> list[tuple[int, list[dict]]]:
+    """(page number, characters) of each text line of the first body pages, left to right."""
+    out = []
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages[2:2 + pages]:
+            rows: dict[float, list[dict]] = {}
+            for ch in page.chars:
+                rows.setdefault(round(ch["bottom"], 1), []).append(ch)
+            for _, chars in sorted(rows.items()):
+                out.append((page.page_number, sorted(chars, key=lambda c: c["x0"])))
+    return out
+
+
+def _words(chars: list[dict]) -> list[str]:
+    """The words of a line: split at space characters and at gaps wider than 0.15 em (a
+    justified line is drawn word by word, without space glyphs)."""
+    words: list[str] = []
+    prev = None
+    for c in chars:
+        if c["text"].isspace():
+            prev = None
+            continue
+        if prev is None or c["x0"] - prev["x1"] > 0.15 * c["size"]:
+            words.append("")
+        words[-1] += c["text"]
+        prev = c
+    return words
+
+
+def test_english_body_is_hyphenated_at_syllables_and_justified_without_rivers(out):
+    pdf = out / "war-of-the-ring-campaign" / "rulebook-en.pdf"
+    po = (ROOT / "data" / "games" / "war-of-the-ring-campaign" / "rules" / "en.po").read_text(encoding="utf-8")
+    lines = _lines(pdf)
+    hyphenated = 0
+    for (_, chars), (_, nxt) in zip(lines, lines[1:]):
+        last, first = _words(chars), _words(nxt)
+        if not last or not first or not re.fullmatch(r"[a-z]+-", last[-1]) or not re.match(r"[a-z]", first[0]):
+            continue
+        whole = last[-1][:-1] + re.match(r"[a-z]+", first[0]).group(0)
+        # the broken word is a word of the translation, written whole there (not a compound)
+        assert re.search(rf"\b{whole}\b", po, re.IGNORECASE), (last[-1], first[0])
+        hyphenated += 1
+    assert hyphenated >= 5
+
+    # justified: many lines of body text (the most common size) end exactly at the right edge of
+    # the text block...
+    size = Counter(round(c["size"], 2) for _, chars in lines for c in chars).most_common(1)[0][0]
+    lines = [(p, chars) for p, chars in lines if all(round(c["size"], 2) == size for c in chars)]
+    right = max(chars[-1]["x1"] for _, chars in lines)
+    flush = [chars for _, chars in lines if abs(chars[-1]["x1"] - right) < 0.5]
+    assert len(flush) > len(lines) * 0.3
+    # ...and no word space is opened wider than half an em (a river runs through such gaps);
+    # the gap after a clause number or a bullet is the hanging indent, not a word space
+    body = [chars for chars in flush if "...." not in "".join(c["text"] for c in chars)]  # not the contents
+    assert len(body) > 50
+    for chars in body:
+        ink = [c for c in chars if not c["text"].isspace()]
+        first = _words(chars)[0]
+        marker = re.fullmatch(r"[\d.]+|•|Note:|Example:", first)
+        start = len(first) if marker else 0
+        for a, b in zip(ink[start:], ink[start + 1:]):
+            gap = b["x0"] - a["x1"]
+            assert gap <= 0.5 * a["size"] + 0.05, ("".join(c["text"] for c in chars), gap)
