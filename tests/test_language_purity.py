@@ -28,7 +28,8 @@ from generator.context import BuildContext
 from solver.loader import game_ids, load_game
 
 ROOT = Path(__file__).resolve().parents[1]
-KANA_KANJI = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
+# kana, kanji, and the marks only Japanese text uses (〃 「」 、 。 full-width forms)
+KANA_KANJI = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uffef]")
 LATIN_WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
 PROGRAM_WORDS = {"pnp", "forge", "check", "back", "offset"}  # "pnp-forge", "pnp check", "--back-offset x,y"
 GLOSSARY = {"ja": "用語集", "en": "Glossary"}

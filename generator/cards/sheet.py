@@ -144,6 +144,7 @@ def plan_sheet(paper: tuple[float, float], piece: tuple[float, float], bleed: fl
 # --------------------------------------------------------------------------- gutterfold
 
 FOLD_GAP_MM = 2.0  # between the fronts' bleed and the backs' bleed; the fold line runs down its middle
+GUTTERFOLD_MARK_MM = 1.5
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,8 @@ def plan_gutterfold(paper: tuple[float, float], piece: tuple[float, float], blee
     """The gutterfold grid that fits most pieces, portrait or landscape: fronts packed against the
     fold, centred top to bottom."""
     best: GutterfoldGrid | None = None
-    reserve = MARGIN_MM + MARK_GAP_MM + MARK_LEN_MM
+    # Crop marks may shrink to GUTTERFOLD_MARK_MM, so that two poker cards fit each half of A4.
+    reserve = MARGIN_MM + MARK_GAP_MM + GUTTERFOLD_MARK_MM
     for pw, ph in (paper, (paper[1], paper[0])):
         pitch_x, pitch_y = piece[0] + 2 * bleed + gutter, piece[1] + 2 * bleed + gutter
         cols = max(1, int((pw / 2 - FOLD_GAP_MM / 2 - reserve + gutter) // pitch_x))

@@ -167,8 +167,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     if not args.no_preflight:
         from ..preflight import preflight
 
-        for finding in preflight(written, ctx.out_root):  # what a print shop would say of these files
-            ctx.warn(f"preflight{' error' if finding.level == 'error' else ''}: {finding}")
+        for finding in preflight(written, ctx.out_root, safe_mm=ctx.safe_mm):  # what a print shop would say
+            ctx.warn(f"preflight {finding.level}: {finding}")
     from ..gallery import write_index
 
     write_index(ctx.out_root)

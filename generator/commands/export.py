@@ -5,7 +5,6 @@ import argparse
 from pathlib import Path
 
 from solver.errors import DataError, Problem
-from solver.loader import game_ids, load_game
 
 from ..export import TARGETS, target_function
 from .core import _report_warnings, add_build_options, context_from
@@ -23,6 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from solver.loader import game_ids, load_game  # here, not above: `pnp --help` stays fast
+
     if not args.all and not args.game:
         raise DataError([Problem("pnp export", 0, 0, "no game given", "name a game id or folder, or use --all")])
     ctx = context_from(args)

@@ -22,7 +22,10 @@ from .geometry import paper_grid
 from .layout import MapPage
 
 INK = "#3a3a3a"
-GRID = "#7d7a6a"
+GRID = "#7d7a6a"  # hex outlines and box frames: lines, not text
+# Small text on the map (hex labels, names, track arrows): at least 4.5:1 against every terrain
+# fill of the example maps, the preflight's threshold for text under 18 pt.
+LABEL = "#37352d"
 RIVER = {"minor": ("#3d7fc4", 0.9), "major": ("#2a64a8", 1.8)}
 ROAD = ("#8a5a2b", 0.9)
 ICON = 5.0  # place icon size, mm
@@ -184,7 +187,7 @@ def draw_page_content(surf: Surface, hm: HexMap, page: MapPage, lang: str) -> No
     # Title and panel
     title = pick(d.legend.title, lang)
     surf.text(page.title.x, page.title.y + 7, title, size_pt=16, colour=INK)
-    surf.text(page.title.right, page.title.y + 7, pick(d.name, lang), size_pt=9, colour=GRID, align="right")
+    surf.text(page.title.right, page.title.y + 7, pick(d.name, lang), size_pt=9, colour=LABEL, align="right")
     for item in page.items:
         box = next(b for b in d.boxes if b.id == item.ref)
         _panel_item(surf, item.box, box, lang)
@@ -238,7 +241,7 @@ def draw_grid(surf: Surface, hm: HexMap, lang: str) -> None:
         for h in hm.grid.hexes():
             if shown is None or h in shown:
                 cx, cy = g.centre(h)
-                surf.text(cx, cy - label_dy, hm.label(h), size_pt=d.labels.size_pt, colour=GRID, align="center")
+                surf.text(cx, cy - label_dy, hm.label(h), size_pt=d.labels.size_pt, colour=LABEL, align="center")
     w, hgt = g.size_mm()
     surf.rect(Box(0, 0, w, hgt), stroke=INK, width=0.5)
 
@@ -309,7 +312,7 @@ def _panel_item(surf: Surface, b: Box, box, lang: str) -> None:
     if box.edge:
         edge = {"north": ("北端", "north edge"), "south": ("南端", "south edge"), "east": ("東端", "east edge"),
                 "west": ("西端", "west edge")}[box.edge]
-        surf.text(b.x + 1.8, b.bottom - 2.0, f"→ {edge[0] if lang == 'ja' else edge[1]}", size_pt=6, colour=GRID)
+        surf.text(b.x + 1.8, b.bottom - 2.0, f"→ {edge[0] if lang == 'ja' else edge[1]}", size_pt=6, colour=LABEL)
     if box.text:
         _wrap(surf, b.x + 1.8, b.y + 8.5, b.w - 3.6, pick(box.text, lang), 5.5, max_lines=3)
 
