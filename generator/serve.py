@@ -129,9 +129,12 @@ class Rebuilder:
         from .gallery import write_index
         from .incremental import build
 
+        from .output import build_lock
+
         ctx = dataclasses.replace(self.ctx, warnings=[])
         try:
-            report = build(self.names, ctx, stages, runner=runner)
+            with build_lock(ctx.out_root):  # a `pnp build` into the same folder waits, and so do we
+                report = build(self.names, ctx, stages, runner=runner)
         except DataError as e:
             lines = [str(p) for p in e.problems]
             for line in lines:

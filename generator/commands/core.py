@@ -162,13 +162,16 @@ def cmd_build(args: argparse.Namespace) -> int:
     names = game_ids() if args.all else [args.game]
     only = set(args.only) if args.only else None
     quiet = not sys.stderr.isatty()
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  disable=quiet, transient=True) as progress:
-        task = progress.add_task("building", total=None)
-        report = build(names, ctx, only, force=args.force, runner=runner_from(args),
-                       on_unit=lambda u, skipped: progress.update(task, advance=1, description=str(u)))
-    write_index(ctx.out_root)
-    _report_warnings(ctx, shown=10)
+    from ..output import build_lock
+
+    with build_lock(ctx.out_root):  # one build at a time per folder; sweeps a killed build's temp files
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      disable=quiet, transient=True) as progress:
+            task = progress.add_task("building", total=None)
+            report = build(names, ctx, only, force=args.force, runner=runner_from(args),
+                           on_unit=lambda u, skipped: progress.update(task, advance=1, description=str(u)))
+        write_index(ctx.out_root)
+        _report_warnings(ctx, shown=10)
     print(f"{len(report.built)} unit(s) built, {len(report.skipped)} unchanged; "
           f"wrote {len(report.written)} files for {len(names)} game(s) under {ctx.out_root}/")
     return 0
