@@ -172,8 +172,8 @@ def cmd_build(args: argparse.Namespace) -> int:
                            on_unit=lambda u, skipped: progress.update(task, advance=1, description=str(u)))
         write_index(ctx.out_root)
         _report_warnings(ctx, shown=10)
-    print(f"{len(report.built)} unit(s) built, {len(report.skipped)} unchanged; "
-          f"wrote {len(report.written)} files for {len(names)} game(s) under {ctx.out_root}/")
+    print(f"{len(report.built)} unit(s) built, {len(report.skipped)} unchanged", file=sys.stderr)
+    print(f"wrote {len(report.written)} files for {len(names)} game(s) under {ctx.out_root}/")
     return 0
 
 
