@@ -339,7 +339,7 @@ def m_csv(rng, folder, ids):
         lines = lines[1:]
     elif kind == "many-rows":
         body = lines[1:] or ["x"]
-        lines = lines[:1] + [f"{i}-{body[i % len(body)]}" for i in range(rng.choice([25_000, 5000]))]
+        lines = lines[:1] + [f"{i}-{body[i % len(body)]}" for i in range(rng.choice([6000, 1500]))]
     else:
         if len(lines) > 1:
             lines.append(lines[1])
@@ -458,6 +458,11 @@ def _alarm(signum, frame):
     raise Hang()
 
 
+# A hang is measured in CPU seconds of the process (all threads), not wall time: on a machine
+# shared with other work a slow input is not a hang, and an endless loop still is one.
+_TIMER = (signal.ITIMER_PROF, signal.SIGPROF)
+
+
 def game_ids_of(folder: Path) -> set[str]:
     """Every id defined in a game: the targets a misspelt reference must not silently miss."""
     ids: set[str] = set()
@@ -478,8 +483,8 @@ def run_in_process(folder: Path, category: str) -> tuple[str, str]:
     from solver.loader import load_game
     from solver.report import check_game
 
-    signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(HANG_SECONDS)
+    signal.signal(_TIMER[1], _alarm)
+    signal.setitimer(_TIMER[0], HANG_SECONDS)
     try:
         if category == "po":
             from solver.rules.qa import check_translation
@@ -496,7 +501,7 @@ def run_in_process(folder: Path, category: str) -> tuple[str, str]:
             return "unresolved", "a misspelt reference passed load and check"
         return "ok", ""
     except Hang:
-        return "hang", f"more than {HANG_SECONDS} s"
+        return "hang", f"more than {HANG_SECONDS} s of CPU"
     except DataError as e:
         bad = [str(p) for p in e.problems if not located(p)]
         return ("unlocated", bad[0]) if bad else ("error", str(e.problems[0]))
@@ -505,7 +510,7 @@ def run_in_process(folder: Path, category: str) -> tuple[str, str]:
     except Exception:
         return "traceback", traceback.format_exc(limit=-6)
     finally:
-        signal.alarm(0)
+        signal.setitimer(_TIMER[0], 0)
 
 
 FAILURES = ("traceback", "hang", "unlocated", "escape", "unresolved", "half-written", "temp-files")
@@ -569,6 +574,10 @@ def in_process_campaign(args, rng, table, keep) -> None:
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(args.workers, initializer=_init_worker, maxtasksperchild=200) as pool:
         for done, (n, cat, outcome, seconds, line) in enumerate(pool.imap_unordered(_one_input, jobs, chunksize=4)):
+            if args.max_minutes and time.time() - t0 > args.max_minutes * 60:
+                print(f"stopped after {args.max_minutes} minutes at {done} inputs (--max-minutes)", flush=True)
+                pool.terminate()
+                break
             table[cat][outcome] += 1
             table[cat]["inputs"] += 1
             table[cat]["seconds"] += seconds
@@ -581,13 +590,35 @@ def in_process_campaign(args, rng, table, keep) -> None:
 
 # ------------------------------------------------------------------------------ builds
 
-STAGES = ["manifest", "manifest", "manifest", "cards", "counters", "maps", "rulebooks"]
+STAGES = ["manifest"] * 6 + ["cards", "counters", "maps", "rulebooks"]  # mostly the quick stage
 PART = re.compile(r"\.part$|\.tmp$|~$")
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a running process has used, from /proc (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def pnp(*argv: str, timeout: float = 300) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator.cli", *argv], cwd=ROOT, capture_output=True,
-                          text=True, timeout=timeout)
+    """Run `pnp` in a subprocess; a hang is `timeout` CPU seconds (wall time on a shared machine
+    says little), with a wall-clock backstop of ten times that."""
+    cmd = [sys.executable, "-m", "generator.cli", *argv]
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=err, text=True)
+        started = time.time()
+        while proc.poll() is None:
+            if _cpu_seconds(proc.pid) > timeout or time.time() - started > timeout * 10:
+                proc.kill()
+                proc.wait()
+                raise subprocess.TimeoutExpired(cmd, timeout)
+            time.sleep(0.5)
+        out.seek(0)
+        err.seek(0)
+        return subprocess.CompletedProcess(cmd, proc.returncode, out.read(), err.read())
 
 
 def temp_files(out: Path) -> list[Path]:
@@ -632,49 +663,68 @@ def classify_build(proc: subprocess.CompletedProcess) -> tuple[str, str]:
     return "ok", ""
 
 
+def _one_build(seed: int, n: int, work: Path, keep: Path, verbose: bool) -> tuple[str, str, float, str]:
+    """Mutate input n (its own rng) and run a whole `pnp build --only STAGE` on it in a subprocess."""
+    rng = random.Random(seed * 7_000_003 + n)
+    cats = list(CATEGORIES)
+    game = rng.choice(_GAME_LIST)
+    cat = cats[n % len(cats)]
+    stage = "rulebooks" if cat == "po" and rng.random() < 0.3 else rng.choice(STAGES)
+    box = work / f"{n}"
+    folder = box / game
+    shutil.copytree(GAMES / game, folder)
+    try:
+        _, desc = CATEGORIES[cat](rng, folder, _IDS[game])
+    except Exception as e:
+        desc = f"mutation skipped ({type(e).__name__})"
+    out = box / "out"
+    argv = ["build", str(folder), "--out", str(out), "--only", stage]
+    started = time.time()
+    try:
+        proc = pnp(*argv, timeout=HANG_SECONDS * 4)
+        outcome, detail = classify_build(proc)
+    except subprocess.TimeoutExpired:
+        outcome, detail = "hang", "build did not finish"
+    seconds = time.time() - started
+    if outcome in ("ok", "error") and out.exists():
+        if temp_files(out):
+            outcome, detail = "temp-files", str(temp_files(out)[:3])
+        elif half_written(out):
+            outcome, detail = "half-written", str(half_written(out)[:3])
+    if outcome == "ok" and cat == "escape" and "stolen" in "".join(
+            p.read_text(errors="replace") for p in out.rglob("*.json")):
+        outcome, detail = "escape", "a file outside the folder reached the output"
+    line = ""
+    if outcome in FAILURES:
+        cmd = f"{sys.executable} -m generator.cli " + " ".join(argv)
+        kept = keep_failure(keep, 90000 + n, folder, f"build-{cat}", desc, outcome, detail, cmd)
+        last = detail.strip().splitlines()[-1] if detail.strip() else ""
+        line = f"build {cat}/{stage}: {outcome}: {desc}\n  {last}\n  kept {kept}"
+    shutil.rmtree(box, ignore_errors=True)
+    return f"build:{cat}", outcome, seconds, line
+
+
 def build_campaign(args, rng, table, keep) -> None:
+    """Builds in subprocesses, a few at a time (each is a process of its own)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    _init_worker()
     work = Path(tempfile.mkdtemp(prefix="pnp-stress-build-"))
-    games = sorted(p.name for p in GAMES.iterdir() if (p / "game.yaml").is_file())
-    cats = [c for c in CATEGORIES if c != "po"] + ["po"]
-    ids = {g: game_ids_of(GAMES / g) for g in games}
-    for n in range(args.builds):
-        game = rng.choice(games)
-        cat = cats[n % len(cats)]
-        stage = "rulebooks" if cat == "po" else rng.choice(STAGES)
-        box = work / f"{n % 4}"
-        if box.exists():
-            shutil.rmtree(box)
-        folder = box / game
-        shutil.copytree(GAMES / game, folder)
-        try:
-            _, desc = CATEGORIES[cat](rng, folder, ids[game])
-        except Exception as e:
-            desc = f"mutation skipped ({type(e).__name__})"
-        out = box / "out"
-        argv = ["build", str(folder), "--out", str(out), "--only", stage]
-        row = table[f"build:{cat}"]
-        row["inputs"] += 1
-        started = time.time()
-        try:
-            proc = pnp(*argv, timeout=HANG_SECONDS * 8)
-            outcome, detail = classify_build(proc)
-        except subprocess.TimeoutExpired:
-            outcome, detail = "hang", "build did not finish"
-        row["seconds"] += time.time() - started
-        if outcome in ("ok", "error") and out.exists():
-            if temp_files(out):
-                outcome, detail = "temp-files", str(temp_files(out)[:3])
-            elif half_written(out):
-                outcome, detail = "half-written", str(half_written(out)[:3])
-        if outcome == "ok" and cat == "escape" and "stolen" in "".join(
-                p.read_text(errors="replace") for p in out.rglob("*.json")):
-            outcome, detail = "escape", "a file outside the folder reached the output"
-        row[outcome] += 1
-        if outcome in FAILURES:
-            cmd = f"{sys.executable} -m generator.cli " + " ".join(argv)
-            kept = keep_failure(keep, 90000 + n, folder, f"build-{cat}", desc, outcome, detail, cmd)
-            if args.verbose:
-                print(f"build {cat}/{stage}: {outcome}: {desc}\n  {detail.strip().splitlines()[-1] if detail.strip() else ''}\n  kept {kept}")
+    t0 = time.time()
+    with ThreadPoolExecutor(args.workers) as pool:
+        futures = [pool.submit(_one_build, args.seed, n, work, keep, args.verbose) for n in range(args.builds)]
+        for done, f in enumerate(futures):
+            if args.max_minutes and time.time() - t0 > args.max_minutes * 60:
+                print(f"stopped after {args.max_minutes} minutes at {done} builds (--max-minutes)", flush=True)
+                for g in futures:
+                    g.cancel()
+                break
+            row, outcome, seconds, line = f.result()
+            table[row]["inputs"] += 1
+            table[row][outcome] += 1
+            table[row]["seconds"] += seconds
+            if line and args.verbose:
+                print(line, flush=True)
     shutil.rmtree(work, ignore_errors=True)
 
 
@@ -689,7 +739,7 @@ def fault_campaign(args, rng, table, keep) -> None:
     """SIGKILL builds at random moments; run pairs of builds at once into one folder."""
     work = Path(tempfile.mkdtemp(prefix="pnp-stress-fault-"))
     game = args.fault_game
-    common = ["--only", "manifest", "--only", "cards", "--only", "rulebooks"]
+    common = ["--only", "manifest", "--only", "cards", "--lang", "en"]
     old_argv = ["build", game, "--bleed", "2", *common]
     new_argv = ["build", game, "--bleed", "3", *common]
     ref_old, ref_new = work / "ref-old", work / "ref-new"
@@ -782,6 +832,7 @@ def main() -> int:
     ap.add_argument("--kills", type=int, default=20, help="builds killed at a random moment")
     ap.add_argument("--concurrent", type=int, default=6, help="pairs of builds at once into one folder")
     ap.add_argument("--workers", type=int, default=2, help="processes for the in-process phase")
+    ap.add_argument("--max-minutes", type=float, default=0, help="stop the in-process and build phases after this long (each)")
     ap.add_argument("--fault-game", default="dont-drop-the-ring")
     ap.add_argument("--keep", type=Path, default=Path(tempfile.gettempdir()) / "pnp-stress" / "failures")
     ap.add_argument("--only", choices=["inputs", "builds", "faults"], action="append")

@@ -178,9 +178,13 @@ def _cmap_of(font: str) -> frozenset[int]:
 
 def runs(s: str, font: str) -> list[tuple[str, str]]:
     """`s` cut into (text, font) runs: characters `font` lacks go to the project font."""
+    if not s:
+        return []
     if font == FONT_NAME:
-        return [(s, font)] if s else []
+        return [(s, font)]
     cmap = _cmap_of(font)
+    if cmap.issuperset(map(ord, s)):  # the usual case, checked at C speed: one run
+        return [(s, font)]
     out: list[tuple[str, str]] = []
     for ch in s:
         f = font if (ord(ch) in cmap or ch.isspace()) else register()
@@ -195,6 +199,8 @@ def string_width(s: str, font: str, size_pt: float) -> float:
     """Width in pt of `s` as drawn by `runs` (each character in the font that has it)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    if font == FONT_NAME or _cmap_of(font).issuperset(map(ord, s)):
+        return stringWidth(s, font, size_pt)
     return sum(stringWidth(t, f, size_pt) for t, f in runs(s, font))
 
 

@@ -1,32 +1,65 @@
 """Atomic writes: a build never replaces good output with a half-written file.
 
-Everything is written to a temporary file in the target folder, then renamed over the target; a
-folder made whole (`pnp new`) is assembled beside its target and renamed the same way.
+Everything is written to a temporary file in the target folder, then renamed over the target (a
+folder made whole, `pnp new`, is assembled beside its target and renamed the same way), so
+a reader (or a build killed at any moment, even by SIGKILL) sees each file either in its previous
+complete version or in its new one. Two more guarantees live here:
+
+- `build_lock(out_root)`: one build at a time per output folder. A second `pnp build` into the
+  same folder waits for the first (an flock the kernel releases when a process dies, even
+  killed), so both end with complete, consistent output. Holding the lock, the build removes the
+  temporary files a killed build left behind: no other writer can own them.
+- A folder that cannot be written (read-only, full, a file where a folder should be) is one
+  `DataError` line naming the path and the reason, never a traceback or a partial file.
 """
 from __future__ import annotations
 
+import errno
 import os
 import shutil
+import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from solver.errors import DataError, Problem, display_path
+
+TEMP_SUFFIX = ".part"
+LOCK_NAME = ".pnp-build.lock"
+
+
+def _unwritable(path: Path, e: OSError) -> DataError:
+    reason = e.strerror or type(e).__name__
+    if e.errno in (errno.ENOSPC, errno.EDQUOT):
+        todo = "free some space on that disk or build elsewhere with --out DIR"
+    elif e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        todo = "make the folder writable or build elsewhere with --out DIR"
+    else:
+        todo = "check the output folder or build elsewhere with --out DIR"
+    return DataError([Problem(display_path(path), 0, 0, f"cannot write the output ({reason})", todo)])
+
 
 @contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
     """Yield a temporary path beside `target`; on success rename it to `target`, else delete it."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    os.close(fd)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
+        os.close(fd)
+    except OSError as e:
+        raise _unwritable(target.parent, e) from None
     tmp_path = Path(tmp)
     try:
-        yield tmp_path
-        # mkstemp makes the file private (0600); output is for sharing, so use the umask's default.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp_path, 0o666 & ~umask)
-        os.replace(tmp_path, target)
+        try:
+            yield tmp_path
+            # mkstemp makes the file private (0600); output is for sharing, so use the umask's default.
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp_path, 0o666 & ~umask)
+            os.replace(tmp_path, target)
+        except OSError as e:  # the disk filled up or the folder went read-only mid-write
+            raise _unwritable(target, e) from None
     finally:
         if tmp_path.exists():
             tmp_path.unlink()
@@ -49,7 +82,7 @@ def atomic_folder(target: Path, *, replace: bool = False) -> Iterator[Path]:
     an existing folder is moved aside first and removed only once the new one is in place."""
     parent = target.absolute().parent
     parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".part", dir=parent))
+    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=parent))
     try:
         yield tmp
         umask = os.umask(0)
@@ -67,3 +100,34 @@ def atomic_folder(target: Path, *, replace: bool = False) -> Iterator[Path]:
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+def stale_temp_files(out_root: Path) -> list[Path]:
+    """Temporary files of `atomic_path` under `out_root` (left by a killed build)."""
+    if not out_root.is_dir():
+        return []
+    return sorted(p for p in out_root.rglob(f".*{TEMP_SUFFIX}") if p.is_file())
+
+
+@contextmanager
+def build_lock(out_root: Path, *, wait_note: bool = True) -> Iterator[None]:
+    """Hold the output folder's build lock; sweep the temporary files a killed build left."""
+    import fcntl
+
+    try:
+        out_root.mkdir(parents=True, exist_ok=True)
+        fd = os.open(out_root / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError as e:
+        raise _unwritable(out_root, e) from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if wait_note:
+                print(f"waiting for another build into {display_path(out_root)}/ to finish", file=sys.stderr)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        for leftover in stale_temp_files(out_root):
+            leftover.unlink(missing_ok=True)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock

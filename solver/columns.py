@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .limits import MAX_INTEGER
 from .errors import Problem
 from .model import LANG_PATTERN
 
@@ -98,10 +99,11 @@ def item_data(row: dict[str, str], source_language: str) -> dict[str, Any]:
 
 
 def cell_value(v: str) -> Any:
-    """A cell as a number when it reads as one (`3`, `-1`, `2.5`), else the text."""
-    if _INT.match(v):
+    """A cell as a number when it reads as one (`3`, `-1`, `2.5`) within the data limit
+    (solver/limits.py), else the text: `1e309` or a thousand digits stay text."""
+    if _INT.match(v) and len(v) <= 12 and abs(int(v)) <= MAX_INTEGER:
         return int(v)
-    if _FLOAT.match(v):
+    if _FLOAT.match(v) and len(v) <= 32 and abs(float(v)) <= MAX_INTEGER:
         return float(v)
     return v
 

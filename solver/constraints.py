@@ -127,7 +127,8 @@ class RuleCompiler:
         if op == "*":
             if not (_const(a) or _const(b)):
                 raise E.ExprError("a product needs a constant side (the model stays linear)")
-            return a * b
+            E.in_range(a if _const(a) else b, "*")  # the coefficient, and the product if constant
+            return E.in_range(a * b, "*") if _const(a) and _const(b) else a * b
         if not (_const(a) and _const(b)):
             raise E.ExprError(f"`{op}` works on constants only")
         if b == 0:
@@ -138,6 +139,8 @@ class RuleCompiler:
         args = node.args
         if node.func in ("min", "max"):
             vals = [self.compile(a, env) for a in args]
+            if not vals:
+                raise E.ExprError(f"{node.func}() needs at least one value")
             if not all(_const(v) for v in vals):
                 raise E.ExprError(f"{node.func}() works on constants only")
             return (min if node.func == "min" else max)(vals)

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from .limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_INTEGER
+from .limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_EXPR_VALUE, MAX_INTEGER
 
 class ExprError(ValueError):
     """A syntax or evaluation error; `column` is 1-based within the expression text."""
@@ -295,8 +295,13 @@ _BIN: dict[str, Callable[[Any, Any], Any]] = {
     "in": lambda a, b: a in b,
 }
 
-# Bound on every intermediate value: products of in-range numbers stay far inside 64 bits (CP-SAT).
-_MAX_VALUE = MAX_INTEGER ** 2
+def in_range(value: Any, op: str) -> Any:
+    """`value` if it is not an integer beyond MAX_EXPR_VALUE, else an ExprError: products of
+    in-range numbers would grow without bound (and overflow CP-SAT's 64-bit arithmetic)."""
+    if isinstance(value, int) and abs(value) > MAX_EXPR_VALUE:
+        raise ExprError(f"the value of {op!r} is out of range (more than {MAX_EXPR_VALUE:,})")
+    return value
+
 
 BUILTINS: dict[str, Callable[..., Any]] = {"min": min, "max": max}
 
@@ -335,10 +340,7 @@ def evaluate(node: Node | str | int, env: Mapping[str, Any],
         right = ev(n.right)
         if n.op in ("//", "%") and right == 0:
             raise ExprError("division by zero")
-        result = _BIN[n.op](ev(n.left), right)
-        if isinstance(result, int) and abs(result) > _MAX_VALUE:
-            raise ExprError(f"the value of {n.op!r} is out of range (more than {_MAX_VALUE:,})")
-        return result
+        return in_range(_BIN[n.op](ev(n.left), right), n.op)
 
     try:
         return ev(node)

@@ -10,13 +10,14 @@ from __future__ import annotations
 MAX_FILE_BYTES = 8 * 1024 * 1024  # any data file: YAML, CSV, XLSX, PO
 MAX_DEPTH = 64  # nesting of lists and mappings in a YAML file
 MAX_VALUES = 100_000  # values in one YAML file after alias expansion (a billion-laughs file stops here)
-MAX_ITEMS = 20_000  # rows of one CSV/XLSX items file, and items of one component
+MAX_ITEMS = 5_000  # rows of one CSV/XLSX items file
 MAX_COLUMNS = 200  # columns of one CSV/XLSX items file
 MAX_INTEGER = 10**9  # any whole number in data or in an expression
 MAX_IMAGE_BYTES = 40 * 1024 * 1024  # one image file
 MAX_IMAGE_PIXELS = 60_000_000  # one image (e.g. 7750 x 7750; far beyond any card at 1200 dpi)
 MAX_EXPR_CHARS = 1000  # one expression
 MAX_EXPR_DEPTH = 32  # nesting of brackets and operators in one expression
+MAX_EXPR_VALUE = 10**12  # any value an expression computes (CP-SAT's 64-bit sums stay safe)
 
 
 def size_text(n: int) -> str:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import (BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator)
 
+from .limits import MAX_INTEGER
 from . import expr as _expr
 
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
@@ -49,7 +50,7 @@ def pick(text: dict[str, str] | None, lang: str, fallback: str = "") -> str:
     return text.get(lang) or text.get("und") or next(iter(text.values()))
 
 
-Count = Annotated[int, Field(ge=0)]
+Count = Annotated[int, Field(ge=0, le=MAX_INTEGER)]
 Expression = Annotated[Union[int, str], Field(description="an integer or an expression such as 'players + 1'")]
 
 

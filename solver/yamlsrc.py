@@ -213,7 +213,9 @@ def load_yaml(path: Path) -> tuple[Any, Locator]:
         _check_depth(text, shown)
         root = yaml.compose(text, Loader=_Loader)
     except yaml.reader.ReaderError as e:  # a control character such as NUL: located by its index
-        line, col = _text_line_col(text, e.position)
+        # libyaml counts the position in UTF-8 bytes, the pure-Python reader in characters
+        line, col = (_line_col(text.encode("utf-8"), e.position) if hasattr(yaml, "CSafeLoader")
+                     else _text_line_col(text, e.position))
         code = e.character if isinstance(e.character, int) else ord(e.character)
         raise DataError([Problem(shown, line, col, f"character U+{code:04X} is not allowed in YAML",
                                  "delete it (control characters cannot appear in a data file)")])
@@ -259,10 +261,9 @@ def load_csv(path: Path) -> tuple[list[dict[str, str]], Locator]:
     locator = Locator(shown)
     text = read_text(path, shown)
     reader = csv.DictReader(io.StringIO(text))
-    locator.columns = [(h or "").strip() for h in (reader.fieldnames or [])]
     rows = []
     try:
-        header = [h.strip() for h in reader.fieldnames or []]
+        locator.columns = header = [(h or "").strip() for h in (reader.fieldnames or [])]
         problems = header_problems(header, locator, 1)
         if problems:
             raise DataError(problems)

@@ -154,8 +154,8 @@ def test_tts_decks_load_with_their_counts_from_sheets_within_the_limits(map_out)
     play = game.component("play-cards")
     assert len(decks) == 1
     deck = decks[0]
-    # every copy the data states (an item of unknown count prints once, as `pnp build` does)
-    assert len(deck["DeckIDs"]) == len(deck["ContainedObjects"]) == sum(i.count or 1 for i in play.items)
+    # every copy of the complete set, as `pnp build` prints it (stated and proposed counts): the box's 80
+    assert len(deck["DeckIDs"]) == len(deck["ContainedObjects"]) == play.stated_total.value == 80
     assert len(set(deck["DeckIDs"])) == len(play.items)
     for key, entry in deck["CustomDeck"].items():
         sheet = url_path(entry["FaceURL"])
@@ -248,7 +248,7 @@ def test_vassal_module_images_all_exist_and_decks_hold_every_copy(vmod):
     assert all("emb2;" in s.text and s.text.count(".png") >= 3 for s in counters)  # two layers: front, back
     pile, = root.findall(".//VASSAL.build.module.map.DrawPile")
     cards = pile.findall("VASSAL.build.widget.CardSlot")
-    assert len(cards) == sum(i.count or 1 for i in game.component("play-cards").items)
+    assert len(cards) == game.component("play-cards").stated_total.value  # the complete set, proposed counts included
 
 
 def test_vassal_hex_grid_matches_our_geometry(vmod):

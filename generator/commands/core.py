@@ -158,21 +158,23 @@ def cmd_build(args: argparse.Namespace) -> int:
     stages = stage_functions(only)
     written: list[Path] = []
     quiet = not sys.stderr.isatty()
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  disable=quiet, transient=True) as progress:
-        task = progress.add_task("building", total=len(games) * len(stages))
-        for game in games:
-            written += build_game(game, ctx, only,
-                                  on_stage=lambda s, g=game: progress.update(task, advance=1, description=f"{g.id}: {s}"))
-    if not args.no_preflight:
-        from ..preflight import preflight
-
-        for finding in preflight(written, ctx.out_root, safe_mm=ctx.safe_mm):  # what a print shop would say
-            ctx.warn(f"preflight {finding.level}: {finding}")
     from ..gallery import write_index
+    from ..output import build_lock
 
-    write_index(ctx.out_root)
-    _report_warnings(ctx, shown=10)
+    with build_lock(ctx.out_root):  # one build at a time per folder; sweeps a killed build's temp files
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      disable=quiet, transient=True) as progress:
+            task = progress.add_task("building", total=len(games) * len(stages))
+            for game in games:
+                written += build_game(game, ctx, only,
+                                      on_stage=lambda s, g=game: progress.update(task, advance=1, description=f"{g.id}: {s}"))
+        if not args.no_preflight:
+            from ..preflight import preflight
+
+            for finding in preflight(written, ctx.out_root, safe_mm=ctx.safe_mm):  # what a print shop would say
+                ctx.warn(f"preflight {finding.level}: {finding}")
+        write_index(ctx.out_root)
+        _report_warnings(ctx, shown=10)
     print(f"wrote {len(written)} files for {len(games)} game(s) under {ctx.out_root}/")
     return 0
 

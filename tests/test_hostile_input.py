@@ -1,0 +1,220 @@
+"""Hostile input: each kind of bad file gets located one-line errors, never a traceback (issue 14).
+
+One regression test per failure the stress campaign (bench/stress.py) found, plus the explicit
+limits of solver/limits.py, each with its own message.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from solver import expr, limits
+from solver.errors import DataError
+from solver.loader import load_game
+from solver.rules.po import read_po
+
+LOCATED = re.compile(r"^\S.*:(\d+):(\d+): .+; .+$")
+
+
+def problems_of(folder) -> list[str]:
+    with pytest.raises(DataError) as e:
+        load_game(folder)
+    lines = [str(p) for p in e.value.problems]
+    for line in lines:
+        assert LOCATED.match(line), line
+    return lines
+
+
+def append(path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("nested", ["[" * 100_000 + "]" * 100_000, "{a: " * 3000 + "1" + "}" * 3000,
+                                    "[" * 65 + "]" * 65])
+def test_deep_nesting_is_a_limit_not_a_crash(game_copy, nested):
+    # 100,000 brackets crashed the interpreter (libyaml's composer recurses in C); 3,000 gave a
+    # RecursionError traceback.
+    folder = game_copy()
+    append(folder / "setup.yaml", f"deep: {nested}\n")
+    [line] = problems_of(folder)
+    assert f"nest more than {limits.MAX_DEPTH} levels deep" in line
+    assert re.search(r"setup\.yaml:\d+:\d+:", line)
+
+
+def test_alias_bomb_stops_at_the_value_limit(game_copy):
+    folder = game_copy()
+    lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    lines += [f"a{k}: &a{k} [{', '.join([f'*a{k - 1}'] * 10)}]" for k in range(1, 9)]
+    (folder / "setup.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    [line] = problems_of(folder)
+    assert f"more than {limits.MAX_VALUES:,} values" in line
+
+
+@pytest.mark.parametrize("number", ["1e309", ".nan", "-.inf", "9" * 5000, "2000000000"])
+def test_numbers_out_of_range_are_located(game_copy, number):
+    folder = game_copy()
+    path = folder / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    m = re.search(r"players: \{min: (\d+)", text)
+    path.write_text(text[:m.start(1)] + number + text[m.end(1):], encoding="utf-8")
+    [line] = problems_of(folder)
+    line_no = text[:m.start(1)].count("\n") + 1
+    assert line.split(":")[1] == str(line_no) and "number" in line
+
+
+def test_control_character_is_located_at_its_position(game_copy):
+    folder = game_copy()
+    path = folder / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    i = text.index("title")
+    path.write_text(text[:i] + "\0" + text[i:], encoding="utf-8")
+    [line] = problems_of(folder)
+    line_no = text[:i].count("\n") + 1
+    col = i - text.rfind("\n", 0, i)
+    assert f"game.yaml:{line_no}:{col}: character U+0000 is not allowed" in line
+
+
+def test_invalid_utf8_is_located(game_copy):
+    folder = game_copy()
+    path = folder / "components.yaml"
+    data = path.read_bytes()
+    i = data.index(b"\n", 100) + 1  # start of a line
+    path.write_bytes(data[:i] + b"\xff" + data[i:])
+    [line] = problems_of(folder)
+    line_no = data[:i].count(b"\n") + 1
+    assert re.search(rf"components\.yaml:{line_no}:1: not UTF-8 text", line), line
+
+
+def test_file_over_the_size_limit(game_copy, monkeypatch):
+    monkeypatch.setattr(limits, "MAX_FILE_BYTES", 1000)
+    folder = game_copy()
+    [line, *_] = problems_of(folder)
+    assert "more than the limit of 1000 bytes" in line
+
+
+@pytest.mark.parametrize("value", ["{}", "[]", "[1, 2]"])
+def test_expression_given_a_list_or_mapping(game_copy, value):
+    # campaign failure: `recipients: {}` raised TypeError (unhashable) from the expression cache
+    folder = game_copy("lotr-sauron")
+    path = folder / "setup.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("recipients: 1", f"recipients: {value}", 1),
+                    encoding="utf-8")
+    lines = problems_of(folder)
+    assert any("an expression is a whole number or text" in x for x in lines), lines
+
+
+@pytest.mark.parametrize("text, message", [
+    ("(" * 200 + "1" + ")" * 200, "nests more than"),
+    ("not " * 40 + "true", "nests more than"),
+    ("9" * 12, "larger than"),
+    ("x" * (limits.MAX_EXPR_CHARS + 1), "more than the limit"),
+    ("9**9**9", "expected a number"),
+])
+def test_expression_limits(text, message):
+    with pytest.raises(expr.ExprError, match=message):
+        expr.parse(text)
+
+
+@pytest.mark.parametrize("text", ["players * 999999999 * 999999999 * 999999999", "'a' + 1", "min()", "[1] < 2"])
+def test_expression_evaluation_errors_are_expr_errors(text):
+    with pytest.raises(expr.ExprError):
+        expr.evaluate(text, {"players": 3})
+
+
+def test_po_file_not_utf8_is_located(tmp_path):
+    # campaign failure: a UTF-16 PO file was "not a valid PO file" without a line
+    po = tmp_path / "en.po"
+    po.write_bytes('msgid ""\nmsgstr ""\n'.encode("utf-16"))
+    with pytest.raises(DataError) as e:
+        read_po(po)
+    [line] = [str(p) for p in e.value.problems]
+    assert re.search(r"en\.po:1:1: not UTF-8 text", line), line
+
+
+@pytest.mark.parametrize("header_extra", [",count", ",,"])
+def test_csv_duplicate_and_blank_columns(game_copy, header_extra):
+    folder = game_copy()
+    path = folder / "gem-cards.csv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = [lines[0] + header_extra] + [x + ",1" * header_extra.count(",") for x in lines[1:]]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if header_extra == ",count":
+        [line] = problems_of(folder)
+        assert re.search(r"gem-cards\.csv:1:\d+: duplicate column 'count'", line), line
+    else:  # cells under no header name (solver/columns.py check_header)
+        lines = problems_of(folder)
+        assert all(re.search(r"gem-cards\.csv:1:\d+: column \d+ has values but no header", x) for x in lines), lines
+
+
+def test_csv_row_limit(game_copy, monkeypatch):
+    monkeypatch.setattr(limits, "MAX_ITEMS", 3)
+    folder = game_copy()
+    [line] = problems_of(folder)
+    assert re.search(r"gem-cards\.csv:5:1: more than 3 rows", line), line
+
+
+def test_xlsx_damaged_or_misnamed_is_located(game_copy):
+    from openpyxl import Workbook
+
+    folder = game_copy()
+    comps = folder / "components.yaml"
+    comps.write_text(comps.read_text(encoding="utf-8").replace("items_file: gem-cards.csv", "items_file: gem-cards.xlsx"),
+                     encoding="utf-8")
+    wb = Workbook()
+    wb.active.title = "other"
+    wb.active.append(["id", "count", "id"])
+    wb.save(folder / "gem-cards.xlsx")
+    [line] = problems_of(folder)
+    assert re.search(r"gem-cards\.xlsx:1:1: no sheet named 'gem-cards'", line), line
+    data = (folder / "gem-cards.xlsx").read_bytes()
+    (folder / "gem-cards.xlsx").write_bytes(data[: len(data) // 2])
+    [line] = problems_of(folder)
+    assert "not a readable XLSX workbook" in line
+
+
+def test_items_file_outside_the_folder_through_a_symlink(game_copy, tmp_path):
+    folder = game_copy()
+    secret = tmp_path / "secret.csv"
+    secret.write_text("id,count\nstolen,1\n", encoding="utf-8")
+    (folder / "gem-cards.csv").unlink()
+    (folder / "gem-cards.csv").symlink_to(secret)
+    [line] = problems_of(folder)
+    assert "leaves the game folder" in line
+
+
+def test_unknown_stage_is_a_usage_error_listing_the_choices(capsys):
+    from generator import cli
+    from generator.build import STAGE_NAMES
+
+    with pytest.raises(SystemExit) as e:
+        cli.main(["build", "dont-drop-the-ring", "--only", "card", "--out", "/nonexistent/never-written"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'card'" in err and all(name in err for name in STAGE_NAMES)
+
+
+@pytest.mark.parametrize("require", ["min() >= 1", "max() <= 1", "players * 999999999 * 999999999 >= 1"])
+def test_constraint_that_cannot_be_computed_is_located(game_copy, require):
+    # campaign failures: `require: min()` raised ValueError in the checker, a huge product
+    # overflowed CP-SAT's 64-bit arithmetic
+    from solver.report import check_game
+
+    folder = game_copy()
+    path = folder / "setup.yaml"
+    text = path.read_text(encoding="utf-8")
+    m = re.search(r"require: (\"[^\"]*\"|'[^']*'|[^\n]*)", text)
+    path.write_text(text[:m.start(1)] + f'"{require}"' + text[m.end(1):], encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        check_game(load_game(folder))
+    [line] = [str(p) for p in e.value.problems]
+    assert re.match(r"^\S.*setup\.yaml:\d+:\d+: constraint .+; .+$", line), line
+
+
+def test_csv_header_that_csv_cannot_read(game_copy):
+    # campaign/property failure: a bare carriage return inside the header raised csv.Error
+    folder = game_copy()
+    path = folder / "gem-cards.csv"
+    path.write_bytes(b"id,co\runt,x\n" + path.read_bytes().split(b"\n", 1)[1])
+    lines = problems_of(folder)
+    assert any("gem-cards.csv:1:" in x for x in lines), lines

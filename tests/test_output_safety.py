@@ -1,0 +1,103 @@
+"""Nothing escapes and faults lose nothing (issue 14): hostile names reach SVG and HTML escaped,
+an unwritable output folder is one line, a killed build's temporary files are swept, and two
+builds into one folder at once both succeed with the output of a lone build."""
+from __future__ import annotations
+
+import errno
+import hashlib
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from generator import cli, output
+
+ROOT = Path(__file__).resolve().parent.parent
+HOSTILE = '<script>&"x'
+
+
+def _digest(out: Path) -> dict[str, str]:
+    return {str(p.relative_to(out)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(out.rglob("*")) if p.is_file() and p.name != output.LOCK_NAME}
+
+
+def test_hostile_names_reach_svg_and_html_escaped(game_copy, tmp_path):
+    folder = game_copy()
+    csv = folder / "gem-cards.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace("Amethyst 1", HOSTILE.replace('"', '""').join('""')),
+                   encoding="utf-8")
+    out = tmp_path / "out"
+    assert cli.main(["build", str(folder), "--out", str(out), "--only", "cards", "--only", "manifest",
+                     "--lang", "en"]) == 0
+    svgs = sorted(out.rglob("*.svg"))
+    assert svgs
+    texts = []
+    for svg in svgs:
+        root = ElementTree.parse(svg).getroot()  # well-formed: the name did not break the markup
+        assert not any(el.tag.endswith("script") for el in root.iter())
+        texts.append("".join(root.itertext()))
+    # glyphs are drawn as paths; the name reaches the SVG as character data (a <title>), unescaped here
+    assert any(HOSTILE in t for t in texts), "the hostile name is in the SVG as text"
+
+    class Tags(HTMLParser):
+        found: list[str] = []
+
+        def handle_starttag(self, tag, attrs):
+            self.found.append(tag)
+
+    index = (out / "index.html").read_text(encoding="utf-8")
+    parser = Tags()
+    parser.feed(index)
+    assert "script" not in parser.found
+
+
+def test_full_output_folder_is_one_line_and_keeps_the_previous_file(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "out"
+    assert cli.main(["build", "dont-drop-the-ring", "--out", str(out), "--only", "manifest"]) == 0
+    before = _digest(out)
+
+    def full(src, dst):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(output.os, "replace", full)
+    capsys.readouterr()
+    assert cli.main(["build", "dont-drop-the-ring", "--out", str(out), "--only", "manifest", "--lang", "en"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot write the output (No space left on device); free some space" in err[0], err
+    assert _digest(out) == before  # nothing replaced, no temporary file left
+    assert not output.stale_temp_files(out)
+
+
+def test_output_path_under_a_file_is_one_line(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert cli.main(["build", "dont-drop-the-ring", "--out", str(blocker / "sub"), "--only", "manifest"]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert "cannot write the output" in line and "--out" in line
+
+
+def test_build_sweeps_temporary_files_a_killed_build_left(tmp_path):
+    out = tmp_path / "out"
+    stale = out / "dont-drop-the-ring" / ".manifest.json.k1ll3d.part"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"half a manif")
+    assert cli.main(["build", "dont-drop-the-ring", "--out", str(out), "--only", "manifest"]) == 0
+    assert not stale.exists() and (out / "dont-drop-the-ring" / "manifest.json").is_file()
+
+
+def test_two_builds_into_one_folder_at_once(tmp_path):
+    lone, shared = tmp_path / "lone", tmp_path / "shared"
+    argv = [sys.executable, "-m", "generator.cli", "build", "dont-drop-the-ring", "--only", "manifest"]
+    subprocess.run(argv + ["--out", str(lone)], cwd=ROOT, check=True, capture_output=True)
+    procs = [subprocess.Popen(argv + ["--out", str(shared)], cwd=ROOT, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    results = [(p.wait(), p.stderr.read()) for p in procs]
+    for p in procs:
+        p.stdout.close()
+        p.stderr.close()
+    assert [rc for rc, _ in results] == [0, 0], results
+    assert _digest(shared) == _digest(lone)
+    assert not output.stale_temp_files(shared)
