@@ -1,13 +1,14 @@
 """The build: the list of stages `pnp build` runs, each a function `stage(game, ctx) -> written paths`.
 
 This file is the one readable list of what a build makes. Each stage imports its drawing code
-when it runs, so `pnp list` and `pnp --help` never load reportlab or OR-Tools.
+when it runs, so `pnp list` and `pnp --help` never load reportlab or OR-Tools. The incremental
+build (generator/incremental.py) runs them as work units (generator/units.py): a stage that
+prints decks runs once per deck, with a game narrowed to that component.
 """
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .context import BuildContext
 
@@ -52,24 +53,17 @@ def rulebooks(game: Game, ctx: BuildContext) -> list[Path]:
     return build_rulebooks(game, ctx)
 
 
-STAGES: list[Stage] = [manifest, cards, counters, maps, rulebooks]
+def check(game: Game, ctx: BuildContext) -> list[Path]:
+    """check-report.json: the checker's report (setup per player count, findings), for the preview."""
+    import json
+
+    from solver.report import check_game
+
+    from .output import write_text
+    report = check_game(game)
+    return [write_text(ctx.out_dir(game.id) / "check-report.json",
+                       json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True) + "\n")]
+
+
+STAGES: list[Stage] = [manifest, check, cards, counters, maps, rulebooks]
 STAGE_NAMES: list[str] = [s.__name__ for s in STAGES]
-
-
-def stage_functions(only: set[str] | None = None) -> list[tuple[str, Stage]]:
-    return [(s.__name__, s) for s in STAGES if not only or s.__name__ in only]
-
-
-def build_game(game: Game, ctx: BuildContext, only: set[str] | None = None,
-               on_stage: Callable[[str], None] | None = None) -> list[Path]:
-    from .languages import languages_to_build, parse_requested
-
-    written: list[Path] = []
-    # Every stage runs once per language the game is built in (ctx.lang narrows them: --lang ja,en).
-    langs = languages_to_build(game, parse_requested(ctx.lang), ctx.warn)
-    for name, fn in stage_functions(only):
-        if on_stage:
-            on_stage(name)
-        for lang in langs:
-            written += fn(game, dataclasses.replace(ctx, lang=lang))
-    return written

@@ -27,6 +27,7 @@ class BuildContext:
     formats: tuple[str, ...] = ("pdf", "svg", "png")
     sheet_layout: Literal["duplex", "gutterfold"] = "duplex"  # gutterfold: backs beside fronts, fold and glue
     map_dpi: int = 100  # the map PNG is a screen preview unless asked for more (--map-dpi 300)
+    preflight: bool = True  # check every PDF a build writes (generator/preflight.py); --no-preflight
     stated_only: bool = False  # print only counts the sources state, not proposed.yaml's (issue 11)
     warnings: list[str] = field(default_factory=list, compare=False, hash=False)
 

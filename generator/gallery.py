@@ -1,16 +1,44 @@
-"""An index page for a build folder: every game's files, with SVG and PNG previews.
+"""The page of a build folder: per game, the checker's report per player count, each deck's and
+counter sheet's pages and pieces as images, the maps, the rulebooks and every file.
 
-`pnp serve` writes it and serves the folder on localhost, so a designer can look at sheets,
-maps and cards in a browser; the index is also useful on its own (open output/index.html).
+`pnp build` writes it as output/index.html; `pnp serve` renders it on every request with the
+last build's data errors on top and a small script that reloads the page when a rebuild ends.
+Every name from the folder or the data is escaped: a file or a game can be called anything.
 """
 from __future__ import annotations
 
 import html
+import json
+import re
 from pathlib import Path
+from typing import Any
+from urllib.parse import quote
 
 from .output import write_text
 
-_KIND_ORDER = ["rulebook", "booklet", "cards", "counters", "map", "calibration", "manifest"]
+_KIND_ORDER = ["rulebook", "booklet", "cards", "counters", "map", "calibration", "manifest", "check"]
+_SHEET = re.compile(r"^(cards|counters)-(?P<part>.+)-(?P<lang>[a-z]{2,3}(?:\+[a-z]{2,3})?)(?:-p(?P<page>\d+))?\.(?P<ext>svg|pdf)$")
+STYLE = ("body{font-family:sans-serif;margin:2em;max-width:80em}"
+         "figure{display:inline-block;margin:.5em;text-align:center;font-size:.8em;vertical-align:top}"
+         "figure img{max-width:14em;max-height:12em;border:1px solid #ccc;background:#fff}"
+         ".pieces img{height:5em;margin:2px;border:1px solid #ddd;background:#fff}"
+         ".errors{border:2px solid #b00;background:#fee;padding:.5em 1em;white-space:pre-wrap;font-family:monospace}"
+         "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}"
+         ".error{color:#b00}.warning{color:#a60}li{margin:.15em 0}")
+
+# the live page asks the server for its build number and reloads when it changes
+LIVE_SCRIPT = """<script>
+(function () {
+  var seen = null;
+  function poll() {
+    fetch('/__pnp/state', {cache: 'no-store'}).then(function (r) { return r.json(); }).then(function (s) {
+      if (seen === null) { seen = s.version; } else if (s.version !== seen) { location.reload(); return; }
+      setTimeout(poll, 300);
+    }).catch(function () { setTimeout(poll, 1000); });
+  }
+  poll();
+})();
+</script>"""
 
 
 def _kind(name: str) -> int:
@@ -20,33 +48,123 @@ def _kind(name: str) -> int:
     return len(_KIND_ORDER)
 
 
-def index_html(out_root: Path) -> str:
-    """The page as text: one section per game folder, files grouped by kind, previews for SVG pages."""
+def _e(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _url(*parts: str) -> str:
+    return "/".join(quote(p) for p in parts)
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def index_html(out_root: Path, *, errors: list[str] | None = None, live: bool = False) -> str:
+    """The page as text. `errors`: lines to show on top (a failed rebuild); `live`: add the reload script."""
     games = sorted(p for p in out_root.iterdir() if p.is_dir()) if out_root.is_dir() else []
     parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
-             "<title>pnp build</title>",
-             "<style>body{font-family:sans-serif;margin:2em;max-width:70em}"
-             "figure{display:inline-block;margin:.5em;text-align:center;font-size:.8em}"
-             "figure img{max-width:14em;max-height:12em;border:1px solid #ccc;background:#fff}"
-             "li{margin:.15em 0}</style></head><body>",
-             "<h1>pnp build</h1>"]
+             "<title>pnp build</title>", f"<style>{STYLE}</style></head><body>", "<h1>pnp build</h1>"]
+    if errors:
+        parts.append('<div class="errors" id="errors"><strong>The last change could not be built; '
+                     "the files below are from the last good build.</strong>\n"
+                     + "\n".join(_e(line) for line in errors) + "</div>")
     if not games:
         parts.append("<p>Nothing built yet: run <code>pnp build --all</code>.</p>")
     for game in games:
-        files = sorted((p for p in game.iterdir() if p.is_file()), key=lambda p: (_kind(p.name), p.name))
-        parts.append(f'<h2 id="{html.escape(game.name)}">{html.escape(game.name)}</h2><ul>')
-        for f in files:
-            if f.suffix in (".pdf", ".json", ".txt"):
-                size = f"{f.stat().st_size / 1024:.0f} KB"
-                parts.append(f'<li><a href="{html.escape(game.name)}/{html.escape(f.name)}">{html.escape(f.name)}</a> ({size})</li>')
-        parts.append("</ul>")
-        previews = [f for f in files if f.suffix == ".svg"]
-        for f in previews:
-            src = f"{html.escape(game.name)}/{html.escape(f.name)}"
-            parts.append(f'<figure><a href="{src}"><img src="{src}" alt="{html.escape(f.name)}" loading="lazy"></a>'
-                         f"<figcaption>{html.escape(f.name)}</figcaption></figure>")
+        parts += _game_section(game)
+    if live:
+        parts.append(LIVE_SCRIPT)
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
+
+
+def _game_section(game: Path) -> list[str]:
+    files = sorted((p for p in game.iterdir() if p.is_file() and not p.name.startswith(".")),
+                   key=lambda p: (_kind(p.name), p.name))
+    manifest = _read_json(game / "manifest.json") or {}
+    names = {c.get("id"): c.get("name") for c in manifest.get("components", []) if isinstance(c, dict)}
+    title = manifest.get("title")
+    out = [f'<section id="{_e(game.name)}"><h2>{_e(title) + " — " if title else ""}{_e(game.name)}</h2>']
+    out += _check_section(_read_json(game / "check-report.json"))
+
+    sheets: dict[tuple[str, str, str], list[tuple[int, Path]]] = {}
+    for f in files:
+        m = _SHEET.match(f.name)
+        if m and m["ext"] == "svg":
+            sheets.setdefault((f.name.split("-", 1)[0], m["part"], m["lang"]), []).append((int(m["page"] or 0), f))
+    if sheets:
+        out.append("<h3>Cards and counters</h3>")
+    for (kind, part, lang), pages in sheets.items():
+        out.append(f'<h4 id="{_e(game.name)}-{_e(part)}">{_e(names.get(part) or part)} '
+                   f"<small>({_e(kind)}, {_e(lang)})</small></h4>")
+        pdf = f"{kind}-{part}-{lang}.pdf"
+        if (game / pdf).is_file():
+            out.append(f'<p><a href="{_url(game.name, pdf)}">{_e(pdf)}</a></p>')
+        for _, f in sorted(pages):
+            src = _url(game.name, f.name)
+            out.append(f'<figure><a href="{src}"><img src="{src}" alt="{_e(f.name)}" loading="lazy"></a>'
+                       f"<figcaption>{_e(f.name)}</figcaption></figure>")
+        # card images: png/<deck>/ in the source language, png/<deck>-<lang>/ in the others
+        folder = next((d for d in (game / "png" / f"{part}-{lang}", game / "png" / part) if d.is_dir()), None)
+        pngs = sorted(folder.glob("*.png")) if folder else []
+        if pngs:
+            out.append('<div class="pieces">' + "".join(
+                f'<img src="{_url(game.name, "png", p.parent.name, p.name)}" alt="{_e(p.stem)}" title="{_e(p.stem)}" loading="lazy">'
+                for p in pngs) + "</div>")
+
+    maps = [f for f in files if f.name.startswith("map-") and f.suffix == ".svg"]
+    if maps:
+        out.append("<h3>Maps</h3>")
+        for f in maps:
+            src = _url(game.name, f.name)
+            out.append(f'<figure><a href="{src}"><img src="{src}" alt="{_e(f.name)}" loading="lazy"></a>'
+                       f"<figcaption>{_e(f.name)}</figcaption></figure>")
+
+    books = [f for f in files if f.name.startswith(("rulebook-", "booklet-")) and f.suffix == ".pdf"]
+    if books:
+        out.append("<h3>Rulebooks</h3><ul>")
+        out += [f'<li><a href="{_url(game.name, f.name)}">{_e(f.name)}</a></li>' for f in books]
+        out.append("</ul>")
+
+    out.append("<h3>Files</h3><ul>")
+    for f in files:
+        if f.suffix in (".pdf", ".json", ".txt"):
+            size = f"{f.stat().st_size / 1024:.0f} KB"
+            out.append(f'<li><a href="{_url(game.name, f.name)}">{_e(f.name)}</a> ({size})</li>')
+    out.append("</ul></section>")
+    return out
+
+
+def _check_section(report: Any) -> list[str]:
+    """The checker's verdict, what is in play per player count, and its findings."""
+    if not isinstance(report, dict):
+        return []
+    verdict = "ok" if report.get("ok") else "errors"
+    out = [f'<h3>Check: <span class="{"ok" if verdict == "ok" else "error"}">{verdict}</span></h3>']
+    counts = report.get("player_counts") or {}
+    ns = sorted(counts, key=lambda n: int(n) if str(n).isdigit() else 0)
+    comps = sorted({c for n in ns for c in (counts[n].get("in_play") or {})})
+    if ns and comps:
+        out.append('<table class="check"><tr><th>in play</th>' + "".join(f"<th>{_e(n)} players</th>" for n in ns) + "</tr>")
+        for c in comps:
+            cells = "".join(f"<td>{_e((counts[n].get('in_play') or {}).get(c, 0))}</td>" for n in ns)
+            out.append(f"<tr><td>{_e(c)}</td>{cells}</tr>")
+        out.append("</table>")
+    findings = report.get("findings") or []
+    if findings:
+        out.append("<ul>")
+        for f in findings:
+            sev = str(f.get("severity", ""))
+            pcs = f.get("player_counts") or []
+            at = f" ({', '.join(str(n) for n in pcs)} players)" if pcs else ""
+            out.append(f'<li class="{_e(sev)}">{_e(sev)}: {_e(f.get("message", ""))}{_e(at)} '
+                       f"<small>[{_e(f.get('source', ''))}]</small></li>")
+        out.append("</ul>")
+    return out
 
 
 def write_index(out_root: Path) -> Path:

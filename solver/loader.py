@@ -5,6 +5,8 @@ so the user reads `data/games/x/setup.yaml:12:7: unknown key 'shufle'; ...` and 
 """
 from __future__ import annotations
 
+import importlib.util
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,23 @@ from .model import (CombineStep, Component, ComponentsFile, GameMeta, Item, Remo
 from .renames import upgrade
 from .yamlsrc import Locator, load_csv, load_yaml
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+def _data_dir() -> Path:
+    """Where the example games and shared glossaries are: $PNP_DATA when set; else `data/` beside
+    the code (a source checkout or an editable install); else the copy a wheel installs as the
+    package `pnp_forge_data`. A game of your own can be anywhere: commands take its folder."""
+    env = os.environ.get("PNP_DATA")
+    if env:
+        return Path(env).resolve()
+    source = Path(__file__).resolve().parent.parent / "data"
+    if source.is_dir():
+        return source
+    spec = importlib.util.find_spec("pnp_forge_data")
+    if spec and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations))).resolve()
+    return source
+
+
+DATA_DIR = _data_dir()
 GAMES_DIR = DATA_DIR / "games"
 
 

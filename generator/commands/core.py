@@ -31,11 +31,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--all", action="store_true", help="every game under data/games/")
     add_build_options(p)
     p.add_argument("--only", action="append", choices=STAGE_NAMES, help="run only this stage (repeatable)")
-    p.add_argument("--no-preflight", action="store_true", help="skip checking the written PDFs (pnp preflight)")
+    add_run_options(p)
     p.set_defaults(func=cmd_build)
 
-    p = sub.add_parser("serve", help="serve the build folder on localhost with an index of every file")
-    p.add_argument("--out", type=Path, default=Path("output"), help="build folder (default: output)")
+    p = sub.add_parser("serve", help="build, preview in a browser, rebuild on save (live reload)")
+    p.add_argument("game", nargs="?", help="game id or folder to build and watch (none: serve the folder as it is)")
+    p.add_argument("--all", action="store_true", help="build and watch every game")
+    add_build_options(p)
+    p.add_argument("--only", action="append", choices=STAGE_NAMES, help="build only this stage (repeatable)")
+    add_run_options(p)
+    p.add_argument("--host", default="127.0.0.1", help="interface to listen on (default: 127.0.0.1, this machine only)")
     p.add_argument("--port", type=int, default=8000)
     p.set_defaults(func=cmd_serve)
 
@@ -71,7 +76,8 @@ def context_from(args: argparse.Namespace) -> BuildContext:
     return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=args.bleed,
                         back_offset_mm=(x, y), flip=args.flip, sheet_layout=args.layout,
                         map_dpi=args.map_dpi,
-                        stated_only=getattr(args, "stated_only", False))
+                        stated_only=getattr(args, "stated_only", False),
+                        preflight=not getattr(args, "no_preflight", False))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -145,38 +151,51 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from solver.loader import game_ids, load_game
+    from solver.loader import game_ids
 
-    from ..build import build_game, stage_functions
+    from ..gallery import write_index
+    from ..incremental import build
 
     if not args.all and not args.game:
         raise DataError([Problem("pnp build", 0, 0, "no game given", "name a game id or folder, or use --all")])
     ctx = context_from(args)
     names = game_ids() if args.all else [args.game]
-    games = [load_game(n) for n in names]  # validate everything before writing anything
     only = set(args.only) if args.only else None
-    stages = stage_functions(only)
-    written: list[Path] = []
     quiet = not sys.stderr.isatty()
-    from ..gallery import write_index
     from ..output import build_lock
 
     with build_lock(ctx.out_root):  # one build at a time per folder; sweeps a killed build's temp files
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       disable=quiet, transient=True) as progress:
-            task = progress.add_task("building", total=len(games) * len(stages))
-            for game in games:
-                written += build_game(game, ctx, only,
-                                      on_stage=lambda s, g=game: progress.update(task, advance=1, description=f"{g.id}: {s}"))
-        if not args.no_preflight:
-            from ..preflight import preflight
-
-            for finding in preflight(written, ctx.out_root, safe_mm=ctx.safe_mm):  # what a print shop would say
-                ctx.warn(f"preflight {finding.level}: {finding}")
+            task = progress.add_task("building", total=None)
+            report = build(names, ctx, only, force=args.force, runner=runner_from(args),
+                           on_unit=lambda u, skipped: progress.update(task, advance=1, description=str(u)))
         write_index(ctx.out_root)
         _report_warnings(ctx, shown=10)
-    print(f"wrote {len(written)} files for {len(games)} game(s) under {ctx.out_root}/")
+    print(f"{len(report.built)} unit(s) built, {len(report.skipped)} unchanged; "
+          f"wrote {len(report.written)} files for {len(names)} game(s) under {ctx.out_root}/")
     return 0
+
+
+def add_run_options(p: argparse.ArgumentParser) -> None:
+    """Where the work units run, and whether unchanged ones are skipped."""
+    p.add_argument("--force", action="store_true", help="rebuild every unit, changed or not")
+    p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                   help="processes to build with (default: every core)")
+    p.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
+                   help="run the units on this Dask distributed scheduler (extra: pnp-forge[distributed])")
+    p.add_argument("--no-preflight", action="store_true", help="skip checking the written PDFs (pnp preflight)")
+
+
+def runner_from(args: argparse.Namespace):
+    from ..runners import dask, default_jobs, pool
+
+    if args.scheduler:
+        return dask(args.scheduler)
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    if jobs < 1:
+        raise DataError([Problem("--jobs", 0, 0, f"{jobs} is not a number of processes", "give 1 or more")])
+    return pool(jobs)
 
 
 def _report_warnings(ctx: BuildContext, shown: int) -> None:
@@ -193,44 +212,58 @@ def _report_warnings(ctx: BuildContext, shown: int) -> None:
     print(f"warning: {more}all {len(ctx.warnings)} warnings are in {path}", file=sys.stderr)
 
 
-def make_server(out: Path, port: int):
-    """An HTTP server for `out` on 127.0.0.1 (never another interface: it is a local preview)."""
-    import functools
-    import http.server
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Build GAME (or --all), serve the output folder, rebuild on save; with neither, serve it as it is."""
+    import threading
+
+    from solver.loader import game_ids, resolve_game_dir
 
     from ..gallery import write_index
+    from ..serve import PreviewState, Rebuilder, make_server, watch
 
-    write_index(out)
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
-    handler.log_message = lambda *a, **k: None  # type: ignore[attr-defined]
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-
-
-def cmd_serve(args: argparse.Namespace) -> int:
-    if not args.out.is_dir():
-        raise DataError([Problem(str(args.out), 0, 0, "no build folder", "run `pnp build --all` first")])
+    if args.all and args.game:
+        raise DataError([Problem("pnp serve", 0, 0, "both a game and --all given", "give one of them")])
+    names = game_ids() if args.all else [args.game] if args.game else []
+    state = PreviewState()
+    rebuild = None
+    if names:
+        folders = [resolve_game_dir(n).resolve() for n in names]
+        only = set(args.only) if args.only else None
+        rebuild = Rebuilder(names, context_from(args), state, only)
+        rebuild(runner=runner_from(args))  # the first build may use every core; rebuilds run in this process
+    elif not args.out.is_dir():
+        raise DataError([Problem(str(args.out), 0, 0, "no build folder",
+                                 "name a game to build and watch (pnp serve GAME), or use --all")])
+    else:
+        write_index(args.out)
     try:
-        server = make_server(args.out, args.port)
+        server = make_server(args.out, args.port, args.host, state, live=bool(names))
     except OSError as e:
-        raise DataError([Problem(f"port {args.port}", 0, 0, f"cannot listen ({e.strerror})",
-                                 "choose another one with --port")])
+        raise DataError([Problem(f"{args.host}:{args.port}", 0, 0, f"cannot listen ({e.strerror})",
+                                 "choose another port with --port")])
     host, port = server.server_address[:2]
-    print(f"serving {args.out}/ at http://{host}:{port}/ (Ctrl-C to stop)")
+    stop = threading.Event()
+    if rebuild is not None:
+        threading.Thread(target=watch, args=(folders, rebuild, stop), daemon=True).start()
+        print(f"watching {', '.join(str(f) for f in folders)}", flush=True)
+    print(f"serving {args.out}/ at http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
+        stop.set()
         server.server_close()
     return 0
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
+    from solver.loader import DATA_DIR
     from solver.schema import schema_files
 
     from ..output import write_text
 
-    out = args.out or Path(__file__).resolve().parents[2] / "data" / "schema"
+    out = args.out or DATA_DIR / "schema"
     for name, text in schema_files().items():
         print(write_text(out / name, text))
     return 0

@@ -1,0 +1,119 @@
+"""Time `pnp build --all` the ways a designer meets it, and print the figures against the aims
+of issue 13 (2 cores): cold build with --jobs 1 and 2 (aim with 2: at most 8 s), no-op rebuild
+(0.5 s), one card's text edited and rebuilt (1.5 s), peak memory per process (300 MB).
+
+    python3 bench/bench_build.py [--against DIR] [--games a,b] [--skip-cold]
+
+Every figure is a whole command in a fresh interpreter, as a user runs it, building the games
+of data/games into a scratch folder: wall seconds, and the CPU seconds of all its processes. `--against DIR` runs the same commands in another checkout
+(e.g. a worktree of an older commit) and prints its figures beside ours. `bench/bench_startup.py`
+measures `pnp list` and `pnp --help`.
+"""
+from __future__ import annotations
+
+import argparse
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# the edit: one card's rule text in the first example game (its deck alone reads it)
+EDIT_GAME, EDIT_FILE, EDIT_FROM, EDIT_TO = "dont-drop-the-ring", "components.yaml", "【Just】", "【Exactly】"
+
+
+CPU = [0.0]  # CPU seconds of every command run so far (user + system, workers included)
+
+
+def run(cwd: Path, args: list[str]) -> tuple[float, int]:
+    """Wall seconds and the peak RSS in MB of the largest process it ran (children included)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu_before = usage.ru_utime + usage.ru_stime
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    took = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"pnp {' '.join(args)} failed in {cwd}:\n{proc.stderr[-2000:]}")
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU[0] = usage.ru_utime + usage.ru_stime - cpu_before
+    return took, max(usage.ru_maxrss, before) // 1024
+
+
+def supports(cwd: Path, option: str) -> bool:
+    proc = subprocess.run([sys.executable, "-m", "generator.cli", "build", "--help"], cwd=cwd,
+                          capture_output=True, text=True)
+    return option in proc.stdout
+
+
+def figures(cwd: Path, games: list[str], skip_cold: bool) -> dict[str, str]:
+    out: dict[str, str] = {}
+    scratch = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
+    target = ["--all"] if not games else []
+    try:
+        jobs = supports(cwd, "--jobs")
+        if not skip_cold:
+            for n in (1, 2):
+                if not jobs and n == 2:
+                    out["cold, --jobs 2"] = "n/a (no --jobs)"
+                    continue
+                folder = scratch / f"cold{n}"
+                t = cpu = 0.0
+                peak = 0
+                for g in games or [None]:
+                    took, peak_g = run(cwd, ["build", *(target if g is None else [g]), "--out", str(folder),
+                                             *(["--jobs", str(n)] if jobs else [])])
+                    t, cpu = t + took, cpu + CPU[0]
+                    peak = max(peak, peak_g)
+                out[f"cold, --jobs {n}"] = f"{t:6.2f} s ({cpu:.1f} s CPU)"
+                out["peak memory of one process"] = f"{peak} MB"
+        folder = scratch / "warm"
+        for g in games or [None]:
+            run(cwd, ["build", *(target if g is None else [g]), "--out", str(folder)])
+        t = sum(run(cwd, ["build", *(target if g is None else [g]), "--out", str(folder)])[0] for g in games or [None])
+        out["no-op rebuild"] = f"{t:6.2f} s ({CPU[0]:.2f} s CPU)"
+
+        game = scratch / EDIT_GAME
+        shutil.copytree(cwd / "data" / "games" / EDIT_GAME, game)
+        edit_out = scratch / "edit"
+        run(cwd, ["build", str(game), "--out", str(edit_out)])
+        path = game / EDIT_FILE
+        path.write_text(path.read_text(encoding="utf-8").replace(EDIT_FROM, EDIT_TO), encoding="utf-8")
+        t, _ = run(cwd, ["build", str(game), "--out", str(edit_out)])
+        out["one card's text edited"] = f"{t:6.2f} s ({CPU[0]:.2f} s CPU)"
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "generator.cli", "list"], cwd=cwd, stdout=subprocess.DEVNULL, check=True)
+        out["pnp list"] = f"{time.perf_counter() - start:6.2f} s"
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return out
+
+
+AIMS = {"cold, --jobs 1": "", "cold, --jobs 2": "<= 8 s", "no-op rebuild": "<= 0.5 s",
+        "one card's text edited": "<= 1.5 s", "pnp list": "<= 0.3 s", "peak memory of one process": "<= 300 MB"}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--against", type=Path, help="another checkout to measure the same way")
+    ap.add_argument("--games", default="", help="comma-separated game ids (default: --all)")
+    ap.add_argument("--skip-cold", action="store_true", help="leave out the two cold builds (the slow part)")
+    a = ap.parse_args()
+    games = [g for g in a.games.split(",") if g]
+    ours = figures(ROOT, games, a.skip_cold)
+    theirs = figures(a.against.resolve(), games, a.skip_cold) if a.against else {}
+    import os
+    print(f"load average at the end: {', '.join(f'{v:.1f}' for v in os.getloadavg())} on {os.cpu_count()} cores "
+          "(wall times on a busy machine overstate; CPU seconds less so)")
+    print(f"{'':28} {'this checkout':>24} {'--against' if theirs else '':>24}   aim")
+    for key in AIMS:
+        if key in ours:
+            print(f"{key:28} {ours[key]:>24} {theirs.get(key, ''):>24}   {AIMS[key]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,204 @@
+"""Incremental builds: run only the work units whose inputs or outputs changed.
+
+Each game's output folder keeps `.pnp-build.json`: per unit, the fingerprint of its inputs
+(generator/units.py), the outputs it wrote (size and mtime, to notice a file deleted or edited
+by hand) and its warnings (replayed when the unit is skipped, so build-warnings.txt stays
+whole). A game whose every input file, option and code file hashes as last time, with its outputs
+in place, is not even loaded: that is what makes a no-op `pnp build --all` fast.
+
+Units run through a runner (generator/runners.py: in this process, a process pool, or Dask);
+only this module writes into the output folder, atomically, as results come back.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+
+from solver.errors import DataError, Problem
+
+from .context import BuildContext
+from .output import write_bytes, write_text
+from .units import Unit, UnitResult, fingerprint, game_inputs_digest, plan
+
+if TYPE_CHECKING:
+    from solver.loader import Game
+
+RECORD = ".pnp-build.json"
+RECORD_FORMAT = 1
+
+Runner = Callable[[list[tuple["Game", Unit]], BuildContext], Iterator[UnitResult]]
+
+
+@dataclass
+class BuildReport:
+    built: list[Unit] = field(default_factory=list)
+    skipped: list[Unit] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+    removed: list[Path] = field(default_factory=list)
+    loaded: list[str] = field(default_factory=list)  # games that had to be loaded (something changed)
+
+
+def read_record(out_dir: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((out_dir / RECORD).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) and data.get("format") == RECORD_FORMAT else {}
+
+
+def _stat(path: Path) -> list[int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns]
+
+
+def outputs_intact(root: Path, entry: dict[str, Any]) -> bool:
+    outputs = entry.get("outputs") or {}
+    return all(_stat(root / rel) == stat for rel, stat in outputs.items())
+
+
+@dataclass
+class _GamePlan:
+    folder: Path
+    game_id: str
+    digest: str
+    record: dict[str, Any]
+    game: Game | None = None
+    units: list[Unit] = field(default_factory=list)
+    fingerprints: dict[str, str] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)  # the plan's own (a language left out)
+
+
+def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None = None, *,
+          force: bool = False, runner: Runner | None = None,
+          on_unit: Callable[[Unit, bool], None] | None = None) -> BuildReport:
+    """Build the named games into ctx.out_root, skipping unchanged units (all of them with force=False
+    and nothing changed). Every changed game is loaded and validated before anything is written."""
+    from solver.loader import load_game, load_meta, resolve_game_dir
+
+    from .runners import serial
+
+    runner = runner or serial
+    report = BuildReport()
+    plans: list[_GamePlan] = []
+    for name in names:
+        folder = resolve_game_dir(name)
+        game_id = load_meta(folder).id
+        out_dir = ctx.out_dir(game_id)
+        gp = _GamePlan(folder, game_id, game_inputs_digest(folder, ctx, only), read_record(out_dir))
+        last = gp.record.get("last") or {}
+        units = gp.record.get("units") or {}
+        if (not force and last.get("inputs") == gp.digest and last.get("units") is not None
+                and all(k in units and outputs_intact(ctx.out_root, units[k]) for k in last["units"])):
+            gp.units = [_unit_of(game_id, k) for k in last["units"]]
+            gp.warnings = list(last.get("warnings") or [])
+        else:
+            gp.game = load_game(folder)  # raises DataError before anything is written
+            report.loaded.append(game_id)
+        plans.append(gp)
+
+    todo: list[tuple[Game, Unit]] = []
+    for gp in plans:
+        if gp.game is None:
+            continue
+        gp.units = plan(gp.game, dataclasses.replace(ctx, warnings=gp.warnings), only)
+        units = gp.record.get("units") or {}
+        for unit in gp.units:
+            fp = gp.fingerprints[unit.key] = fingerprint(gp.game, unit, ctx)
+            entry = units.get(unit.key)
+            if force or not entry or entry.get("fingerprint") != fp or not outputs_intact(ctx.out_root, entry):
+                todo.append((gp.game, unit))
+
+    running = {(u.game, u.key) for _, u in todo}
+    for gp in plans:
+        for unit in gp.units:
+            if (unit.game, unit.key) not in running:
+                report.skipped.append(unit)
+                if on_unit:
+                    on_unit(unit, True)
+
+    results: dict[tuple[str, str], UnitResult] = {}
+    problems: list[Problem] = []
+    try:
+        for result in runner(todo, ctx):
+            if result.problems:  # a unit found unusable input while drawing: write nothing of it
+                problems += result.problems
+            else:
+                for rel, data in result.files.items():
+                    report.written.append(write_bytes(ctx.out_root / rel, data))
+                results[(result.unit.game, result.unit.key)] = result
+            report.built.append(result.unit)
+            if on_unit:
+                on_unit(result.unit, False)
+    finally:
+        for gp in plans:
+            _update_record(gp, ctx, only, results, report)
+    if problems:
+        raise DataError(problems)
+    # warnings in plan order, whether the unit ran now or earlier, so that every build reports the
+    # same; once each (every card unit writes, and preflights, the same calibration page)
+    warnings: list[str] = []
+    for gp in plans:
+        warnings += gp.warnings
+        units = (read_record(ctx.out_dir(gp.game_id)).get("units") or {})
+        for unit in gp.units:
+            warnings += (units.get(unit.key) or {}).get("warnings", [])
+    for w in dict.fromkeys(warnings):
+        ctx.warn(w)
+    return report
+
+
+def _unit_of(game_id: str, key: str) -> Unit:
+    stage, part, lang = key.split(":")
+    return Unit(game_id, stage, None if part == "*" else part, lang)
+
+
+def _update_record(gp: _GamePlan, ctx: BuildContext, only: set[str] | None,
+                   results: dict[tuple[str, str], UnitResult], report: BuildReport) -> None:
+    """Record what ran; remove outputs of units that no longer exist (a deck deleted or renamed)."""
+    if gp.game is None:
+        return
+    units: dict[str, Any] = dict(gp.record.get("units") or {})
+    planned = {u.key for u in gp.units}
+    complete = True
+    for unit in gp.units:
+        result = results.get((unit.game, unit.key))
+        if result is not None:
+            old = set((units.get(unit.key) or {}).get("outputs", {}))
+            units[unit.key] = {"fingerprint": gp.fingerprints[unit.key], "warnings": result.warnings,
+                               "outputs": {rel: _stat(ctx.out_root / rel) for rel in sorted(result.files)}}
+            _remove_unclaimed(old - set(result.files), units, ctx, report)
+        elif unit.key in units and units[unit.key].get("fingerprint") == gp.fingerprints[unit.key]:
+            pass  # skipped: unchanged
+        else:
+            units.pop(unit.key, None)  # failed or interrupted: run it next time
+            complete = False
+    # a file several units write (the cards' calibration page) was rewritten: every claimant sees it new
+    written = {p.relative_to(ctx.out_root).as_posix() for p in report.written if p.is_relative_to(ctx.out_root)}
+    for entry in units.values():
+        for rel in entry.get("outputs", {}):
+            if rel in written:
+                entry["outputs"][rel] = _stat(ctx.out_root / rel)
+    stages = {u.stage for u in gp.units} | (set(only) if only else set())
+    for key in [k for k in units if k not in planned and k.split(":")[0] in stages
+                and k.split(":")[2] in {u.lang for u in gp.units}]:
+        gone = units.pop(key)
+        _remove_unclaimed(set(gone.get("outputs", {})), units, ctx, report)
+    record = {"format": RECORD_FORMAT, "units": dict(sorted(units.items())),
+              "last": {"inputs": gp.digest if complete else None, "units": [u.key for u in gp.units],
+                       "warnings": gp.warnings}}
+    write_text(ctx.out_dir(gp.game_id) / RECORD, json.dumps(record, indent=1, sort_keys=True) + "\n")
+
+
+def _remove_unclaimed(paths: set[str], units: dict[str, Any], ctx: BuildContext, report: BuildReport) -> None:
+    claimed = {rel for entry in units.values() for rel in entry.get("outputs", {})}
+    for rel in sorted(paths - claimed):
+        path = ctx.out_root / rel
+        if path.is_file():
+            path.unlink()
+            report.removed.append(path)

@@ -1,0 +1,85 @@
+"""Where work units run: in this process, in a local process pool, or on a Dask cluster.
+
+A runner takes (game, unit) pairs and yields each unit's `UnitResult` as it completes. What is
+shipped to a worker is the validated game (pickled pydantic models; no data file is read there)
+and the unit; what comes back is the unit's files as bytes and its warnings, so outputs land
+only where `pnp build` runs, and a Dask worker needs the project installed (same version) but
+no shared disk. We never schedule across machines ourselves: Dask distributed does.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import TYPE_CHECKING, Any, Iterator
+
+from solver.errors import DataError, Problem
+
+from .context import BuildContext
+from .units import Unit, UnitResult, execute
+
+if TYPE_CHECKING:
+    from solver.loader import Game
+
+
+def _largest_first(tasks: list[tuple[Game, Unit]]) -> list[tuple[Game, Unit]]:
+    """Longest-processing-time order: rulebooks and maps first, then decks by their piece count,
+    so that no core idles at the end waiting on one big unit."""
+    weight = {"rulebooks": 10_000, "maps": 5_000, "manifest": 0}
+
+    def cost(task: tuple[Game, Unit]) -> int:
+        game, unit = task
+        if unit.part is not None:
+            comp = game.component(unit.part)
+            return sum(i.count or 1 for i in comp.items) or (comp.count or 1)
+        return weight.get(unit.stage, 1_000)
+    return sorted(tasks, key=lambda t: -cost(t))
+
+
+def serial(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitResult]:
+    for game, unit in tasks:
+        yield execute(game, unit, ctx)
+
+
+def pool(jobs: int):
+    """A runner over `jobs` local processes (forked where the platform allows, else spawned)."""
+    def run(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitResult]:
+        if jobs <= 1 or len(tasks) <= 1:
+            yield from serial(tasks, ctx)
+            return
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        with ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=multiprocessing.get_context(method)) as ex:
+            futures = [ex.submit(execute, game, unit, ctx) for game, unit in _largest_first(tasks)]
+            for fut in as_completed(futures):
+                yield fut.result()
+    return run
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def dask(address: Any):
+    """A runner on an existing Dask distributed scheduler (`tcp://host:8786`), or on a `Client`."""
+    def run(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitResult]:
+        try:
+            from distributed import Client, as_completed as dask_completed
+        except ImportError:
+            raise DataError([Problem("--scheduler", 0, 0, "Dask distributed is not installed",
+                                     "install the extra: pip install 'pnp-forge[distributed]'")])
+        if not tasks:
+            return
+        own = isinstance(address, str)
+        try:
+            client: Any = Client(address, timeout="10s") if own else address
+        except OSError as e:
+            raise DataError([Problem("--scheduler", 0, 0, f"cannot reach {address} ({e})",
+                                     "start a scheduler (dask scheduler) and workers, or drop --scheduler")])
+        try:
+            futures = [client.submit(execute, game, unit, ctx, pure=False) for game, unit in _largest_first(tasks)]
+            for fut in dask_completed(futures):
+                yield fut.result()
+        finally:
+            if own:
+                client.close()
+    return run

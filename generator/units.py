@@ -1,0 +1,286 @@
+"""Work units of a build: one game × stage × part (a deck, a counter sheet, or the whole stage) × language.
+
+A unit is the grain of incremental and parallel builds. Its fingerprint hashes exactly what it
+reads: the slices of the validated model its stage uses, the game's image files, translations,
+the font, the build options and the code of the project; when the fingerprint and the unit's
+outputs are unchanged, the build skips it (generator/incremental.py).
+
+`execute` runs one unit anywhere (this process, a process pool, a Dask worker): it builds into a
+scratch folder and returns the files as bytes with the warnings, so that only the caller writes
+into the output folder and a worker needs no shared disk for its outputs.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable
+
+from solver.errors import DataError, Problem
+
+from .build import STAGES, Stage
+from .context import BuildContext
+
+if TYPE_CHECKING:
+    from solver.loader import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+# game-folder files that the model holds once validated (YAML, card lists) or that only the
+# rulebook reads (PO); everything else in a game folder (images) is an asset of the drawing stages
+MODEL_SUFFIXES = {".yaml", ".yml", ".csv", ".xlsx", ".po", ".pot", ".mo"}
+# stages that print one file set per component (a deck, a counter sheet): a unit each
+PER_COMPONENT = {"cards", "counters"}
+# stages whose output is the same in every language: one unit, in the first language built
+LANGUAGE_FREE = {"check"}
+
+
+@dataclass(frozen=True)
+class Unit:
+    game: str
+    stage: str
+    part: str | None  # a component id for PER_COMPONENT stages, else None (the whole stage)
+    lang: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.stage}:{self.part or '*'}:{self.lang}"
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.key}"
+
+
+@dataclass
+class UnitResult:
+    unit: Unit
+    files: dict[str, bytes]  # path relative to the output root -> bytes
+    warnings: list[str]
+    problems: list[Problem] = dataclasses.field(default_factory=list)  # unusable input met while drawing
+
+
+def stage_named(name: str) -> Stage:
+    return next(s for s in STAGES if s.__name__ == name)
+
+
+def plan(game: Game, ctx: BuildContext, only: set[str] | None = None) -> list[Unit]:
+    """The units of one game, in stage order, each stage once per language the game is built in
+    (generator/languages.py; --lang narrows them), but a stage that does not depend on the language
+    only once. Warnings about languages left out go to ctx."""
+    from .languages import languages_to_build, parse_requested
+
+    langs = languages_to_build(game, parse_requested(ctx.lang), ctx.warn)
+    units: list[Unit] = []
+    for stage in STAGES:
+        name = stage.__name__
+        if only and name not in only:
+            continue
+        for lang in langs[:1] if name in LANGUAGE_FREE else langs:
+            if name in PER_COMPONENT:
+                units += [Unit(game.id, name, cid, lang) for cid in printed_components(game, name)]
+            else:
+                units.append(Unit(game.id, name, None, lang))
+    return units
+
+
+def printed_components(game: Game, kind: str) -> list[str]:
+    """Ids of the components the `kind` stage ("cards" or "counters") prints."""
+    from .cards.deck import layouts_of, printable_items, sheet_of
+
+    layouts = layouts_of(game)
+    return [c.id for c in game.components if sheet_of(layouts, c) == kind and printable_items(c)]
+
+
+def unit_game(game: Game, unit: Unit) -> Game:
+    """The game as the unit's stage sees it: one component for a deck's unit."""
+    if unit.part is None:
+        return game
+    return dataclasses.replace(game, components=[game.component(unit.part)])
+
+
+# --- fingerprints ---------------------------------------------------------------------------------
+
+# What only a piece's own faces print. The manifest lists components with names and counts; the
+# checker (and the rulebooks, which print its setup table) reads counts, attributes and face
+# attributes but never a card's rule text. Editing that text must not rebuild them.
+FACE_ONLY = {"Item": {"text", "front", "back", "layout", "note"}, "Component": {"back", "layout", "note"}}
+TEXT_ONLY = {"Item": {"text", "note"}, "Component": {"note"}}
+
+
+# Localised texts ({ja: ..., en: ...}) in the model: a unit drawing in one language reads only the
+# text `pick` returns (that language, else the neutral one, else the first given), so a Japanese
+# edit does not redraw the English sheets.
+LOCAL_FIELDS = {"name", "text", "note", "notes", "label", "title", "subtitle", "resolution"}
+
+
+def _local_view(text: dict[str, Any], lang: str) -> dict[str, Any]:
+    for key in (lang, "und"):
+        if text.get(key):
+            return {key: text[key]}
+    return dict(list(text.items())[:1])
+
+
+def _dump(value: Any, drop: dict[str, set[str]] | None = None, lang: str | None = None) -> Any:
+    """A model as plain data, field by field with each model's class name (pydantic's own
+    serializer guesses at tagged unions such as setup steps, and warns); `drop` leaves out
+    fields per class name; `lang` keeps of each localised text what that language reads."""
+    fields = getattr(type(value), "model_fields", None)
+    if fields is not None:
+        left_out = (drop or {}).get(type(value).__name__, set())
+        out: dict[str, Any] = {"@": type(value).__name__}
+        for k in fields:
+            if k in left_out:
+                continue
+            v = getattr(value, k)
+            if lang and k in LOCAL_FIELDS and isinstance(v, dict):
+                v = _local_view(v, lang)
+            out[k] = _dump(v, drop, lang)
+        return out
+    if isinstance(value, (list, tuple)):
+        return [_dump(v, drop, lang) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _dump(v, drop, lang) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {"@": type(value).__name__,
+                **{f.name: _dump(getattr(value, f.name), drop, lang) for f in dataclasses.fields(value)}}
+    return value
+
+
+def _digest(obj: Any) -> str:
+    text = json.dumps(obj, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def hash_files(paths: Iterable[Path], root: Path) -> dict[str, str]:
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(paths) if p.is_file()}
+
+
+@lru_cache(maxsize=1)
+def environment_digest() -> str:
+    """The project's code and version, the libraries that draw, and the font: any change rebuilds all."""
+    from importlib import metadata
+
+    code = hash_files([p for d in ("generator", "solver") for p in (ROOT / d).rglob("*")
+                       if p.suffix in (".py", ".ttf", ".otf") and "__pycache__" not in p.parts], ROOT)
+    versions: dict[str, str | None] = {}
+    for dist in ("pnp-forge", "reportlab", "pillow", "svgwrite", "svglib", "matplotlib-fontja", "fonttools", "pyphen"):
+        try:
+            versions[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            versions[dist] = None
+    font = os.environ.get("PNP_FONT")
+    font_stat = None
+    if font and Path(font).is_file():
+        st = Path(font).stat()
+        font_stat = [font, st.st_size, st.st_mtime_ns]
+    return _digest({"code": code, "versions": versions, "font": font_stat})
+
+
+def options_of(ctx: BuildContext) -> dict[str, Any]:
+    """The build options that change what a stage draws (not where it writes)."""
+    return {f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)
+            if f.name not in ("out_root", "warnings", "lang")}  # a unit carries its own language
+
+
+def shared_data_files() -> list[Path]:
+    """Data outside the game folders that stages read (shared glossaries)."""
+    from solver.loader import DATA_DIR
+
+    folder = DATA_DIR / "glossaries"
+    return sorted(folder.rglob("*")) if folder.is_dir() else []
+
+
+def game_files(folder: Path, ctx: BuildContext) -> list[Path]:
+    """The files of a game folder that can feed a build: not hidden ones (.git, the build record),
+    and not the build's own output when it is written inside the game folder (`pnp build .`)."""
+    out = ctx.out_root.resolve()
+    files = []
+    for p in folder.rglob("*"):
+        rel = p.relative_to(folder).parts
+        if any(part.startswith(".") for part in rel) or not p.is_file():
+            continue
+        if p.resolve().is_relative_to(out):
+            continue
+        files.append(p)
+    return files
+
+
+def game_inputs_digest(folder: Path, ctx: BuildContext, only: set[str] | None) -> str:
+    """Everything a game's build can read, by content, without loading the game: when it equals
+    the recorded one and the outputs are in place, the whole game is skipped (a no-op build)."""
+    from solver.loader import DATA_DIR
+
+    files = hash_files(game_files(folder, ctx), folder)
+    shared = hash_files(shared_data_files(), DATA_DIR)
+    return _digest({"files": files, "shared": shared, "env": environment_digest(),
+                    "options": options_of(ctx), "lang": ctx.lang, "only": sorted(only) if only else None})
+
+
+def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
+    """What the unit reads, by content: its slice of the validated model plus files and options."""
+    folder = game.folder
+    known_extras = {"layouts", "map", "rules"}
+    # a data file added later by another capability is read by whoever wants it: count it for all
+    other = {k: _dump(v) for k, v in sorted(game.extras.items()) if k not in known_extras}
+    slice_: dict[str, Any] = {"meta": _dump(game.meta), "other": other}
+    assets = lambda: hash_files([p for p in game_files(folder, ctx)  # noqa: E731
+                                 if p.suffix.lower() not in MODEL_SUFFIXES], folder)
+    if unit.stage == "manifest":
+        slice_["meta"] = _dump(game.meta, lang=unit.lang)
+        slice_["components"] = _dump(game.components, FACE_ONLY, unit.lang)
+        slice_["source_language"] = game.meta.source_language  # manifest.json is written in it only
+    elif unit.stage in PER_COMPONENT:
+        slice_["meta"] = _dump(game.meta, lang=unit.lang)
+        slice_["component"] = _dump(game.component(unit.part), lang=unit.lang) if unit.part else None
+        slice_["layouts"] = _dump(game.extras.get("layouts"), lang=unit.lang)
+        slice_["source_language"] = game.meta.source_language  # other languages' images go elsewhere
+        slice_["assets"] = assets()
+    elif unit.stage == "maps":
+        slice_["map"] = _dump(game.extras.get("map"))
+        slice_["assets"] = assets()
+    elif unit.stage == "check":  # the checker: the inventory, the setup and the map
+        slice_["components"] = _dump(game.components, TEXT_ONLY)
+        slice_["setup"] = _dump(game.setup)
+        slice_["map"] = _dump(game.extras.get("map"))
+        slice_["cwd"] = os.getcwd()  # findings name their data file relative to it (display_path)
+    elif unit.stage == "rulebooks":  # the rules, and the components table and setup the checker derives
+        slice_["components"] = _dump(game.components, TEXT_ONLY)
+        slice_["setup"] = _dump(game.setup)
+        slice_["map"] = _dump(game.extras.get("map"))
+        slice_["rules"] = _dump(game.extras.get("rules"))
+        slice_["rules_files"] = hash_files([p for p in game_files(folder, ctx) if p.relative_to(folder).parts[0] == "rules"], folder)
+        from solver.loader import DATA_DIR
+        slice_["shared"] = hash_files(shared_data_files(), DATA_DIR)
+    else:  # a stage added later: the whole model and every file of the game, until someone slices it
+        slice_["components"] = _dump(game.components)
+        slice_["setup"] = _dump(game.setup)
+        slice_["extras"] = {k: _dump(v) for k, v in sorted(game.extras.items())}
+        slice_["files"] = hash_files(game_files(folder, ctx), folder)
+    return _digest({"unit": unit.key, "slice": slice_, "options": options_of(ctx), "env": environment_digest()})
+
+
+# --- running one unit -----------------------------------------------------------------------------
+
+def execute(game: Game, unit: Unit, ctx: BuildContext) -> UnitResult:
+    """Run one unit into a scratch folder and return what it wrote, as bytes, with its warnings.
+    Picklable in and out, so the same function runs in a process pool or on a Dask worker."""
+    with tempfile.TemporaryDirectory(prefix="pnp-unit-") as tmp:
+        scratch = Path(tmp)
+        uctx = dataclasses.replace(ctx, out_root=scratch, warnings=[], lang=unit.lang)
+        try:
+            stage_named(unit.stage)(unit_game(game, unit), uctx)
+        except DataError as e:  # returned, not raised: problems cross a process or network boundary as data
+            return UnitResult(unit, {}, list(uctx.warnings), list(e.problems))
+        # every file the stage left, not only those it returned: nothing it makes is lost
+        paths = sorted(p for p in scratch.rglob("*") if p.is_file())
+        if uctx.preflight:  # what a print shop would say of these PDFs, kept with the unit's warnings
+            from .preflight import preflight
+
+            for finding in preflight(paths, scratch, safe_mm=uctx.safe_mm):
+                uctx.warn(f"preflight {finding.level}: {finding}")
+        files = {p.relative_to(scratch).as_posix(): p.read_bytes() for p in paths}
+        return UnitResult(unit, files, list(uctx.warnings))
