@@ -192,3 +192,14 @@ def test_a_stated_total_is_spread_evenly_before_tied_kinds_are_minimised():
     assert sum(action) == 23 and max(action) - min(action) <= 1
     for card, token in (("tool-pond", "forest-tool-pond"), ("trap", "forest-trap")):
         assert counts[token] == counts[card]  # the fewest tokens the cards need
+
+
+def test_propose_rewrites_a_proposal_file_that_no_longer_loads(tmp_path, capsys):
+    folder = copy(FIXTURE, tmp_path)
+    assert main(["propose", str(folder)]) == 0
+    good = (folder / "proposed.yaml").read_text()
+    (folder / "proposed.yaml").write_text(good.replace("item: scroll", "item: scrol"))  # an item renamed since
+    assert main(["check", str(folder)]) == 2  # unusable input, located in proposed.yaml
+    assert main(["propose", str(folder)]) == 0
+    assert (folder / "proposed.yaml").read_text() == good
+    assert sorted(p.name for p in folder.iterdir()) == ["components.yaml", "game.yaml", "proposed.yaml", "setup.yaml"]
