@@ -23,7 +23,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from generator.build import build_game
+from generator.incremental import build
 from generator.context import BuildContext
 from solver.loader import game_ids, load_game
 
@@ -39,8 +39,7 @@ GLOSSARY = {"ja": "用語集", "en": "Glossary"}
 def out(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("purity")
     ctx = BuildContext(out_root=root, formats=("pdf",))
-    for gid in game_ids():
-        build_game(load_game(gid), ctx)
+    build(game_ids(), ctx)
     return root
 
 
