@@ -63,15 +63,17 @@ def load_without_proposals(gid: str, load_game):
 
     from solver.loader import resolve_game_dir
 
+    from ..output import write_bytes
+
     old = resolve_game_dir(gid) / "proposed.yaml"
     try:
         return load_game(gid)
     except DataError as e:
         if not old.exists() or not all(Path(p.path).name == "proposed.yaml" for p in e.problems):
             raise
-    aside = old.with_name(".proposed.yaml.aside")
-    old.rename(aside)
+    kept = old.read_bytes()
+    old.unlink()
     try:
         return load_game(gid)
     finally:
-        aside.rename(old)
+        write_bytes(old, kept)  # back as it was, whatever happens next
