@@ -23,8 +23,8 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from generator.incremental import build
 from generator.context import BuildContext
+from generator.incremental import build
 from solver.loader import game_ids, load_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,8 +38,7 @@ GLOSSARY = {"ja": "用語集", "en": "Glossary"}
 @pytest.fixture(scope="module")
 def out(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("purity")
-    ctx = BuildContext(out_root=root, formats=("pdf",))
-    build(game_ids(), ctx)
+    build(game_ids(), BuildContext(out_root=root, formats=("pdf",), preflight=False))
     return root
 
 
