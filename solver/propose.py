@@ -9,11 +9,13 @@ pieces the sources do not name and takes what a stated total leaves.
 
 The objective, in this order (each stage keeps the optimum of the ones before):
 
-1. the smallest mix the rules need: fewest copies of the named uncounted kinds;
-2. fewest copies of the `rest` items (only matters where no stated total fixes them);
-3. spread as evenly as possible over the uncounted kinds of each component (the rest items
-   among themselves): smallest largest count, then largest smallest count;
-4. the same over the kinds of one component and one `type` attribute (chits among chits);
+1. kinds that share a stated total (and no rest item) are spread over it as evenly as possible:
+   smallest largest count, then largest smallest count, over each component, then over each
+   component and `type` attribute (chits among chits). Their sum is fixed, so this comes first:
+   otherwise the next stage would pile the total on a kind no rule ties to another;
+2. the smallest mix the rules need: fewest copies of the other named uncounted kinds;
+3. fewest copies of the `rest` items (only matters where no stated total fixes them);
+4. the other kinds spread as evenly as possible, as in 1 (the rest items among themselves);
 5. a tie-break that makes the answer unique: an earlier-listed item takes the larger share.
 
 When no proposal exists, the checker's `explain` names the steps, counts and rules that conflict.
@@ -36,9 +38,10 @@ from .loader import Game
 from .model_proposals import Proposal, ProposalsFile
 from .proof import Assumption, solve
 
-OBJECTIVE = ("the smallest mix the setup and rules need at every player count and optional rule (each kind the "
-             "sources name at least once, the rest items taking what a stated total leaves), then spread "
-             "as evenly as possible over the uncounted kinds of each component and type; ties go to the earlier-listed item")
+OBJECTIVE = ("every rule at every player count and optional rule, each kind the sources name at least once; kinds "
+             "sharing a stated total spread over it as evenly as possible; then the smallest mix the rules need "
+             "of the other kinds, the rest items taking what a stated total leaves, spread evenly; ties go to "
+             "the earlier-listed item")
 NO_RULE_NAMED = "no rule: one copy, the least a kind the sources name can have"
 NO_RULE_REST = "no rule and no stated total: none"
 
@@ -128,6 +131,24 @@ class _Joint:
                     by.setdefault((comp.id, kind, it.rest), []).append(key)
         return [kinds for kinds in by.values() if len(kinds) > 1]
 
+    def shared_total(self) -> set[ItemKey]:
+        """Uncounted kinds that share a stated total with no rest item: their sum is fixed, so they
+        are spread over it (a rest item would take the remainder instead)."""
+        return {(c.id, it.id) for c in self.game.components if c.stated_total is not None
+                and not any(i.rest for i in c.items) for it in c.items if (c.id, it.id) in self.x}
+
+    def evenness(self, groups: list[list[ItemKey]], tag: str) -> list[tuple[Any, bool]]:
+        """Two stages: the smallest largest count of each group, then the largest smallest."""
+        tops, bottoms = [], []
+        for gi, kinds in enumerate(groups):
+            top = self.m.new_int_var(0, UNKNOWN_UB, f"top[{tag},{gi}]")
+            bottom = self.m.new_int_var(0, UNKNOWN_UB, f"bottom[{tag},{gi}]")
+            self.m.add_max_equality(top, [self.x[k] for k in kinds])
+            self.m.add_min_equality(bottom, [self.x[k] for k in kinds])
+            tops.append(top)
+            bottoms.append(bottom)
+        return [(sum(tops), False), (sum(bottoms), True)] if groups else []
+
     def optimise(self) -> dict[ItemKey, int]:
         m = self.m
         m.clear_assumptions()
@@ -135,18 +156,14 @@ class _Joint:
             m.add(a.lit == 1)
         named = [k for k in self.unknown if k not in self.rest]
         rest = [k for k in self.unknown if k in self.rest]
-        stages: list[tuple[Any, bool]] = [(sum(self.x[k] for k in named), False),
-                                          (sum(self.x[k] for k in rest), False)]
-        for by_type in (False, True):
-            tops, bottoms = [], []
-            for gi, kinds in enumerate(self.groups(by_type)):
-                top = m.new_int_var(0, UNKNOWN_UB, f"top[{by_type},{gi}]")
-                bottom = m.new_int_var(0, UNKNOWN_UB, f"bottom[{by_type},{gi}]")
-                m.add_max_equality(top, [self.x[k] for k in kinds])
-                m.add_min_equality(bottom, [self.x[k] for k in kinds])
-                tops.append(top)
-                bottoms.append(bottom)
-            stages += [(sum(tops), False), (sum(bottoms), True)]
+        shared = self.shared_total()
+        stages: list[tuple[Any, bool]] = []
+        stages += self.evenness([g for g in self.groups(False) if set(g) <= shared], "shared")
+        stages += self.evenness([g for g in self.groups(True) if set(g) <= shared], "shared-type")
+        stages += [(sum(self.x[k] for k in named if k not in shared), False),
+                   (sum(self.x[k] for k in rest), False)]
+        stages += self.evenness([g for g in self.groups(False) if not set(g) <= shared], "free")
+        stages += self.evenness([g for g in self.groups(True) if not set(g) <= shared], "free-type")
         position = {(c.id, it.id): i for c in self.game.components for i, it in enumerate(c.items)}
         stages.append((sum(position.get(k, 0) * self.x[k] for k in named), False))
         solver = None

@@ -7,7 +7,8 @@ when there are few.
 
 The checks of one file against itself live beside its model (`check_references` of the layouts
 and map models, the setup checks of the loader); this module resolves what crosses files:
-components.yaml -> layouts.yaml, setup.yaml -> components, items, the map and its own `locations:`.
+components.yaml -> layouts.yaml, setup.yaml -> components, items, the map and its own `locations:`,
+proposed.yaml -> components and items.
 """
 from __future__ import annotations
 
@@ -42,6 +43,28 @@ def check_references(game: "Game") -> list[Problem]:
     problems: list[Problem] = []
     problems += _component_layouts(game)
     problems += _setup_targets(game)
+    problems += _proposals(game)
+    return problems
+
+
+def _proposals(game: "Game") -> list[Problem]:
+    """proposed.yaml (`pnp propose`) names a component and one of its items (or the component
+    itself when it has no items) for every proposed count."""
+    proposed, locator = game.extras.get("proposed"), game.locators.get("proposed.yaml")
+    if proposed is None or locator is None:
+        return []
+    problems = []
+    by_id = {c.id: c for c in game.components}
+    for pi, prop in enumerate(proposed.proposals):
+        comp = by_id.get(prop.component)
+        if comp is None:
+            problems.append(locator.problem(("proposals", pi, "component"), f"unknown component {prop.component!r}",
+                                            suggest(prop.component, by_id, "component")))
+            continue
+        items = {i.id for i in comp.items} or {comp.id}
+        if prop.item not in items:
+            problems.append(locator.problem(("proposals", pi, "item"), f"unknown item {prop.item!r} of {comp.id!r}",
+                                            f"{suggest(prop.item, items, 'item')} (or run `pnp propose` again)"))
     return problems
 
 

@@ -37,7 +37,8 @@ def counts_of(result) -> dict[str, int]:
 def brute_force(folder: Path) -> dict[str, int]:
     """The stated objective, by enumeration: every count vector that the rules allow (the rules
     evaluated by solver/expr.py and the setup run by the engine's counting at every player count),
-    then the first by (named sum, rest sum, largest, -smallest, position-weighted sum)."""
+    then the first by the stated objective: the deck's kinds (under a stated total) spread evenly
+    (largest, -smallest), then the fewest gold tokens, then the position-weighted tie-break."""
     game = load_game(folder)
     deck = ["knight", "archer", "scroll"]
     best, best_key = None, None
@@ -50,8 +51,7 @@ def brute_force(folder: Path) -> dict[str, int]:
             counts = {"knight": knight, "archer": archer, "scroll": scroll, "gold": gold, "spare": 0}
             if not allowed(game, counts):
                 continue
-            key = (sum(counts[k] for k in deck) + gold, 0, max(counts[k] for k in deck),
-                   -min(counts[k] for k in deck), archer + 2 * scroll)
+            key = (max(counts[k] for k in deck), -min(counts[k] for k in deck), gold, archer + 2 * scroll)
             if best_key is None or key < best_key:
                 best, best_key = counts, key
     assert best is not None
@@ -182,3 +182,24 @@ def test_accepted_proposals_pass_the_checker(gid, tmp_path):
     report = check_game(accepted)
     errors = [f for f in report["findings"] if f["severity"] == "error"]
     assert not errors, json.dumps(errors, ensure_ascii=False)[:500]
+
+
+def test_a_stated_total_is_spread_evenly_before_tied_kinds_are_minimised():
+    """Saboteur's 23 action cards share their total evenly, although each tool or trap card needs a
+    forest token (setup.yaml): minimising the tokens first would pile the total on the trolls."""
+    counts = counts_of(propose(load_game("saboteur-the-lost-mines")))
+    action = [counts[k] for k in ("tool-fallen-tree", "tool-pond", "tool-hole", "information", "trap", "troll", "storm")]
+    assert sum(action) == 23 and max(action) - min(action) <= 1
+    for card, token in (("tool-pond", "forest-tool-pond"), ("trap", "forest-trap")):
+        assert counts[token] == counts[card]  # the fewest tokens the cards need
+
+
+def test_propose_rewrites_a_proposal_file_that_no_longer_loads(tmp_path, capsys):
+    folder = copy(FIXTURE, tmp_path)
+    assert main(["propose", str(folder)]) == 0
+    good = (folder / "proposed.yaml").read_text()
+    (folder / "proposed.yaml").write_text(good.replace("item: scroll", "item: scrol"))  # an item renamed since
+    assert main(["check", str(folder)]) == 2  # unusable input, located in proposed.yaml
+    assert main(["propose", str(folder)]) == 0
+    assert (folder / "proposed.yaml").read_text() == good
+    assert sorted(p.name for p in folder.iterdir()) == ["components.yaml", "game.yaml", "proposed.yaml", "setup.yaml"]

@@ -54,3 +54,11 @@ def test_declared_locations_resolve_and_an_undeclared_one_does_not(game_copy):
     _replace(folder / "setup.yaml", "  - {id: activity-lines,", "  - {id: activity-line,")
     [line] = _load_problems(folder)
     assert "unknown place 'activity-lines'; did you mean 'activity-line'?" in line, line
+
+
+def test_proposal_naming_an_unknown_component_is_rejected(game_copy):
+    # campaign failure: a misspelt component in proposed.yaml passed load and check
+    folder = game_copy("riddle-of-the-ring")
+    _replace(folder / "proposed.yaml", "- component: play-cards", "- component: play-carqs")
+    [line] = _load_problems(folder)
+    assert re.match(r".+proposed\.yaml:\d+:\d+: unknown component 'play-carqs'; did you mean 'play-cards'\?", line), line

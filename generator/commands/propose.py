@@ -31,7 +31,7 @@ def cmd_propose(args: argparse.Namespace) -> int:
         raise DataError([Problem("pnp propose", 0, 0, "no game given", "name a game id or folder, or pass --all")])
     status = 0
     for gid in (game_ids() if args.all else [args.game]):
-        game = load_game(gid)
+        game = load_without_proposals(gid, load_game)
         result = propose(game)
         target = game.folder / "proposed.yaml"
         if result.conflict:
@@ -53,3 +53,27 @@ def cmd_propose(args: argparse.Namespace) -> int:
         write_text(target, text)
         print(f"{game.id}: {len(result.proposals)} counts proposed -> {target}")
     return status
+
+
+def load_without_proposals(gid: str, load_game):
+    """The game as its sources state it: a proposed.yaml that no longer loads (an item renamed or
+    removed since) must not stop the command that rewrites it. The old file is set aside while the
+    game loads and put back untouched; what the proposal computes never reads it."""
+    from pathlib import Path
+
+    from solver.loader import resolve_game_dir
+
+    from ..output import write_bytes
+
+    old = resolve_game_dir(gid) / "proposed.yaml"
+    try:
+        return load_game(gid)
+    except DataError as e:
+        if not old.exists() or not all(Path(p.path).name == "proposed.yaml" for p in e.problems):
+            raise
+    kept = old.read_bytes()
+    old.unlink()
+    try:
+        return load_game(gid)
+    finally:
+        write_bytes(old, kept)  # back as it was, whatever happens next
