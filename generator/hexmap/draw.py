@@ -26,6 +26,7 @@ GRID = "#7d7a6a"  # hex outlines and box frames: lines, not text
 # Small text on the map (hex labels, names, track arrows): at least 4.5:1 against every terrain
 # fill of the example maps, the preflight's threshold for text under 18 pt.
 LABEL = "#37352d"
+REGION = "#3f2170"  # region names: set apart from LABEL by hue, still 4.5:1 on every terrain fill
 RIVER = {"minor": ("#3d7fc4", 0.9), "major": ("#2a64a8", 1.8)}
 ROAD = ("#8a5a2b", 0.9)
 ICON = 5.0  # place icon size, mm
@@ -236,7 +237,7 @@ def draw_grid(surf: Surface, hm: HexMap, lang: str) -> None:
             dy = d.grid.hex_mm * 0.36
         else:
             (x, y), dy = g.centre(hs[0]), d.grid.hex_mm * 0.12
-        surf.text(x, y + dy, pick(reg.name, lang), size_pt=6.5, colour="#4b2a80", align="center")
+        surf.text(x, y + dy, pick(reg.name, lang), size_pt=6.5, colour=REGION, align="center")
     if shown is None or shown:
         for h in hm.grid.hexes():
             if shown is None or h in shown:
