@@ -622,8 +622,14 @@ def pnp(*argv: str, timeout: float = 300) -> subprocess.CompletedProcess:
 
 
 def temp_files(out: Path) -> list[Path]:
+    """Files a finished build should not leave: partial writes, and dot-files other than the ones the
+    build keeps on purpose (its lock, and the incremental build's record of what it made)."""
+    from generator.incremental import RECORD
+    from generator.output import LOCK_NAME
+
+    kept = {LOCK_NAME, RECORD}
     return [p for p in out.rglob("*") if PART.search(p.name) or p.name.startswith(".") and p.is_file()
-            and p.name != ".pnp-build.lock"]
+            and p.name not in kept]
 
 
 def half_written(out: Path) -> list[str]:
