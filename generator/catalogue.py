@@ -82,6 +82,18 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "en": "3. Line up the crosshair marks in each overlap; each strip the next sheet covers names the sheet beneath, hidden once glued."},
     # ---- the map (generator/hexmap/draw.py)
     "map.legend": {"ja": "凡例", "en": "Legend"},
+    "map.river.minor": {"ja": "小河川", "en": "minor river"},
+    "map.river.major": {"ja": "大河川", "en": "major river"},
+    "map.river_dot": {"ja": "川のドット", "en": "river dot"},
+    "map.road": {"ja": "街道", "en": "road"},
+    "map.crossing.crossing": {"ja": "渡河点", "en": "crossing"},
+    "map.crossing.bridge": {"ja": "橋", "en": "bridge"},
+    "map.crossing.ford": {"ja": "浅瀬", "en": "ford"},
+    "map.edge.north": {"ja": "→ 北端", "en": "→ north edge"},
+    "map.edge.south": {"ja": "→ 南端", "en": "→ south edge"},
+    "map.edge.east": {"ja": "→ 東端", "en": "→ east edge"},
+    "map.edge.west": {"ja": "→ 西端", "en": "→ west edge"},
+    "map.place_of_side": {"ja": "{side}の{kind}", "en": "{kind} ({side})"},
 }
 FALLBACK = "en"
 

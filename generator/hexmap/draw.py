@@ -311,9 +311,7 @@ def _panel_item(surf: Surface, b: Box, box, lang: str) -> None:
             surf.rect(cell, stroke=GRID, width=0.25)
             surf.text(cell.x + cw / 2, cell.bottom - 2.5, str(box.first + i), size_pt=8, colour=INK, align="center")
     if box.edge:
-        edge = {"north": ("北端", "north edge"), "south": ("南端", "south edge"), "east": ("東端", "east edge"),
-                "west": ("西端", "west edge")}[box.edge]
-        surf.text(b.x + 1.8, b.bottom - 2.0, f"→ {edge[0] if lang == 'ja' else edge[1]}", size_pt=6, colour=LABEL)
+        surf.text(b.x + 1.8, b.bottom - 2.0, catalogue.text(f"map.edge.{box.edge}", lang), size_pt=6, colour=LABEL)
     if box.text:
         _wrap(surf, b.x + 1.8, b.y + 8.5, b.w - 3.6, pick(box.text, lang), 5.5, max_lines=3)
 
@@ -329,21 +327,19 @@ def _wrap(surf: Surface, x: float, y: float, width: float, text: str, size: floa
 
 def _legend(surf: Surface, hm: HexMap, b: Box, lang: str) -> None:
     d = hm.data
-    ja = lang == "ja"
     surf.rect(b, fill="#fffdf6", stroke=INK, width=0.4)
     surf.text(b.x + 2, b.y + 4.5, catalogue.text("map.legend", lang), size_pt=8.5, colour=INK)
     entries: list[tuple[str, tuple[str, Any]]] = []  # (legend text, (what is drawn, its data))
     for name, k in d.terrain.kinds.items():
         entries.append((pick(k.name, lang), ("terrain", k)))
     for kind in sorted({r.kind for r in d.rivers}):
-        entries.append(({"minor": "小河川", "major": "大河川"}[kind] if ja else f"{kind} river", ("river", kind)))
+        entries.append((catalogue.text(f"map.river.{kind}", lang), ("river", kind)))
     if any(r.dots for r in d.rivers):
-        entries.append(("川のドット" if ja else "river dot", ("dot", None)))
+        entries.append((catalogue.text("map.river_dot", lang), ("dot", None)))
     if d.roads:
-        entries.append(("街道" if ja else "road", ("road", None)))
+        entries.append((catalogue.text("map.road", lang), ("road", None)))
     for crossing in sorted({c.kind for c in d.crossings}):
-        entries.append(({"crossing": "渡河点", "bridge": "橋", "ford": "浅瀬"}[crossing] if ja else crossing,
-                        ("crossing", crossing)))
+        entries.append((catalogue.text(f"map.crossing.{crossing}", lang), ("crossing", crossing)))
     seen = set()
     for p in d.places:
         key = (p.kind, p.allegiance)
@@ -388,7 +384,7 @@ def _place_kind_name(hm: HexMap, p: Place, lang: str) -> str:
     if not p.allegiance:
         return k
     a = pick(hm.data.allegiances[p.allegiance].name, lang)
-    return f"{a}の{k}" if lang == "ja" else f"{k} ({a})"
+    return catalogue.text("map.place_of_side", lang, side=a, kind=k)
 
 
 def _check_glyphs(hm: HexMap, lang: str) -> None:
