@@ -15,7 +15,7 @@ This module only describes and validates; generator/cards/ draws.
 from __future__ import annotations
 
 import re
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
@@ -40,23 +40,28 @@ ColourSpec = Union[str, ByAttr]
 on the layout's background), a template such as '{face.colour}', or a `ByAttr` lookup."""
 
 
+# A length on a face, mm. Bounded like a component's size (1200 mm): a value past it is a typo, and
+# drawing it would overflow the renderers' integer coordinates.
+Mm = Annotated[float, Field(ge=-1200, le=1200)]
+
+
 class Field_(Model):
     """One thing drawn on a face."""
     name: str | None = Field(None, description="lets a layout that extends this one replace the field")
     kind: Literal["rect", "circle", "text", "symbol", "image", "line"] = Field(
         description="line: from (x, y) to (x + w, y + h); circle: the largest circle inside the box")
-    box: list[float] = Field(min_length=4, max_length=4, description="[x, y, w, h] mm from the trim top-left")
+    box: list[Mm] = Field(min_length=4, max_length=4, description="[x, y, w, h] mm from the trim top-left")
     bleed: bool = Field(False, description="grow to the bleed edge on every side that touches the trim")
     fill: ColourSpec | None = None
     stroke: ColourSpec | None = None
     width: float = Field(0.3, ge=0, le=10, description="stroke width, mm")
-    radius: float = Field(0.0, ge=0, description="corner radius of a rect, mm")
+    radius: float = Field(0.0, ge=0, le=1200, description="corner radius of a rect, mm")
     text: Union[str, dict[str, str], None] = Field(None, description=(
         "template: '{name}', '{text}', an attribute '{value}', '{attrs.1}' (the first attribute), "
         "'{attrs.1-}' (every value, 4-3), '{attrs}' (every attribute, named), '{component}'; "
         "`:sym:` draws a symbol inline"))
     size_pt: float = Field(9.0, gt=0, le=200)
-    min_size_pt: float | None = Field(None, gt=0, description="smallest size when shrinking to fit (default 60% of size_pt)")
+    min_size_pt: float | None = Field(None, gt=0, le=200, description="smallest size when shrinking to fit (default 60% of size_pt)")
     align: Literal["left", "center", "right"] = "center"
     valign: Literal["top", "middle", "bottom"] = "middle"
     colour: ColourSpec | None = None
@@ -84,11 +89,11 @@ class Field_(Model):
 class Shape(Model):
     """A part of a symbol, in the symbol's own units (its `size`, origin top-left, y down)."""
     kind: Literal["polygon", "polyline", "circle", "rect"]
-    points: list[list[float]] = []
-    cx: float = 0
-    cy: float = 0
-    r: float = 0
-    box: list[float] | None = None
+    points: list[list[Mm]] = []
+    cx: Mm = 0
+    cy: Mm = 0
+    r: Mm = 0
+    box: list[Mm] | None = None
     fill: str | None = Field(None, description="'#rrggbb', a named colour, or 'current' (the field's colour)")
     stroke: str | None = None
     width: float = 1.0

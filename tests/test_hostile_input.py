@@ -218,3 +218,18 @@ def test_csv_header_that_csv_cannot_read(game_copy):
     path.write_bytes(b"id,co\runt,x\n" + path.read_bytes().split(b"\n", 1)[1])
     lines = problems_of(folder)
     assert any("gem-cards.csv:1:" in x for x in lines), lines
+
+
+def test_a_field_box_past_any_paper_is_located_not_an_overflow(game_copy):
+    """Regression (stress campaign, lead's run, input 90211): a field box height of 1e9 mm passed
+    validation and the counter drawing died with an OverflowError traceback."""
+    folder = game_copy("war-of-the-ring-campaign")
+    layouts = folder / "layouts.yaml"
+    lines = layouts.read_text(encoding="utf-8").splitlines()
+    n = next(i for i, t in enumerate(lines) if re.search(r"box: \[[\d.]+, [\d.]+, [\d.]+, [\d.]+\]", t))
+    lines[n] = re.sub(r"(box: \[[\d.]+, [\d.]+, [\d.]+, )[\d.]+\]", r"\g<1>1000000000]", lines[n])
+    layouts.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        load_game(folder)
+    assert any(str(p).startswith(f"{layouts}:{n + 1}:") and "1200" in str(p) for p in e.value.problems), \
+        [str(p) for p in e.value.problems]
