@@ -117,7 +117,7 @@ def build_sheets(game: Game, ctx: BuildContext, kind: str, default: str,
     output/<game>/<kind>-<component>-<lang>.pdf with SVG pages and a PNG per side."""
     lang = ctx.language(game.meta.source_language)
     layouts = layouts_of(game)
-    drawer = FaceDrawer(layouts, game.folder, ctx.warn)
+    drawer = FaceDrawer(layouts, game.folder, ctx.warn, game)
     out = ctx.out_dir(game.id)
     written: list[Path] = []
     counts = counts_for(game, ctx)
