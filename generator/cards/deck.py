@@ -14,6 +14,7 @@ from solver.model import Component, Item, pick, size_mm
 from solver.propose import effective_counts
 from solver.model_layout import ComponentLayout, LayoutsFile
 
+from .. import fonts
 from ..context import BuildContext
 from .face import FaceData, FaceDrawer
 from .printing import Piece, write_outputs
@@ -145,5 +146,5 @@ def build_cards(game: Game, ctx: BuildContext) -> list[Path]:
         # in the build's language; named like the maps: a language other than the source adds -<lang>
         lang = ctx.language(game.meta.source_language)
         suffix = "" if lang == game.meta.source_language else f"-{lang}"
-        written += write_calibration(ctx.out_dir(game.id), ctx, lang, suffix)
+        written += write_calibration(ctx.out_dir(game.id), ctx, lang, suffix, fonts.faces(lang, game))
     return written
