@@ -38,8 +38,8 @@ def draw_calibration(s: Surface, ctx: BuildContext, lang: str, faces: fonts.Face
     lines = [catalogue.text(key, lang, flip=flip, x=x, y=y) for key in (
         "calibration.title", "calibration.print", "calibration.hold", "calibration.add", "calibration.build",
         "calibration.axes")]
-    for i, t in enumerate(lines):
-        s.text(15, 20 + i * 6, t, size_pt=10 if i else 13, font=faces.regular if i else faces.bold)
+    for i, line in enumerate(lines):
+        s.text(15, 20 + i * 6, line, size_pt=10 if i else 13, font=faces.regular if i else faces.bold)
     s.end_page()
     s.begin_page(w, h)
     s.line(bx - RULER_MM - 2, by, bx + RULER_MM + 2, by, width=0.15)

@@ -6,11 +6,11 @@ back, item_layouts}}`); a deck it does not mention gets the built-in `card-basic
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from solver.engine import ItemKey
 from solver.loader import Game
-from solver.model import Component, Item, pick, size_mm
+from solver.model import CARD_PRESETS, Component, Item, pick, size_mm
 from solver.propose import effective_counts
 from solver.model_layout import ComponentLayout, LayoutsFile
 
@@ -18,7 +18,7 @@ from .. import fonts
 from ..context import BuildContext
 from .face import FaceData, FaceDrawer
 from .printing import Piece, write_outputs
-from .sheet import plan_sheet
+from .sheet import SheetGrid, plan_sheet
 
 DEFAULT_CARD = ComponentLayout(front="card-basic", back="back-basic")
 DEFAULT_COUNTER = ComponentLayout(front="counter-basic", back="counter-basic")
@@ -38,6 +38,7 @@ def layouts_of(game: Game) -> LayoutsFile:
 
 
 def layouts_for(layouts: LayoutsFile, comp: Component, default: ComponentLayout) -> ComponentLayout:
+    """The component's layouts from layouts.yaml, its front always set (the default's when it names none)."""
     cl = layouts.components.get(comp.id)
     if cl is None:
         return default
@@ -46,7 +47,8 @@ def layouts_for(layouts: LayoutsFile, comp: Component, default: ComponentLayout)
 
 def choose(cl: ComponentLayout, data: FaceData) -> tuple[str, str | None] | None:
     """Front and back layout of one item: the first of `item_layouts` whose `where` matches, else
-    the default; None when that entry says `skip`."""
+    the default; None when that entry says `skip`. `cl` comes from `layouts_for`, which sets the front."""
+    assert cl.front is not None, "layouts_for sets every component's front layout"
     for v in cl.item_layouts:
         if data.matches(v.where):
             if v.skip:
@@ -111,8 +113,8 @@ def deck_pieces(game: Game, comp: Component, lang: str, ctx: BuildContext, cl: C
     return pieces
 
 
-def build_sheets(game: Game, ctx: BuildContext, kind: str, default: str,
-                 grid_for: Callable[[Component, ComponentLayout], Any], back_shows_front: bool = False) -> list[Path]:
+def build_sheets(game: Game, ctx: BuildContext, kind: str, default: ComponentLayout,
+                 grid_for: Callable[[Component, ComponentLayout], SheetGrid], back_shows_front: bool = False) -> list[Path]:
     """What the card and counter stages share: every component printed as `kind` ("cards" or
     "counters"), its pieces laid out by `grid_for(component, layout)`, written as
     output/<game>/<kind>-<component>-<lang>.pdf with SVG pages and a PNG per side."""
@@ -140,7 +142,7 @@ def build_cards(game: Game, ctx: BuildContext) -> list[Path]:
     """Stage `cards`: output/<game>/cards-<deck>-<lang>.pdf, .svg pages and png/<deck>/*.png,
     and the duplex calibration page when any deck was printed."""
     written = build_sheets(game, ctx, "cards", DEFAULT_CARD, lambda comp, _cl: plan_sheet(
-        ctx.paper_mm, size_mm(comp.size) or size_mm("poker"), ctx.bleed_mm))
+        ctx.paper_mm, size_mm(comp.size) or CARD_PRESETS["poker"], ctx.bleed_mm))
     if written:
         from .calibration import write_calibration
         # in the build's language; named like the maps: a language other than the source adds -<lang>
