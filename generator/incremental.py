@@ -24,7 +24,7 @@ from .output import write_bytes, write_text
 from .units import Unit, UnitResult, fingerprint, game_inputs_digest, plan
 
 if TYPE_CHECKING:
-    from solver.loader import Game
+    from solver.game.loader import Game
 
 RECORD = ".pnp-build.json"
 RECORD_FORMAT = 1
@@ -79,7 +79,7 @@ def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None 
           on_unit: Callable[[Unit, bool], None] | None = None) -> BuildReport:
     """Build the named games into ctx.out_root, skipping unchanged units (all of them with force=False
     and nothing changed). Every changed game is loaded and validated before anything is written."""
-    from solver.loader import load_game, load_meta, resolve_game_dir
+    from solver.game.loader import load_game, load_meta, resolve_game_dir
 
     from .runners import serial
 

@@ -21,8 +21,8 @@ from .engine import SetupResult, matches, owned_counts, setup_table, step_label,
 from .explain import conflict_finding, explain
 from .feasibility import UB, UNKNOWN_UB, SetupModel, item_location, prove_player_count, setup_model, stated_sums
 from .findings import CheckResult, Finding, cite
-from .loader import Game
-from .model import GiveStep, PlaceStep
+from .game.loader import Game
+from .game.setup import GiveStep, PlaceStep
 from .proof import Assumption, Verdict, solve
 
 _solve = solve  # the name solver/propose.py imports

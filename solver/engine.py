@@ -43,9 +43,10 @@ from typing import Any, Iterable
 
 from . import expr as _expr
 from .errors import DataError, Problem
-from .loader import Game
-from .model import (CombineStep, Component, DealStep, GiveStep, PlaceStep, RemoveStep, ReturnRestStep,
-                    SetAsideStep, ShuffleStep, SupplyStep, UseStep, step_kind)
+from .game.loader import Game
+from .game.components import Component
+from .game.setup import (CombineStep, DealStep, GiveStep, PlaceStep, RemoveStep, ReturnRestStep, SetAsideStep,
+                         ShuffleStep, SupplyStep, UseStep, step_kind)
 
 ItemKey = tuple[str, str]  # (component id, item id); an item-less component is its own single item
 ZONES = ("box", "pile", "dealt", "set_aside", "placed", "supply", "returned")

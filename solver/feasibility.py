@@ -20,8 +20,8 @@ from .engine import ItemKey, SetupResult, matches, owned_counts, step_label, ste
 from .errors import DataError, Problem
 from .explain import explain
 from .findings import cite
-from .loader import Game
-from .model import CombineStep
+from .game.loader import Game
+from .game.setup import CombineStep
 from .proof import Assumption, Verdict, solve
 
 UB = 100_000  # no game has this many copies of one thing; bounds the free variables

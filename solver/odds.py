@@ -26,7 +26,7 @@ from ortools.sat.python import cp_model
 
 from .engine import Draw, ItemKey, setup_table, step_location
 from .findings import CheckResult, Finding
-from .loader import Game
+from .game.loader import Game
 
 ROLE_ATTR = "role"
 

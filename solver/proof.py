@@ -14,7 +14,7 @@ from ortools.sat.python import cp_model
 
 if TYPE_CHECKING:
     from .engine import ItemKey
-    from .model import Constraint
+    from .game.setup import Constraint
 
 
 @dataclass

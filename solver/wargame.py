@@ -26,7 +26,7 @@ from ortools.sat.python import cp_model
 from .checker import setup_model
 from .engine import ItemKey, matches, owned_counts, player_counts, run_setup
 from .findings import CheckResult, Finding
-from .loader import Game
+from .game.loader import Game
 
 
 def check_wargame(game: Game) -> CheckResult:

@@ -16,9 +16,9 @@ from generator.text.kinsoku import NOT_AT_LINE_END as NO_END, NOT_AT_LINE_START 
 from generator.geometry import MM_PER_PT, Box
 from generator.render.base import ASCENT, DESCENT, text_width
 from solver.errors import DataError
-from solver.loader import load_game
-from solver.model import Component, Item, size_mm
-from solver.model_layout import LayoutsFile
+from solver.game.loader import load_game
+from solver.game.components import Component, Item, size_mm
+from solver.game.layouts import LayoutsFile
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards-with-images"
 

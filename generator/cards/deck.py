@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any, Callable
 
 from solver.engine import ItemKey
-from solver.loader import Game
-from solver.model import Component, Item, pick, size_mm
+from solver.game.loader import Game
+from solver.game.components import Component, Item, size_mm
+from solver.game.base import pick
 from solver.propose import effective_counts
-from solver.model_layout import ComponentLayout, LayoutsFile
+from solver.game.layouts import ComponentLayout, LayoutsFile
 
 from ..context import BuildContext
 from .face import FaceData, FaceDrawer

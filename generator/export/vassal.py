@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from solver.engine import UNCOUNTED, setup_table
-from solver.loader import Game
-from solver.model import pick
+from solver.game.loader import Game
+from solver.game.base import pick
 
 from ..context import BuildContext
 from ..geometry import MM_PER_INCH
