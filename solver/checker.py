@@ -17,7 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from .constraints import ZONE_FUNCS, ZONE_PARTS, RuleCompiler, constraint_location, describe
-from .engine import SetupResult, matches, owned_counts, setup_table, step_label, variant_tables
+from .engine.results import SetupResult
+from .engine.items import matches, owned_counts
+from .engine.run import setup_table, variant_tables
+from .engine.steps import step_label
 from .explain import conflict_finding, explain
 from .feasibility import UB, UNKNOWN_UB, SetupModel, item_location, prove_player_count, setup_model, stated_sums
 from .findings import CheckResult, Finding, cite

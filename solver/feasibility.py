@@ -1,6 +1,6 @@
 """Setup feasibility: the flow model of one player count, and the proof that the setup can be carried out.
 
-The engine's moves (solver/engine.py) become a flow model: every copy of every item sits in exactly
+The engine's moves (solver/engine/runner.py) become a flow model: every copy of every item sits in exactly
 one zone, each move takes copies from some zones into another, and no zone goes below zero, so a
 feasible model proves conservation (in play + returned to the box + set aside = owned, per item).
 Three kinds of facts are switched on by assumption literals (solver/proof.py): each setup step that
@@ -16,7 +16,9 @@ from ortools.sat.python import cp_model
 
 from . import expr as E
 from .constraints import ZONE_PARTS, RuleCompiler, constraint_location, prove_rules_for_every_deal
-from .engine import ItemKey, SetupResult, matches, owned_counts, step_label, step_location, when_functions
+from .engine.results import ItemKey, SetupResult
+from .engine.items import matches, owned_counts
+from .engine.steps import step_label, step_location, when_functions
 from .errors import DataError, Problem
 from .explain import explain
 from .findings import cite

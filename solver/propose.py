@@ -30,7 +30,10 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from .constraints import constraint_location, describe
-from .engine import ItemKey, owned_counts, player_counts, run_setup, step_label, step_location, variant_counts
+from .engine.results import ItemKey
+from .engine.items import owned_counts
+from .engine.run import player_counts, run_setup, variant_counts
+from .engine.steps import step_label, step_location
 from .explain import explain
 from .feasibility import UNKNOWN_UB, setup_model
 from .findings import CheckResult, Finding

@@ -15,7 +15,7 @@ from typing import Any
 
 from . import expr as E
 from .checks import check_functions
-from .engine import player_counts, variant_tables
+from .engine.run import player_counts, variant_tables
 from .findings import SEVERITY_ORDER, Finding, Severity
 from .game.loader import Game
 from .game.setup import RemoveStep, step_kind

@@ -24,7 +24,9 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from .checker import setup_model
-from .engine import ItemKey, matches, owned_counts, player_counts, run_setup
+from .engine.results import ItemKey
+from .engine.items import matches, owned_counts
+from .engine.run import player_counts, run_setup
 from .findings import CheckResult, Finding
 from .game.loader import Game
 

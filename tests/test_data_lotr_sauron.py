@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from solver import expr
-from solver.engine import run_setup
+from solver.engine.run import run_setup
 from solver.game.loader import load_game
 from solver.game.setup import CombineStep, DealStep, GiveStep, PlaceStep
 

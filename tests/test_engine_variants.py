@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.engine import run_setup, setup_table, variant_tables
+from solver.engine.run import run_setup, setup_table, variant_tables
 from solver.errors import DataError
 from solver.game.loader import load_game
 from solver.report import check_game

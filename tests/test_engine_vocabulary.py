@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from solver.checker import check_setup, prove_player_count
-from solver.engine import run_setup
+from solver.engine.run import run_setup
 from solver.game.loader import load_game
 from solver.game.setup import SetupFile
 from solver.odds import check_odds

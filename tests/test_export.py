@@ -280,7 +280,7 @@ def test_vassal_hex_grid_matches_our_geometry(vmod):
 
 def test_vassal_setups_place_the_engines_pieces_on_the_named_hexes(vmod):
     from generator.hexmap.layout import map_page
-    from solver.engine import setup_table
+    from solver.engine.run import setup_table
 
     root = ET.fromstring(vmod.read("buildFile.xml"))
     setups = root.findall(".//VASSAL.build.module.PredefinedSetup[@isMenu='false']")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from solver.engine import ItemKey
+from solver.engine.results import ItemKey
 from solver.game.loader import Game
 from solver.game.components import Component, Item, size_mm
 from solver.game.base import pick

@@ -29,7 +29,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from solver.engine import UNCOUNTED, setup_table
+from solver.engine.items import UNCOUNTED
+from solver.engine.run import setup_table
 from solver.game.loader import Game
 from solver.game.base import pick
 
