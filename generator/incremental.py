@@ -79,29 +79,47 @@ def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None 
           on_unit: Callable[[Unit, bool], None] | None = None) -> BuildReport:
     """Build the named games into ctx.out_root, skipping unchanged units (all of them with force=False
     and nothing changed). Every changed game is loaded and validated before anything is written."""
-    from solver.game.loader import load_game, load_meta, resolve_game_dir
-
     from .runners import serial
 
-    runner = runner or serial
     report = BuildReport()
-    plans: list[_GamePlan] = []
-    for name in names:
-        folder = resolve_game_dir(name)
-        game_id = load_meta(folder).id
-        out_dir = ctx.out_dir(game_id)
-        gp = _GamePlan(folder, game_id, game_inputs_digest(folder, ctx, only), read_record(out_dir))
-        last = gp.record.get("last") or {}
-        units = gp.record.get("units") or {}
-        if (not force and last.get("inputs") == gp.digest and last.get("units") is not None
-                and all(k in units and outputs_intact(ctx.out_root, units[k]) for k in last["units"])):
-            gp.units = [_unit_of(game_id, k) for k in last["units"]]
-            gp.warnings = list(last.get("warnings") or [])
-        else:
-            gp.game = load_game(folder)  # raises DataError before anything is written
-            report.loaded.append(game_id)
-        plans.append(gp)
+    plans = [_plan_game(name, ctx, only, force, report) for name in names]  # may raise DataError
+    todo = _changed_units(plans, ctx, only, force)
+    running = {(u.game, u.key) for _, u in todo}
+    for gp in plans:
+        for unit in gp.units:
+            if (unit.game, unit.key) not in running:
+                report.skipped.append(unit)
+                if on_unit:
+                    on_unit(unit, True)
+    _run(todo, plans, ctx, only, runner or serial, report, on_unit)
+    _replay_warnings(plans, ctx)
+    return report
 
+
+def _plan_game(name: str | Path, ctx: BuildContext, only: set[str] | None, force: bool,
+               report: BuildReport) -> _GamePlan:
+    """A game's plan: its units from the record when nothing it reads changed and its outputs are in
+    place (the game is not even loaded), else the game loaded and validated."""
+    from solver.game.loader import load_game, load_meta, resolve_game_dir
+
+    folder = resolve_game_dir(name)
+    game_id = load_meta(folder).id
+    gp = _GamePlan(folder, game_id, game_inputs_digest(folder, ctx, only), read_record(ctx.out_dir(game_id)))
+    last = gp.record.get("last") or {}
+    units = gp.record.get("units") or {}
+    if (not force and last.get("inputs") == gp.digest and last.get("units") is not None
+            and all(k in units and outputs_intact(ctx.out_root, units[k]) for k in last["units"])):
+        gp.units = [_unit_of(game_id, k) for k in last["units"]]
+        gp.warnings = list(last.get("warnings") or [])
+    else:
+        gp.game = load_game(folder)  # raises DataError before anything is written
+        report.loaded.append(game_id)
+    return gp
+
+
+def _changed_units(plans: list[_GamePlan], ctx: BuildContext, only: set[str] | None,
+                   force: bool) -> list[tuple[Game, Unit]]:
+    """Plan the units of every loaded game; those whose fingerprint or outputs changed are to run."""
     todo: list[tuple[Game, Unit]] = []
     for gp in plans:
         if gp.game is None:
@@ -113,15 +131,13 @@ def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None 
             entry = units.get(unit.key)
             if force or not entry or entry.get("fingerprint") != fp or not outputs_intact(ctx.out_root, entry):
                 todo.append((gp.game, unit))
+    return todo
 
-    running = {(u.game, u.key) for _, u in todo}
-    for gp in plans:
-        for unit in gp.units:
-            if (unit.game, unit.key) not in running:
-                report.skipped.append(unit)
-                if on_unit:
-                    on_unit(unit, True)
 
+def _run(todo: list[tuple[Game, Unit]], plans: list[_GamePlan], ctx: BuildContext, only: set[str] | None,
+         runner: Runner, report: BuildReport, on_unit: Callable[[Unit, bool], None] | None) -> None:
+    """Run the units, write each one's files as it comes back, and record what ran even when a unit
+    fails or the build is interrupted; raise the units' problems at the end."""
     results: dict[tuple[str, str], UnitResult] = {}
     problems: list[Problem] = []
     try:
@@ -140,8 +156,11 @@ def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None 
             _update_record(gp, ctx, only, results, report)
     if problems:
         raise DataError(problems)
-    # warnings in plan order, whether the unit ran now or earlier, so that every build reports the
-    # same; once each (every card unit writes, and preflights, the same calibration page)
+
+
+def _replay_warnings(plans: list[_GamePlan], ctx: BuildContext) -> None:
+    """Warnings in plan order, whether the unit ran now or earlier, so that every build reports the
+    same; once each (every card unit writes, and preflights, the same calibration page)."""
     warnings: list[str] = []
     for gp in plans:
         warnings += gp.warnings
@@ -150,7 +169,6 @@ def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None 
             warnings += (units.get(unit.key) or {}).get("warnings", [])
     for w in dict.fromkeys(warnings):
         ctx.warn(w)
-    return report
 
 
 def _unit_of(game_id: str, key: str) -> Unit:

@@ -28,14 +28,23 @@ from typing import Iterable, Iterator, Literal
 
 import numpy as np
 
+from .cards.printing import MARK_WIDTH
+from .cards.sheet import MARGIN_MM, MARK_LEN_MM, MARK_MIN_LEN_MM
+from .context import PAPER_MM
 from .geometry import MM_PER_PT
+from .rulebook.typeset import PAGE_SIZES_MM
 
-EDGE_MM = 5.0
+EDGE_MM = MARGIN_MM  # the strip home printers leave blank, which the sheets keep free
 SAFE_MM = 3.0
 MIN_CONTRAST, MIN_CONTRAST_LARGE, LARGE_PT = 4.5, 3.0, 18.0
 RENDER_DPI = 100
-HOME_PAPER_MM = [(210.0, 297.0), (215.9, 279.4), (148.0, 210.0)]  # A4, Letter, A5
-MARK_MAX_MM = 3.5   # crop marks are short strokes in the margin (sheet.py draws them 1-3 mm long)
+HOME_PAPER_MM = [PAPER_MM["a4"], PAPER_MM["letter"], PAGE_SIZES_MM["a5"]]
+# Crop marks are short strokes in the margin (sheet.py draws them MARK_MIN_LEN_MM to MARK_LEN_MM
+# long, MARK_WIDTH wide). pdfium's bounds of a stroked line reach a stroke width past each end and
+# side (a 3 mm mark reads 0.4 x 3.4 mm), so a mark reads up to these sizes:
+MARK_READ_SLACK_MM = 2 * MARK_WIDTH + 0.1
+MARK_MAX_MM = MARK_LEN_MM + MARK_READ_SLACK_MM
+MARK_THICK_MAX_MM = MARK_READ_SLACK_MM
 OVERLAP_SHARE = 0.2
 EXAMPLES = 3
 
@@ -189,9 +198,9 @@ def crop_mark_trims(page, h_mm: float) -> list[tuple[float, float, float, float]
             continue
         x0, y0, x1, y1 = (v * MM_PER_PT for v in obj.get_bounds())
         w, h = x1 - x0, y1 - y0
-        if w < 0.5 and 0.8 <= h <= MARK_MAX_MM:
+        if w < MARK_THICK_MAX_MM and MARK_MIN_LEN_MM <= h <= MARK_MAX_MM:
             xs.add(round((x0 + x1) / 2, 1))
-        elif h < 0.5 and 0.8 <= w <= MARK_MAX_MM:
+        elif h < MARK_THICK_MAX_MM and MARK_MIN_LEN_MM <= w <= MARK_MAX_MM:
             ys.add(round(h_mm - (y0 + y1) / 2, 1))
     cols, rows = _pieces(sorted(xs)), _pieces(sorted(ys))
     return [(a, b, c, d) for a, c in cols for b, d in rows]

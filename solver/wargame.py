@@ -19,16 +19,36 @@ attribute, the value and its clause) and the side a stock limit binds (`stock_li
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypedDict
 
 from ortools.sat.python import cp_model
 
 from .checker import setup_model
-from .engine.results import ItemKey
+from .engine.results import ItemKey, SetupResult
 from .engine.items import matches, owned_counts
 from .engine.run import player_counts, run_setup
 from .findings import CheckResult, Finding
 from .game.loader import Game
+from .game.components import Component, StatedMean
+
+MAX_CHITS_PER_VALUE = 1000  # bound of the chit pool model's variables
+
+
+class ChitPool(TypedDict):
+    """The fewest chits with a stated mean: how many (None: no pool reaches it), how many mixes of
+    that size, and the most even one (value -> chits)."""
+    chits: int | None
+    mixes: int
+    example: dict[str, int]
+
+
+class StockRow(TypedDict):
+    """One soldier item after setup with the smallest mix."""
+    side: str
+    placed_at_setup: int
+    owned_min: int
+    stock: int
+    later_needs: bool
 
 
 def check_wargame(game: Game) -> CheckResult:
@@ -75,19 +95,28 @@ def check_wargame(game: Game) -> CheckResult:
 
 
 def _chit_findings(game: Game, out: CheckResult, chits: dict[ItemKey, int], mean: Fraction, clause: str) -> None:
-    """The chit pool of a stated mean: derived table and one finding."""
+    """The chit pool of a stated mean: derived table and one finding (an error when no pool of
+    the chits' values reaches the mean: the stated mean or the chits' values are wrong)."""
     need = chits_needed(game, chits)
-    pool = {"stated_mean": str(float(mean)), "source": clause, "values": sorted(chits.values()),
-            "at_least_for_setup": need,
-            "exact": chit_pool(chits, mean, need, exact=True),
-            "rounded": chit_pool(chits, mean, need, exact=False)}
-    out.derived["chit_pool"] = pool
-    ex, ro = pool["exact"], pool["rounded"]
+    ex = chit_pool(chits, mean, need, exact=True)
+    ro = chit_pool(chits, mean, need, exact=False)
+    out.derived["chit_pool"] = {"stated_mean": str(float(mean)), "source": clause, "values": sorted(chits.values()),
+                                "at_least_for_setup": need, "exact": ex, "rounded": ro}
+    valued = f"chits valued {min(chits.values())}-{max(chits.values())}"
+    if ex["chits"] is None and ro["chits"] is None:
+        out.findings.append(Finding(
+            "error", "chit-mean-unreachable",
+            f"{valued}: no pool of up to {MAX_CHITS_PER_VALUE} chits of each value has a mean of {float(mean)}, "
+            f"exactly or rounded; check the stated mean and the chits' values", clause))
+        return
+    unreached = f"is reached by no pool of up to {MAX_CHITS_PER_VALUE} chits of each value"
+    exact = unreached if ex["chits"] is None else \
+        f"needs at least {ex['chits']} chits ({ex['mixes']} mixes, e.g. {_mix(ex['example'])})"
+    rounded = unreached if ro["chits"] is None else \
+        f"needs {ro['chits']} ({ro['mixes']} mixes, e.g. {_mix(ro['example'])})"
     out.findings.append(Finding(
-        "info", "chit-pool",
-        f"chits valued {min(chits.values())}-{max(chits.values())}: mean exactly {float(mean)} needs at least "
-        f"{ex['chits']} chits ({ex['mixes']} mixes, e.g. {_mix(ex['example'])}); a mean that rounds to "
-        f"{float(mean)} needs {ro['chits']} ({ro['mixes']} mixes, e.g. {_mix(ro['example'])})", clause))
+        "info", "chit-pool", f"{valued}: mean exactly {float(mean)} {exact}; a mean that rounds to {float(mean)} {rounded}",
+        clause))
 
 
 def _index(game: Game, cid: str) -> int:
@@ -130,7 +159,7 @@ def smallest_mix(game: Game) -> dict[ItemKey, int] | None:
             return None  # the setup checker explains the infeasibility
         for k in unknown:
             best[k] = max(best.get(k, 0), solver.value(model.owned_var[k]))
-    return {k: (owned[k] if owned[k] is not None else best[k]) for k in owned}
+    return {k: best[k] if count is None else count for k, count in owned.items()}
 
 
 def mix_table(game: Game, mix: dict[ItemKey, int]) -> dict[str, Any]:
@@ -148,9 +177,9 @@ def mix_table(game: Game, mix: dict[ItemKey, int]) -> dict[str, Any]:
     return {s: {n: dict(sorted(t.items())) for n, t in sorted(ns.items())} for s, ns in sorted(table.items())}
 
 
-def stock_table(game: Game, mix: dict[ItemKey, int]) -> dict[str, Any]:
+def stock_table(game: Game, mix: dict[ItemKey, int]) -> dict[str, StockRow]:
     """Soldiers per item: placed by setup, smallest owned count, left in the stock, needed later."""
-    out: dict[str, Any] = {}
+    out: dict[str, StockRow] = {}
     for n in player_counts(game)[:1]:
         res = run_setup(game, n)
         for comp in game.components:
@@ -168,14 +197,14 @@ def stock_table(game: Game, mix: dict[ItemKey, int]) -> dict[str, Any]:
     return out
 
 
-def _asked(res, key: ItemKey) -> int:
+def _asked(res: SetupResult, key: ItemKey) -> int:
     """Copies that single-item place steps ask for (known even when the count is not)."""
     return sum(mv.total or 0 for mv in res.moves if mv.dst == "placed" and mv.items == (key,))
 
 
-def chit_items(game: Game, comp: Any, stated: Any) -> dict[ItemKey, int]:
+def chit_items(game: Game, comp: Component, stated: StatedMean) -> dict[ItemKey, int]:
     """The items a stated mean is over (its `where`) and their values (its `attribute`)."""
-    out = {}
+    out: dict[ItemKey, int] = {}
     for it in comp.items:
         value = it.attrs.get(stated.attribute)
         if matches({**it.attrs, "id": it.id}, stated.where) and isinstance(value, int):
@@ -189,7 +218,7 @@ def chits_needed(game: Game, chits: dict[ItemKey, int]) -> int:
     return sum(mv.total or 0 for mv in res.moves if mv.items and set(mv.items) <= set(chits))
 
 
-def chit_pool(chits: dict[ItemKey, int], mean: Fraction, need: int, *, exact: bool) -> dict[str, Any]:
+def chit_pool(chits: dict[ItemKey, int], mean: Fraction, need: int, *, exact: bool) -> ChitPool:
     """Fewest chits with the stated mean (exactly, or rounding to it at two decimals).
 
     Every value from the lowest to the highest appears at least once (the rules give the range).
@@ -198,7 +227,7 @@ def chit_pool(chits: dict[ItemKey, int], mean: Fraction, need: int, *, exact: bo
     values = sorted(set(chits.values()))
     lo, hi = values[0], values[-1]
     m = cp_model.CpModel()
-    c = {v: m.new_int_var(1 if v in (lo, hi) else 0, 1000, f"c{v}") for v in values}
+    c = {v: m.new_int_var(1 if v in (lo, hi) else 0, MAX_CHITS_PER_VALUE, f"c{v}") for v in values}
     size = sum(c.values())
     points = sum(v * c[v] for v in values)
     _mean_constraint(m, points, size, mean, exact)
@@ -211,7 +240,7 @@ def chit_pool(chits: dict[ItemKey, int], mean: Fraction, need: int, *, exact: bo
     mixes = count_mixes(values, smallest, mean, exact, (lo, hi))
     # the most even mix of that size: smallest largest pile
     m.add(size == smallest)
-    top = m.new_int_var(0, 1000, "top")
+    top = m.new_int_var(0, MAX_CHITS_PER_VALUE, "top")
     m.add_max_equality(top, list(c.values()))
     m.minimize(top)
     solver = _new_solver()

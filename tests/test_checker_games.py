@@ -124,3 +124,21 @@ def test_war_of_the_ring_derived(reports):
     gondor = derived["stock_after_setup"]["gondor-soldier"]
     assert (gondor["placed_at_setup"], gondor["owned_min"], gondor["stock"]) == (10, 14, 4)
     assert derived["counter_mix_min"]["allied"]["gondor"]["soldier"] == 14
+
+
+@pytest.mark.skipif("war-of-the-ring-campaign" not in GAMES, reason="data not written yet")
+def test_chit_mean_no_pool_reaches_is_an_error(game_copy):
+    # chits are valued 1-5: no pool has a mean of 7, exactly or rounded. This was an info finding
+    # saying "needs at least None chits (0 mixes, e.g. )".
+    folder = game_copy("war-of-the-ring-campaign")
+    path = folder / "components.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count('value: "2.34"') == 1
+    path.write_text(text.replace('value: "2.34"', 'value: "7"'), encoding="utf-8")
+    report = check_game(load_game(folder))
+    assert not report["ok"]
+    chit = [f for f in report["findings"] if "chit" in f["code"]]
+    assert [f["code"] for f in chit] == ["chit-mean-unreachable"]
+    assert chit[0]["severity"] == "error"
+    assert "None" not in chit[0]["message"] and "7.0" in chit[0]["message"]
+    assert report["derived"]["chit_pool"]["exact"]["chits"] is None

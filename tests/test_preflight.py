@@ -122,3 +122,34 @@ def test_pnp_preflight_exit_status(tmp_path, capsys):
     c.save()
     assert main(["preflight", "dont-drop-the-ring", "--out", str(out)]) == 1
     assert "error: dont-drop-the-ring/stray.pdf: fonts-embedded" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("paper, mark_mm", [(A4, 3.0), ((83.0, 102.0), 1.0)])  # the longest marks, the shortest
+def test_a_sheets_crop_marks_read_back_as_its_trims(tmp_path, paper, mark_mm):
+    """Preflight reads a card sheet's trims from the crop marks sheet.py places, at every mark length
+    it draws (the margin decides): the two modules agree on what a crop mark is."""
+    import math
+
+    import pypdfium2 as pdfium
+
+    from generator.cards.printing import MARK_WIDTH
+    from generator.cards.sheet import plan_sheet
+    from generator.preflight import crop_mark_trims
+
+    grid = plan_sheet(paper, (63.0, 88.0), 3.0)
+    marks = grid.crop_marks()
+    assert {round(math.hypot(x2 - x1, y2 - y1), 3) for x1, y1, x2, y2 in marks} == {mark_mm}
+
+    def draw(s):
+        for x1, y1, x2, y2 in marks:
+            s.line(x1, y1, x2, y2, width=MARK_WIDTH)
+    s = open_surface("pdf", title="t")
+    s.begin_page(grid.page_w, grid.page_h)
+    draw(s)
+    s.end_page()
+    (path,) = s.save(tmp_path / "sheet.pdf")
+    page = pdfium.PdfDocument(path)[0]
+    read = sorted(crop_mark_trims(page, grid.page_h))
+    want = sorted((b.x, b.y, b.right, b.bottom) for b in map(grid.slot, range(grid.per_page)))
+    assert len(read) == len(want) == grid.per_page
+    assert all(abs(a - b) <= 0.1 for r, w in zip(read, want) for a, b in zip(r, w))

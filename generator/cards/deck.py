@@ -6,19 +6,20 @@ back, item_layouts}}`); a deck it does not mention gets the built-in `card-basic
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from solver.engine.results import ItemKey
 from solver.game.loader import Game
-from solver.game.components import Component, Item, size_mm
+from solver.game.components import CARD_PRESETS, Component, Item, size_mm
 from solver.game.base import pick
 from solver.propose import effective_counts
 from solver.game.layouts import ComponentLayout, LayoutsFile
 
+from .. import fonts
 from ..context import BuildContext
 from .face import FaceData, FaceDrawer
 from .printing import Piece, write_outputs
-from .sheet import plan_sheet
+from .sheet import SheetGrid, plan_sheet
 
 DEFAULT_CARD = ComponentLayout(front="card-basic", back="back-basic")
 DEFAULT_COUNTER = ComponentLayout(front="counter-basic", back="counter-basic")
@@ -38,6 +39,7 @@ def layouts_of(game: Game) -> LayoutsFile:
 
 
 def layouts_for(layouts: LayoutsFile, comp: Component, default: ComponentLayout) -> ComponentLayout:
+    """The component's layouts from layouts.yaml, its front always set (the default's when it names none)."""
     cl = layouts.components.get(comp.id)
     if cl is None:
         return default
@@ -46,7 +48,8 @@ def layouts_for(layouts: LayoutsFile, comp: Component, default: ComponentLayout)
 
 def choose(cl: ComponentLayout, data: FaceData) -> tuple[str, str | None] | None:
     """Front and back layout of one item: the first of `item_layouts` whose `where` matches, else
-    the default; None when that entry says `skip`."""
+    the default; None when that entry says `skip`. `cl` comes from `layouts_for`, which sets the front."""
+    assert cl.front is not None, "layouts_for sets every component's front layout"
     for v in cl.item_layouts:
         if data.matches(v.where):
             if v.skip:
@@ -111,14 +114,14 @@ def deck_pieces(game: Game, comp: Component, lang: str, ctx: BuildContext, cl: C
     return pieces
 
 
-def build_sheets(game: Game, ctx: BuildContext, kind: str, default: str,
-                 grid_for: Callable[[Component, ComponentLayout], Any], back_shows_front: bool = False) -> list[Path]:
+def build_sheets(game: Game, ctx: BuildContext, kind: str, default: ComponentLayout,
+                 grid_for: Callable[[Component, ComponentLayout], SheetGrid], back_shows_front: bool = False) -> list[Path]:
     """What the card and counter stages share: every component printed as `kind` ("cards" or
     "counters"), its pieces laid out by `grid_for(component, layout)`, written as
     output/<game>/<kind>-<component>-<lang>.pdf with SVG pages and a PNG per side."""
     lang = ctx.language(game.meta.source_language)
     layouts = layouts_of(game)
-    drawer = FaceDrawer(layouts, game.folder, ctx.warn)
+    drawer = FaceDrawer(layouts, game.folder, ctx.warn, game)
     out = ctx.out_dir(game.id)
     written: list[Path] = []
     counts = counts_for(game, ctx)
@@ -140,11 +143,11 @@ def build_cards(game: Game, ctx: BuildContext) -> list[Path]:
     """Stage `cards`: output/<game>/cards-<deck>-<lang>.pdf, .svg pages and png/<deck>/*.png,
     and the duplex calibration page when any deck was printed."""
     written = build_sheets(game, ctx, "cards", DEFAULT_CARD, lambda comp, _cl: plan_sheet(
-        ctx.paper_mm, size_mm(comp.size) or size_mm("poker"), ctx.bleed_mm))
+        ctx.paper_mm, size_mm(comp.size) or CARD_PRESETS["poker"], ctx.bleed_mm))
     if written:
         from .calibration import write_calibration
         # in the build's language; named like the maps: a language other than the source adds -<lang>
         lang = ctx.language(game.meta.source_language)
         suffix = "" if lang == game.meta.source_language else f"-{lang}"
-        written += write_calibration(ctx.out_dir(game.id), ctx, lang, suffix)
+        written += write_calibration(ctx.out_dir(game.id), ctx, lang, suffix, fonts.faces(lang, game))
     return written

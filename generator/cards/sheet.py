@@ -27,6 +27,7 @@ from ..geometry import Box
 MARGIN_MM = 5.0        # home printers print from about 5 mm inside the paper edge
 MARK_GAP_MM = 1.0      # space between a crop mark and the outermost bleed
 MARK_LEN_MM = 3.0
+MARK_MIN_LEN_MM = 1.0  # crop marks shrink to fit a narrow margin, never below this
 
 Flip = Literal["long", "short"]
 
@@ -117,7 +118,7 @@ class SheetGrid:
     def _mark_len(self) -> float:
         # Marks fill the margin between the printable edge and the bleed, at most MARK_LEN_MM.
         room = min(self.origin_x - self.bleed, self.origin_y - self.bleed) - MARK_GAP_MM - MARGIN_MM
-        return max(1.0, min(MARK_LEN_MM, room))
+        return max(MARK_MIN_LEN_MM, min(MARK_LEN_MM, room))
 
 
 def plan_sheet(paper: tuple[float, float], piece: tuple[float, float], bleed: float,

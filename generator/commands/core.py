@@ -5,6 +5,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict
 
 from solver.errors import DataError, Problem
 
@@ -12,6 +13,9 @@ from solver.errors import DataError, Problem
 # that use them, so that `pnp --help` and `pnp list` start close to the interpreter's own start.
 from ..build import STAGE_NAMES
 from ..context import PAPER_MM, BuildContext
+
+if TYPE_CHECKING:
+    from ..incremental import Runner
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,19 +31,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("build", help="build print files of one game or all games into output/")
-    p.add_argument("game", nargs="?", help="game id or folder")
-    p.add_argument("--all", action="store_true", help="every game under data/games/")
-    add_build_options(p)
-    p.add_argument("--only", action="append", choices=STAGE_NAMES, help="run only this stage (repeatable)")
-    add_run_options(p)
+    add_target_options(p, game_help="game id or folder")
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("serve", help="build, preview in a browser, rebuild on save (live reload)")
-    p.add_argument("game", nargs="?", help="game id or folder to build and watch (none: serve the folder as it is)")
-    p.add_argument("--all", action="store_true", help="build and watch every game")
-    add_build_options(p)
-    p.add_argument("--only", action="append", choices=STAGE_NAMES, help="build only this stage (repeatable)")
-    add_run_options(p)
+    add_target_options(p, game_help="game id or folder to build and watch (none: serve the folder as it is)")
     p.add_argument("--host", default="127.0.0.1", help="interface to listen on (default: 127.0.0.1, this machine only)")
     p.add_argument("--port", type=int, default=8000)
     p.set_defaults(func=cmd_serve)
@@ -47,6 +43,28 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("schema", help="write the JSON Schemas of the data files to data/schema/")
     p.add_argument("--out", type=Path, default=None)
     p.set_defaults(func=cmd_schema)
+
+
+def add_target_options(p: argparse.ArgumentParser, game_help: str) -> None:
+    """What `pnp build` and `pnp serve` build and how: GAME or --all, the build options, --only
+    and where the units run."""
+    p.add_argument("game", nargs="?", help=game_help)
+    p.add_argument("--all", action="store_true", help="every game under data/games/")
+    add_build_options(p)
+    p.add_argument("--only", action="append", choices=STAGE_NAMES, help="build only this stage (repeatable)")
+    add_run_options(p)
+
+
+def target_games(args: argparse.Namespace, command: str, required: bool) -> list[str]:
+    """The games that GAME or --all (from `add_target_options`) name; none when neither is given
+    and the command can do without (serve)."""
+    from solver.game.loader import game_ids
+
+    if args.all and args.game:
+        raise DataError([Problem(command, 0, 0, "both a game and --all given", "give one of them")])
+    if required and not (args.all or args.game):
+        raise DataError([Problem(command, 0, 0, "no game given", "name a game id or folder, or use --all")])
+    return game_ids() if args.all else [args.game] if args.game else []
 
 
 def add_build_options(p: argparse.ArgumentParser) -> None:
@@ -80,11 +98,20 @@ def context_from(args: argparse.Namespace) -> BuildContext:
                         preflight=not getattr(args, "no_preflight", False))
 
 
+class GameRow(TypedDict):
+    """One game of `pnp list --json`."""
+    id: str
+    title: str
+    players: list[int]
+    play_time_minutes: list[int] | None
+    year: int | None
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     from solver.game.loader import game_ids, load_meta
     from solver.game.base import pick
 
-    rows = []
+    rows: list[GameRow] = []
     for gid in game_ids():
         m = load_meta(gid)
         rows.append({"id": m.id, "title": pick(m.title, args.lang), "players": [m.players.min, m.players.max],
@@ -151,15 +178,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from solver.game.loader import game_ids
-
     from ..gallery import write_index
     from ..incremental import build
 
-    if not args.all and not args.game:
-        raise DataError([Problem("pnp build", 0, 0, "no game given", "name a game id or folder, or use --all")])
+    names = target_games(args, "pnp build", required=True)
     ctx = context_from(args)
-    names = game_ids() if args.all else [args.game]
     only = set(args.only) if args.only else None
     quiet = not sys.stderr.isatty()
     from ..output import build_lock
@@ -187,7 +210,7 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-preflight", action="store_true", help="skip checking the written PDFs (pnp preflight)")
 
 
-def runner_from(args: argparse.Namespace):
+def runner_from(args: argparse.Namespace) -> Runner:
     from ..runners import dask, default_jobs, pool
 
     if args.scheduler:
@@ -216,14 +239,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Build GAME (or --all), serve the output folder, rebuild on save; with neither, serve it as it is."""
     import threading
 
-    from solver.game.loader import game_ids, resolve_game_dir
+    from solver.game.loader import resolve_game_dir
 
     from ..gallery import write_index
     from ..serve import PreviewState, Rebuilder, make_server, watch
 
-    if args.all and args.game:
-        raise DataError([Problem("pnp serve", 0, 0, "both a game and --all given", "give one of them")])
-    names = game_ids() if args.all else [args.game] if args.game else []
+    names = target_games(args, "pnp serve", required=False)
     state = PreviewState()
     rebuild = None
     if names:
@@ -241,7 +262,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except OSError as e:
         raise DataError([Problem(f"{args.host}:{args.port}", 0, 0, f"cannot listen ({e.strerror})",
                                  "choose another port with --port")])
-    host, port = server.server_address[:2]
+    host, port = server.socket.getsockname()[:2]  # the port the system chose for --port 0
     stop = threading.Event()
     if rebuild is not None:
         threading.Thread(target=watch, args=(folders, rebuild, stop), daemon=True).start()
