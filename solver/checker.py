@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from .constraints import ZONE_FUNCS, ZONE_PARTS, RuleCompiler, constraint_location, describe
-from .engine.results import SetupResult
 from .engine.items import matches, owned_counts
+from .engine.results import SetupResult
 from .engine.run import setup_table, variant_tables
 from .engine.steps import step_label
 from .explain import conflict_finding, explain

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from ortools.sat.python import cp_model
 
 from . import expr as E
-from .engine.results import ItemKey
 from .engine.items import matches
+from .engine.results import ItemKey
 from .errors import DataError, Problem
 from .findings import cite
 from .game.setup import Constraint

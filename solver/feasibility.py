@@ -16,8 +16,8 @@ from ortools.sat.python import cp_model
 
 from . import expr as E
 from .constraints import ZONE_PARTS, RuleCompiler, constraint_location, prove_rules_for_every_deal
-from .engine.results import ItemKey, SetupResult
 from .engine.items import matches, owned_counts
+from .engine.results import ItemKey, SetupResult
 from .engine.steps import step_label, step_location, when_functions
 from .errors import DataError, Problem
 from .explain import explain

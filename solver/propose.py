@@ -30,8 +30,8 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from .constraints import constraint_location, describe
-from .engine.results import ItemKey
 from .engine.items import owned_counts
+from .engine.results import ItemKey
 from .engine.run import player_counts, run_setup, variant_counts
 from .engine.steps import step_label, step_location
 from .explain import explain

@@ -17,9 +17,9 @@ from . import expr as E
 from .checks import check_functions
 from .engine.run import player_counts, variant_tables
 from .findings import SEVERITY_ORDER, Finding, Severity
+from .game.base import pick
 from .game.loader import Game
 from .game.setup import RemoveStep, step_kind
-from .game.base import pick
 
 CASE_KINDS = {"use", "deal", "give", "place", "set_aside", "combine", "supply"}
 GAP_SEVERITY: dict[str, Severity] = {"assumption": "assumption", "unspecified": "warning", "erratum": "warning", "discrepancy": "warning"}

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
-from .game.loader import optional_files
 from .game.components import ComponentsFile
+from .game.loader import optional_files
 from .game.meta import GameMeta
 from .game.setup import SetupFile
 

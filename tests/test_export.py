@@ -17,8 +17,8 @@ import pytest
 from PIL import Image
 
 from generator.cli import main
-from solver.game.loader import load_game
 from solver.game.components import size_mm
+from solver.game.loader import load_game
 
 PT = 72 / 25.4
 CARD_GAME = "dont-drop-the-ring"    # small: five poker decks, no map

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from solver.game.loader import optional_files
 from solver.game.components import ComponentsFile
+from solver.game.loader import optional_files
 from solver.game.meta import GameMeta
 from solver.game.setup import SetupFile
 from solver.rules.glossary import GlossaryFile

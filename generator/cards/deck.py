@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Callable
 
 from solver.engine.results import ItemKey
-from solver.game.loader import Game
-from solver.game.components import CARD_PRESETS, Component, Item, size_mm
 from solver.game.base import pick
+from solver.game.components import CARD_PRESETS, Component, Item, size_mm
+from solver.game.loader import Game
 from solver.propose import effective_counts
 from solver.game.layouts import ComponentLayout, LayoutsFile
 

@@ -108,8 +108,8 @@ class GameRow(TypedDict):
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from solver.game.loader import game_ids, load_meta
     from solver.game.base import pick
+    from solver.game.loader import game_ids, load_meta
 
     rows: list[GameRow] = []
     for gid in game_ids():

@@ -62,8 +62,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_po(args: argparse.Namespace) -> int:
-    from solver.game.loader import load_game
     from solver.game.base import pick
+    from solver.game.loader import load_game
     from solver.rules.po import po_bytes, po_path, read_po, update_catalog
 
     from ..output import write_bytes

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from solver.game.loader import Game
-from solver.game.components import Component, size_mm
 from solver.game.base import pick
+from solver.game.components import Component, size_mm
+from solver.game.loader import Game
 
 from ..cards.deck import (DEFAULT_CARD, DEFAULT_COUNTER, deck_pieces, layouts_for, layouts_of,
                           printable_items, sheet_of)

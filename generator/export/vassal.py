@@ -31,8 +31,8 @@ from pathlib import Path
 
 from solver.engine.items import UNCOUNTED
 from solver.engine.run import setup_table
-from solver.game.loader import Game
 from solver.game.base import pick
+from solver.game.loader import Game
 
 from ..context import BuildContext
 from ..geometry import MM_PER_INCH

@@ -19,8 +19,8 @@ from pydantic import Field, field_validator, model_validator
 
 from ..errors import DataError, Problem
 from ..hexes import Hex, HexGrid, Labeller, hexside, make_grid
-from .meta import Gap
 from .base import Id, LocalText, Model, check_local
+from .meta import Gap
 
 HexId = Annotated[str, Field(description="a printed hex label such as M17 or '0412' (quote XXYY labels)")]
 Side = tuple[HexId, HexId]

@@ -16,9 +16,9 @@ from pathlib import Path
 from pydantic import Field, model_validator
 
 from ..errors import DataError
+from ..game.base import ID_PATTERN, LANG_PATTERN, Model
 from ..game.loader import DATA_DIR
 from ..game.validate import validate
-from ..game.base import ID_PATTERN, LANG_PATTERN, Model
 from ..game.yamlsrc import load_yaml
 
 GLOSSARIES_DIR = DATA_DIR / "glossaries"
