@@ -20,6 +20,8 @@ from .steps import when_functions
 
 
 class Runner:
+    """One run of the setup at `players` players (with optional rule `variant`): `run()`, then `result()`."""
+
     def __init__(self, game: Game, players: int, variant: str | None = None):
         self.game = game
         self.players = players
@@ -152,6 +154,7 @@ class Runner:
             self.step(index, step)
 
     def step(self, i: int, step: Any) -> None:
+        """Resolve step `i` by the method named for its kind (its key in setup.yaml)."""
         handlers: dict[type, Callable[[int, Any], None]] = {
             UseStep: self.use, RemoveStep: self.remove, ShuffleStep: self.shuffle, CombineStep: self.combine,
             DealStep: self.deal, SetAsideStep: self.set_aside, GiveStep: self.give, PlaceStep: self.place,
