@@ -16,8 +16,8 @@ from typing import Any
 
 from .findings import CheckResult, Finding
 from .hexes import Hex, hexside, side_vertices
-from .model_map import Assertion, HexMap, MapFile
-from .yamlsrc import read_text
+from .game.map import Assertion, HexMap, MapFile
+from .game.yamlsrc import read_text
 
 
 def check_map(game: Any) -> CheckResult:
@@ -231,7 +231,7 @@ def _setup_places(game: Any, hm: HexMap) -> list[Finding]:
     A target that is not on the map but close to a map name (a likely typo) is a warning."""
     import difflib
 
-    from .model import GiveStep, PlaceStep, step_kind
+    from .game.setup import GiveStep, PlaceStep, step_kind
 
     if game.setup is None:
         return []

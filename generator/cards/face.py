@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from solver.errors import DataError, Problem
-from solver.model import Component, Face, Item, pick, size_mm
-from solver.model_layout import (HEX_COLOUR, INLINE_SYMBOL, TEMPLATE_KEY, ByAttr, Field_, Layout,
+from solver.game.base import pick
+from solver.game.components import Component, Face, Item, size_mm
+from solver.game.layouts import (HEX_COLOUR, INLINE_SYMBOL, TEMPLATE_KEY, ByAttr, Field_, Layout,
                                  LayoutsFile, Symbol, builtin_layouts)
 
 from .. import fonts

@@ -58,7 +58,7 @@ def add_target_options(p: argparse.ArgumentParser, game_help: str) -> None:
 def target_games(args: argparse.Namespace, command: str, required: bool) -> list[str]:
     """The games that GAME or --all (from `add_target_options`) name; none when neither is given
     and the command can do without (serve)."""
-    from solver.loader import game_ids
+    from solver.game.loader import game_ids
 
     if args.all and args.game:
         raise DataError([Problem(command, 0, 0, "both a game and --all given", "give one of them")])
@@ -108,8 +108,8 @@ class GameRow(TypedDict):
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from solver.loader import game_ids, load_meta
-    from solver.model import pick
+    from solver.game.base import pick
+    from solver.game.loader import game_ids, load_meta
 
     rows: list[GameRow] = []
     for gid in game_ids():
@@ -139,15 +139,15 @@ def cmd_show(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.table import Table
 
-    from solver.columns import attribute_names
-    from solver.loader import load_game
+    from solver.game.columns import attribute_names
+    from solver.game.loader import load_game
 
     from ..manifest import inventory
 
     game = load_game(args.game)
     lang = args.lang or game.meta.source_language
     data = inventory(game, lang)
-    for c in data["components"]:  # what a card list's columns became (solver/columns.py)
+    for c in data["components"]:  # what a card list's columns became (solver/game/columns.py)
         c["attributes"] = attribute_names(game.component(c["id"]).items)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
@@ -239,7 +239,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Build GAME (or --all), serve the output folder, rebuild on save; with neither, serve it as it is."""
     import threading
 
-    from solver.loader import resolve_game_dir
+    from solver.game.loader import resolve_game_dir
 
     from ..gallery import write_index
     from ..serve import PreviewState, Rebuilder, make_server, watch
@@ -279,7 +279,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from solver.loader import DATA_DIR
+    from solver.game.loader import DATA_DIR
     from solver.schema import schema_files
 
     from ..output import write_text

@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from solver.loader import game_ids, load_game  # here, not above: `pnp --help` stays fast
+    from solver.game.loader import game_ids, load_game  # here, not above: `pnp --help` stays fast
 
     if not args.all and not args.game:
         raise DataError([Problem("pnp export", 0, 0, "no game given", "name a game id or folder, or use --all")])

@@ -19,8 +19,9 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
-from .errors import Problem
-from .model import Id, Model, Scalar, SizeSpec, _check_local
+from ..errors import Problem
+from .base import Id, Model, check_local
+from .components import Scalar, SizeSpec
 
 HEX_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 TEMPLATE_KEY = re.compile(r"\{([A-Za-z0-9_.|\-]+)\}")
@@ -76,7 +77,7 @@ class Field_(Model):
         default_factory=dict, description="draw only for items whose attrs match (value or list of values); "
                                           "the value '*' means the key is present and not empty; was `when`")
 
-    _t = field_validator("text", mode="before")(classmethod(lambda cls, v: v if v is None or isinstance(v, str) else _check_local(v)))
+    _t = field_validator("text", mode="before")(classmethod(lambda cls, v: v if v is None or isinstance(v, str) else check_local(v)))
 
     @model_validator(mode="after")
     def _needs(self) -> "Field_":
