@@ -108,8 +108,21 @@ def _breaks(text: str, lang: str) -> list[Break]:
     return out
 
 
+def latin_paragraph(text: str, lang: str | None) -> bool:
+    """True for a paragraph `total_fit` sets: in a Latin-script language, with no CJK in it."""
+    from ..fonts import CJK_LANGUAGES
+
+    return lang is not None and lang.split("-")[0] not in CJK_LANGUAGES and not any(is_cjk(ch) for ch in text)
+
+
+class Line(NamedTuple):
+    start: int  # index of the line's first character
+    end: int  # one past its last (trailing spaces excluded)
+    hyphen: bool  # "-" is drawn after it
+
+
 def total_fit(text: str, measure: Callable[[str], float], width: float, lang: str,
-              justified: bool = False) -> list[Break] | None:
+              justified: bool = False) -> list[Line] | None:
     """The breaks of a Latin paragraph (no newline) that minimise the total demerits of its
     lines, each line no wider than `width` (as `measure` gives it, the drawn hyphen included);
     `justified`: a line but the last may be wider by what shrinking its spaces to
@@ -158,9 +171,10 @@ def total_fit(text: str, measure: Callable[[str], float], width: float, lang: st
                 best[j] = (total, i)
     if best[last][0] == float("inf"):
         return None
-    chosen: list[Break] = []
+    lines: list[Line] = []
     j = last
     while j > 0:
-        chosen.append(breaks[j - 1])
-        j = best[j][1]
-    return chosen[::-1]
+        i = best[j][1]
+        lines.append(Line(start_at[i], breaks[j - 1].end, breaks[j - 1].hyphen))
+        j = i
+    return lines[::-1]

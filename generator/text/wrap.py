@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import re
 from functools import lru_cache
 
-from .breaking import HYPHEN, groups, hyphen_cut, total_fit
-from .kinsoku import NOT_AT_LINE_END, is_cjk
+from .breaking import HYPHEN, groups, hyphen_cut, latin_paragraph, total_fit
+from .kinsoku import NOT_AT_LINE_END
 
 
 @dataclass(frozen=True)
@@ -85,11 +85,10 @@ def _wrap_paragraph(text: str, measure, width: float, phrases: bool = False, lan
         words = [(m.start(), m.end(), False) for m in re.finditer(r"\S+", text)]
         if len(words) > 1 and all(measure(text[a:b]) <= width for a, b, _ in words):
             return _fill(text, words, measure, width, lang)
-    if lang and not any(is_cjk(ch) for ch in text):
-        breaks = total_fit(text, measure, width, lang, justified)
-        if breaks is not None:
-            starts = [next(g.start for g in groups(text) if not g.space)] + [b.resume for b in breaks]
-            return [Span(s, b.end, b.hyphen) for s, b in zip(starts, breaks)]
+    if lang and latin_paragraph(text, lang):
+        fitted = total_fit(text, measure, width, lang, justified)
+        if fitted is not None:
+            return [Span(*line) for line in fitted]
     return _fill(text, groups(text), measure, width, lang)
 
 
