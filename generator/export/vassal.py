@@ -225,6 +225,23 @@ def _numbering(m: MapImage) -> dict[str, str]:
 
 def build_file(game: Game, title: str, m: MapImage | None, decks: list[ExportDeck], mod: Module,
                setup_files: list[str]) -> bytes:
+    """buildFile.xml: the module's settings, the pieces window, the map (or a table) with the card
+    decks, and the menu of predefined setups."""
+    root = _module_root(game, title, mod)
+    _pieces_window(root, decks, mod)
+    _maps(root, m, [d for d in decks if d.kind == "cards"], mod)
+    if setup_files:
+        menu = ET.SubElement(root, "VASSAL.build.module.PredefinedSetup", {"isMenu": "true", "name": "Setups",
+                                                                           "useFile": "true"})
+        for name in setup_files:
+            ET.SubElement(menu, "VASSAL.build.module.PredefinedSetup", {
+                "file": name, "isMenu": "false", "name": name.removesuffix(".vsav"), "useFile": "true"})
+    ET.indent(root, "    ")
+    return b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="utf-8") + b"\n"
+
+
+def _module_root(game: Game, title: str, mod: Module) -> ET.Element:
+    """The GameModule element with the standard components every module carries."""
     root = ET.Element("VASSAL.build.GameModule", {
         "ModuleOther1": "", "ModuleOther2": "", "VassalVersion": VASSAL_VERSION,
         "description": f"exported by pnp-forge from {game.id}", "name": title,
@@ -236,7 +253,11 @@ def build_file(game: Game, title: str, m: MapImage | None, decks: list[ExportDec
                                                               "playerIdFormat": "$PlayerName$"})
     ET.SubElement(root, "VASSAL.build.module.Chatter")
     ET.SubElement(root, "VASSAL.build.module.KeyNamer")
-    # the pieces window: one list per counter sheet (cards live in their decks)
+    return root
+
+
+def _pieces_window(root: ET.Element, decks: list[ExportDeck], mod: Module) -> None:
+    """The pieces window: one list per counter sheet (cards live in their decks)."""
     window = ET.SubElement(root, "VASSAL.build.module.PieceWindow", {
         "hidden": "false", "scale": "1.0", "text": "Pieces", "tooltip": "Show/Hide the Pieces window"})
     tabs = ET.SubElement(window, "VASSAL.build.widget.TabWidget", {"entryName": "Pieces"})
@@ -250,12 +271,17 @@ def build_file(game: Game, title: str, m: MapImage | None, decks: list[ExportDec
             slot = ET.SubElement(lst, "VASSAL.build.widget.PieceSlot", {
                 "entryName": d.name, "gpid": str(d.gpid), "height": str(d.size_px[1]), "width": str(d.size_px[0])})
             slot.text = f"+/null/{d.type_string()}/{d.state_string()}"
-    # the map; card decks on a table of their own beside it (on the map they would hide hexes)
-    deck_list = [d for d in decks if d.kind == "cards"]
-    card_px = [mod.pieces[(d.id, d.pieces[0].item.id)].size_px for d in deck_list]
+
+
+def _maps(root: ET.Element, m: MapImage | None, card_decks: list[ExportDeck], mod: Module) -> None:
+    """The map with its hex grid, and the card decks on a table of their own beside it (on the map
+    they would hide hexes); without a map, the table is the main map."""
+    card_px = [mod.pieces[(d.id, d.pieces[0].item.id)].size_px for d in card_decks]
     table_w = max(1600, sum(w + GAP for w, _ in card_px) + GAP)
     table_h = max(1000, max((h for _, h in card_px), default=0) + 2 * GAP)
-    if m is not None:
+    if m is None:
+        table = _map(root, MAP_NAME, _table_board(table_w, table_h))[0]
+    else:
         board = _map(root, MAP_NAME, {"image": f"map-{safe_name(m.name)}.png", "name": BOARD_NAME,
                                       "reversible": "false", "width": str(m.image.size[0]),
                                       "height": str(m.image.size[1])})[1]
@@ -265,31 +291,28 @@ def build_file(game: Game, title: str, m: MapImage | None, decks: list[ExportDec
             "dy": f"{vg.dy:.4f}", "edgesLegal": "false", "sideways": str(vg.sideways).lower(), "snapTo": "true",
             "visible": "false", "x0": str(vg.x0), "y0": str(vg.y0)})
         ET.SubElement(grid, "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering", _numbering(m))
-        table = _map(root, TABLE_NAME, _table_board(table_w, table_h))[0] if deck_list else None
-    else:
-        table = _map(root, MAP_NAME, _table_board(table_w, table_h))[0]
+        if not card_decks:
+            return
+        table = _map(root, TABLE_NAME, _table_board(table_w, table_h))[0]
     x = GAP
-    for deck, (w, h) in zip(deck_list, card_px):
-        assert table is not None
-        pile = ET.SubElement(table, "VASSAL.build.module.map.DrawPile", {
-            "name": deck.name, "owningBoard": TABLE_BOARD, "x": str(x + w // 2), "y": str(GAP + h // 2),
-            "width": str(w), "height": str(h), "faceDown": "Always", "shuffle": "Always", "drawFaceUp": "false",
-            "reshufflable": "false", "allowMultiple": "false", "allowSelect": "false", "reversible": "false",
-            "draw": "true", "color": "0,0,0"})
-        for p in deck.pieces:
-            d = mod.pieces[(deck.id, p.item.id)]
-            card = ET.SubElement(pile, "VASSAL.build.widget.CardSlot", {
-                "entryName": d.name, "gpid": str(d.gpid), "height": str(d.size_px[1]), "width": str(d.size_px[0])})
-            card.text = f"+/null/{d.type_string(card=True)}/{d.state_string(card=True)}"
+    for deck, (w, h) in zip(card_decks, card_px):
+        _draw_pile(table, deck, mod, x + w // 2, GAP + h // 2, (w, h))
         x += w + GAP
-    if setup_files:
-        menu = ET.SubElement(root, "VASSAL.build.module.PredefinedSetup", {"isMenu": "true", "name": "Setups",
-                                                                           "useFile": "true"})
-        for name in setup_files:
-            ET.SubElement(menu, "VASSAL.build.module.PredefinedSetup", {
-                "file": name, "isMenu": "false", "name": name.removesuffix(".vsav"), "useFile": "true"})
-    ET.indent(root, "    ")
-    return b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="utf-8") + b"\n"
+
+
+def _draw_pile(table: ET.Element, deck: ExportDeck, mod: Module, x: int, y: int, size_px: tuple[int, int]) -> None:
+    """A card deck: face down, shuffled, one card (with its back as a mask) per copy."""
+    w, h = size_px
+    pile = ET.SubElement(table, "VASSAL.build.module.map.DrawPile", {
+        "name": deck.name, "owningBoard": TABLE_BOARD, "x": str(x), "y": str(y),
+        "width": str(w), "height": str(h), "faceDown": "Always", "shuffle": "Always", "drawFaceUp": "false",
+        "reshufflable": "false", "allowMultiple": "false", "allowSelect": "false", "reversible": "false",
+        "draw": "true", "color": "0,0,0"})
+    for p in deck.pieces:
+        d = mod.pieces[(deck.id, p.item.id)]
+        card = ET.SubElement(pile, "VASSAL.build.widget.CardSlot", {
+            "entryName": d.name, "gpid": str(d.gpid), "height": str(d.size_px[1]), "width": str(d.size_px[0])})
+        card.text = f"+/null/{d.type_string(card=True)}/{d.state_string(card=True)}"
 
 
 def _map(root: ET.Element, name: str, board: dict[str, str]) -> tuple[ET.Element, ET.Element]:
