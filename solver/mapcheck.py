@@ -53,66 +53,96 @@ def check_map(game: Any) -> CheckResult:
 
 def prove(hm: HexMap, a: Assertion) -> tuple[bool, str]:
     """(holds, one line saying what was found). Hex ids not on the map refute any assertion."""
+    missing = [c for c in _cited(a) if hm.find(c) is None]
+    if missing:
+        return False, f"hex {', '.join(missing)} is not on the {hm.grid.columns}x{hm.grid.rows} map"
+    if a.exists is not None:
+        return True, f"hexes {', '.join(a.exists)} exist"
+    if a.adjacent:
+        return _adjacent(hm, *a.adjacent)
+    if a.crossing:
+        return _crossing(hm, *a.crossing)
+    if a.surround:
+        return _surround(hm, a.surround.get("centre", ""), a.surround.get("terrain"))
+    if a.across:
+        return _across(hm, a.across, a.river, want=True)
+    if a.not_across:
+        return _across(hm, a.not_across, a.river, want=False)
+    if a.touch:
+        return _touch(hm, a.touch, a.river)
+    if a.direction:
+        return _direction(hm, a.direction.get("from", ""), a.direction.get("to", ""), a.direction.get("is", ""))
+    if a.region:
+        return _region(hm, a.region, a.hexes or [])
+    return False, "nothing to check"  # unreachable: the model demands one kind
+
+
+def _cited(a: Assertion) -> list[str]:
+    """Every hex id the assertion names."""
     cited = [x for x in (a.adjacent or a.crossing or a.across or a.not_across or ())]
     cited += list(a.touch or []) + list(a.exists or []) + list(a.hexes or [])
     if a.surround:
         cited.append(a.surround.get("centre", ""))
     if a.direction:
         cited += [a.direction.get("from", ""), a.direction.get("to", "")]
-    missing = [c for c in cited if hm.find(c) is None]
-    if missing:
-        return False, f"hex {', '.join(missing)} is not on the {hm.grid.columns}x{hm.grid.rows} map"
-    H = hm.hex
-    if a.exists is not None:
-        return True, f"hexes {', '.join(a.exists)} exist"
-    if a.adjacent:
-        x, y = a.adjacent
-        d = H(x).distance(H(y))
-        return d == 1, f"{x} and {y} are {'adjacent' if d == 1 else f'{d} hexes apart'}"
-    if a.crossing:
-        x, y = a.crossing
-        if H(x).distance(H(y)) != 1:
-            return False, f"{x} and {y} are not adjacent, so no crossing lies between them"
-        c = hm.crossing_sides.get(hexside(H(x), H(y)))
-        return c is not None, (f"a {c.kind} lies on the {x}|{y} hexside" if c else f"no crossing on the {x}|{y} hexside")
-    if a.surround:
-        centre, terrain = a.surround.get("centre", ""), a.surround.get("terrain")
-        ring = H(centre).ring(1)
-        off = [n for n in ring if not hm.on_map(n)]
-        if off:
-            return False, f"{centre} has only {6 - len(off)} neighbours on the map"
-        wrong = [hm.label(h) for h in [H(centre)] + ring if terrain and hm.terrain[h] != terrain]
-        names = ", ".join(hm.label(h) for h in ring)
-        if wrong:
-            return False, f"{', '.join(wrong)} of {centre} and its neighbours ({names}) are not {terrain}"
-        return True, f"{centre} and its six neighbours {names} are all {terrain}"
-    if a.across or a.not_across:
-        x, y = a.across or a.not_across  # type: ignore[misc]  # one of them is set (tested just above)
-        if H(x).distance(H(y)) != 1:
-            return False, f"{x} and {y} are not adjacent"
-        r = hm.river_sides.get(hexside(H(x), H(y)))
-        on = r is not None and r.id == a.river
-        want = a.across is not None
-        return on == want, f"the {x}|{y} hexside is {'' if on else 'not '}on the {a.river}"
-    if a.touch:
-        sides = {s for s, r in hm.river_sides.items() if r.id == a.river}
-        far = [x for x in a.touch if not any(H(x) in s for s in sides)]
-        return not far, (f"{', '.join(a.touch)} each have a hexside on the {a.river}" if not far
-                         else f"{', '.join(far)} have no hexside on the {a.river}")
-    if a.direction:
-        x, y, facing = a.direction.get("from", ""), a.direction.get("to", ""), a.direction.get("is", "")
-        if H(x).distance(H(y)) != 1:
-            return False, f"{x} and {y} are not adjacent"
-        seen_dir = hm.grid.compass(H(x), H(y))
-        return seen_dir == facing, f"{y} lies {seen_dir} of {x}"
-    if a.region:
-        reg = next((r for r in hm.data.regions if r.id == a.region), None)
-        if reg is None:
-            return False, f"no region {a.region!r} on the map"
-        stated = {H(x) for x in (a.hexes or [])}
-        drawn = {H(x) for x in reg.hexes}
-        return drawn == stated, f"region {a.region} is {', '.join(sorted(reg.hexes))}"
-    return False, "nothing to check"  # unreachable: the model demands one kind
+    return cited
+
+
+def _adjacent(hm: HexMap, x: str, y: str) -> tuple[bool, str]:
+    d = hm.hex(x).distance(hm.hex(y))
+    return d == 1, f"{x} and {y} are {'adjacent' if d == 1 else f'{d} hexes apart'}"
+
+
+def _crossing(hm: HexMap, x: str, y: str) -> tuple[bool, str]:
+    if hm.hex(x).distance(hm.hex(y)) != 1:
+        return False, f"{x} and {y} are not adjacent, so no crossing lies between them"
+    c = hm.crossing_sides.get(hexside(hm.hex(x), hm.hex(y)))
+    return c is not None, (f"a {c.kind} lies on the {x}|{y} hexside" if c else f"no crossing on the {x}|{y} hexside")
+
+
+def _surround(hm: HexMap, centre: str, terrain: str | None) -> tuple[bool, str]:
+    ring = hm.hex(centre).ring(1)
+    off = [n for n in ring if not hm.on_map(n)]
+    if off:
+        return False, f"{centre} has only {6 - len(off)} neighbours on the map"
+    wrong = [hm.label(h) for h in [hm.hex(centre)] + ring if terrain and hm.terrain[h] != terrain]
+    names = ", ".join(hm.label(h) for h in ring)
+    if wrong:
+        return False, f"{', '.join(wrong)} of {centre} and its neighbours ({names}) are not {terrain}"
+    return True, f"{centre} and its six neighbours {names} are all {terrain}"
+
+
+def _across(hm: HexMap, side: tuple[str, str], river: str | None, want: bool) -> tuple[bool, str]:
+    """`want`: the hexside between the two lies on the river (`across`), or does not (`not_across`)."""
+    x, y = side
+    if hm.hex(x).distance(hm.hex(y)) != 1:
+        return False, f"{x} and {y} are not adjacent"
+    r = hm.river_sides.get(hexside(hm.hex(x), hm.hex(y)))
+    on = r is not None and r.id == river
+    return on == want, f"the {x}|{y} hexside is {'' if on else 'not '}on the {river}"
+
+
+def _touch(hm: HexMap, hexes: list[str], river: str | None) -> tuple[bool, str]:
+    sides = {s for s, r in hm.river_sides.items() if r.id == river}
+    far = [x for x in hexes if not any(hm.hex(x) in s for s in sides)]
+    return not far, (f"{', '.join(hexes)} each have a hexside on the {river}" if not far
+                     else f"{', '.join(far)} have no hexside on the {river}")
+
+
+def _direction(hm: HexMap, x: str, y: str, facing: str) -> tuple[bool, str]:
+    if hm.hex(x).distance(hm.hex(y)) != 1:
+        return False, f"{x} and {y} are not adjacent"
+    seen_dir = hm.grid.compass(hm.hex(x), hm.hex(y))
+    return seen_dir == facing, f"{y} lies {seen_dir} of {x}"
+
+
+def _region(hm: HexMap, region: str, hexes: list[str]) -> tuple[bool, str]:
+    reg = next((r for r in hm.data.regions if r.id == region), None)
+    if reg is None:
+        return False, f"no region {region!r} on the map"
+    stated = {hm.hex(x) for x in hexes}
+    drawn = {hm.hex(x) for x in reg.hexes}
+    return drawn == stated, f"region {region} is {', '.join(sorted(reg.hexes))}"
 
 
 # --------------------------------------------------------------------------- map consistency
