@@ -3,11 +3,8 @@
 A .vmod is a zip: `buildFile.xml` (the module's component tree), `moduledata` (name and
 version) and `images/`. This one holds:
 
-- the map page as the board of the "Main Map", with a HexGrid matching our geometry: VASSAL's
-  `dy` is the hex's size across the flats and `dx` the distance between neighbouring columns
-  (rows, for `sideways` pointy-top grids) = 3/4 of the corner-to-corner width; (x0, y0) is the
-  centre of a hex whose column VASSAL does not shift (for a sideways grid VASSAL swaps x and y
-  before snapping, so the origin is given swapped too). Its HexGridNumbering mirrors our labels;
+- the map page as the board of the "Main Map", with a HexGrid matching our geometry and a
+  HexGridNumbering mirroring our labels (vassal_grid.py);
 - every counter as a piece with two layers (Embellishment `emb2`: front and back image, flip
   with the layer commands) in the pieces window;
 - every card deck as a DrawPile (face down, shuffled) holding one card (CardSlot, with a Mask
@@ -24,7 +21,6 @@ commands (`+/id/type/state`) for pieces and their stacks, end_save, separated by
 """
 from __future__ import annotations
 
-import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +33,7 @@ from ..context import BuildContext
 from ..geometry import MM_PER_INCH
 from .common import (ExportDeck, MapImage, drawer_for, export_decks, export_dir, face_image, map_image, png_bytes,
                      safe_name, staged_folder, write_file, zip_bytes)
+from .vassal_grid import grid_text, numbering, vassal_grid
 
 VASSAL_VERSION = "3.7.0"
 MAP_NAME = "Main Map"
@@ -48,7 +45,6 @@ CARD_DPI = 150           # card images in the module (screen use)
 NO_MAP_DPI = 150         # counter images when a game has no map to match
 ESC = "\x1b"
 SAVE_KEY = 0x5A          # the obfuscation key byte: fixed, so the same setup gives the same bytes
-SQRT3 = math.sqrt(3)
 
 
 @dataclass
@@ -162,63 +158,12 @@ def export_vassal(game: Game, ctx: BuildContext) -> list[Path]:
     vmod = f"{safe_name(game.id)}.vmod"
     with staged_folder(target) as folder:
         write_file(folder, vmod, zip_bytes(entries))
-        grid = _grid_text(m) if m else "no map"
+        grid = grid_text(m) if m else "no map"
         write_file(folder, "README.txt", README.format(
             title=title, vmod=vmod, grid=grid,
             setups="\n".join(f"  {n}" for n in sorted(setups)) or "  (none: the game places nothing on a map)",
             offmap="\n".join(f"  {line}" for line in offmap) or "  (nothing)"))
     return sorted(target.iterdir())
-
-
-# --------------------------------------------------------------------------- grid
-
-@dataclass(frozen=True)
-class VassalGrid:
-    dx: float
-    dy: float
-    x0: int
-    y0: int
-    sideways: bool
-
-
-def vassal_grid(m: MapImage) -> VassalGrid:
-    """VASSAL's HexGrid for our grid on the map image (see the module docstring)."""
-    hm = m.hexmap
-    g = hm.data.grid
-    k = m.px_per_mm
-    dy = g.hex_mm * k                      # across the flats
-    dx = 1.5 * (g.hex_mm / SQRT3) * k      # 3/4 of the corner-to-corner width
-    from solver.hexes import Offset
-    first = hm.grid.to_cube(Offset(0, 0))
-    cx, cy = m.hex_centre_px(hm.label(first))
-    # VASSAL never shifts the column (row, sideways) through its origin and shifts the next one by
-    # half a hex down (right). Our `offset: odd` shifts odd ones: the same. `even` shifts column 0:
-    # then the origin is the unshifted column before it.
-    if g.orientation == "flat":
-        if g.offset == "even":
-            cx, cy = cx - dx, cy - dy / 2
-        return VassalGrid(dx, dy, round(cx), round(cy), False)
-    if g.offset == "even":
-        cx, cy = cx - dy / 2, cy - dx
-    return VassalGrid(dx, dy, round(cy), round(cx), True)  # swapped: VASSAL rotates sideways grids
-
-
-def _grid_text(m: MapImage) -> str:
-    g = m.hexmap.data.grid
-    return f"{g.orientation}-top hexes, {g.hex_mm * m.px_per_mm:.2f} px across the flats at {m.dpi:g} dpi"
-
-
-def _numbering(m: MapImage) -> dict[str, str]:
-    """HexGridNumbering attributes for our labels: letter or number columns, numbered rows from
-    `first`, counted from the labels' origin corner, zero-padded like ours. VASSAL shows them in
-    its location reports; the setups place pieces by pixel, so they do not depend on them."""
-    lab = m.hexmap.data.labels
-    letters = lab.style == "letter-number"
-    return {"color": "0,0,0", "first": "H", "fontSize": "9", "hDescend": str(lab.origin.endswith("right")).lower(),
-            "hDrawOff": "0", "hLeading": "0" if letters else "1", "hOff": "0" if letters else str(lab.first),
-            "hType": "A" if letters else "N", "locationFormat": "$gridLocation$", "rotateText": "0", "sep": "",
-            "stagger": "false", "vDescend": str(lab.origin.startswith("bottom")).lower(), "vDrawOff": "0",
-            "vLeading": "0" if letters else "1", "vOff": str(lab.first), "vType": "N", "visible": "false"}
 
 
 # --------------------------------------------------------------------------- buildFile.xml
@@ -290,7 +235,7 @@ def _maps(root: ET.Element, m: MapImage | None, card_decks: list[ExportDeck], mo
             "color": "0,0,0", "cornersLegal": "false", "dotsVisible": "false", "dx": f"{vg.dx:.4f}",
             "dy": f"{vg.dy:.4f}", "edgesLegal": "false", "sideways": str(vg.sideways).lower(), "snapTo": "true",
             "visible": "false", "x0": str(vg.x0), "y0": str(vg.y0)})
-        ET.SubElement(grid, "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering", _numbering(m))
+        ET.SubElement(grid, "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering", numbering(m))
         if not card_decks:
             return
         table = _map(root, TABLE_NAME, _table_board(table_w, table_h))[0]
