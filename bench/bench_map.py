@@ -53,7 +53,7 @@ def bench_map(with_marks: bool) -> MapFile:
 def ours(mapfile: MapFile) -> bytes:
     hm = mapfile.resolve()
     surf = PdfSurface(title="bench")
-    draw_map_page(surf, hm, map_page(hm), "en")
+    draw_map_page(surf, hm, map_page(hm), "en", fonts.faces("en"))
     return surf.getvalue()
 
 

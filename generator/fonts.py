@@ -3,15 +3,19 @@ and subset (reportlab embeds TrueType fonts as subsets), so a fresh machine with
 renders every language.
 
 - IPAex Gothic (IPA Font License, which allows embedding and redistribution) from the
-  `matplotlib-fontja` wheel: the project font, with Japanese and Latin glyphs. Cards, counters and
-  maps are drawn in it (`register`, `font_path`, `pil_font`). `PNP_FONT` (a .ttf path) overrides it.
+  `matplotlib-fontja` wheel: the project font, with Japanese and Latin glyphs, and the fallback
+  for every character another face lacks (`register`, `font_path`). `PNP_FONT` (a .ttf path)
+  overrides it.
 - Source Serif Pro (SIL Open Font License) from the `font-source-serif-pro` wheel, with regular,
-  italic, bold and bold italic: the Latin text face of rulebooks in Latin-script languages.
+  italic, bold and bold italic: the Latin text face.
 
 Which face a language is set in is data: `fonts: {en: source-serif}` in game.yaml, else
-`DEFAULT_FACES` (CJK languages in IPAex Gothic, every other language in Source Serif). A
-character a face lacks (a Japanese term quoted in English text) is drawn in the project font
-(`runs`), and measured that way (`string_width`).
+`DEFAULT_FACES` (CJK languages in IPAex Gothic, every other language in Source Serif). Every
+printed thing takes its fonts from `faces(lang, game)`: rulebooks, card and counter faces, maps,
+tiles and the calibration page. A character a face lacks (a Japanese term quoted in English
+text, a ● the Latin face has no glyph for) is drawn in the project font (`runs`), and measured
+that way (`string_width`). A font is named by its reportlab name everywhere; `font_file` gives
+its file to the backends that read glyphs themselves (SVG outlines, Pillow).
 """
 from __future__ import annotations
 
@@ -82,10 +86,11 @@ def require_glyphs(text: str, where: str) -> None:
 
 
 @lru_cache(maxsize=None)
-def pil_font(size_px: int):
+def pil_font(size_px: int, font: str = FONT_NAME) -> Any:
+    """The Pillow font of `font` (a reportlab name, see `font_file`) at `size_px` pixels."""
     from PIL import ImageFont
 
-    return ImageFont.truetype(str(font_path()), size_px)
+    return ImageFont.truetype(str(font_file(font)), size_px)
 
 
 # --------------------------------------------------------------------------- text faces per language
@@ -166,6 +171,53 @@ def text_font(lang: str, role: str = "regular", game: Any = None) -> str:
     return register_face(face_of(lang, game).id, role)
 
 
+@dataclass(frozen=True)
+class Faces:
+    """The fonts one language is printed in (reportlab names): body text and weight for names
+    and titles. A face without a bold (IPAex Gothic) gives its regular for `bold`."""
+    regular: str
+    bold: str
+
+
+def faces(lang: str, game: Any = None) -> Faces:
+    """The fonts of `lang` for game `game` (its `fonts:` in game.yaml, else the script's default)."""
+    return Faces(text_font(lang, "regular", game), text_font(lang, "bold", game))
+
+
+def font_file(font: str) -> Path:
+    """The TrueType file of a registered font name."""
+    if font == FONT_NAME:
+        return font_path()
+    if font not in _FILE_OF:
+        raise KeyError(f"font {font!r} is not registered (fonts.text_font registers it)")
+    return _FILE_OF[font]
+
+
+@dataclass(frozen=True)
+class FontInfo:
+    """What the SVG backend says of a font (`font-family`, `font-weight`, `font-style`) and the
+    vertical metrics layout code places baselines with: typographic ascender and descender in
+    em, to 1/100 em (IPAex Gothic: 0.88 and 0.12; Source Serif: 0.73 and 0.27)."""
+    family: str
+    bold: bool
+    italic: bool
+    ascent: float
+    descent: float
+
+
+@lru_cache(maxsize=None)
+def font_info(font: str) -> FontInfo:
+    from fontTools.ttLib import TTFont as FTFont
+
+    with FTFont(str(font_file(font)), lazy=True) as f:
+        upm = f["head"].unitsPerEm
+        os2 = f["OS/2"]
+        style = f["head"].macStyle  # bit 0 bold, bit 1 italic
+        family = f["name"].getDebugName(16) or f["name"].getDebugName(1) or font
+        return FontInfo(family, bool(style & 1), bool(style & 2), round(os2.sTypoAscender / upm, 2),
+                        round(-os2.sTypoDescender / upm, 2))
+
+
 @lru_cache(maxsize=None)
 def _cmap_of(font: str) -> frozenset[int]:
     if font == FONT_NAME or font not in _FILE_OF:
@@ -174,6 +226,10 @@ def _cmap_of(font: str) -> frozenset[int]:
 
     with FTFont(str(_FILE_OF[font]), lazy=True) as f:
         return frozenset(f.getBestCmap().keys())
+
+
+def has_glyph(font: str, ch: str) -> bool:
+    return ord(ch) in _cmap_of(font)
 
 
 def runs(s: str, font: str) -> list[tuple[str, str]]:

@@ -14,7 +14,8 @@ from generator.cards.face import FaceData, FaceDrawer
 from generator.cards.textfit import fit, wrap
 from generator.text.kinsoku import NOT_AT_LINE_END as NO_END, NOT_AT_LINE_START as NO_START
 from generator.geometry import MM_PER_PT, Box
-from generator.render.base import ASCENT, DESCENT, text_width
+from generator import fonts
+from generator.render.base import text_width
 from solver.errors import DataError
 from solver.loader import load_game
 from solver.model import Component, Item, size_mm
@@ -31,11 +32,12 @@ class Recorder:
         self.rects: list[tuple[Box, str | None]] = []
         self.symbols: dict[str, tuple] = {}
 
-    def text(self, x, y, s, *, size_pt, colour="#000000", align="left"):
-        w = text_width(s, size_pt)
+    def text(self, x, y, s, *, size_pt, colour="#000000", align="left", font=None):
+        w = text_width(s, size_pt, font)
         x0 = {"left": x, "center": x - w / 2, "right": x - w}[align]
         em = size_pt * MM_PER_PT
-        self.texts.append((s, Box(x0, y - ASCENT * em, w, (ASCENT + DESCENT) * em)))
+        info = fonts.font_info(font or fonts.register())
+        self.texts.append((s, Box(x0, y - info.ascent * em, w, (info.ascent + info.descent) * em)))
 
     def rect(self, box, *, fill=None, stroke=None, width=0.25, radius=0.0):
         self.rects.append((box, fill))

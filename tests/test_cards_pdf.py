@@ -118,8 +118,14 @@ def test_pdf_and_svg_agree_on_positions(tmp_path):
 def test_svg_text_is_drawn_from_the_font_not_from_installed_fonts(default_build):
     files = default_build
     svg = next(f for f in files if f.suffix == ".svg").read_text()
-    assert "<text" not in svg and "font-family" not in svg
+    assert "<text" not in svg and "@font-face" not in svg
     assert "<title>" in svg and "xmlns:ev" not in svg  # the words stay searchable, in SVG 1.1
+    # Each string is a group of glyph outlines (paths placed by <use>); its font-family only names
+    # the face the outlines were taken from.
+    ns = {"svg": "http://www.w3.org/2000/svg"}
+    groups = [g for g in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}g") if g.find("svg:title", ns) is not None]
+    assert groups and all(g.get("font-family") == "'IPAexGothic'" for g in groups)
+    assert all(g.find(".//svg:use", ns) is not None for g in groups if g.find("svg:title", ns).text.strip())
 
 
 RE_FORM = re.compile(rb"(-?[\d.]+) 0 0 (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) cm\s+/(\S+) Do")

@@ -6,6 +6,7 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from generator import fonts
 from generator.context import BuildContext
 from generator.geometry import PT_PER_MM
 from generator.hexmap.geometry import paper_grid
@@ -183,7 +184,7 @@ def test_only_the_chosen_hexes_print_their_labels(show, expect):
         "legend": {"title": "T", "note": "reconstruction"}})
     hm = m.resolve()
     surf = PdfSurface()
-    draw_map_page(surf, hm, map_page(hm), "en")
+    draw_map_page(surf, hm, map_page(hm), "en", fonts.faces("en"))
     text = PdfReader(io.BytesIO(surf.getvalue())).pages[0].extract_text()
     found = set(re.findall(r"\b[A-F][1-5]\b", text))
     assert len(found) == expect

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import catalogue
+from .. import catalogue, fonts
 from ..context import BuildContext
 from ..render import open_surface
 from ..render.base import Surface
@@ -26,7 +26,7 @@ def calibration_points(ctx: BuildContext) -> tuple[tuple[float, float], tuple[fl
     return (w / 2, h / 2), (w / 2 + dx, h / 2 + dy)
 
 
-def draw_calibration(s: Surface, ctx: BuildContext, lang: str = "en") -> None:
+def draw_calibration(s: Surface, ctx: BuildContext, lang: str, faces: fonts.Faces) -> None:
     w, h = ctx.paper_mm
     (fx, fy), (bx, by) = calibration_points(ctx)
     s.begin_page(w, h)
@@ -39,7 +39,7 @@ def draw_calibration(s: Surface, ctx: BuildContext, lang: str = "en") -> None:
         "calibration.title", "calibration.print", "calibration.hold", "calibration.add", "calibration.build",
         "calibration.axes")]
     for i, line in enumerate(lines):
-        s.text(15, 20 + i * 6, line, size_pt=10 if i else 13)
+        s.text(15, 20 + i * 6, line, size_pt=10 if i else 13, font=faces.regular if i else faces.bold)
     s.end_page()
     s.begin_page(w, h)
     s.line(bx - RULER_MM - 2, by, bx + RULER_MM + 2, by, width=0.15)
@@ -52,14 +52,17 @@ def draw_calibration(s: Surface, ctx: BuildContext, lang: str = "en") -> None:
         if long_tick and t:
             # x labels under the ruler, y labels to its right, both beyond the ±5 ticks' reach
             # (7.5 mm from the axes), so no label of one ruler meets a label of the other.
-            s.text(bx + t, by + LABEL_MM + 1.0, f"{t:+d}", size_pt=6, align="center")
-            s.text(bx + LABEL_MM - 1.0, by + t + 0.8, f"{t:+d}", size_pt=6)
-    s.text(bx, by - RULER_MM - 5, catalogue.text("calibration.rulers", lang), size_pt=8, align="center")
+            s.text(bx + t, by + LABEL_MM + 1.0, f"{t:+d}", size_pt=6, align="center", font=faces.regular)
+            s.text(bx + LABEL_MM - 1.0, by + t + 0.8, f"{t:+d}", size_pt=6, font=faces.regular)
+    s.text(bx, by - RULER_MM - 5, catalogue.text("calibration.rulers", lang), size_pt=8, align="center",
+           font=faces.regular)
     s.end_page()
 
 
-def write_calibration(out_dir: Path, ctx: BuildContext, lang: str = "en", suffix: str = "") -> list[Path]:
-    """calibration-<paper>-<flip><suffix>.pdf beside the card sheets, its words in `lang`."""
+def write_calibration(out_dir: Path, ctx: BuildContext, lang: str = "en", suffix: str = "",
+                      faces: fonts.Faces | None = None) -> list[Path]:
+    """calibration-<paper>-<flip><suffix>.pdf beside the card sheets, its words in `lang` set in
+    `faces` (the game's fonts of `lang`; None: the default faces of `lang`)."""
     s = open_surface("pdf", title=catalogue.text("calibration.pdf_title", lang))
-    draw_calibration(s, ctx, lang)
+    draw_calibration(s, ctx, lang, faces or fonts.faces(lang))
     return s.save(out_dir / f"calibration-{ctx.paper}-{ctx.flip}{suffix}.pdf")

@@ -14,6 +14,7 @@ from solver.model import CARD_PRESETS, Component, Item, pick, size_mm
 from solver.propose import effective_counts
 from solver.model_layout import ComponentLayout, LayoutsFile
 
+from .. import fonts
 from ..context import BuildContext
 from .face import FaceData, FaceDrawer
 from .printing import Piece, write_outputs
@@ -119,7 +120,7 @@ def build_sheets(game: Game, ctx: BuildContext, kind: str, default: ComponentLay
     output/<game>/<kind>-<component>-<lang>.pdf with SVG pages and a PNG per side."""
     lang = ctx.language(game.meta.source_language)
     layouts = layouts_of(game)
-    drawer = FaceDrawer(layouts, game.folder, ctx.warn)
+    drawer = FaceDrawer(layouts, game.folder, ctx.warn, game)
     out = ctx.out_dir(game.id)
     written: list[Path] = []
     counts = counts_for(game, ctx)
@@ -147,5 +148,5 @@ def build_cards(game: Game, ctx: BuildContext) -> list[Path]:
         # in the build's language; named like the maps: a language other than the source adds -<lang>
         lang = ctx.language(game.meta.source_language)
         suffix = "" if lang == game.meta.source_language else f"-{lang}"
-        written += write_calibration(ctx.out_dir(game.id), ctx, lang, suffix)
+        written += write_calibration(ctx.out_dir(game.id), ctx, lang, suffix, fonts.faces(lang, game))
     return written

@@ -1,7 +1,8 @@
 """Draw one face (front or back of a card or counter) from a declarative layout.
 
-`FaceDrawer` knows a game's layouts file, its folder (for images) and the language; `draw`
-puts a layout's fields into a trim box on any Surface. Layout boxes are in mm for the layout's
+`FaceDrawer` knows a game's layouts file, its folder (for images) and its fonts per language
+(`fonts.faces`: game.yaml `fonts:`, else the script's default), and the face data the language;
+`draw` puts a layout's fields into a trim box on any Surface. Layout boxes are in mm for the layout's
 own `size` and are scaled to the face being drawn, so a poker layout also serves bridge cards.
 """
 from __future__ import annotations
@@ -19,7 +20,7 @@ from solver.model_layout import (HEX_COLOUR, INLINE_SYMBOL, TEMPLATE_KEY, ByAttr
 
 from .. import fonts
 from ..geometry import MM_PER_PT, Box
-from ..render.base import ASCENT, Surface
+from ..render.base import Surface
 from . import textfit
 from .images import MIN_DPI, effective_dpi, load_image
 
@@ -135,6 +136,7 @@ class FaceDrawer:
     layouts: LayoutsFile
     folder: Path
     warn: Callable[[str], None]
+    game: Any = None  # whose game.yaml `fonts:` chooses the face per language (None: the defaults)
     _fields: dict[str, tuple[tuple[float, float] | None, str | ByAttr | None, list[Field_]]] = field(default_factory=dict)
     _warned: set[str] = field(default_factory=set)
     _background: str = "#ffffff"  # what 'contrast' text reads against on the face being drawn
@@ -291,37 +293,39 @@ class FaceDrawer:
             fonts.require_glyphs(plain, data.where)  # raises, naming the character and the card
         size = f.size_pt * k
         min_size = (f.min_size_pt * k) if f.min_size_pt else size * 0.6
-        fitted = textfit.fit(text, box.w, box.h, size, min(min_size, size), f.line_height, f.wrap, data.lang)
+        font = fonts.faces(data.lang, self.game).regular
+        fitted = textfit.fit(text, box.w, box.h, size, min(min_size, size), f.line_height, f.wrap, data.lang, font)
         if not fitted.fits:
             self.note(f"{data.where}: text {text[:30]!r} does not fit its {box.w:.1f}x{box.h:.1f} mm box "
                       f"even at {fitted.size_pt:.2f} pt; shorten it or enlarge the box")
         em = fitted.size_pt * MM_PER_PT
-        block = textfit.block_height(len(fitted.lines), fitted.size_pt, f.line_height)
+        block = textfit.block_height(len(fitted.lines), fitted.size_pt, f.line_height, font)
         top = {"top": box.y, "middle": box.y + (box.h - block) / 2, "bottom": box.bottom - block}[f.valign]
         colour = self.colour(f.colour, data) or FALLBACK_INK
+        ascent = fonts.font_info(font).ascent
         for i, line in enumerate(fitted.lines):
-            baseline = top + ASCENT * em + i * em * f.line_height
-            lw = textfit.line_width(line, fitted.size_pt)
+            baseline = top + ascent * em + i * em * f.line_height
+            lw = textfit.line_width(line, fitted.size_pt, font)
             x = {"left": box.x, "center": box.x + (box.w - lw) / 2, "right": box.right - lw}[f.align]
-            self._line(s, line, x, baseline, fitted.size_pt, colour, data)
+            self._line(s, line, x, baseline, fitted.size_pt, colour, font, data)
 
     def _line(self, s: Surface, line: list[textfit.Atom], x: float, baseline: float, size_pt: float,
-              colour: str, data: FaceData) -> None:
+              colour: str, font: str, data: FaceData) -> None:
         run = ""
         run_x = x
         for a in line:
             if a.symbol:
                 if run:
-                    s.text(run_x, baseline, run, size_pt=size_pt, colour=colour)
+                    s.text(run_x, baseline, run, size_pt=size_pt, colour=colour, font=font)
                 em = size_pt * MM_PER_PT
-                run_x += textfit.line_width([textfit.Atom(run)], size_pt) if run else 0.0
+                run_x += textfit.line_width([textfit.Atom(run)], size_pt, font) if run else 0.0
                 self._place_symbol(s, a.symbol, Box(run_x, baseline - 0.85 * em, em, em), colour, data)
-                run_x += a.width(size_pt)
+                run_x += a.width(size_pt, font)
                 run = ""
             else:
                 run += a.text
         if run:
-            s.text(run_x, baseline, run, size_pt=size_pt, colour=colour)
+            s.text(run_x, baseline, run, size_pt=size_pt, colour=colour, font=font)
 
 
 @lru_cache(maxsize=8192)

@@ -3,7 +3,8 @@
 Where a line may break is not decided here: generator/text/breaking.py (kinsoku per JLREQ, Latin
 by words) cuts each run of text into groups, the same rule set the rulebook and the maps use.
 This module adds what only card boxes need: inline symbols (`:name:`, one em wide), widths in mm,
-and the largest size at which the text fits.
+and the largest size at which the text fits. Widths are measured in the font the face draws with
+(`font`, a name from generator/fonts.py; the project font when None), as the backends draw it.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from functools import lru_cache
 from solver.model_layout import INLINE_SYMBOL
 
 from ..geometry import MM_PER_PT
-from ..render.base import ASCENT, DESCENT, text_width
+from .. import fonts
+from ..render.base import text_width
 from ..text import groups
 from ..text.breaking import HYPHEN, hyphen_cut
 from ..text.kinsoku import NOT_AT_LINE_END, NOT_AT_LINE_START
@@ -31,15 +33,15 @@ class Atom:
     space: bool = False
     glued: bool = False
 
-    def width(self, size_pt: float) -> float:
+    def width(self, size_pt: float, font: str | None = None) -> float:
         if self.symbol:
             return SYMBOL_EM * size_pt * MM_PER_PT
-        return _width(self.text, size_pt)
+        return _width(self.text, size_pt, font)
 
 
 @lru_cache(maxsize=65536)
-def _width(s: str, size_pt: float) -> float:
-    return text_width(s, size_pt)
+def _width(s: str, size_pt: float, font: str | None = None) -> float:
+    return text_width(s, size_pt, font)
 
 
 def atoms(text: str) -> list[Atom]:
@@ -76,7 +78,7 @@ def _units(line_atoms: list[Atom]) -> list[list[Atom]]:
 
 
 def wrap(text: str, width_mm: float, size_pt: float, wrap_lines: bool = True,
-         lang: str | None = None) -> list[list[Atom]]:
+         lang: str | None = None, font: str | None = None) -> list[list[Atom]]:
     """Lines of atoms no wider than `width_mm` where possible: a word that does not fit is
     hyphenated in `lang` when it may be, and one wider than the box is cut by characters."""
     lines: list[list[Atom]] = []
@@ -84,7 +86,7 @@ def wrap(text: str, width_mm: float, size_pt: float, wrap_lines: bool = True,
         line: list[Atom] = []
         w = 0.0
         for unit in _units(atoms(para)):
-            uw = line_width(unit, size_pt)
+            uw = line_width(unit, size_pt, font)
             space = unit[0].space
             if not wrap_lines or w + uw <= width_mm + 1e-9:
                 if space and not line:
@@ -99,16 +101,16 @@ def wrap(text: str, width_mm: float, size_pt: float, wrap_lines: bool = True,
             word = unit[0].text if len(unit) == 1 and not unit[0].symbol else None
             while word is not None:  # end the line with as much of the word as fits, hyphenated
                 room, head = width_mm - w, word
-                cut = hyphen_cut(head, lambda i: _width(head[:i] + HYPHEN, size_pt) <= room + 1e-9, lang)
+                cut = hyphen_cut(head, lambda i: _width(head[:i] + HYPHEN, size_pt, font) <= room + 1e-9, lang)
                 if cut is None:
-                    if line and lang and _width(word, size_pt) > width_mm:
+                    if line and lang and _width(word, size_pt, font) > width_mm:
                         lines.append(_trim(line))  # too wide for any line: hyphenate it from a fresh one
                         line, w = [], 0.0
                         continue
                     break
                 lines.append(line + [Atom(word[:cut] + HYPHEN)])
                 line, w, word = [], 0.0, word[cut:]
-                unit, uw = [Atom(word)], _width(word, size_pt)
+                unit, uw = [Atom(word)], _width(word, size_pt, font)
                 if uw <= width_mm + 1e-9:
                     break
             if line:
@@ -116,10 +118,10 @@ def wrap(text: str, width_mm: float, size_pt: float, wrap_lines: bool = True,
             line, w = [], 0.0
             if uw > width_mm and len(unit) == 1 and not unit[0].symbol and len(unit[0].text) > 1:
                 # A word wider than the box: split it by characters.
-                for piece in _split_word(unit[0].text, width_mm, size_pt):
+                for piece in _split_word(unit[0].text, width_mm, size_pt, font):
                     if line:
                         lines.append(line)
-                    line, w = [Atom(piece)], _width(piece, size_pt)
+                    line, w = [Atom(piece)], _width(piece, size_pt, font)
                 continue
             line, w = list(unit), uw
         lines.append(_trim(line))
@@ -132,10 +134,10 @@ def _trim(line: list[Atom]) -> list[Atom]:
     return line
 
 
-def _split_word(word: str, width_mm: float, size_pt: float) -> list[str]:
+def _split_word(word: str, width_mm: float, size_pt: float, font: str | None) -> list[str]:
     pieces, cur = [], ""
     for ch in word:
-        if cur and _width(cur + ch, size_pt) > width_mm:
+        if cur and _width(cur + ch, size_pt, font) > width_mm:
             pieces.append(cur)
             cur = ch
         else:
@@ -145,14 +147,15 @@ def _split_word(word: str, width_mm: float, size_pt: float) -> list[str]:
     return pieces
 
 
-def line_width(line: list[Atom], size_pt: float) -> float:
-    return sum(a.width(size_pt) for a in line)
+def line_width(line: list[Atom], size_pt: float, font: str | None = None) -> float:
+    return sum(a.width(size_pt, font) for a in line)
 
 
-def block_height(n_lines: int, size_pt: float, line_height: float) -> float:
+def block_height(n_lines: int, size_pt: float, line_height: float, font: str | None = None) -> float:
     """Height in mm from the top of the first line's ascent to the bottom of the last descent."""
     em = size_pt * MM_PER_PT
-    return (n_lines - 1) * em * line_height + em * (ASCENT + DESCENT) if n_lines else 0.0
+    info = fonts.font_info(font or fonts.register())
+    return (n_lines - 1) * em * line_height + em * (info.ascent + info.descent) if n_lines else 0.0
 
 
 @dataclass(frozen=True)
@@ -164,7 +167,8 @@ class Fitted:
 
 @lru_cache(maxsize=8192)
 def fit(text: str, width_mm: float, height_mm: float, size_pt: float, min_size_pt: float,
-        line_height: float, wrap_lines: bool = True, lang: str | None = None) -> Fitted:
+        line_height: float, wrap_lines: bool = True, lang: str | None = None,
+        font: str | None = None) -> Fitted:
     """The largest size from `size_pt` down to `min_size_pt` (0.25 pt steps) at which the text fits.
 
     Cached: a deck repeats the same strings (ranks, values, labels) many times. Callers must not
@@ -172,13 +176,13 @@ def fit(text: str, width_mm: float, height_mm: float, size_pt: float, min_size_p
     size = size_pt
     if "\n" not in text and ":" not in text:
         # Fast path: one line that fits as it is needs no wrapping.
-        w = _width(text, size)
-        if w <= width_mm + 1e-6 and block_height(1, size, line_height) <= height_mm + 1e-6:
+        w = _width(text, size, font)
+        if w <= width_mm + 1e-6 and block_height(1, size, line_height, font) <= height_mm + 1e-6:
             return Fitted(size, [[Atom(text)]], True)
     while True:
-        lines = wrap(text, width_mm, size, wrap_lines, lang)
-        ok = (block_height(len(lines), size, line_height) <= height_mm + 1e-6
-              and all(line_width(ln, size) <= width_mm + 1e-6 for ln in lines))
+        lines = wrap(text, width_mm, size, wrap_lines, lang, font)
+        ok = (block_height(len(lines), size, line_height, font) <= height_mm + 1e-6
+              and all(line_width(ln, size, font) <= width_mm + 1e-6 for ln in lines))
         if ok or size - 0.25 < min_size_pt - 1e-9:
             return Fitted(size, lines, ok)
         size = round(size - 0.25, 2)

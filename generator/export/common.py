@@ -20,6 +20,7 @@ from ..cards.deck import (DEFAULT_CARD, DEFAULT_COUNTER, deck_pieces, layouts_fo
                           printable_items, sheet_of)
 from ..cards.face import FaceData, FaceDrawer
 from ..cards.printing import Piece
+from .. import fonts
 from ..context import BuildContext
 from ..output import atomic_folder
 from ..geometry import MM_PER_INCH, Box
@@ -82,7 +83,7 @@ def export_decks(game: Game, ctx: BuildContext, kinds: tuple[str, ...] = ("cards
 
 
 def drawer_for(game: Game, ctx: BuildContext) -> FaceDrawer:
-    return FaceDrawer(layouts_of(game), game.folder, ctx.warn)
+    return FaceDrawer(layouts_of(game), game.folder, ctx.warn, game)
 
 
 def face_image(drawer: FaceDrawer, layout: str, data: FaceData, size_mm_: tuple[float, float], bleed_mm: float,
@@ -203,5 +204,6 @@ def map_image(game: Game, ctx: BuildContext, max_px: int = 4096, max_dpi: float 
     dpi = min(max_dpi, max_px * MM_PER_INCH / max(page.width, page.height))
     dpi = float(int(dpi))  # a whole dpi keeps the numbers in the exports readable
     s = open_surface("png", dpi=dpi)
-    draw_map_page(s, hm, page, ctx.language(game.meta.source_language))
+    lang = ctx.language(game.meta.source_language)
+    draw_map_page(s, hm, page, lang, fonts.faces(lang, game))
     return MapImage(hm, page, s.pages[0], dpi, hm.data.id)

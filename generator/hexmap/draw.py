@@ -3,7 +3,9 @@
 Order: terrain fills and marks, region borders, rivers (hexside chains, river dots), roads,
 crossings, place symbols and names, hex labels, frame; then title, boxes/tracks and the legend
 with the reconstruction note. Terrain marks and place icons are symbols, defined once per page
-and placed by reference, so a 1200-hex map stays small and fast.
+and placed by reference, so a 1200-hex map stays small and fast. Every word is set in the fonts
+of the page's language (`fonts.faces`): the title, the legend's heading and box names in its
+bold, the rest in its regular.
 """
 from __future__ import annotations
 
@@ -171,31 +173,32 @@ def _hex_box(hm: HexMap) -> tuple[float, float]:
     return (max(xs) - min(xs), max(ys) - min(ys))
 
 
-def draw_map_page(surf: Surface, hm: HexMap, page: MapPage, lang: str) -> None:
+def draw_map_page(surf: Surface, hm: HexMap, page: MapPage, lang: str, faces: fonts.Faces) -> None:
     """One full page: the grid, title, boxes and legend."""
     surf.begin_page(page.width, page.height)
     define_symbols(surf, hm)
-    draw_page_content(surf, hm, page, lang)
+    draw_page_content(surf, hm, page, lang, faces)
     surf.end_page()
 
 
-def draw_page_content(surf: Surface, hm: HexMap, page: MapPage, lang: str) -> None:
+def draw_page_content(surf: Surface, hm: HexMap, page: MapPage, lang: str, faces: fonts.Faces) -> None:
     d = hm.data
     _check_glyphs(hm, lang)
     ox, oy = page.grid.x, page.grid.y
     with surf.group(dx=ox, dy=oy):
-        draw_grid(surf, hm, lang)
+        draw_grid(surf, hm, lang, faces.regular)
     # Title and panel
     title = pick(d.legend.title, lang)
-    surf.text(page.title.x, page.title.y + 7, title, size_pt=16, colour=INK)
-    surf.text(page.title.right, page.title.y + 7, pick(d.name, lang), size_pt=9, colour=LABEL, align="right")
+    surf.text(page.title.x, page.title.y + 7, title, size_pt=16, colour=INK, font=faces.bold)
+    surf.text(page.title.right, page.title.y + 7, pick(d.name, lang), size_pt=9, colour=LABEL, align="right",
+              font=faces.regular)
     for item in page.items:
         box = next(b for b in d.boxes if b.id == item.ref)
-        _panel_item(surf, item.box, box, lang)
-    _legend(surf, hm, page.legend, lang)
+        _panel_item(surf, item.box, box, lang, faces)
+    _legend(surf, hm, page.legend, lang, faces)
 
 
-def draw_grid(surf: Surface, hm: HexMap, lang: str) -> None:
+def draw_grid(surf: Surface, hm: HexMap, lang: str, font: str) -> None:
     """Everything inside the grid's bounding box, origin at its top-left."""
     d, g = hm.data, paper_grid(hm)
     label_dy = d.grid.hex_mm * 0.5 - d.labels.size_pt * 0.3528 - 0.6  # baseline just inside the top
@@ -226,7 +229,7 @@ def draw_grid(surf: Surface, hm: HexMap, lang: str) -> None:
         name = _icon_name(p)
         cx, cy = g.centre(hm.hex(p.hex))
         surf.use_symbol(name, cx - ICON / 2, cy - ICON / 2 - 0.8)
-        _place_name(surf, cx, cy + ICON / 2 + 1.6, pick(p.name, lang), d.grid.hex_mm)
+        _place_name(surf, cx, cy + ICON / 2 + 1.6, pick(p.name, lang), d.grid.hex_mm, font)
     for reg in d.regions:
         hs = [hm.hex(x) for x in reg.hexes]
         # Large regions are named below their middle; small ones (Rauros) in their first hex, clear of
@@ -237,12 +240,13 @@ def draw_grid(surf: Surface, hm: HexMap, lang: str) -> None:
             dy = d.grid.hex_mm * 0.36
         else:
             (x, y), dy = g.centre(hs[0]), d.grid.hex_mm * 0.12
-        surf.text(x, y + dy, pick(reg.name, lang), size_pt=6.5, colour=REGION, align="center")
+        surf.text(x, y + dy, pick(reg.name, lang), size_pt=6.5, colour=REGION, align="center", font=font)
     if shown is None or shown:
         for h in hm.grid.hexes():
             if shown is None or h in shown:
                 cx, cy = g.centre(h)
-                surf.text(cx, cy - label_dy, hm.label(h), size_pt=d.labels.size_pt, colour=LABEL, align="center")
+                surf.text(cx, cy - label_dy, hm.label(h), size_pt=d.labels.size_pt, colour=LABEL, align="center",
+                          font=font)
     w, hgt = g.size_mm()
     surf.rect(Box(0, 0, w, hgt), stroke=INK, width=0.5)
 
@@ -291,44 +295,48 @@ def _crossing(surf: Surface, hm: HexMap, kind: str, a: Hex, b: Hex) -> None:
         surf.line(mx - ux * L, my - uy * L, mx + ux * L, my + uy * L, stroke="#d9480f", width=1.1)
 
 
-def _place_name(surf: Surface, cx: float, y: float, name: str, hex_mm: float) -> None:
+def _place_name(surf: Surface, cx: float, y: float, name: str, hex_mm: float, font: str) -> None:
     size = 5.0
-    while size > 3.2 and text_width(name, size) > hex_mm * 0.98:
+    while size > 3.2 and text_width(name, size, font) > hex_mm * 0.98:
         size -= 0.3
-    w = text_width(name, size)
+    w = text_width(name, size, font)
     surf.rect(Box(cx - w / 2 - 0.4, y - size * 0.3528 * 0.95, w + 0.8, size * 0.3528 * 1.25), fill="#fffdf3")
-    surf.text(cx, y, name, size_pt=size, colour="#1a1a1a", align="center")
+    surf.text(cx, y, name, size_pt=size, colour="#1a1a1a", align="center", font=font)
 
 
-def _panel_item(surf: Surface, b: Box, box, lang: str) -> None:
+def _panel_item(surf: Surface, b: Box, box, lang: str, faces: fonts.Faces) -> None:
     name = pick(box.name, lang)
     surf.rect(b, fill="#fbf8ee", stroke=INK, width=0.4, radius=1.2)
-    surf.text(b.x + 1.8, b.y + 4.2, name, size_pt=7.5, colour=INK)
+    surf.text(b.x + 1.8, b.y + 4.2, name, size_pt=7.5, colour=INK, font=faces.bold)
     if box.kind == "track" and box.cells:
         cw = b.w / box.cells
         for i in range(box.cells):
             cell = Box(b.x + i * cw, b.y + 5.5, cw, b.h - 5.5)
             surf.rect(cell, stroke=GRID, width=0.25)
-            surf.text(cell.x + cw / 2, cell.bottom - 2.5, str(box.first + i), size_pt=8, colour=INK, align="center")
+            surf.text(cell.x + cw / 2, cell.bottom - 2.5, str(box.first + i), size_pt=8, colour=INK, align="center",
+                      font=faces.regular)
     if box.edge:
-        surf.text(b.x + 1.8, b.bottom - 2.0, catalogue.text(f"map.edge.{box.edge}", lang), size_pt=6, colour=LABEL)
+        surf.text(b.x + 1.8, b.bottom - 2.0, catalogue.text(f"map.edge.{box.edge}", lang), size_pt=6, colour=LABEL,
+                  font=faces.regular)
     if box.text:
-        _wrap(surf, b.x + 1.8, b.y + 8.5, b.w - 3.6, pick(box.text, lang), 5.5, max_lines=3)
+        _wrap(surf, b.x + 1.8, b.y + 8.5, b.w - 3.6, pick(box.text, lang), 5.5, faces.regular, lang, max_lines=3)
 
 
-def _wrap(surf: Surface, x: float, y: float, width: float, text: str, size: float, max_lines: int = 4) -> float:
-    """Text broken into lines by the shared line breaker (kinsoku, Latin words); returns the next baseline."""
-    lines = wrap(text, fonts.register(), size, width / MM_PER_PT)
+def _wrap(surf: Surface, x: float, y: float, width: float, text: str, size: float, font: str, lang: str,
+          max_lines: int = 4) -> float:
+    """Text broken into lines by the shared line breaker (kinsoku, Latin words hyphenated in
+    `lang`); returns the next baseline."""
+    lines = wrap(text, font, size, width / MM_PER_PT, lang)
     step = size * MM_PER_PT * 1.35
     for i, line in enumerate(lines[:max_lines]):
-        surf.text(x, y + i * step, line, size_pt=size, colour=INK)
+        surf.text(x, y + i * step, line, size_pt=size, colour=INK, font=font)
     return y + min(len(lines), max_lines) * step
 
 
-def _legend(surf: Surface, hm: HexMap, b: Box, lang: str) -> None:
+def _legend(surf: Surface, hm: HexMap, b: Box, lang: str, faces: fonts.Faces) -> None:
     d = hm.data
     surf.rect(b, fill="#fffdf6", stroke=INK, width=0.4)
-    surf.text(b.x + 2, b.y + 4.5, catalogue.text("map.legend", lang), size_pt=8.5, colour=INK)
+    surf.text(b.x + 2, b.y + 4.5, catalogue.text("map.legend", lang), size_pt=8.5, colour=INK, font=faces.bold)
     entries: list[tuple[str, tuple[str, Any]]] = []  # (legend text, (what is drawn, its data))
     for name, k in d.terrain.kinds.items():
         entries.append((pick(k.name, lang), ("terrain", k)))
@@ -373,9 +381,9 @@ def _legend(surf: Surface, hm: HexMap, b: Box, lang: str) -> None:
                 surf.line(x + 3, y + 0.2, x + 3, y + 3.8, stroke="#d9480f", width=1.1)
         else:
             surf.use_symbol(_icon_name(obj), x + 0.5, y - 0.5, scale=0.9)
-        surf.text(x + 8, y + 3.2, text, size_pt=6.5, colour=INK)
+        surf.text(x + 8, y + 3.2, text, size_pt=6.5, colour=INK, font=faces.regular)
     y = b.y + 7 + rows * 5.2 + 3
-    _wrap(surf, b.x + 2, y, b.w - 4, pick(d.legend.note, lang), 6.5, max_lines=3)
+    _wrap(surf, b.x + 2, y, b.w - 4, pick(d.legend.note, lang), 6.5, faces.regular, lang, max_lines=3)
 
 
 def _place_kind_name(hm: HexMap, p: Place, lang: str) -> str:

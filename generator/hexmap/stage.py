@@ -12,6 +12,7 @@ from pathlib import Path
 
 from solver.loader import Game
 
+from .. import fonts
 from ..context import BuildContext
 from ..render import open_surface
 from .draw import draw_map_page
@@ -32,17 +33,18 @@ def build_maps(game: Game, ctx: BuildContext) -> list[Path]:
     out = ctx.out_dir(game.id)
     page = map_page(hm)
     stem = f"map-{hm.data.id}{suffix}"
+    faces = fonts.faces(lang, game)
     written: list[Path] = []
     for kind in ("pdf", "svg"):
         if kind in ctx.formats:
             surf = open_surface(kind, title=f"{game.id} {stem}")
-            draw_map_page(surf, hm, page, lang)
+            draw_map_page(surf, hm, page, lang, faces)
             written += surf.save(out / f"{stem}.{kind}")
     if "png" in ctx.formats:  # a screen preview unless --map-dpi asks for more; print from the PDF
         surf = open_surface("png", dpi=ctx.map_dpi, title=f"{game.id} {stem}")
-        draw_map_page(surf, hm, page, lang)
+        draw_map_page(surf, hm, page, lang, faces)
         written += surf.save(out / "png" / f"{stem}.png")
     paper = ctx.paper if ctx.paper in ("a4", "letter") else "a4"
     plan = tile_plan(page.width, page.height, PAPER_MM[paper], overlap=OVERLAP_MM)
-    written += draw_tiles(hm, page, plan, lang, out / f"{stem}-tiles-{paper}.pdf")
+    written += draw_tiles(hm, page, plan, lang, faces, out / f"{stem}-tiles-{paper}.pdf")
     return written

@@ -6,7 +6,8 @@ Every sheet shows its name in the margin and inside the overlap strips that its 
 neighbours cover (so the names vanish once assembled), a dashed trim line round its window, and
 crosshair alignment marks at the centre of each overlap, drawn at the same map position on both
 neighbours so they land on top of each other. The margin texts sit between the paper's 5 mm
-unprintable edge and the window (the plan's margin is 8 mm).
+unprintable edge and the window (the plan's margin is 8 mm). Words are set in the map's language's
+fonts (`fonts.faces`), the assembly page's heading in its bold.
 """
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ from pathlib import Path
 from solver.model import pick
 from solver.model_map import HexMap
 
-from .. import catalogue
+from .. import catalogue, fonts
 from ..geometry import MM_PER_PT, Box
 from ..render import open_surface
-from ..render.base import ASCENT, DESCENT, Surface, text_width
+from ..render.base import Surface, text_width
 from .draw import GRID, INK, define_symbols, draw_page_content
 from .layout import MapPage, TilePlan, Tile, assembly_scale
 
@@ -55,13 +56,16 @@ def _neighbours(plan: TilePlan, t: Tile) -> dict[str, str]:
     return out
 
 
-def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, target: Path) -> list[Path]:
+def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, faces: fonts.Faces,
+               target: Path) -> list[Path]:
     surf = open_surface("pdf", title=f"{pick(hm.data.name, lang)} — tiles")
     pw, ph = plan.paper
+    font = faces.regular
+    info = fonts.font_info(font)
     surf.begin_page(pw, ph)
     define_symbols(surf, hm)
-    surf.define_symbol("page", page.width, page.height, lambda s: draw_page_content(s, hm, page, lang))
-    _assembly_page(surf, hm, page, plan, lang)
+    surf.define_symbol("page", page.width, page.height, lambda s: draw_page_content(s, hm, page, lang, faces))
+    _assembly_page(surf, hm, page, plan, lang, faces)
     surf.end_page()
     marks = alignment_marks(plan)
     for t in plan.tiles:
@@ -71,20 +75,20 @@ def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, target: Pat
             surf.use_symbol("page", 0, 0)
             for x, y in marks:
                 _crosshair(surf, x, y)
-            _overlap_labels(surf, plan, t)
+            _overlap_labels(surf, plan, t, font)
         x0, y0, x1, y1 = m, m, m + w.w, m + w.h
         surf.polyline([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], stroke=GRID, width=0.2,
                       dash=TRIM_DASH)  # trim line
         nb = _neighbours(plan, t)
         head = catalogue.text("tiles.head", lang, name=t.name, row=t.row + 1, rows=plan.rows, col=t.col + 1,
                               cols=plan.cols, overlap=plan.overlap)
-        head_y = EDGE_MM + ASCENT * HEAD_PT * MM_PER_PT + 0.2   # glyph tops just inside the printable area
-        foot_y = ph - EDGE_MM - DESCENT * FOOT_PT * MM_PER_PT - 0.2
-        surf.text(m, head_y, head, size_pt=HEAD_PT, colour=INK)
+        head_y = EDGE_MM + info.ascent * HEAD_PT * MM_PER_PT + 0.2   # glyph tops just inside the printable area
+        foot_y = ph - EDGE_MM - info.descent * FOOT_PT * MM_PER_PT - 0.2
+        surf.text(m, head_y, head, size_pt=HEAD_PT, colour=INK, font=font)
         arrows = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
         tail = "  ".join(f"{arrows[k]} {v}" for k, v in nb.items())
-        surf.text(pw - m, head_y, tail, size_pt=HEAD_PT, colour=INK, align="right")
-        surf.text(m, foot_y, pick(hm.data.legend.title, lang), size_pt=FOOT_PT, colour=INK)
+        surf.text(pw - m, head_y, tail, size_pt=HEAD_PT, colour=INK, align="right", font=font)
+        surf.text(m, foot_y, pick(hm.data.legend.title, lang), size_pt=FOOT_PT, colour=INK, font=font)
         surf.end_page()
     return surf.save(target)
 
@@ -95,7 +99,7 @@ def _crosshair(surf: Surface, x: float, y: float) -> None:
     surf.circle(x, y, MARK * 0.55, stroke="#000000", width=0.2)
 
 
-def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile) -> None:
+def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile, font: str) -> None:
     """The sheet's name inside its right and bottom overlap strips: the neighbours laid over it
     cover those strips, so the name confirms the order while gluing and is hidden afterwards."""
     w = t.window
@@ -106,15 +110,16 @@ def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile) -> None:
         spots.append((w.x + w.w / 2, w.bottom - plan.overlap / 2 + 1.5))
     for x, y in spots:
         # on a white patch, so the name reads on any terrain
-        width = text_width(t.name, 9) + 1.6
+        width = text_width(t.name, 9, font) + 1.6
         surf.rect(Box(x - width / 2, y - 3.9, width, 5.0), fill="#ffffff", radius=0.8)
-        surf.text(x, y, t.name, size_pt=9, colour=HIDDEN_NAME, align="center")
+        surf.text(x, y, t.name, size_pt=9, colour=HIDDEN_NAME, align="center", font=font)
 
 
-def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lang: str) -> None:
+def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lang: str, faces: fonts.Faces) -> None:
     pw, ph = plan.paper
     m = plan.margin
-    surf.text(m, m + 5, catalogue.text("tiles.assembly", lang, title=pick(hm.data.legend.title, lang)), size_pt=12, colour=INK)
+    surf.text(m, m + 5, catalogue.text("tiles.assembly", lang, title=pick(hm.data.legend.title, lang)), size_pt=12,
+              colour=INK, font=faces.bold)
     sheet = Box(m, m + 12, pw - 2 * m, ph - 2 * m - 50)
     s = assembly_scale(page.width, page.height, sheet)
     x0 = sheet.x + (sheet.w - page.width * s) / 2
@@ -128,9 +133,9 @@ def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lan
         surf.rect(b, stroke=c, width=0.5)
         cx, cy = b.center
         surf.circle(cx, cy - 1.2, 3.6, fill="#ffffff", stroke=c, width=0.3)
-        surf.text(cx, cy, t.name, size_pt=8, colour=c, align="center")
+        surf.text(cx, cy, t.name, size_pt=8, colour=c, align="center", font=faces.regular)
     y = y0 + page.height * s + 7
     lines = [catalogue.text(key, lang, n=len(plan.tiles), rows=plan.rows, cols=plan.cols, overlap=plan.overlap)
              for key in ("tiles.count", "tiles.step1", "tiles.step2", "tiles.step3")]
     for i, line in enumerate(lines):
-        surf.text(m, y + i * 5, line, size_pt=7.5, colour=INK)
+        surf.text(m, y + i * 5, line, size_pt=7.5, colour=INK, font=faces.regular)

@@ -8,6 +8,8 @@ Conventions shared by every backend:
 - colours are "#rrggbb" strings (None = no fill / no stroke);
 - line widths and dash lengths are mm; font sizes are points (typographic custom);
 - `text(x, y, ...)` puts the baseline at y; `align` says whether x is the left end, centre or right end;
+  `font` is a font name from generator/fonts.py (`fonts.faces(lang, game)`), the project font when
+  None; characters the font lacks are drawn in the project font (`fonts.runs`), in every backend;
 - a symbol is a drawing defined once (`define_symbol`) and placed many times (`use_symbol`):
   PDF reuses it as one form XObject, SVG as a <g> in <defs> placed by <use>, so repeated shapes
   cost one copy;
@@ -28,9 +30,6 @@ Point = tuple[float, float]
 Align = Literal["left", "center", "right"]
 Fit = Literal["fit", "fill", "crop"]
 
-# Vertical metrics of the font as fractions of the font size (IPAex Gothic: ascent 0.88, descent 0.12).
-ASCENT = 0.88
-DESCENT = 0.12
 
 
 @dataclass(frozen=True)
@@ -68,13 +67,12 @@ def place_image(box: Box, aspect: float, fit: Fit) -> Box:
     return Box(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
 
 
-def text_width(s: str, size_pt: float) -> float:
-    """Width in mm of `s` set in the project font at `size_pt` (same metrics for every backend)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
+def text_width(s: str, size_pt: float, font: str | None = None) -> float:
+    """Width in mm of `s` set in `font` (the project font when None) at `size_pt`, as every
+    backend draws it (characters the font lacks in the project font)."""
     from .. import fonts
 
-    return stringWidth(s, fonts.register(), size_pt) * MM_PER_PT
+    return fonts.string_width(s, font or fonts.register(), size_pt) * MM_PER_PT
 
 
 class Surface(Protocol):
@@ -102,8 +100,8 @@ class Surface(Protocol):
                width: float = 0.25) -> None: ...
 
     def text(self, x: float, y: float, s: str, *, size_pt: float, colour: Colour = "#000000",
-             align: Align = "left") -> None:
-        """One line of text, baseline at y. Check glyphs (fonts.require_glyphs) before calling."""
+             align: Align = "left", font: str | None = None) -> None:
+        """One line of text in `font`, baseline at y. Check glyphs (fonts.require_glyphs) before calling."""
 
     def image(self, box: Box, image: ImageSource, *, fit: Fit = "fit") -> None:
         """Draw an image into `box` (crop clips to the box)."""

@@ -1,8 +1,10 @@
-"""PDF backend: reportlab canvas, deterministic, IPAex as the only font, page boxes set.
+"""PDF backend: reportlab canvas, deterministic, embedded TrueType fonts only, page boxes set.
 
 - `invariant=1` fixes the creation date and document id, so the same input gives the same bytes;
 - the canvas starts every page with our embedded font (`initialFontName`), so no page ever
-  references reportlab's default Helvetica (which is not embedded);
+  references reportlab's default Helvetica (which is not embedded); text is set in the font each
+  call names, run by run (`fonts.runs`: a character the face lacks in the project font), and
+  reportlab embeds each font used as a subset;
 - symbols become form XObjects: drawn once, placed by reference (one content stream per page
   stays linear in the number of placements);
 - coordinates arrive in mm, y down; they are converted to PDF points, y up, here and only here.
@@ -147,21 +149,34 @@ class PdfSurface(SurfaceBase):
         self.c.circle(self._x(cx), self._y(cy), r * K, stroke=s, fill=f)
 
     def text(self, x: float, y: float, s: str, *, size_pt: float, colour: Colour = "#000000",
-             align: Align = "left") -> None:
+             align: Align = "left", font: str | None = None) -> None:
         if not s:
             return
-        c, st = self.c, self._state
-        if st.get("font") != size_pt:
-            c.setFont(self.font, size_pt)
-            st["font"] = size_pt
+        from .. import fonts
+
         self._style(colour or "#000000", None, 0)
         X, Y = self._x(x), self._y(y)
-        if align == "center":
-            c.drawCentredString(X, Y, s)
-        elif align == "right":
-            c.drawRightString(X, Y, s)
-        else:
-            c.drawString(X, Y, s)
+        parts = fonts.runs(s, font or self.font)
+        if len(parts) == 1:
+            self._set_font(parts[0][1], size_pt)
+            if align == "center":
+                self.c.drawCentredString(X, Y, s)
+            elif align == "right":
+                self.c.drawRightString(X, Y, s)
+            else:
+                self.c.drawString(X, Y, s)
+            return
+        width = fonts.string_width(s, font or self.font, size_pt)
+        X -= {"left": 0.0, "center": width / 2, "right": width}[align]
+        for part, f in parts:
+            self._set_font(f, size_pt)
+            self.c.drawString(X, Y, part)
+            X += fonts.string_width(part, f, size_pt)
+
+    def _set_font(self, font: str, size_pt: float) -> None:
+        if self._state.get("font") != (font, size_pt):
+            self.c.setFont(font, size_pt)
+            self._state["font"] = (font, size_pt)
 
     # ------------------------------------------------------------------ images
     def image(self, box: Box, image: ImageSource, *, fit: Fit = "fit") -> None:

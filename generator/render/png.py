@@ -1,6 +1,7 @@
 """PNG backend (pillow): one raster image per page at `dpi` (300 by default), y down.
 
-Shapes are drawn with PIL's ImageDraw; text with the same TrueType font as the PDF. A symbol is
+Shapes are drawn with PIL's ImageDraw; text with the same TrueType files as the PDF, run by run
+(`fonts.runs`). A symbol is
 rendered once per scale into a transparent tile and pasted wherever it is used. SVG images are
 rasterised by `cards.images.svg_to_pil` (a small walker over svglib's shape tree), because
 reportlab's own rasteriser needs cairo, which a fresh machine may lack.
@@ -87,14 +88,24 @@ class PngSurface(SurfaceBase):
                           width=self._w(width) if stroke else 0)
 
     def text(self, x: float, y: float, s: str, *, size_pt: float, colour: Colour = "#000000",
-             align: Align = "left") -> None:
+             align: Align = "left", font: str | None = None) -> None:
         if not s:
             return
         from .. import fonts
 
+        font = font or fonts.register()
         px = max(1, round(size_pt / PT_PER_MM * self.s))
-        self.draw.text(self._px(x, y), s, font=fonts.pil_font(px), fill=colour or "#000000",
-                       anchor=_ANCHOR[align])
+        parts = fonts.runs(s, font)
+        X, Y = self._px(x, y)
+        if len(parts) == 1:
+            self.draw.text((X, Y), s, font=fonts.pil_font(px, font), fill=colour or "#000000", anchor=_ANCHOR[align])
+            return
+        # Runs in several fonts: placed one after another from the left end, each at its advance.
+        widths = [fonts.pil_font(px, f).getlength(part) for part, f in parts]
+        X -= {"left": 0.0, "center": sum(widths) / 2, "right": sum(widths)}[align]
+        for (part, f), w in zip(parts, widths):
+            self.draw.text((X, Y), part, font=fonts.pil_font(px, f), fill=colour or "#000000", anchor="ls")
+            X += w
 
     # ------------------------------------------------------------------ images
     def image(self, box: Box, image: ImageSource, *, fit: Fit = "fit") -> None:

@@ -1,10 +1,12 @@
 """SVG backend (svgwrite): one SVG file per page, user units are millimetres, y down.
 
-Text is drawn as glyph outlines of the project font (each glyph used on a page defined once in
-<defs>, placed with <use>), so an SVG never depends on fonts installed on the reader's machine
-and its glyph positions are exactly those of the PDF (same advance widths, no kerning in either).
-The string itself stays in a <title> of its glyph group for search and accessibility (SVG 1.1
-has no aria-* attributes; the files validate against the SVG 1.1 DTD). Symbols become a <g> in <defs> placed by <use>, images
+Text is drawn as glyph outlines of the font the call names (each glyph used on a page defined
+once in <defs>, placed with <use>), so an SVG never depends on fonts installed on the reader's
+machine and its glyph positions are exactly those of the PDF (same advance widths, no kerning in
+either; a character the face lacks in the project font, as `fonts.runs` cuts it). The string
+itself stays in a <title> of its glyph group for search and accessibility (SVG 1.1 has no aria-*
+attributes; the files validate against the SVG 1.1 DTD), and the group names the face it was
+set in (`font-family`, `font-weight`, `font-style`, the fallback face after it). Symbols become a <g> in <defs> placed by <use>, images
 are stored once per file in <defs> and placed by <use>. Numbers are rounded to 0.001 mm so the
 same input gives the same bytes.
 """
@@ -30,14 +32,14 @@ def _n(v: float) -> float:
 
 
 class GlyphOutlines:
-    """The project font's glyphs as SVG path data (font units, y up), loaded once per process."""
+    """A font's glyphs as SVG path data (font units, y up), loaded once per process."""
 
-    def __init__(self) -> None:
+    def __init__(self, font: str) -> None:
         from fontTools.ttLib import TTFont
 
         from .. import fonts
 
-        self.font = TTFont(str(fonts.font_path()), lazy=True)
+        self.font = TTFont(str(fonts.font_file(font)), lazy=True)
         self.upm = self.font["head"].unitsPerEm
         self.cmap = self.font.getBestCmap()
         self.hmtx = self.font["hmtx"]
@@ -59,9 +61,23 @@ class GlyphOutlines:
         return self._paths[name]
 
 
-@lru_cache(maxsize=1)
-def glyph_outlines() -> GlyphOutlines:
-    return GlyphOutlines()
+@lru_cache(maxsize=None)
+def glyph_outlines(font: str) -> GlyphOutlines:
+    return GlyphOutlines(font)
+
+
+def _family(font: str) -> dict[str, str]:
+    """The SVG font attributes naming `font` and, after it, the project font it falls back to."""
+    from .. import fonts
+
+    info, base = fonts.font_info(font), fonts.font_info(fonts.register())
+    families = [info.family] + ([base.family] if base.family != info.family else [])
+    attrs = {"font_family": ", ".join(f"'{f}'" for f in families)}
+    if info.bold:
+        attrs["font_weight"] = "bold"
+    if info.italic:
+        attrs["font_style"] = "italic"
+    return attrs
 
 
 class SvgSurface(SurfaceBase):
@@ -70,7 +86,7 @@ class SvgSurface(SurfaceBase):
         self.pages: list[str] = []
         self._dwg = None
         self._target = None
-        self._glyph_ids: dict[str, str] = {}
+        self._glyph_ids: dict[tuple[str, str], str] = {}
         self._ids = 0
         self._symbols: dict[str, tuple[str, float, float]] = {}
         self._images: dict[str, str] = {}
@@ -159,33 +175,51 @@ class SvgSurface(SurfaceBase):
         self._target.add(self._dwg.circle(center=self._p(cx, cy), r=_n(r), **self._paint(fill, stroke, width)))
 
     def text(self, x: float, y: float, s: str, *, size_pt: float, colour: Colour = "#000000",
-             align: Align = "left") -> None:
+             align: Align = "left", font: str | None = None) -> None:
         if not s:
             return
-        go = glyph_outlines()
-        glyphs = [go.glyph(ch) for ch in s]
-        scale = size_pt * MM_PER_PT / go.upm
-        width = sum(adv for _, adv in glyphs) * scale
-        x0 = x - {"left": 0.0, "center": width / 2, "right": width}[align]
-        px, py = self._p(x0, y)
-        g = self._dwg.g(fill=colour or "#000000", transform=f"translate({px} {py}) scale({scale:.6g} {-scale:.6g})")
+        from .. import fonts
+
+        font = font or fonts.register()
+        runs = [(glyph_outlines(f), f, [glyph_outlines(f).glyph(ch) for ch in part]) for part, f in fonts.runs(s, font)]
+        em = size_pt * MM_PER_PT
+        widths = [sum(adv for _, adv in glyphs) * em / go.upm for go, _, glyphs in runs]
+        x0 = x - {"left": 0.0, "center": sum(widths) / 2, "right": sum(widths)}[align]
+        g = self._dwg.g(fill=colour or "#000000", **_family(font))
         g.set_desc(title=s)
-        pen_x = 0
-        for name, adv in glyphs:
-            if go.path(name):
-                use = self._dwg.use(f"#{self._glyph_id(name)}")
-                if pen_x:
-                    use["x"] = pen_x
-                g.add(use)
-            pen_x += adv
+        for (go, f, glyphs), width in zip(runs, widths):
+            px, py = self._p(x0, y)
+            scale = em / go.upm
+            # A run's glyphs are in font units, scaled and flipped (font y is up): on the text's
+            # own group when it is one run (the usual case), else on a group per run.
+            place = f"translate({px} {py}) scale({scale:.6g} {-scale:.6g})"
+            if len(runs) == 1:
+                g["transform"] = place
+                run = g
+            else:
+                run = self._dwg.g(transform=place)
+                if f != font:  # a fallback run says its own face (and that it is not bold)
+                    run.update(_family(f))
+                    run.update({"font_weight": "bold" if fonts.font_info(f).bold else "normal"})
+                g.add(run)
+            pen_x = 0
+            for name, adv in glyphs:
+                if go.path(name):
+                    use = self._dwg.use(f"#{self._glyph_id(f, name)}")
+                    if pen_x:
+                        use["x"] = pen_x
+                    run.add(use)
+                pen_x += adv
+            x0 += width
         self._target.add(g)
 
-    def _glyph_id(self, name: str) -> str:
-        if name not in self._glyph_ids:
+    def _glyph_id(self, font: str, name: str) -> str:
+        key = (font, name)
+        if key not in self._glyph_ids:
             gid = f"g{len(self._glyph_ids) + 1}"
-            self._dwg.defs.add(self._dwg.path(d=glyph_outlines().path(name), id=gid))
-            self._glyph_ids[name] = gid
-        return self._glyph_ids[name]
+            self._dwg.defs.add(self._dwg.path(d=glyph_outlines(font).path(name), id=gid))
+            self._glyph_ids[key] = gid
+        return self._glyph_ids[key]
 
     # ------------------------------------------------------------------ images
     def image(self, box: Box, image: ImageSource, *, fit: Fit = "fit") -> None:
