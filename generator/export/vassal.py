@@ -321,8 +321,8 @@ def _setups(game: Game, m: MapImage | None, mod: Module, decks: list[ExportDeck]
 def _piece_of(game: Game, mod: Module, comp: str, item_id: str, step: int) -> PieceDef | None:
     if (comp, item_id) in mod.pieces:
         return mod.pieces[(comp, item_id)]
-    if item_id == UNCOUNTED:  # copies of an item whose count nobody states: the step names it
-        listed = getattr(game.setup.steps[step], "items", None) or []  # type: ignore[union-attr]
+    if item_id == UNCOUNTED and game.setup is not None:  # copies of an item whose count nobody states:
+        listed = getattr(game.setup.steps[step], "items", None) or []  # the step names it
         if len(listed) == 1 and (comp, listed[0]) in mod.pieces:
             return mod.pieces[(comp, listed[0])]
     return None
