@@ -12,21 +12,28 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable, Hashable, Iterable, TypeVar
 
 from .findings import CheckResult, Finding
 from .hexes import Hex, hexside, side_vertices
+from .loader import Game
 from .model_map import Assertion, HexMap, MapFile
 from .yamlsrc import read_text
 
+Where = Callable[..., str]  # where("roads", 2, "path"): `map.yaml:line` of that value
+Node = TypeVar("Node", bound=Hashable)
 
-def check_map(game: Any) -> CheckResult:
+
+def check_map(game: Game) -> CheckResult:
     result = CheckResult()
     mapfile: MapFile | None = game.extras.get("map")
     if mapfile is None:
         return result
     hm = mapfile.resolve(game.locators.get("map.yaml"))
-    where = lambda *loc: game.where("map.yaml", loc)  # noqa: E731
+
+    def where(*loc: str | int) -> str:
+        return game.where("map.yaml", loc)
     f = result.findings
 
     for ai, a in enumerate(mapfile.assertions):
@@ -147,8 +154,8 @@ def _region(hm: HexMap, region: str, hexes: list[str]) -> tuple[bool, str]:
 
 # --------------------------------------------------------------------------- map consistency
 
-def _roads(hm: HexMap, where) -> list[Finding]:
-    out = []
+def _roads(hm: HexMap, where: Where) -> list[Finding]:
+    out: list[Finding] = []
     for ri, road in enumerate(hm.data.roads):
         hs = [hm.hex(x) for x in road.path]
         gaps = [(road.path[i], road.path[i + 1]) for i in range(len(hs) - 1) if hs[i].distance(hs[i + 1]) != 1]
@@ -171,8 +178,8 @@ def river_chains(sides: list[tuple[Hex, Hex]]) -> int:
     return _components(set(sides), lambda s: [t for v in side_vertices(*s) for t in vertex_sides[v] if t != s])
 
 
-def _rivers(hm: HexMap, where) -> list[Finding]:
-    out = []
+def _rivers(hm: HexMap, where: Where) -> list[Finding]:
+    out: list[Finding] = []
     for ri, river in enumerate(hm.data.rivers):
         if river.hexsides:
             sides = [hexside(hm.hex(a), hm.hex(b)) for a, b in river.hexsides]
@@ -191,8 +198,8 @@ def _rivers(hm: HexMap, where) -> list[Finding]:
     return out
 
 
-def _crossings(hm: HexMap, where) -> list[Finding]:
-    out = []
+def _crossings(hm: HexMap, where: Where) -> list[Finding]:
+    out: list[Finding] = []
     for ci, c in enumerate(hm.data.crossings):
         a, b = hm.hex(c.hexside[0]), hm.hex(c.hexside[1])
         r = hm.river_sides.get(hexside(a, b))
@@ -207,8 +214,10 @@ def _crossings(hm: HexMap, where) -> list[Finding]:
     return out
 
 
-def _components(nodes: set, links) -> int:
-    seen, count = set(), 0
+def _components(nodes: set[Node], links: Callable[[Node], Iterable[Node]]) -> int:
+    """How many connected groups `nodes` form, `links` giving each node's neighbours."""
+    seen: set[Node] = set()
+    count = 0
     for start in sorted(nodes, key=repr):
         if start in seen:
             continue
@@ -238,11 +247,11 @@ def cited_hex_ids(text: str, style: str) -> list[str]:
     return sorted(set(found))
 
 
-def _cited_in_rules(game: Any, hm: HexMap) -> list[Finding]:
+def _cited_in_rules(game: Game, hm: HexMap) -> list[Finding]:
     rules_dir = game.folder / "rules"
     if not rules_dir.is_dir():
         return []
-    out = []
+    out: list[Finding] = []
     for path in sorted(p for p in rules_dir.rglob("*") if p.suffix in (".yaml", ".yml", ".po", ".txt", ".md")):
         for n, line in enumerate(read_text(path, _display(path)).splitlines(), 1):
             for hid in cited_hex_ids(line, hm.data.labels.style):
@@ -255,7 +264,7 @@ def _cited_in_rules(game: Any, hm: HexMap) -> list[Finding]:
     return out
 
 
-def _setup_places(game: Any, hm: HexMap) -> list[Finding]:
+def _setup_places(game: Game, hm: HexMap) -> list[Finding]:
     """Setup `on:` targets that are map locations must exist; others are table or sheet zones.
 
     A target that is not on the map but close to a map name (a likely typo) is a warning."""
@@ -267,7 +276,9 @@ def _setup_places(game: Any, hm: HexMap) -> list[Finding]:
         return []
     names = {p.id for p in hm.data.places} | {r.id for r in hm.data.regions} | {b.id for b in hm.data.boxes}
     names |= {f"{b.id}-{n}" for b in hm.data.boxes if b.cells for n in range(b.first, b.first + b.cells)}
-    out, found, off_map = [], set(), []
+    out: list[Finding] = []
+    found: set[str] = set()
+    off_map: list[str] = []
     for si, step in enumerate(game.setup.steps):
         # `place ... on:` and `give ... on:` both put pieces somewhere that may be on the map.
         if not isinstance(step, (PlaceStep, GiveStep)) or step.on in (None, "table", "board", "map"):
@@ -288,7 +299,7 @@ def _setup_places(game: Any, hm: HexMap) -> list[Finding]:
     return out
 
 
-def _display(path) -> str:
+def _display(path: Path) -> str:
     from .errors import display_path
     return display_path(path)
 

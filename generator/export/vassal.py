@@ -27,7 +27,7 @@ from pathlib import Path
 
 from solver.engine import UNCOUNTED, setup_table
 from solver.loader import Game
-from solver.model import pick
+from solver.model import Item, pick
 
 from ..context import BuildContext
 from ..geometry import MM_PER_INCH
@@ -93,7 +93,7 @@ class Module:
         return d
 
 
-def _back_faces(item) -> frozenset[str]:
+def _back_faces(item: Item) -> frozenset[str]:
     """What a setup step's `face:` says to mean this item's back side: 'back', 'down', or the
     name its back face carries (`back: {attrs: {face: fellowship}}`)."""
     names = {"back", "down"}

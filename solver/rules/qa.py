@@ -22,7 +22,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import display_path
 from ..findings import CheckResult, Finding
@@ -33,6 +33,8 @@ from .po import Catalog, load_catalog, po_path
 
 if TYPE_CHECKING:
     import polib
+
+    from ..loader import Game
 
 NUMBER = re.compile(r"\d+(?:\.\d+)*")
 # A dotted clause number standing alone: not part of a longer number, a decimal like 1.5倍 is not
@@ -94,7 +96,7 @@ def _exists(ref: str, rules: RulesFile, ids: set[str], keys: set[tuple[int, ...]
     return rules.numbering == "native" and bool(NATIVE_ID.match(ref)) and clause_key(ref) in keys
 
 
-def source_findings(rules: RulesFile, game: Any) -> list[Finding]:
+def source_findings(rules: RulesFile, game: Game) -> list[Finding]:
     """Dangling cross-references in the source clauses themselves."""
     ids = {p.clause.id for p in rules.walk()}
     keys = {clause_key(i) for i in ids if NATIVE_ID.match(i)}
@@ -239,7 +241,7 @@ def msgfmt_findings(po_file: Path) -> list[Finding]:
         [Finding("error", "po-invalid", "msgfmt --check rejects the file", display_path(po_file))]
 
 
-def check_translation(game: Any, lang: str) -> list[Finding]:
+def check_translation(game: Game, lang: str) -> list[Finding]:
     """Every finding for one target language of a game (the `pnp rules check` view)."""
     rules = rules_of(game)
     if rules is None:
@@ -251,7 +253,7 @@ def check_translation(game: Any, lang: str) -> list[Finding]:
     return findings
 
 
-def check_rules(game: Any):
+def check_rules(game: Game) -> CheckResult:
     """The CHECKS entry: the source's references, and every translation the game folder has.
 
     A target language without a PO file yet is an info finding here (translations arrive game by
