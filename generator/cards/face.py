@@ -294,7 +294,8 @@ class FaceDrawer:
             fonts.require_glyphs(plain, data.where)  # raises, naming the character and the card
         size = f.size_pt * k
         min_size = (f.min_size_pt * k) if f.min_size_pt else size * 0.6
-        font = fonts.faces(data.lang, self.game).regular
+        faces = fonts.faces(data.lang, self.game)
+        font = faces.bold if f.weight == "bold" else faces.regular
         fitted = textfit.fit(text, box.w, box.h, size, min(min_size, size), f.line_height, f.wrap, data.lang, font)
         if not fitted.fits:
             self.note(f"{data.where}: text {text[:30]!r} does not fit its {box.w:.1f}x{box.h:.1f} mm box "
