@@ -24,7 +24,7 @@ import itertools
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator, Literal
+from typing import TYPE_CHECKING, Iterable, Iterator, Literal
 
 import numpy as np
 
@@ -33,6 +33,9 @@ from .cards.sheet import MARGIN_MM, MARK_LEN_MM, MARK_MIN_LEN_MM
 from .context import PAPER_MM
 from .geometry import MM_PER_PT
 from .rulebook.typeset import PAGE_SIZES_MM
+
+if TYPE_CHECKING:
+    import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
 
 EDGE_MM = MARGIN_MM  # the strip home printers leave blank, which the sheets keep free
 SAFE_MM = 3.0
@@ -49,6 +52,8 @@ OVERLAP_SHARE = 0.2
 EXAMPLES = 3
 
 Level = Literal["error", "warning"]
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down from the page top
+Image = np.ndarray  # a page rendered at RENDER_DPI: rows x columns x RGB
 
 
 @dataclass(frozen=True)
@@ -67,7 +72,7 @@ class Finding:
 @dataclass(frozen=True)
 class Char:
     text: str
-    box: tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down from the page top
+    box: Rect
     size_pt: float
     rgb: tuple[int, int, int]
 
@@ -166,7 +171,7 @@ def unembedded_fonts(path: Path) -> list[str]:
     return sorted(bad)
 
 
-def page_chars(page, h_mm: float) -> list[Char]:
+def page_chars(page: pdfium.PdfPage, h_mm: float) -> list[Char]:
     """Every non-blank character pdfium finds on the page with its box, size and fill colour."""
     import pypdfium2.raw as raw
 
@@ -187,7 +192,7 @@ def page_chars(page, h_mm: float) -> list[Char]:
     return out
 
 
-def crop_mark_trims(page, h_mm: float) -> list[tuple[float, float, float, float]]:
+def crop_mark_trims(page: pdfium.PdfPage, h_mm: float) -> list[Rect]:
     """Trim boxes (mm, y down) read from the crop marks: short lines in the margin in line with the
     trim edges. Pairs of mark positions are a piece; the shorter gaps between pieces are bleed."""
     import pypdfium2.raw as raw
@@ -254,7 +259,7 @@ def text_runs(chars: list[Char]) -> list[Run]:
     return [Run(tuple(r)) for r in runs]
 
 
-def _window(box, image, pad_mm: float = 0.0):
+def _window(box: Rect, image: Image, pad_mm: float = 0.0) -> Image | None:
     k = RENDER_DPI / 25.4
     x0, y0 = max(0, int((box[0] - pad_mm) * k)), max(0, int((box[1] - pad_mm) * k))
     x1 = min(image.shape[1], int((box[2] + pad_mm) * k) + 1)
@@ -264,7 +269,7 @@ def _window(box, image, pad_mm: float = 0.0):
     return image[y0:y1, x0:x1].reshape(-1, 3)
 
 
-def _visible(c: Char, image, w_mm: float, h_mm: float) -> bool:
+def _visible(c: Char, image: Image, w_mm: float, h_mm: float) -> bool:
     """True when the character is on the paper and the rendered page shows its colour as a glyph
     inside its box (at least three pixel rows and, unless the glyph is narrow, two columns: a line
     of the same colour crossing the box is not a glyph). A clip hides the rest: a tiled map's sheets clip one big drawing."""
@@ -281,7 +286,7 @@ def _visible(c: Char, image, w_mm: float, h_mm: float) -> bool:
     return int(mask.any(axis=1).sum()) >= 3 and (narrow or int(mask.any(axis=0).sum()) >= 2)
 
 
-def _background(r: Run, image) -> tuple[int, int, int] | None:
+def _background(r: Run, image: Image) -> tuple[int, int, int] | None:
     """The commonest colour round the run that is clearly not the text's own (anti-aliased edges
     mix the two): the paper, band or picture the text is read against."""
     px = _window(r.box, image, pad_mm=0.25 * r.size_pt * MM_PER_PT)
@@ -293,7 +298,8 @@ def _background(r: Run, image) -> tuple[int, int, int] | None:
     keys = (far[:, 0] // 16) * 256 + (far[:, 1] // 16) * 16 + far[:, 2] // 16
     values, counts = np.unique(keys, return_counts=True)
     pick = far[keys == values[counts.argmax()]]
-    return tuple(int(v) for v in pick.mean(axis=0).round())  # type: ignore[return-value]
+    red, green, blue = (int(v) for v in pick.mean(axis=0).round())
+    return red, green, blue
 
 
 # --------------------------------------------------------------------------- the checks
@@ -310,7 +316,7 @@ def _edge(name: str, page: int, chars: list[Char], w: float, h: float) -> list[F
                     f"e.g. {sample!r}); home printers leave that strip blank: move the text inwards")]
 
 
-def _safe_zone(name: str, page: int, chars: list[Char], trims, safe_mm: float) -> list[Finding]:
+def _safe_zone(name: str, page: int, chars: list[Char], trims: list[Rect], safe_mm: float) -> list[Finding]:
     hits = []
     for c in chars:
         cx, cy = (c.box[0] + c.box[2]) / 2, (c.box[1] + c.box[3]) / 2
@@ -331,7 +337,7 @@ def _safe_zone(name: str, page: int, chars: list[Char], trims, safe_mm: float) -
                     f"them inwards in layouts.yaml")]
 
 
-def _overlaps(name: str, page_no: int, page, trims) -> list[Finding]:
+def _overlaps(name: str, page_no: int, page: pdfium.PdfPage, trims: list[Rect]) -> list[Finding]:
     """Symbols (form XObjects) on one piece that cover each other by more than OVERLAP_SHARE."""
     import pypdfium2.raw as raw
 
@@ -375,7 +381,7 @@ def _luminance(rgb: tuple[int, int, int]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def _hex(rgb) -> str:
+def _hex(rgb: tuple[int, int, int]) -> str:
     return "#%02x%02x%02x" % tuple(rgb)
 
 

@@ -12,21 +12,28 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable, Hashable, Iterable, TypeVar
 
 from .findings import CheckResult, Finding
 from .hexes import Hex, hexside, side_vertices
+from .game.loader import Game
 from .game.map import Assertion, HexMap, MapFile
 from .game.yamlsrc import read_text
 
+Where = Callable[..., str]  # where("roads", 2, "path"): `map.yaml:line` of that value
+Node = TypeVar("Node", bound=Hashable)
 
-def check_map(game: Any) -> CheckResult:
+
+def check_map(game: Game) -> CheckResult:
     result = CheckResult()
     mapfile: MapFile | None = game.extras.get("map")
     if mapfile is None:
         return result
     hm = mapfile.resolve(game.locators.get("map.yaml"))
-    where = lambda *loc: game.where("map.yaml", loc)  # noqa: E731
+
+    def where(*loc: str | int) -> str:
+        return game.where("map.yaml", loc)
     f = result.findings
 
     for ai, a in enumerate(mapfile.assertions):
@@ -53,72 +60,102 @@ def check_map(game: Any) -> CheckResult:
 
 def prove(hm: HexMap, a: Assertion) -> tuple[bool, str]:
     """(holds, one line saying what was found). Hex ids not on the map refute any assertion."""
+    missing = [c for c in _cited(a) if hm.find(c) is None]
+    if missing:
+        return False, f"hex {', '.join(missing)} is not on the {hm.grid.columns}x{hm.grid.rows} map"
+    if a.exists is not None:
+        return True, f"hexes {', '.join(a.exists)} exist"
+    if a.adjacent:
+        return _adjacent(hm, *a.adjacent)
+    if a.crossing:
+        return _crossing(hm, *a.crossing)
+    if a.surround:
+        return _surround(hm, a.surround.get("centre", ""), a.surround.get("terrain"))
+    if a.across:
+        return _across(hm, a.across, a.river, want=True)
+    if a.not_across:
+        return _across(hm, a.not_across, a.river, want=False)
+    if a.touch:
+        return _touch(hm, a.touch, a.river)
+    if a.direction:
+        return _direction(hm, a.direction.get("from", ""), a.direction.get("to", ""), a.direction.get("is", ""))
+    if a.region:
+        return _region(hm, a.region, a.hexes or [])
+    return False, "nothing to check"  # unreachable: the model demands one kind
+
+
+def _cited(a: Assertion) -> list[str]:
+    """Every hex id the assertion names."""
     cited = [x for x in (a.adjacent or a.crossing or a.across or a.not_across or ())]
     cited += list(a.touch or []) + list(a.exists or []) + list(a.hexes or [])
     if a.surround:
         cited.append(a.surround.get("centre", ""))
     if a.direction:
         cited += [a.direction.get("from", ""), a.direction.get("to", "")]
-    missing = [c for c in cited if hm.find(c) is None]
-    if missing:
-        return False, f"hex {', '.join(missing)} is not on the {hm.grid.columns}x{hm.grid.rows} map"
-    H = hm.hex
-    if a.exists is not None:
-        return True, f"hexes {', '.join(a.exists)} exist"
-    if a.adjacent:
-        x, y = a.adjacent
-        d = H(x).distance(H(y))
-        return d == 1, f"{x} and {y} are {'adjacent' if d == 1 else f'{d} hexes apart'}"
-    if a.crossing:
-        x, y = a.crossing
-        if H(x).distance(H(y)) != 1:
-            return False, f"{x} and {y} are not adjacent, so no crossing lies between them"
-        c = hm.crossing_sides.get(hexside(H(x), H(y)))
-        return c is not None, (f"a {c.kind} lies on the {x}|{y} hexside" if c else f"no crossing on the {x}|{y} hexside")
-    if a.surround:
-        centre, terrain = a.surround.get("centre", ""), a.surround.get("terrain")
-        ring = H(centre).ring(1)
-        off = [n for n in ring if not hm.on_map(n)]
-        if off:
-            return False, f"{centre} has only {6 - len(off)} neighbours on the map"
-        wrong = [hm.label(h) for h in [H(centre)] + ring if terrain and hm.terrain[h] != terrain]
-        names = ", ".join(hm.label(h) for h in ring)
-        if wrong:
-            return False, f"{', '.join(wrong)} of {centre} and its neighbours ({names}) are not {terrain}"
-        return True, f"{centre} and its six neighbours {names} are all {terrain}"
-    if a.across or a.not_across:
-        x, y = a.across or a.not_across  # type: ignore[misc]  # one of them is set (tested just above)
-        if H(x).distance(H(y)) != 1:
-            return False, f"{x} and {y} are not adjacent"
-        r = hm.river_sides.get(hexside(H(x), H(y)))
-        on = r is not None and r.id == a.river
-        want = a.across is not None
-        return on == want, f"the {x}|{y} hexside is {'' if on else 'not '}on the {a.river}"
-    if a.touch:
-        sides = {s for s, r in hm.river_sides.items() if r.id == a.river}
-        far = [x for x in a.touch if not any(H(x) in s for s in sides)]
-        return not far, (f"{', '.join(a.touch)} each have a hexside on the {a.river}" if not far
-                         else f"{', '.join(far)} have no hexside on the {a.river}")
-    if a.direction:
-        x, y, facing = a.direction.get("from", ""), a.direction.get("to", ""), a.direction.get("is", "")
-        if H(x).distance(H(y)) != 1:
-            return False, f"{x} and {y} are not adjacent"
-        seen_dir = hm.grid.compass(H(x), H(y))
-        return seen_dir == facing, f"{y} lies {seen_dir} of {x}"
-    if a.region:
-        reg = next((r for r in hm.data.regions if r.id == a.region), None)
-        if reg is None:
-            return False, f"no region {a.region!r} on the map"
-        stated = {H(x) for x in (a.hexes or [])}
-        drawn = {H(x) for x in reg.hexes}
-        return drawn == stated, f"region {a.region} is {', '.join(sorted(reg.hexes))}"
-    return False, "nothing to check"  # unreachable: the model demands one kind
+    return cited
+
+
+def _adjacent(hm: HexMap, x: str, y: str) -> tuple[bool, str]:
+    d = hm.hex(x).distance(hm.hex(y))
+    return d == 1, f"{x} and {y} are {'adjacent' if d == 1 else f'{d} hexes apart'}"
+
+
+def _crossing(hm: HexMap, x: str, y: str) -> tuple[bool, str]:
+    if hm.hex(x).distance(hm.hex(y)) != 1:
+        return False, f"{x} and {y} are not adjacent, so no crossing lies between them"
+    c = hm.crossing_sides.get(hexside(hm.hex(x), hm.hex(y)))
+    return c is not None, (f"a {c.kind} lies on the {x}|{y} hexside" if c else f"no crossing on the {x}|{y} hexside")
+
+
+def _surround(hm: HexMap, centre: str, terrain: str | None) -> tuple[bool, str]:
+    ring = hm.hex(centre).ring(1)
+    off = [n for n in ring if not hm.on_map(n)]
+    if off:
+        return False, f"{centre} has only {6 - len(off)} neighbours on the map"
+    wrong = [hm.label(h) for h in [hm.hex(centre)] + ring if terrain and hm.terrain[h] != terrain]
+    names = ", ".join(hm.label(h) for h in ring)
+    if wrong:
+        return False, f"{', '.join(wrong)} of {centre} and its neighbours ({names}) are not {terrain}"
+    return True, f"{centre} and its six neighbours {names} are all {terrain}"
+
+
+def _across(hm: HexMap, side: tuple[str, str], river: str | None, want: bool) -> tuple[bool, str]:
+    """`want`: the hexside between the two lies on the river (`across`), or does not (`not_across`)."""
+    x, y = side
+    if hm.hex(x).distance(hm.hex(y)) != 1:
+        return False, f"{x} and {y} are not adjacent"
+    r = hm.river_sides.get(hexside(hm.hex(x), hm.hex(y)))
+    on = r is not None and r.id == river
+    return on == want, f"the {x}|{y} hexside is {'' if on else 'not '}on the {river}"
+
+
+def _touch(hm: HexMap, hexes: list[str], river: str | None) -> tuple[bool, str]:
+    sides = {s for s, r in hm.river_sides.items() if r.id == river}
+    far = [x for x in hexes if not any(hm.hex(x) in s for s in sides)]
+    return not far, (f"{', '.join(hexes)} each have a hexside on the {river}" if not far
+                     else f"{', '.join(far)} have no hexside on the {river}")
+
+
+def _direction(hm: HexMap, x: str, y: str, facing: str) -> tuple[bool, str]:
+    if hm.hex(x).distance(hm.hex(y)) != 1:
+        return False, f"{x} and {y} are not adjacent"
+    seen_dir = hm.grid.compass(hm.hex(x), hm.hex(y))
+    return seen_dir == facing, f"{y} lies {seen_dir} of {x}"
+
+
+def _region(hm: HexMap, region: str, hexes: list[str]) -> tuple[bool, str]:
+    reg = next((r for r in hm.data.regions if r.id == region), None)
+    if reg is None:
+        return False, f"no region {region!r} on the map"
+    stated = {hm.hex(x) for x in hexes}
+    drawn = {hm.hex(x) for x in reg.hexes}
+    return drawn == stated, f"region {region} is {', '.join(sorted(reg.hexes))}"
 
 
 # --------------------------------------------------------------------------- map consistency
 
-def _roads(hm: HexMap, where) -> list[Finding]:
-    out = []
+def _roads(hm: HexMap, where: Where) -> list[Finding]:
+    out: list[Finding] = []
     for ri, road in enumerate(hm.data.roads):
         hs = [hm.hex(x) for x in road.path]
         gaps = [(road.path[i], road.path[i + 1]) for i in range(len(hs) - 1) if hs[i].distance(hs[i + 1]) != 1]
@@ -141,8 +178,8 @@ def river_chains(sides: list[tuple[Hex, Hex]]) -> int:
     return _components(set(sides), lambda s: [t for v in side_vertices(*s) for t in vertex_sides[v] if t != s])
 
 
-def _rivers(hm: HexMap, where) -> list[Finding]:
-    out = []
+def _rivers(hm: HexMap, where: Where) -> list[Finding]:
+    out: list[Finding] = []
     for ri, river in enumerate(hm.data.rivers):
         if river.hexsides:
             sides = [hexside(hm.hex(a), hm.hex(b)) for a, b in river.hexsides]
@@ -161,8 +198,8 @@ def _rivers(hm: HexMap, where) -> list[Finding]:
     return out
 
 
-def _crossings(hm: HexMap, where) -> list[Finding]:
-    out = []
+def _crossings(hm: HexMap, where: Where) -> list[Finding]:
+    out: list[Finding] = []
     for ci, c in enumerate(hm.data.crossings):
         a, b = hm.hex(c.hexside[0]), hm.hex(c.hexside[1])
         r = hm.river_sides.get(hexside(a, b))
@@ -177,8 +214,10 @@ def _crossings(hm: HexMap, where) -> list[Finding]:
     return out
 
 
-def _components(nodes: set, links) -> int:
-    seen, count = set(), 0
+def _components(nodes: set[Node], links: Callable[[Node], Iterable[Node]]) -> int:
+    """How many connected groups `nodes` form, `links` giving each node's neighbours."""
+    seen: set[Node] = set()
+    count = 0
     for start in sorted(nodes, key=repr):
         if start in seen:
             continue
@@ -208,11 +247,11 @@ def cited_hex_ids(text: str, style: str) -> list[str]:
     return sorted(set(found))
 
 
-def _cited_in_rules(game: Any, hm: HexMap) -> list[Finding]:
+def _cited_in_rules(game: Game, hm: HexMap) -> list[Finding]:
     rules_dir = game.folder / "rules"
     if not rules_dir.is_dir():
         return []
-    out = []
+    out: list[Finding] = []
     for path in sorted(p for p in rules_dir.rglob("*") if p.suffix in (".yaml", ".yml", ".po", ".txt", ".md")):
         for n, line in enumerate(read_text(path, _display(path)).splitlines(), 1):
             for hid in cited_hex_ids(line, hm.data.labels.style):
@@ -225,7 +264,7 @@ def _cited_in_rules(game: Any, hm: HexMap) -> list[Finding]:
     return out
 
 
-def _setup_places(game: Any, hm: HexMap) -> list[Finding]:
+def _setup_places(game: Game, hm: HexMap) -> list[Finding]:
     """Setup `on:` targets that are map locations must exist; others are table or sheet zones.
 
     A target that is not on the map but close to a map name (a likely typo) is a warning."""
@@ -237,7 +276,9 @@ def _setup_places(game: Any, hm: HexMap) -> list[Finding]:
         return []
     names = {p.id for p in hm.data.places} | {r.id for r in hm.data.regions} | {b.id for b in hm.data.boxes}
     names |= {f"{b.id}-{n}" for b in hm.data.boxes if b.cells for n in range(b.first, b.first + b.cells)}
-    out, found, off_map = [], set(), []
+    out: list[Finding] = []
+    found: set[str] = set()
+    off_map: list[str] = []
     for si, step in enumerate(game.setup.steps):
         # `place ... on:` and `give ... on:` both put pieces somewhere that may be on the map.
         if not isinstance(step, (PlaceStep, GiveStep)) or step.on in (None, "table", "board", "map"):
@@ -258,7 +299,7 @@ def _setup_places(game: Any, hm: HexMap) -> list[Finding]:
     return out
 
 
-def _display(path) -> str:
+def _display(path: Path) -> str:
     from .errors import display_path
     return display_path(path)
 

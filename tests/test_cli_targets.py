@@ -41,13 +41,24 @@ def test_the_same_arguments_parse_to_the_same_values(command, tmp_path):
             args.no_preflight) == ("g", False, "en", ["cards", "maps"], tmp_path, "letter", 2.0, 1, True)
 
 
-@pytest.mark.parametrize("argv, says", [
-    (["build", "some-game", "--all"], "both a game and --all"),
-    (["serve", "some-game", "--all"], "both a game and --all"),
-    (["build"], "no game given"),
-])
-def test_a_target_given_twice_or_not_at_all_is_one_line(argv, says, tmp_path, capsys):
-    assert main(argv + ["--out", str(tmp_path / "out")]) == 2
+# every command that works on one game or on all of them, with options that keep a wrong run harmless
+GAME_OR_ALL = {"build": ["--out", "{out}"], "serve": ["--out", "{out}"], "export": ["--to", "tts", "--out", "{out}"],
+               "preflight": ["--out", "{out}"], "check": [], "propose": ["--dry-run"]}
+
+
+BOTH = (["dont-drop-the-ring", "--all"], "both a game and --all")
+NEITHER = ([], "no game given")
+
+
+@pytest.mark.parametrize("command, target, says", [(c, *BOTH) for c in sorted(GAME_OR_ALL)] +
+                         [(c, *NEITHER) for c in sorted(GAME_OR_ALL) if c != "serve"])
+def test_a_target_given_twice_or_not_at_all_is_one_line(command, target, says, tmp_path, capsys):
+    """`pnp build GAME --all` used to build every game and drop GAME without a word (so did export
+    and propose); every command now refuses both, and all but serve (which serves the build folder
+    as it is when given no game: tests/test_serve.py) refuse neither."""
+    out = tmp_path / "out"
+    options = [o.format(out=out) for o in GAME_OR_ALL[command]]
+    assert main([command, *target, *options]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and LINE.match(err[0]) and says in err[0] and err[0].startswith(f"pnp {argv[0]}:")
-    assert not (tmp_path / "out").exists()  # nothing built, nothing served
+    assert len(err) == 1 and LINE.match(err[0]) and says in err[0] and err[0].startswith(f"pnp {command}:")
+    assert not out.exists()  # nothing built, exported or served

@@ -10,7 +10,7 @@ from typing import Callable
 
 from solver.engine.results import ItemKey
 from solver.game.base import pick
-from solver.game.components import CARD_PRESETS, Component, Item, size_mm
+from solver.game.components import CARD_PRESETS, COUNTER_PRESETS, Component, Item, size_mm
 from solver.game.loader import Game
 from solver.propose import effective_counts
 from solver.game.layouts import ComponentLayout, LayoutsFile
@@ -24,6 +24,8 @@ from .sheet import SheetGrid, plan_sheet
 DEFAULT_CARD = ComponentLayout(front="card-basic", back="back-basic")
 DEFAULT_COUNTER = ComponentLayout(front="counter-basic", back="counter-basic")
 SHEET_BY_KIND = {"deck": "cards", "counters": "counters", "chits": "counters"}
+# the trim size of a component that states none, by the sheet that prints it
+DEFAULT_SIZE_MM = {"cards": CARD_PRESETS["poker"], "counters": (COUNTER_PRESETS["half-inch"],) * 2}
 
 
 def sheet_of(layouts: LayoutsFile, comp: Component) -> str:
@@ -32,6 +34,11 @@ def sheet_of(layouts: LayoutsFile, comp: Component) -> str:
     if cl and cl.print_as:
         return cl.print_as
     return SHEET_BY_KIND.get(comp.kind, "none")
+
+
+def piece_size(comp: Component, sheet: str) -> tuple[float, float]:
+    """The trim size in mm of the component's pieces on `sheet` ('cards' or 'counters')."""
+    return size_mm(comp.size) or DEFAULT_SIZE_MM[sheet]
 
 
 def layouts_of(game: Game) -> LayoutsFile:
@@ -143,7 +150,7 @@ def build_cards(game: Game, ctx: BuildContext) -> list[Path]:
     """Stage `cards`: output/<game>/cards-<deck>-<lang>.pdf, .svg pages and png/<deck>/*.png,
     and the duplex calibration page when any deck was printed."""
     written = build_sheets(game, ctx, "cards", DEFAULT_CARD, lambda comp, _cl: plan_sheet(
-        ctx.paper_mm, size_mm(comp.size) or CARD_PRESETS["poker"], ctx.bleed_mm))
+        ctx.paper_mm, piece_size(comp, "cards"), ctx.bleed_mm))
     if written:
         from .calibration import write_calibration
         # in the build's language; named like the maps: a language other than the source adds -<lang>

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from solver.errors import DataError, Problem
 
+from .core import add_game_arguments, check_game_or_all
+
 if TYPE_CHECKING:  # imported when a command runs, so that `pnp --help` starts fast
     from rich.console import Console
 
@@ -26,8 +28,7 @@ STYLE = {"error": "bold red", "warning": "yellow", "assumption": "cyan", "info":
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="prove a game's setup and inventory at every player count")
-    p.add_argument("game", nargs="?", help="game id under data/games/, or a game folder")
-    p.add_argument("--all", action="store_true", help="every game under data/games/")
+    add_game_arguments(p, "game id under data/games/, or a game folder")
     p.add_argument("--json", action="store_true", help="print the JSON report (a list with --all)")
     p.add_argument("--quiet-info", action="store_true", help="leave info findings out of the tables")
     p.set_defaults(func=cmd_check)
@@ -38,10 +39,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from solver.game.loader import game_ids, load_game
     from solver.report import check_game
 
-    if args.all and args.game:
-        raise DataError([Problem("pnp check", 0, 0, "both a game and --all given", "give one of them")])
-    if not args.all and not args.game:
-        raise DataError([Problem("pnp check", 0, 0, "no game given", "name a game id or folder, or use --all")])
+    check_game_or_all(args, "pnp check")
     if not args.all:
         reports = [check_game(load_game(args.game))]
         unusable = False

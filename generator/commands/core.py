@@ -48,22 +48,33 @@ def register(sub: argparse._SubParsersAction) -> None:
 def add_target_options(p: argparse.ArgumentParser, game_help: str) -> None:
     """What `pnp build` and `pnp serve` build and how: GAME or --all, the build options, --only
     and where the units run."""
-    p.add_argument("game", nargs="?", help=game_help)
-    p.add_argument("--all", action="store_true", help="every game under data/games/")
+    add_game_arguments(p, game_help)
     add_build_options(p)
     p.add_argument("--only", action="append", choices=STAGE_NAMES, help="build only this stage (repeatable)")
     add_run_options(p)
 
 
-def target_games(args: argparse.Namespace, command: str, required: bool) -> list[str]:
-    """The games that GAME or --all (from `add_target_options`) name; none when neither is given
-    and the command can do without (serve)."""
-    from solver.game.loader import game_ids
+def add_game_arguments(p: argparse.ArgumentParser, game_help: str = "game id or folder",
+                       all_help: str = "every game under data/games/") -> None:
+    """GAME or --all: what the commands that work on one game or every game take."""
+    p.add_argument("game", nargs="?", help=game_help)
+    p.add_argument("--all", action="store_true", help=all_help)
 
+
+def check_game_or_all(args: argparse.Namespace, command: str, required: bool = True) -> None:
+    """One of GAME and --all (from `add_game_arguments`), not both; neither only when not `required`."""
     if args.all and args.game:
         raise DataError([Problem(command, 0, 0, "both a game and --all given", "give one of them")])
     if required and not (args.all or args.game):
         raise DataError([Problem(command, 0, 0, "no game given", "name a game id or folder, or use --all")])
+
+
+def target_games(args: argparse.Namespace, command: str, required: bool = True) -> list[str]:
+    """The games that GAME or --all name: every game under data/games/, or the one given; none when
+    neither is given and the command can do without (serve)."""
+    from solver.game.loader import game_ids
+
+    check_game_or_all(args, command, required)
     return game_ids() if args.all else [args.game] if args.game else []
 
 

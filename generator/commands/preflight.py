@@ -10,12 +10,13 @@ from pathlib import Path
 
 from solver.errors import DataError, Problem
 
+from .core import add_game_arguments, check_game_or_all
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("preflight", help="check a build's PDFs: fonts embedded, safe zone, contrast, paper edge, "
                                          "overlapping symbols")
-    p.add_argument("game", nargs="?", help="game id (or game folder) whose build to check")
-    p.add_argument("--all", action="store_true", help="every game in the build folder")
+    add_game_arguments(p, "game id (or game folder) whose build to check", "every game in the build folder")
     p.add_argument("--out", type=Path, default=Path("output"), help="build folder (default: output)")
     p.add_argument("--safe", type=float, default=3.0, help="safe zone inside the trim, mm (default 3)")
     p.set_defaults(func=cmd_preflight)
@@ -24,8 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_preflight(args: argparse.Namespace) -> int:
     from ..preflight import preflight
 
-    if not args.all and not args.game:
-        raise DataError([Problem("pnp preflight", 0, 0, "no game given", "name a game id, or use --all")])
+    check_game_or_all(args, "pnp preflight")
     if args.all:
         folders = sorted(d for d in args.out.iterdir() if d.is_dir()) if args.out.is_dir() else []
     else:

@@ -9,28 +9,27 @@ from __future__ import annotations
 import argparse
 import sys
 
-from solver.errors import DataError, Problem
+from solver.errors import DataError
+
+from .core import add_game_arguments, target_games
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("propose", help="write proposed.yaml: counts the solver proposes where the sources state none")
-    p.add_argument("game", nargs="?", help="game id or folder")
-    p.add_argument("--all", action="store_true", help="every game under data/games/")
+    add_game_arguments(p)
     p.add_argument("--dry-run", action="store_true", help="print the proposal instead of writing it")
     p.set_defaults(func=cmd_propose)
 
 
 def cmd_propose(args: argparse.Namespace) -> int:
     # imported when the command runs, so that `pnp --help` starts fast (no OR-Tools)
-    from solver.game.loader import game_ids, load_game
+    from solver.game.loader import load_game
     from solver.propose import propose, proposals_yaml
 
     from ..output import write_text
 
-    if not args.all and not args.game:
-        raise DataError([Problem("pnp propose", 0, 0, "no game given", "name a game id or folder, or pass --all")])
     status = 0
-    for gid in (game_ids() if args.all else [args.game]):
+    for gid in target_games(args, "pnp propose"):
         game = load_without_proposals(gid, load_game)
         result = propose(game)
         target = game.folder / "proposed.yaml"

@@ -20,7 +20,7 @@ from solver.game.base import pick
 from solver.game.components import Component, size_mm
 from solver.game.loader import Game
 
-from ..cards.deck import (DEFAULT_CARD, DEFAULT_COUNTER, deck_pieces, layouts_for, layouts_of,
+from ..cards.deck import (DEFAULT_CARD, DEFAULT_COUNTER, deck_pieces, layouts_for, layouts_of, piece_size,
                           printable_items, sheet_of)
 from ..cards.face import FaceData, FaceDrawer
 from ..cards.printing import Piece
@@ -94,8 +94,7 @@ def export_decks(game: Game, ctx: BuildContext, kinds: tuple[str, ...] = ("cards
         pieces = deck_pieces(game, comp, lang, ctx, cl, back_shows_front=(kind == "counters"))
         if not pieces:
             continue
-        size = size_mm(comp.size) or size_mm("poker" if kind == "cards" else "half-inch")
-        decks.append(ExportDeck(comp, kind, tuple(pieces), size, pick(comp.name, lang)))  # type: ignore[arg-type]
+        decks.append(ExportDeck(comp, kind, tuple(pieces), piece_size(comp, kind), pick(comp.name, lang)))
     return decks
 
 

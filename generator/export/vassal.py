@@ -3,11 +3,8 @@
 A .vmod is a zip: `buildFile.xml` (the module's component tree), `moduledata` (name and
 version) and `images/`. This one holds:
 
-- the map page as the board of the "Main Map", with a HexGrid matching our geometry: VASSAL's
-  `dy` is the hex's size across the flats and `dx` the distance between neighbouring columns
-  (rows, for `sideways` pointy-top grids) = 3/4 of the corner-to-corner width; (x0, y0) is the
-  centre of a hex whose column VASSAL does not shift (for a sideways grid VASSAL swaps x and y
-  before snapping, so the origin is given swapped too). Its HexGridNumbering mirrors our labels;
+- the map page as the board of the "Main Map", with a HexGrid matching our geometry and a
+  HexGridNumbering mirroring our labels (vassal_grid.py);
 - every counter as a piece with two layers (Embellishment `emb2`: front and back image, flip
   with the layer commands) in the pieces window;
 - every card deck as a DrawPile (face down, shuffled) holding one card (CardSlot, with a Mask
@@ -24,7 +21,6 @@ commands (`+/id/type/state`) for pieces and their stacks, end_save, separated by
 """
 from __future__ import annotations
 
-import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,12 +28,14 @@ from pathlib import Path
 from solver.engine.items import UNCOUNTED
 from solver.engine.run import setup_table
 from solver.game.base import pick
+from solver.game.components import Item
 from solver.game.loader import Game
 
 from ..context import BuildContext
 from ..geometry import MM_PER_INCH
 from .common import (ExportDeck, MapImage, drawer_for, export_decks, export_dir, export_languages, face_image,
                      in_language, map_image, png_bytes, safe_name, staged_folder, write_file, zip_bytes)
+from .vassal_grid import grid_text, numbering, vassal_grid
 
 VASSAL_VERSION = "3.7.0"
 MAP_NAME = "Main Map"
@@ -49,7 +47,6 @@ CARD_DPI = 150           # card images in the module (screen use)
 NO_MAP_DPI = 150         # counter images when a game has no map to match
 ESC = "\x1b"
 SAVE_KEY = 0x5A          # the obfuscation key byte: fixed, so the same setup gives the same bytes
-SQRT3 = math.sqrt(3)
 
 
 @dataclass
@@ -98,7 +95,7 @@ class Module:
         return d
 
 
-def _back_faces(item) -> frozenset[str]:
+def _back_faces(item: Item) -> frozenset[str]:
     """What a setup step's `face:` says to mean this item's back side: 'back', 'down', or the
     name its back face carries (`back: {attrs: {face: fellowship}}`)."""
     names = {"back", "down"}
@@ -174,67 +171,33 @@ def _module(game: Game, ctx: BuildContext, lang: str, vmod: str) -> tuple[dict[s
     for name, data in setups.items():
         entries[name] = data
     readme = README.format(
-        title=title, vmod=vmod, grid=_grid_text(m) if m else "no map",
+        title=title, vmod=vmod, grid=grid_text(m) if m else "no map",
         setups="\n".join(f"  {n}" for n in sorted(setups)) or "  (none: the game places nothing on a map)",
         offmap="\n".join(f"  {line}" for line in offmap) or "  (nothing)")
     return entries, readme
-
-
-# --------------------------------------------------------------------------- grid
-
-@dataclass(frozen=True)
-class VassalGrid:
-    dx: float
-    dy: float
-    x0: int
-    y0: int
-    sideways: bool
-
-
-def vassal_grid(m: MapImage) -> VassalGrid:
-    """VASSAL's HexGrid for our grid on the map image (see the module docstring)."""
-    hm = m.hexmap
-    g = hm.data.grid
-    k = m.px_per_mm
-    dy = g.hex_mm * k                      # across the flats
-    dx = 1.5 * (g.hex_mm / SQRT3) * k      # 3/4 of the corner-to-corner width
-    from solver.hexes import Offset
-    first = hm.grid.to_cube(Offset(0, 0))
-    cx, cy = m.hex_centre_px(hm.label(first))
-    # VASSAL never shifts the column (row, sideways) through its origin and shifts the next one by
-    # half a hex down (right). Our `offset: odd` shifts odd ones: the same. `even` shifts column 0:
-    # then the origin is the unshifted column before it.
-    if g.orientation == "flat":
-        if g.offset == "even":
-            cx, cy = cx - dx, cy - dy / 2
-        return VassalGrid(dx, dy, round(cx), round(cy), False)
-    if g.offset == "even":
-        cx, cy = cx - dy / 2, cy - dx
-    return VassalGrid(dx, dy, round(cy), round(cx), True)  # swapped: VASSAL rotates sideways grids
-
-
-def _grid_text(m: MapImage) -> str:
-    g = m.hexmap.data.grid
-    return f"{g.orientation}-top hexes, {g.hex_mm * m.px_per_mm:.2f} px across the flats at {m.dpi:g} dpi"
-
-
-def _numbering(m: MapImage) -> dict[str, str]:
-    """HexGridNumbering attributes for our labels: letter or number columns, numbered rows from
-    `first`, counted from the labels' origin corner, zero-padded like ours. VASSAL shows them in
-    its location reports; the setups place pieces by pixel, so they do not depend on them."""
-    lab = m.hexmap.data.labels
-    letters = lab.style == "letter-number"
-    return {"color": "0,0,0", "first": "H", "fontSize": "9", "hDescend": str(lab.origin.endswith("right")).lower(),
-            "hDrawOff": "0", "hLeading": "0" if letters else "1", "hOff": "0" if letters else str(lab.first),
-            "hType": "A" if letters else "N", "locationFormat": "$gridLocation$", "rotateText": "0", "sep": "",
-            "stagger": "false", "vDescend": str(lab.origin.startswith("bottom")).lower(), "vDrawOff": "0",
-            "vLeading": "0" if letters else "1", "vOff": str(lab.first), "vType": "N", "visible": "false"}
 
 
 # --------------------------------------------------------------------------- buildFile.xml
 
 def build_file(game: Game, title: str, m: MapImage | None, decks: list[ExportDeck], mod: Module,
                setup_files: list[str]) -> bytes:
+    """buildFile.xml: the module's settings, the pieces window, the map (or a table) with the card
+    decks, and the menu of predefined setups."""
+    root = _module_root(game, title, mod)
+    _pieces_window(root, decks, mod)
+    _maps(root, m, [d for d in decks if d.kind == "cards"], mod)
+    if setup_files:
+        menu = ET.SubElement(root, "VASSAL.build.module.PredefinedSetup", {"isMenu": "true", "name": "Setups",
+                                                                           "useFile": "true"})
+        for name in setup_files:
+            ET.SubElement(menu, "VASSAL.build.module.PredefinedSetup", {
+                "file": name, "isMenu": "false", "name": name.removesuffix(".vsav"), "useFile": "true"})
+    ET.indent(root, "    ")
+    return b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="utf-8") + b"\n"
+
+
+def _module_root(game: Game, title: str, mod: Module) -> ET.Element:
+    """The GameModule element with the standard components every module carries."""
     root = ET.Element("VASSAL.build.GameModule", {
         "ModuleOther1": "", "ModuleOther2": "", "VassalVersion": VASSAL_VERSION,
         "description": f"exported by pnp-forge from {game.id}", "name": title,
@@ -246,7 +209,11 @@ def build_file(game: Game, title: str, m: MapImage | None, decks: list[ExportDec
                                                               "playerIdFormat": "$PlayerName$"})
     ET.SubElement(root, "VASSAL.build.module.Chatter")
     ET.SubElement(root, "VASSAL.build.module.KeyNamer")
-    # the pieces window: one list per counter sheet (cards live in their decks)
+    return root
+
+
+def _pieces_window(root: ET.Element, decks: list[ExportDeck], mod: Module) -> None:
+    """The pieces window: one list per counter sheet (cards live in their decks)."""
     window = ET.SubElement(root, "VASSAL.build.module.PieceWindow", {
         "hidden": "false", "scale": "1.0", "text": "Pieces", "tooltip": "Show/Hide the Pieces window"})
     tabs = ET.SubElement(window, "VASSAL.build.widget.TabWidget", {"entryName": "Pieces"})
@@ -260,12 +227,17 @@ def build_file(game: Game, title: str, m: MapImage | None, decks: list[ExportDec
             slot = ET.SubElement(lst, "VASSAL.build.widget.PieceSlot", {
                 "entryName": d.name, "gpid": str(d.gpid), "height": str(d.size_px[1]), "width": str(d.size_px[0])})
             slot.text = f"+/null/{d.type_string()}/{d.state_string()}"
-    # the map; card decks on a table of their own beside it (on the map they would hide hexes)
-    deck_list = [d for d in decks if d.kind == "cards"]
-    card_px = [mod.pieces[(d.id, d.pieces[0].item.id)].size_px for d in deck_list]
+
+
+def _maps(root: ET.Element, m: MapImage | None, card_decks: list[ExportDeck], mod: Module) -> None:
+    """The map with its hex grid, and the card decks on a table of their own beside it (on the map
+    they would hide hexes); without a map, the table is the main map."""
+    card_px = [mod.pieces[(d.id, d.pieces[0].item.id)].size_px for d in card_decks]
     table_w = max(1600, sum(w + GAP for w, _ in card_px) + GAP)
     table_h = max(1000, max((h for _, h in card_px), default=0) + 2 * GAP)
-    if m is not None:
+    if m is None:
+        table = _map(root, MAP_NAME, _table_board(table_w, table_h))[0]
+    else:
         board = _map(root, MAP_NAME, {"image": f"map-{safe_name(m.name)}.png", "name": BOARD_NAME,
                                       "reversible": "false", "width": str(m.image.size[0]),
                                       "height": str(m.image.size[1])})[1]
@@ -274,32 +246,29 @@ def build_file(game: Game, title: str, m: MapImage | None, decks: list[ExportDec
             "color": "0,0,0", "cornersLegal": "false", "dotsVisible": "false", "dx": f"{vg.dx:.4f}",
             "dy": f"{vg.dy:.4f}", "edgesLegal": "false", "sideways": str(vg.sideways).lower(), "snapTo": "true",
             "visible": "false", "x0": str(vg.x0), "y0": str(vg.y0)})
-        ET.SubElement(grid, "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering", _numbering(m))
-        table = _map(root, TABLE_NAME, _table_board(table_w, table_h))[0] if deck_list else None
-    else:
-        table = _map(root, MAP_NAME, _table_board(table_w, table_h))[0]
+        ET.SubElement(grid, "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering", numbering(m))
+        if not card_decks:
+            return
+        table = _map(root, TABLE_NAME, _table_board(table_w, table_h))[0]
     x = GAP
-    for deck, (w, h) in zip(deck_list, card_px):
-        assert table is not None
-        pile = ET.SubElement(table, "VASSAL.build.module.map.DrawPile", {
-            "name": deck.name, "owningBoard": TABLE_BOARD, "x": str(x + w // 2), "y": str(GAP + h // 2),
-            "width": str(w), "height": str(h), "faceDown": "Always", "shuffle": "Always", "drawFaceUp": "false",
-            "reshufflable": "false", "allowMultiple": "false", "allowSelect": "false", "reversible": "false",
-            "draw": "true", "color": "0,0,0"})
-        for p in deck.pieces:
-            d = mod.pieces[(deck.id, p.item.id)]
-            card = ET.SubElement(pile, "VASSAL.build.widget.CardSlot", {
-                "entryName": d.name, "gpid": str(d.gpid), "height": str(d.size_px[1]), "width": str(d.size_px[0])})
-            card.text = f"+/null/{d.type_string(card=True)}/{d.state_string(card=True)}"
+    for deck, (w, h) in zip(card_decks, card_px):
+        _draw_pile(table, deck, mod, x + w // 2, GAP + h // 2, (w, h))
         x += w + GAP
-    if setup_files:
-        menu = ET.SubElement(root, "VASSAL.build.module.PredefinedSetup", {"isMenu": "true", "name": "Setups",
-                                                                           "useFile": "true"})
-        for name in setup_files:
-            ET.SubElement(menu, "VASSAL.build.module.PredefinedSetup", {
-                "file": name, "isMenu": "false", "name": name.removesuffix(".vsav"), "useFile": "true"})
-    ET.indent(root, "    ")
-    return b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="utf-8") + b"\n"
+
+
+def _draw_pile(table: ET.Element, deck: ExportDeck, mod: Module, x: int, y: int, size_px: tuple[int, int]) -> None:
+    """A card deck: face down, shuffled, one card (with its back as a mask) per copy."""
+    w, h = size_px
+    pile = ET.SubElement(table, "VASSAL.build.module.map.DrawPile", {
+        "name": deck.name, "owningBoard": TABLE_BOARD, "x": str(x), "y": str(y),
+        "width": str(w), "height": str(h), "faceDown": "Always", "shuffle": "Always", "drawFaceUp": "false",
+        "reshufflable": "false", "allowMultiple": "false", "allowSelect": "false", "reversible": "false",
+        "draw": "true", "color": "0,0,0"})
+    for p in deck.pieces:
+        d = mod.pieces[(deck.id, p.item.id)]
+        card = ET.SubElement(pile, "VASSAL.build.widget.CardSlot", {
+            "entryName": d.name, "gpid": str(d.gpid), "height": str(d.size_px[1]), "width": str(d.size_px[0])})
+        card.text = f"+/null/{d.type_string(card=True)}/{d.state_string(card=True)}"
 
 
 def _map(root: ET.Element, name: str, board: dict[str, str]) -> tuple[ET.Element, ET.Element]:
@@ -363,8 +332,8 @@ def _setups(game: Game, m: MapImage | None, mod: Module, decks: list[ExportDeck]
 def _piece_of(game: Game, mod: Module, comp: str, item_id: str, step: int) -> PieceDef | None:
     if (comp, item_id) in mod.pieces:
         return mod.pieces[(comp, item_id)]
-    if item_id == UNCOUNTED:  # copies of an item whose count nobody states: the step names it
-        listed = getattr(game.setup.steps[step], "items", None) or []  # type: ignore[union-attr]
+    if item_id == UNCOUNTED and game.setup is not None:  # copies of an item whose count nobody states:
+        listed = getattr(game.setup.steps[step], "items", None) or []  # the step names it
         if len(listed) == 1 and (comp, listed[0]) in mod.pieces:
             return mod.pieces[(comp, listed[0])]
     return None

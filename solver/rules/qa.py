@@ -20,8 +20,9 @@ import shutil
 import subprocess
 import unicodedata
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import display_path
 from ..findings import CheckResult, Finding
@@ -29,6 +30,11 @@ from .glossary import Entry, contains, terms_in
 from .load import glossary_for, rules_of
 from .model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key
 from .po import Catalog, load_catalog, po_path
+
+if TYPE_CHECKING:
+    import polib
+
+    from ..game.loader import Game
 
 NUMBER = re.compile(r"\d+(?:\.\d+)*")
 # A dotted clause number standing alone: not part of a longer number, a decimal like 1.5倍 is not
@@ -90,7 +96,7 @@ def _exists(ref: str, rules: RulesFile, ids: set[str], keys: set[tuple[int, ...]
     return rules.numbering == "native" and bool(NATIVE_ID.match(ref)) and clause_key(ref) in keys
 
 
-def source_findings(rules: RulesFile, game: Any) -> list[Finding]:
+def source_findings(rules: RulesFile, game: Game) -> list[Finding]:
     """Dangling cross-references in the source clauses themselves."""
     ids = {p.clause.id for p in rules.walk()}
     keys = {clause_key(i) for i in ids if NATIVE_ID.match(i)}
@@ -110,20 +116,19 @@ def source_findings(rules: RulesFile, game: Any) -> list[Finding]:
 
 def translation_findings(rules: RulesFile, catalog: Catalog, lang: str, glossary: list[Entry],
                          po_file: Path) -> list[Finding]:
+    """Every finding of one translation: per unit its state (missing, stale, fuzzy), then for a
+    current translation its numbers, references and glossary terms; then obsolete entries and msgfmt."""
     shown = display_path(po_file)
     ids = {p.clause.id for p in rules.walk()}
     keys = {clause_key(i) for i in ids if NATIVE_ID.match(i)}
     numbers = rules.numbers()
-    out: list[Finding] = []
     if catalog.po is None:
-        out.append(Finding("error", "translation-missing",
-                           f"no {lang} translation: {shown} does not exist; create it with "
-                           f"`pnp rules po GAME --lang {lang}` and translate every entry", shown))
-        return out
+        return [Finding("error", "translation-missing",
+                        f"no {lang} translation: {shown} does not exist; create it with "
+                        f"`pnp rules po GAME --lang {lang}` and translate every entry", shown)]
     units = rules.units()
-    live = {ctx for ctx, _ in units}
     quantities = {p.clause.id: p.clause.quantities for p in rules.walk()}
-
+    out: list[Finding] = []
     for ctx, source in units:
         cid = ctx.split("#")[0]
         name = f"clause {numbers[cid]} ({ctx})"
@@ -132,60 +137,90 @@ def translation_findings(rules: RulesFile, catalog: Catalog, lang: str, glossary
         if e is None or not e.msgstr:
             out.append(Finding("error", "translation-missing", f"{name}: not translated; add its msgstr to {shown}", here))
             continue
-        if e.msgid != source:
-            out.append(Finding("error", "translation-stale",
-                               f"{name}: the source changed since it was translated; run `pnp rules po` "
-                               "and revise the fuzzy entry", here))
+        unit = _Unit(name, here, source, e.msgstr)
+        state = _out_of_date(unit, e)
+        if state is not None:
+            out.append(state)
             continue
-        if "fuzzy" in e.flags:
-            if e.previous_msgid and e.previous_msgid != e.msgid:
-                out.append(Finding("error", "translation-stale",
-                                   f"{name}: the source changed since it was translated (see #| msgid); revise "
-                                   "the translation and remove the fuzzy flag", here))
-            else:
-                out.append(Finding("warning", "translation-fuzzy",
-                                   f"{name}: the translation is marked fuzzy; review it and remove the flag", here))
-            continue
-        ignore = set(re.findall(r"qa-ignore:\s*([a-z, ]+)", e.tcomment or ""))
-        ignored = {w.strip() for s in ignore for w in s.split(",")}
-        target = e.msgstr
-
+        ignored = {w.strip() for s in re.findall(r"qa-ignore:\s*([a-z, ]+)", e.tcomment or "") for w in s.split(",")}
         if "numbers" not in ignored:
-            src_terms = terms_in(source, glossary, rules.language)
-            src_n = numbers_of(without_numbered_terms(source, src_terms, rules.language, lang), rules.language)
-            dst_n = numbers_of(target, lang)
-            lost = sorted(set(src_n) - set(dst_n), key=_num_key)
-            added = sorted(set(dst_n) - set(src_n), key=_num_key)
-            if lost or added:
-                parts = ([f"missing {', '.join(lost)}"] if lost else []) + ([f"extra {', '.join(added)}"] if added else [])
-                out.append(Finding("warning", "translation-numbers",
-                                   f"{name}: numbers differ from the source ({'; '.join(parts)}); "
-                                   "fix the translation or add `# qa-ignore: numbers`", here))
-
-        for ref in references_of(target, rules.numbering, quantities.get(cid, ())):
-            if not _exists(ref, rules, ids, keys):
-                out.append(Finding("error", "cross-reference-dangling",
-                                   f"{name}: the translation refers to {ref}, which is no clause; fix the reference", here))
-        for ref in sorted(set(REF_MARKUP.findall(source))):
-            if f"[[{ref}]]" not in target:
-                out.append(Finding("error", "cross-reference-dangling",
-                                   f"{name}: the translation lost the reference [[{ref}]]; keep it as written", here))
-
+            out += _number_findings(unit, glossary, rules.language, lang)
+        out += _reference_findings(unit, rules, ids, keys, quantities.get(cid, ()))
         if "glossary" not in ignored:
-            for g in terms_in(source, glossary, rules.language):
-                want = g.term.accepted(lang)
-                if want and not any(contains(target, w) for w in want):
-                    src_form = g.term.forms()[rules.language]
-                    out.append(Finding("warning", "glossary-term",
-                                       f"{name}: the source says {src_form}, but the translation lacks the agreed "
-                                       f"{lang} term {want[0]!r} ({g.origin})", here))
-
+            out += _glossary_findings(unit, glossary, rules.language, lang)
+    live = {ctx for ctx, _ in units}
     for e in catalog.po:
         if e.msgctxt and e.msgctxt not in live and e.msgstr:
             out.append(Finding("info", "translation-obsolete",
                                f"{e.msgctxt}: translated but no longer in the rules; remove it or restore the clause",
                                f"{shown}:{e.linenum}"))
     out += msgfmt_findings(po_file)
+    return out
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """One translated unit under check: the clause as findings name it, where its PO entry is,
+    the source text and the translation."""
+    name: str
+    here: str
+    source: str
+    target: str
+
+
+def _out_of_date(unit: _Unit, e: polib.POEntry) -> Finding | None:
+    """Stale (the source changed since it was translated) or fuzzy; None for a current translation."""
+    if e.msgid != unit.source:
+        return Finding("error", "translation-stale", f"{unit.name}: the source changed since it was translated; "
+                       "run `pnp rules po` and revise the fuzzy entry", unit.here)
+    if "fuzzy" not in e.flags:
+        return None
+    if e.previous_msgid and e.previous_msgid != e.msgid:
+        return Finding("error", "translation-stale", f"{unit.name}: the source changed since it was translated "
+                       "(see #| msgid); revise the translation and remove the fuzzy flag", unit.here)
+    return Finding("warning", "translation-fuzzy",
+                   f"{unit.name}: the translation is marked fuzzy; review it and remove the flag", unit.here)
+
+
+def _number_findings(unit: _Unit, glossary: list[Entry], source_lang: str, lang: str) -> list[Finding]:
+    """Numbers of the source (numbered glossary terms aside) missing from the translation, or added."""
+    src_terms = terms_in(unit.source, glossary, source_lang)
+    src_n = numbers_of(without_numbered_terms(unit.source, src_terms, source_lang, lang), source_lang)
+    dst_n = numbers_of(unit.target, lang)
+    lost = sorted(set(src_n) - set(dst_n), key=_num_key)
+    added = sorted(set(dst_n) - set(src_n), key=_num_key)
+    if not (lost or added):
+        return []
+    parts = ([f"missing {', '.join(lost)}"] if lost else []) + ([f"extra {', '.join(added)}"] if added else [])
+    return [Finding("warning", "translation-numbers", f"{unit.name}: numbers differ from the source "
+                    f"({'; '.join(parts)}); fix the translation or add `# qa-ignore: numbers`", unit.here)]
+
+
+def _reference_findings(unit: _Unit, rules: RulesFile, ids: set[str], keys: set[tuple[int, ...]],
+                        quantities: list[str] | tuple[str, ...]) -> list[Finding]:
+    """References in the translation that name no clause, and [[id]] references it lost."""
+    out: list[Finding] = []
+    for ref in references_of(unit.target, rules.numbering, quantities):
+        if not _exists(ref, rules, ids, keys):
+            out.append(Finding("error", "cross-reference-dangling",
+                               f"{unit.name}: the translation refers to {ref}, which is no clause; fix the reference",
+                               unit.here))
+    for ref in sorted(set(REF_MARKUP.findall(unit.source))):
+        if f"[[{ref}]]" not in unit.target:
+            out.append(Finding("error", "cross-reference-dangling",
+                               f"{unit.name}: the translation lost the reference [[{ref}]]; keep it as written", unit.here))
+    return out
+
+
+def _glossary_findings(unit: _Unit, glossary: list[Entry], source_lang: str, lang: str) -> list[Finding]:
+    """Glossary terms of the source whose agreed translation the target lacks."""
+    out: list[Finding] = []
+    for g in terms_in(unit.source, glossary, source_lang):
+        want = g.term.accepted(lang)
+        if want and not any(contains(unit.target, w) for w in want):
+            out.append(Finding("warning", "glossary-term",
+                               f"{unit.name}: the source says {g.term.forms()[source_lang]}, but the translation "
+                               f"lacks the agreed {lang} term {want[0]!r} ({g.origin})", unit.here))
     return out
 
 
@@ -206,7 +241,7 @@ def msgfmt_findings(po_file: Path) -> list[Finding]:
         [Finding("error", "po-invalid", "msgfmt --check rejects the file", display_path(po_file))]
 
 
-def check_translation(game: Any, lang: str) -> list[Finding]:
+def check_translation(game: Game, lang: str) -> list[Finding]:
     """Every finding for one target language of a game (the `pnp rules check` view)."""
     rules = rules_of(game)
     if rules is None:
@@ -218,7 +253,7 @@ def check_translation(game: Any, lang: str) -> list[Finding]:
     return findings
 
 
-def check_rules(game: Any):
+def check_rules(game: Game) -> CheckResult:
     """The CHECKS entry: the source's references, and every translation the game folder has.
 
     A target language without a PO file yet is an info finding here (translations arrive game by
