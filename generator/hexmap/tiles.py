@@ -20,8 +20,9 @@ from .. import catalogue, fonts
 from ..geometry import MM_PER_PT, Box
 from ..render import open_surface
 from ..render.base import Surface, text_width
-from .draw import GRID, INK, define_symbols, draw_page_content
+from .draw import draw_page_content
 from .layout import MapPage, TilePlan, Tile, assembly_scale
+from .symbols import GRID, INK, define_symbols
 
 MARK = 3.0  # crosshair half-length, mm
 EDGE_MM = 5.0  # home printers leave this much of the paper edge blank: no text there
