@@ -167,7 +167,8 @@ def environment_digest() -> str:
     code = hash_files([p for d in ("generator", "solver") for p in (ROOT / d).rglob("*")
                        if p.suffix in (".py", ".ttf", ".otf") and "__pycache__" not in p.parts], ROOT)
     versions: dict[str, str | None] = {}
-    for dist in ("pnp-forge", "reportlab", "pillow", "svgwrite", "svglib", "matplotlib-fontja", "fonttools", "pyphen"):
+    for dist in ("pnp-forge", "reportlab", "pillow", "svgwrite", "svglib", "matplotlib-fontja", "font-source-serif-pro",
+                 "fonttools", "pyphen"):
         try:
             versions[dist] = metadata.version(dist)
         except metadata.PackageNotFoundError:
