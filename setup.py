@@ -1,6 +1,6 @@
 """Packaging beside pyproject.toml (which holds everything else, package data included): the code's
 packages, and data/ shipped inside the wheel as the package `pnp_forge_data`, so that `pip install .`
-gives a `pnp` that finds the example games from any folder (solver/loader.py looks for them there)."""
+gives a `pnp` that finds the example games from any folder (solver/game/loader.py looks for them there)."""
 from setuptools import find_packages, setup
 
 setup(

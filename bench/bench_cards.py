@@ -80,7 +80,7 @@ from pathlib import Path
 from generator.cards.deck import build_cards
 from generator.context import BuildContext
 from generator.counters import build_counters
-from solver.loader import load_game
+from solver.game.loader import load_game
 t1 = time.perf_counter()
 game = load_game(sys.argv[1])
 t2 = time.perf_counter()

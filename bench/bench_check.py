@@ -30,7 +30,7 @@ def whole_command(runs: int) -> float:
 def breakdown() -> list[tuple[str, float]]:
     from solver.checks import check_functions
     from solver.errors import DataError
-    from solver.loader import game_ids, load_game
+    from solver.game.loader import game_ids, load_game
 
     rows: list[tuple[str, float]] = []
     start = time.perf_counter()

@@ -24,7 +24,7 @@ from generator.hexmap.draw import draw_map_page  # noqa: E402
 from generator.hexmap.geometry import paper_grid  # noqa: E402
 from generator.hexmap.layout import map_page  # noqa: E402
 from generator.render.pdf import PdfSurface  # noqa: E402
-from solver.model_map import MapFile  # noqa: E402
+from solver.game.map import MapFile  # noqa: E402
 
 COLS, ROWS, HEX = 40, 30, 19.0
 KINDS = {"clear": "#eef0d2", "forest": "#b5d39a", "hill": "#ddc9a0", "mountain": "#c4ae93", "water": "#a9cbe6"}

@@ -480,7 +480,7 @@ def located(problem: Problem) -> bool:
 
 def run_in_process(folder: Path, category: str) -> tuple[str, str]:
     """(outcome, detail): ok | error | traceback | hang | unlocated | escape | unresolved."""
-    from solver.loader import load_game
+    from solver.game.loader import load_game
     from solver.report import check_game
 
     signal.signal(_TIMER[1], _alarm)
@@ -548,7 +548,7 @@ def _one_input(job: tuple[int, int, str, str]) -> tuple[int, str, str, float, st
     seconds = time.time() - started
     line = ""
     if outcome in FAILURES:
-        cmd = (f"{sys.executable} -c \"from solver.loader import load_game; from solver.report import "
+        cmd = (f"{sys.executable} -c \"from solver.game.loader import load_game; from solver.report import "
                f"check_game; check_game(load_game('{folder}'))\"")
         kept = keep_failure(Path(keep), n, folder, cat, desc, outcome, detail, cmd)
         last = detail.strip().splitlines()[-1] if detail.strip() else ""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 from .context import BuildContext
 
 if TYPE_CHECKING:
-    from solver.loader import Game
+    from solver.game.loader import Game
 
 
 class Stage(Protocol):

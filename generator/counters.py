@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solver.loader import Game
-from solver.model import size_mm
+from solver.game.components import size_mm
+from solver.game.loader import Game
 
 from .cards.deck import DEFAULT_COUNTER, build_sheets
 from .cards.sheet import plan_sheet

@@ -24,7 +24,7 @@ from .output import write_bytes, write_text
 from .units import Unit, UnitResult, fingerprint, game_inputs_digest, plan
 
 if TYPE_CHECKING:
-    from solver.loader import Game
+    from solver.game.loader import Game
 
 RECORD = ".pnp-build.json"
 RECORD_FORMAT = 1
@@ -100,7 +100,7 @@ def _plan_game(name: str | Path, ctx: BuildContext, only: set[str] | None, force
                report: BuildReport) -> _GamePlan:
     """A game's plan: its units from the record when nothing it reads changed and its outputs are in
     place (the game is not even loaded), else the game loaded and validated."""
-    from solver.loader import load_game, load_meta, resolve_game_dir
+    from solver.game.loader import load_game, load_meta, resolve_game_dir
 
     folder = resolve_game_dir(name)
     game_id = load_meta(folder).id

@@ -17,8 +17,8 @@ from typing import Any, Callable, Iterator
 from pydantic import BaseModel
 
 from solver.errors import DataError, Problem
-from solver.loader import Game
-from solver.model import LANG_PATTERN
+from solver.game.base import LANG_PATTERN
+from solver.game.loader import Game
 from solver.rules.load import rules_of
 from solver.rules.po import load_catalog, po_path
 

@@ -8,8 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from solver.loader import Game
-from solver.model import pick, size_mm
+from solver.game.base import pick
+from solver.game.components import size_mm
+from solver.game.loader import Game
 from solver.propose import component_total, effective_counts
 
 from .context import BuildContext

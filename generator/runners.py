@@ -19,7 +19,7 @@ from .context import BuildContext
 from .units import Unit, UnitResult, execute
 
 if TYPE_CHECKING:
-    from solver.loader import Game
+    from solver.game.loader import Game
 
 
 def _largest_first(tasks: list[tuple[Game, Unit]]) -> list[tuple[Game, Unit]]:

@@ -27,7 +27,7 @@ from .build import STAGES, Stage
 from .context import BuildContext
 
 if TYPE_CHECKING:
-    from solver.loader import Game
+    from solver.game.loader import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 # game-folder files that the model holds once validated (YAML, card lists) or that only the
@@ -188,7 +188,7 @@ def options_of(ctx: BuildContext) -> dict[str, Any]:
 
 def shared_data_files() -> list[Path]:
     """Data outside the game folders that stages read (shared glossaries)."""
-    from solver.loader import DATA_DIR
+    from solver.game.loader import DATA_DIR
 
     folder = DATA_DIR / "glossaries"
     return sorted(folder.rglob("*")) if folder.is_dir() else []
@@ -212,7 +212,7 @@ def game_files(folder: Path, ctx: BuildContext) -> list[Path]:
 def game_inputs_digest(folder: Path, ctx: BuildContext, only: set[str] | None) -> str:
     """Everything a game's build can read, by content, without loading the game: when it equals
     the recorded one and the outputs are in place, the whole game is skipped (a no-op build)."""
-    from solver.loader import DATA_DIR
+    from solver.game.loader import DATA_DIR
 
     files = hash_files(game_files(folder, ctx), folder)
     shared = hash_files(shared_data_files(), DATA_DIR)
@@ -253,7 +253,7 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
         slice_["map"] = _dump(game.extras.get("map"))
         slice_["rules"] = _dump(game.extras.get("rules"))
         slice_["rules_files"] = hash_files([p for p in game_files(folder, ctx) if p.relative_to(folder).parts[0] == "rules"], folder)
-        from solver.loader import DATA_DIR
+        from solver.game.loader import DATA_DIR
         slice_["shared"] = hash_files(shared_data_files(), DATA_DIR)
     else:  # a stage added later: the whole model and every file of the game, until someone slices it
         slice_["components"] = _dump(game.components)

@@ -17,12 +17,15 @@ from __future__ import annotations
 from typing import Any
 
 from .constraints import ZONE_FUNCS, ZONE_PARTS, RuleCompiler, constraint_location, describe
-from .engine import SetupResult, matches, owned_counts, setup_table, step_label, variant_tables
+from .engine.items import matches, owned_counts
+from .engine.results import SetupResult
+from .engine.run import setup_table, variant_tables
+from .engine.steps import step_label
 from .explain import conflict_finding, explain
 from .feasibility import UB, UNKNOWN_UB, SetupModel, item_location, prove_player_count, setup_model, stated_sums
 from .findings import CheckResult, Finding, cite
-from .loader import Game
-from .model import GiveStep, PlaceStep
+from .game.loader import Game
+from .game.setup import GiveStep, PlaceStep
 from .proof import Assumption, Verdict, solve
 
 _solve = solve  # the name solver/propose.py imports

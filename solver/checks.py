@@ -16,12 +16,12 @@ from .findings import CheckResult
 from .mapcheck import check_map
 from .odds import check_odds
 from .propose import check_proposals
-from .renames import check_old_spellings
+from .game.renames import check_old_spellings
 from .rules.qa import check_rules
 from .wargame import check_wargame
 
 if TYPE_CHECKING:
-    from .loader import Game
+    from .game.loader import Game
 
 __all__ = ["CHECKS", "Check", "CheckResult", "check_functions"]
 

@@ -18,15 +18,16 @@ from typing import TYPE_CHECKING, Any
 from ortools.sat.python import cp_model
 
 from . import expr as E
-from .engine import ItemKey, matches
+from .engine.items import matches
+from .engine.results import ItemKey
 from .errors import DataError, Problem
 from .findings import cite
-from .model import Constraint
+from .game.setup import Constraint
 from .proof import Assumption, Verdict, solve
 
 if TYPE_CHECKING:
     from .feasibility import SetupModel
-    from .loader import Game
+    from .game.loader import Game
 
 ZONE_PARTS = {"owned": (), "in_play": ("box", "returned", "set_aside"), "returned_to_box": ("returned", "box"),
               "draw_pile": ("pile",)}

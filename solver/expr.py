@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from .limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_EXPR_VALUE, MAX_INTEGER
+from .game.limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_EXPR_VALUE, MAX_INTEGER
 
 class ExprError(ValueError):
     """A syntax or evaluation error; `column` is 1-based within the expression text."""

@@ -1,6 +1,6 @@
 """Setup feasibility: the flow model of one player count, and the proof that the setup can be carried out.
 
-The engine's moves (solver/engine.py) become a flow model: every copy of every item sits in exactly
+The engine's moves (solver/engine/runner.py) become a flow model: every copy of every item sits in exactly
 one zone, each move takes copies from some zones into another, and no zone goes below zero, so a
 feasible model proves conservation (in play + returned to the box + set aside = owned, per item).
 Three kinds of facts are switched on by assumption literals (solver/proof.py): each setup step that
@@ -16,12 +16,14 @@ from ortools.sat.python import cp_model
 
 from . import expr as E
 from .constraints import ZONE_PARTS, RuleCompiler, constraint_location, prove_rules_for_every_deal
-from .engine import ItemKey, SetupResult, matches, owned_counts, step_label, step_location, when_functions
+from .engine.items import matches, owned_counts
+from .engine.results import ItemKey, SetupResult
+from .engine.steps import step_label, step_location, when_functions
 from .errors import DataError, Problem
 from .explain import explain
 from .findings import cite
-from .loader import Game
-from .model import CombineStep
+from .game.loader import Game
+from .game.setup import CombineStep
 from .proof import Assumption, Verdict, solve
 
 UB = 100_000  # no game has this many copies of one thing; bounds the free variables

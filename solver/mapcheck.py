@@ -17,9 +17,9 @@ from typing import Any, Callable, Hashable, Iterable, TypeVar
 
 from .findings import CheckResult, Finding
 from .hexes import Hex, hexside, side_vertices
-from .loader import Game
-from .model_map import Assertion, HexMap, MapFile
-from .yamlsrc import read_text
+from .game.loader import Game
+from .game.map import Assertion, HexMap, MapFile
+from .game.yamlsrc import read_text
 
 Where = Callable[..., str]  # where("roads", 2, "path"): `map.yaml:line` of that value
 Node = TypeVar("Node", bound=Hashable)
@@ -270,7 +270,7 @@ def _setup_places(game: Game, hm: HexMap) -> list[Finding]:
     A target that is not on the map but close to a map name (a likely typo) is a warning."""
     import difflib
 
-    from .model import GiveStep, PlaceStep, step_kind
+    from .game.setup import GiveStep, PlaceStep, step_kind
 
     if game.setup is None:
         return []

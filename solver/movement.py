@@ -21,7 +21,7 @@ from typing import Literal
 
 from .errors import DataError, Problem
 from .hexes import Hex, hexside
-from .model_map import HexMap, Movement
+from .game.map import HexMap, Movement
 
 Mode = Literal["start", "normal", "all-in", "road-march"]
 

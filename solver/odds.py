@@ -24,9 +24,11 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from .engine import Draw, ItemKey, setup_table, step_location
+from .engine.results import Draw, ItemKey
+from .engine.run import setup_table
+from .engine.steps import step_location
 from .findings import CheckResult, Finding
-from .loader import Game
+from .game.loader import Game
 
 ROLE_ATTR = "role"
 

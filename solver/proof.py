@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from ortools.sat.python import cp_model
 
 if TYPE_CHECKING:
-    from .engine import ItemKey
-    from .model import Constraint
+    from .engine.results import ItemKey
+    from .game.setup import Constraint
 
 
 @dataclass

@@ -19,7 +19,7 @@ The objective, in this order (each stage keeps the optimum of the ones before):
 5. a tie-break that makes the answer unique: an earlier-listed item takes the larger share.
 
 When no proposal exists, the checker's `explain` names the steps, counts and rules that conflict.
-`pnp propose GAME` writes the result to proposed.yaml (solver/model_proposals.py); `pnp check`
+`pnp propose GAME` writes the result to proposed.yaml (solver/game/proposals.py); `pnp check`
 reports every proposal as an assumption and proves the file's counts (edited or not) again.
 """
 from __future__ import annotations
@@ -30,12 +30,15 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from .constraints import constraint_location, describe
-from .engine import ItemKey, owned_counts, player_counts, run_setup, step_label, step_location, variant_counts
+from .engine.items import owned_counts
+from .engine.results import ItemKey
+from .engine.run import player_counts, run_setup, variant_counts
+from .engine.steps import step_label, step_location
 from .explain import explain
 from .feasibility import UNKNOWN_UB, setup_model
 from .findings import CheckResult, Finding
-from .loader import Game
-from .model_proposals import Proposal, ProposalsFile
+from .game.loader import Game
+from .game.proposals import Proposal, ProposalsFile
 from .proof import Assumption, solve
 
 OBJECTIVE = ("every rule at every player count and optional rule, each kind the sources name at least once; kinds "

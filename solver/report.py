@@ -15,10 +15,11 @@ from typing import Any
 
 from . import expr as E
 from .checks import check_functions
-from .engine import player_counts, variant_tables
+from .engine.run import player_counts, variant_tables
 from .findings import SEVERITY_ORDER, Finding, Severity
-from .loader import Game
-from .model import RemoveStep, pick, step_kind
+from .game.base import pick
+from .game.loader import Game
+from .game.setup import RemoveStep, step_kind
 
 CASE_KINDS = {"use", "deal", "give", "place", "set_aside", "combine", "supply"}
 GAP_SEVERITY: dict[str, Severity] = {"assumption": "assumption", "unspecified": "warning", "erratum": "warning", "discrepancy": "warning"}

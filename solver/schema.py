@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 
-from .loader import optional_files
-from .model import ComponentsFile, GameMeta, SetupFile
+from .game.components import ComponentsFile
+from .game.loader import optional_files
+from .game.meta import GameMeta
+from .game.setup import SetupFile
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 

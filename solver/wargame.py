@@ -24,10 +24,12 @@ from typing import Any, TypedDict
 from ortools.sat.python import cp_model
 
 from .checker import setup_model
-from .engine import ItemKey, SetupResult, matches, owned_counts, player_counts, run_setup
+from .engine.items import matches, owned_counts
+from .engine.results import ItemKey, SetupResult
+from .engine.run import player_counts, run_setup
 from .findings import CheckResult, Finding
-from .loader import Game
-from .model import Component, StatedMean
+from .game.components import Component, StatedMean
+from .game.loader import Game
 
 MAX_CHITS_PER_VALUE = 1000  # bound of the chit pool model's variables
 

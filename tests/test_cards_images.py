@@ -11,7 +11,7 @@ from PIL import Image
 from generator.cards.deck import build_cards
 from generator.context import BuildContext
 from solver.errors import DataError
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards-with-images"
 

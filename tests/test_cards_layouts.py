@@ -17,9 +17,9 @@ from generator.geometry import MM_PER_PT, Box
 from generator import fonts
 from generator.render.base import text_width
 from solver.errors import DataError
-from solver.loader import load_game
-from solver.model import Component, Item, size_mm
-from solver.model_layout import LayoutsFile
+from solver.game.components import Component, Item, size_mm
+from solver.game.layouts import LayoutsFile
+from solver.game.loader import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards-with-images"
 

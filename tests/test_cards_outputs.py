@@ -10,7 +10,7 @@ import pytest
 from generator.cards.calibration import calibration_points, write_calibration
 from generator.cards.deck import build_cards
 from generator.context import BuildContext
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards-with-images"
 

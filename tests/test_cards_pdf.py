@@ -13,8 +13,8 @@ from generator.cards.deck import build_cards
 from generator.cards.sheet import plan_sheet
 from generator.context import BuildContext
 from generator.geometry import MM_PER_PT
-from solver.model import size_mm
-from solver.loader import load_game
+from solver.game.components import size_mm
+from solver.game.loader import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards-with-images"
 RE_OP = re.compile(rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re\b")

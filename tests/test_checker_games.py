@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from solver.loader import game_ids, load_game
+from solver.game.loader import game_ids, load_game
 from solver.report import check_game
 
 GAMES = game_ids()

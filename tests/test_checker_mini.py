@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from solver.checker import check_setup, prove_player_count
-from solver.engine import run_setup
-from solver.loader import load_game
+from solver.engine.run import run_setup
+from solver.game.loader import load_game
 from solver.odds import check_odds, enumerated_odds, makeup_odds
 from solver.report import check_game
 

@@ -19,8 +19,8 @@ from generator.cards.deck import build_cards
 from generator.context import BuildContext
 from generator.counters import build_counters
 from generator.geometry import MM_PER_PT
-from solver.loader import GAMES_DIR, game_ids, load_game
-from solver.model import size_mm
+from solver.game.components import size_mm
+from solver.game.loader import GAMES_DIR, game_ids, load_game
 
 RE_RECT = re.compile(rb"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re")
 # the sets the issue names, as the sources state them (components.yaml stated_total)

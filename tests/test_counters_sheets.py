@@ -13,7 +13,7 @@ from generator.cards.sheet import plan_sheet
 from generator.context import BuildContext
 from generator.counters import build_counters, counter_grid
 from generator.geometry import MM_PER_PT
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards-with-images"
 RE_RECT = re.compile(rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re\b")

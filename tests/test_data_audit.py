@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = {

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from solver import expr
-from solver.engine import run_setup
-from solver.loader import load_game
-from solver.model import CombineStep, DealStep, GiveStep, PlaceStep
+from solver.engine.run import run_setup
+from solver.game.loader import load_game
+from solver.game.setup import CombineStep, DealStep, GiveStep, PlaceStep
 
 GAME = "lotr-sauron"
 PLAYERS = range(3, 7)

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from solver.loader import load_game
-from solver.model import DealStep, GiveStep
+from solver.game.loader import load_game
+from solver.game.setup import DealStep, GiveStep
 
 GAME = "riddle-of-the-ring"
 

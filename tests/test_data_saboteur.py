@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from solver import expr
-from solver.engine import run_setup
-from solver.loader import load_game
-from solver.model import CombineStep, DealStep, PlaceStep, RemoveStep, SetAsideStep, UseStep
+from solver.engine.run import run_setup
+from solver.game.loader import load_game
+from solver.game.setup import CombineStep, DealStep, PlaceStep, RemoveStep, SetAsideStep, UseStep
 
 GAME = "saboteur-the-lost-mines"
 PLAYERS = range(3, 10)

@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 
 from solver import expr
-from solver.loader import load_game
-from solver.model import PlaceStep
+from solver.game.loader import load_game
+from solver.game.setup import PlaceStep
 
 GAME = "war-of-the-ring-campaign"
 

@@ -6,8 +6,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solver.checker import prove_player_count
-from solver.engine import run_setup, setup_table
-from solver.loader import load_game
+from solver.engine.run import run_setup, setup_table
+from solver.game.loader import load_game
 
 GAME = "id: pile-game\ntitle: {en: Pile game}\nplayers: {min: 2, max: 4}\nsource_language: en\n"
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from solver.engine import run_setup, setup_table, variant_tables
+from solver.engine.run import run_setup, setup_table, variant_tables
 from solver.errors import DataError
-from solver.loader import load_game
+from solver.game.loader import load_game
 from solver.report import check_game
 
 GAME = "id: team-game\ntitle: {en: Team game}\nplayers: {min: 2, max: 5}\nsource_language: en\n"

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from solver.checker import check_setup, prove_player_count
-from solver.engine import run_setup
-from solver.loader import load_game
-from solver.model import SetupFile
+from solver.engine.run import run_setup
+from solver.game.loader import load_game
+from solver.game.setup import SetupFile
 from solver.odds import check_odds
 
 GAME = "id: overlord\ntitle: {en: Overlord}\nplayers: {min: 3, max: 5}\nsource_language: en\n"

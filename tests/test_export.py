@@ -17,8 +17,8 @@ import pytest
 from PIL import Image
 
 from generator.cli import main
-from solver.loader import load_game
-from solver.model import size_mm
+from solver.game.components import size_mm
+from solver.game.loader import load_game
 
 PT = 72 / 25.4
 CARD_GAME = "dont-drop-the-ring"    # small: five poker decks, no map
@@ -280,7 +280,7 @@ def test_vassal_hex_grid_matches_our_geometry(vmod):
 
 def test_vassal_setups_place_the_engines_pieces_on_the_named_hexes(vmod):
     from generator.hexmap.layout import map_page
-    from solver.engine import setup_table
+    from solver.engine.run import setup_table
 
     root = ET.fromstring(vmod.read("buildFile.xml"))
     setups = root.findall(".//VASSAL.build.module.PredefinedSetup[@isMenu='false']")

@@ -14,7 +14,7 @@ import pytest
 from generator.cli import main
 from generator.geometry import MM_PER_PT
 from solver.errors import DataError
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 GAME_YAML = """\
 id: first-game

@@ -11,7 +11,7 @@ from generator import fonts
 from generator.context import BuildContext
 from generator.rulebook.build import rulebook_files
 from solver.errors import DataError
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 
 def _body_font(pdf) -> str:

@@ -21,7 +21,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from generator.context import BuildContext
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_DPI = 50

@@ -9,8 +9,8 @@ from generator.cards.deck import build_cards
 from generator.cards.sheet import plan_gutterfold
 from generator.context import BuildContext
 from generator.geometry import MM_PER_PT
-from solver.loader import load_game
-from solver.model import size_mm
+from solver.game.components import size_mm
+from solver.game.loader import load_game
 
 W, H = size_mm("poker")
 ART = (W + 6.0, H + 6.0)  # each card's art: the card and 3 mm bleed round it

@@ -1,7 +1,7 @@
 """Hostile input: each kind of bad file gets located one-line errors, never a traceback (issue 14).
 
 One regression test per failure the stress campaign (bench/stress.py) found, plus the explicit
-limits of solver/limits.py, each with its own message.
+limits of solver/game/limits.py, each with its own message.
 """
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ import re
 
 import pytest
 
-from solver import expr, limits
+from solver import expr
+from solver.game import limits
 from solver.errors import DataError
-from solver.loader import load_game
+from solver.game.loader import load_game
 from solver.rules.po import read_po
 
 LOCATED = re.compile(r"^\S.*:(\d+):(\d+): .+; .+$")
@@ -142,7 +143,7 @@ def test_csv_duplicate_and_blank_columns(game_copy, header_extra):
     if header_extra == ",count":
         [line] = problems_of(folder)
         assert re.search(r"gem-cards\.csv:1:\d+: duplicate column 'count'", line), line
-    else:  # cells under no header name (solver/columns.py check_header)
+    else:  # cells under no header name (solver/game/columns.py check_header)
         lines = problems_of(folder)
         assert all(re.search(r"gem-cards\.csv:1:\d+: column \d+ has values but no header", x) for x in lines), lines
 

@@ -11,9 +11,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solver.errors import DataError
-from solver.loader import load_game
+from solver.game.loader import load_game
 from solver.rules.po import read_po
-from solver.sheets import load_xlsx
+from solver.game.sheets import load_xlsx
 
 from conftest import GAMES
 

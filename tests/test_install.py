@@ -47,7 +47,7 @@ def test_installed_wheel_lists_and_builds_from_another_folder(installed, tmp_pat
     empty.mkdir()
     where = pnp(installed, empty, "--help")
     assert where.returncode == 0
-    probe = subprocess.run([sys.executable, "-c", "import generator, solver.loader as l; print(generator.__file__); print(l.GAMES_DIR)"],
+    probe = subprocess.run([sys.executable, "-c", "import generator, solver.game.loader as l; print(generator.__file__); print(l.GAMES_DIR)"],
                            cwd=empty, env={**os.environ, "PYTHONPATH": str(installed)}, capture_output=True, text=True)
     code_file, games_dir = probe.stdout.split()
     assert Path(code_file).is_relative_to(installed) and Path(games_dir).is_relative_to(installed)

@@ -9,7 +9,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator import fonts
 from generator.text import wrap
 from generator.text.kinsoku import NOT_AT_LINE_END, NOT_AT_LINE_START
-from solver.loader import game_ids, load_game
+from solver.game.loader import game_ids, load_game
 
 FONT = fonts.register()
 SIZE = 9.5

@@ -25,7 +25,7 @@ from pypdf import PdfReader
 
 from generator.context import BuildContext
 from generator.incremental import build
-from solver.loader import game_ids, load_game
+from solver.game.loader import game_ids, load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 # kana, kanji, and the marks only Japanese text uses (〃 「」 、 。 full-width forms)

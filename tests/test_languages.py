@@ -9,7 +9,7 @@ import pytest
 
 from generator.languages import languages_to_build, missing_translations, parse_requested
 from solver.errors import DataError
-from solver.loader import game_ids, load_game
+from solver.game.loader import game_ids, load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 

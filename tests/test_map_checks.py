@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from solver.errors import DataError
-from solver.loader import load_game
+from solver.game.loader import load_game
 from solver.mapcheck import check_map, cited_hex_ids
 
 GAME_YAML = """id: tiny-map
@@ -179,7 +179,7 @@ def test_map_without_components_still_reports_bad_hexes_as_data_errors(tmp_path)
 
 
 def test_give_on_a_misspelt_map_place_is_an_error_at_its_line(game_copy):
-    """Every reference is resolved on load (solver/references.py): a misspelt place is unusable
+    """Every reference is resolved on load (solver/game/references.py): a misspelt place is unusable
     input, located, with the nearest existing id suggested."""
     folder = game_copy("riddle-of-the-ring")
     setup = folder / "setup.yaml"

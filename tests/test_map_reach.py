@@ -7,7 +7,7 @@ import pytest
 
 from generator.cli import main
 from solver.errors import DataError
-from solver.model_map import MapFile
+from solver.game.map import MapFile
 from solver.movement import reach
 
 # 7 x 1 pointy-top row: hexes 0101..0701 in a straight line west to east.

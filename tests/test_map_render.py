@@ -14,7 +14,7 @@ from generator.hexmap.layout import PAPER_MM, MARGIN_MM, map_page, tile_plan
 from generator.hexmap.stage import build_maps
 from generator.hexmap.tiles import alignment_marks
 from solver.errors import DataError
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 
 def _check_cover(page_w, page_h, plan, overlap):
@@ -174,7 +174,7 @@ def test_only_the_chosen_hexes_print_their_labels(show, expect):
 
     from generator.hexmap.draw import draw_map_page
     from generator.render.pdf import PdfSurface
-    from solver.model_map import MapFile
+    from solver.game.map import MapFile
 
     m = MapFile.model_validate({
         "id": "t", "name": "t", "reconstruction": True, "paper": "a4",

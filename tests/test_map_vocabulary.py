@@ -11,7 +11,7 @@ import pytest
 from generator.context import BuildContext
 from generator.hexmap.stage import build_maps
 from solver.errors import DataError
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 from test_map_checks import MAP, make_game
 

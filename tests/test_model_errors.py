@@ -8,7 +8,7 @@ import pytest
 
 from generator.cli import main
 from solver.errors import DataError
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 
 def _replace_line(path: Path, old: str, new: str) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solver.errors import DataError
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 from conftest import GAMES
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from generator.cli import main
-from solver.loader import game_ids, load_game
+from solver.game.loader import game_ids, load_game
 from solver.schema import schemas
 
 from conftest import ROOT

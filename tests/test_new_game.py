@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.cli import main
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "generator" / "templates" / "new-game"

@@ -21,8 +21,8 @@ from generator.context import BuildContext
 from generator.counters import build_counters
 from generator.geometry import MM_PER_PT
 from generator.hexmap.stage import build_maps
-from solver.loader import load_game
-from solver.model import size_mm
+from solver.game.components import size_mm
+from solver.game.loader import load_game
 
 A4 = (210.0, 297.0)
 

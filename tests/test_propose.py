@@ -16,8 +16,8 @@ import yaml
 
 from generator.cli import main
 from solver import expr
-from solver.engine import player_counts, run_setup
-from solver.loader import game_ids, load_game
+from solver.engine.run import player_counts, run_setup
+from solver.game.loader import game_ids, load_game
 from solver.propose import check_proposals, propose
 from solver.report import check_game
 

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from solver.errors import DataError
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 
 def _load_problems(folder) -> list[str]:

@@ -14,7 +14,7 @@ from generator.rulebook.content import TableBlock, Text, rulebook_content
 from generator.rulebook.flowables import KPara, Recorder, RowTable, Style
 from generator.rulebook.typeset import FOOTER_GAP_MM, Geometry, column_widths, render, typeset
 from generator.rulebook.pdftext import collisions, outside, text_runs
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 LONG_TITLE = {"ja": "ロード・オブ・ザ・リング 拡張「サウロン」ダークイベント・エキストラカード入り完全版",
               "en": "The Lord of the Rings: Sauron (expansion) with the Dark Events and two extra cards"}

@@ -11,7 +11,7 @@ from generator.rulebook.build import book_languages, rulebook_files
 from generator.rulebook.content import Heading, rulebook_content
 from generator.rulebook.typeset import render
 from generator.text.kinsoku import NOT_AT_LINE_END, NOT_AT_LINE_START
-from solver.loader import load_game
+from solver.game.loader import load_game
 
 
 @pytest.fixture(scope="module")

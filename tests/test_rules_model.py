@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from solver.errors import DataError
-from solver.loader import load_game
+from solver.game.loader import load_game
 from solver.rules.model import clause_key
 
 ROOT = Path(__file__).resolve().parent.parent

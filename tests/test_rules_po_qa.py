@@ -8,7 +8,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from solver.loader import load_game
+from solver.game.loader import load_game
 from solver.rules.po import po_path, read_po, update_catalog
 from solver.rules.qa import check_rules, check_translation, numbers_of
 

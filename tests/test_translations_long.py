@@ -14,7 +14,7 @@ import pytest
 from generator.rulebook.content import rulebook_content
 from generator.rulebook.impose import impose
 from generator.rulebook.typeset import render
-from solver.loader import load_game
+from solver.game.loader import load_game
 from solver.rules.glossary import GLOSSARIES_DIR, load_glossary
 from solver.rules.load import glossary_for, rules_of
 from solver.rules.po import load_catalog

@@ -1,5 +1,5 @@
 """One word, one meaning: renamed keys are read under their old spelling for one release, with a
-warning at the old key's line that names the new one (solver/renames.py, docs/vocabulary.md)."""
+warning at the old key's line that names the new one (solver/game/renames.py, docs/vocabulary.md)."""
 from __future__ import annotations
 
 import re
@@ -8,8 +8,8 @@ import pytest
 
 from solver.checks import check_functions
 from solver.errors import DataError
-from solver.loader import load_game
-from solver.model import RemoveStep
+from solver.game.loader import load_game
+from solver.game.setup import RemoveStep
 
 
 def _line(path, needle: str) -> int:

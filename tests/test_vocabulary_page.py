@@ -9,8 +9,10 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from solver.loader import optional_files
-from solver.model import ComponentsFile, GameMeta, SetupFile
+from solver.game.components import ComponentsFile
+from solver.game.loader import optional_files
+from solver.game.meta import GameMeta
+from solver.game.setup import SetupFile
 from solver.rules.glossary import GlossaryFile
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "vocabulary.md"
@@ -68,7 +70,7 @@ def test_each_table_lists_exactly_the_keys_its_model_accepts():
 
 
 def test_the_renamed_keys_are_in_the_page_under_their_new_spelling():
-    from solver.renames import RENAMES
+    from solver.game.renames import RENAMES
 
     text = PAGE.read_text(encoding="utf-8")
     for r in RENAMES:

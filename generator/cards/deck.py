@@ -8,11 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from solver.engine import ItemKey
-from solver.loader import Game
-from solver.model import CARD_PRESETS, COUNTER_PRESETS, Component, Item, pick, size_mm
+from solver.engine.results import ItemKey
+from solver.game.base import pick
+from solver.game.components import CARD_PRESETS, COUNTER_PRESETS, Component, Item, size_mm
+from solver.game.loader import Game
 from solver.propose import effective_counts
-from solver.model_layout import ComponentLayout, LayoutsFile
+from solver.game.layouts import ComponentLayout, LayoutsFile
 
 from .. import fonts
 from ..context import BuildContext

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from solver.errors import DataError, Problem
-from solver.model import Component, Face, Item, pick, size_mm
-from solver.model_layout import (HEX_COLOUR, INLINE_SYMBOL, TEMPLATE_KEY, ByAttr, Field_, Layout,
+from solver.game.base import pick
+from solver.game.components import Component, Face, Item, size_mm
+from solver.game.layouts import (HEX_COLOUR, INLINE_SYMBOL, TEMPLATE_KEY, ByAttr, Field_, Layout,
                                  LayoutsFile, Symbol, builtin_layouts)
 
 from .. import fonts
@@ -293,7 +294,8 @@ class FaceDrawer:
             fonts.require_glyphs(plain, data.where)  # raises, naming the character and the card
         size = f.size_pt * k
         min_size = (f.min_size_pt * k) if f.min_size_pt else size * 0.6
-        font = fonts.faces(data.lang, self.game).regular
+        faces = fonts.faces(data.lang, self.game)
+        font = faces.bold if f.weight == "bold" else faces.regular
         fitted = textfit.fit(text, box.w, box.h, size, min(min_size, size), f.line_height, f.wrap, data.lang, font)
         if not fitted.fits:
             self.note(f"{data.where}: text {text[:30]!r} does not fit its {box.w:.1f}x{box.h:.1f} mm box "

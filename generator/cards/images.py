@@ -12,7 +12,7 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
-from solver import limits
+from solver.game import limits
 from solver.errors import DataError, Problem, display_path
 
 from ..geometry import MM_PER_INCH, Box

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from solver.model import Item
+from solver.game.components import Item
 
 from ..context import BuildContext
 from ..geometry import Box

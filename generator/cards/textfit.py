@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from solver.model_layout import INLINE_SYMBOL
+from solver.game.layouts import INLINE_SYMBOL
 
 from ..geometry import MM_PER_PT
 from .. import fonts

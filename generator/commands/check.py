@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from rich.console import Console
-    from solver.loader import game_ids, load_game
+    from solver.game.loader import game_ids, load_game
     from solver.report import check_game
 
     check_game_or_all(args, "pnp check")
@@ -66,7 +66,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _check_one(name: str) -> tuple[dict[str, Any] | None, list[Problem]]:
-    from solver.loader import load_game
+    from solver.game.loader import load_game
     from solver.report import check_game
 
     try:
@@ -94,7 +94,7 @@ def check_many(names: list[str]) -> list[tuple[dict[str, Any] | None, list[Probl
 
 def _data_size(name: str) -> int:
     """Bytes of a game's data files: a cheap, deterministic stand-in for how long it takes to check."""
-    from solver.loader import resolve_game_dir
+    from solver.game.loader import resolve_game_dir
 
     try:
         folder = resolve_game_dir(name)

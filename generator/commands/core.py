@@ -72,7 +72,7 @@ def check_game_or_all(args: argparse.Namespace, command: str, required: bool = T
 def target_games(args: argparse.Namespace, command: str, required: bool = True) -> list[str]:
     """The games that GAME or --all name: every game under data/games/, or the one given; none when
     neither is given and the command can do without (serve)."""
-    from solver.loader import game_ids
+    from solver.game.loader import game_ids
 
     check_game_or_all(args, command, required)
     return game_ids() if args.all else [args.game] if args.game else []
@@ -119,8 +119,8 @@ class GameRow(TypedDict):
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from solver.loader import game_ids, load_meta
-    from solver.model import pick
+    from solver.game.base import pick
+    from solver.game.loader import game_ids, load_meta
 
     rows: list[GameRow] = []
     for gid in game_ids():
@@ -150,15 +150,15 @@ def cmd_show(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.table import Table
 
-    from solver.columns import attribute_names
-    from solver.loader import load_game
+    from solver.game.columns import attribute_names
+    from solver.game.loader import load_game
 
     from ..manifest import inventory
 
     game = load_game(args.game)
     lang = args.lang or game.meta.source_language
     data = inventory(game, lang)
-    for c in data["components"]:  # what a card list's columns became (solver/columns.py)
+    for c in data["components"]:  # what a card list's columns became (solver/game/columns.py)
         c["attributes"] = attribute_names(game.component(c["id"]).items)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
@@ -250,7 +250,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Build GAME (or --all), serve the output folder, rebuild on save; with neither, serve it as it is."""
     import threading
 
-    from solver.loader import resolve_game_dir
+    from solver.game.loader import resolve_game_dir
 
     from ..gallery import write_index
     from ..serve import PreviewState, Rebuilder, make_server, watch
@@ -290,7 +290,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from solver.loader import DATA_DIR
+    from solver.game.loader import DATA_DIR
     from solver.schema import schema_files
 
     from ..output import write_text

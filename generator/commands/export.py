@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from solver.loader import load_game  # here, not above: `pnp --help` stays fast
+    from solver.game.loader import load_game  # here, not above: `pnp --help` stays fast
 
     names = target_games(args, "pnp export")
     ctx = context_from(args)

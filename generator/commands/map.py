@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from solver.errors import DataError, Problem
 
 if TYPE_CHECKING:  # imported when a command runs, so that `pnp --help` starts fast
-    from solver.model_map import HexMap
+    from solver.game.map import HexMap
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def game_map(game_id: str) -> HexMap:
-    from solver.loader import load_game
+    from solver.game.loader import load_game
 
     game = load_game(game_id)
     mapfile = game.extras.get("map")

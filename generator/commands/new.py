@@ -37,7 +37,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise DataError([Problem(display_path(target), 0, 0, "already exists and is not an empty folder",
                                  "give the path of a new folder")])
     if args.source:
-        from solver.loader import resolve_game_dir
+        from solver.game.loader import resolve_game_dir
         source_dir = resolve_game_dir(args.source)
         made = scaffold(lambda tmp: _copy_game(source_dir, tmp, game_id), target)
         origin = f"a copy of {args.source}"

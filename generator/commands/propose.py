@@ -1,6 +1,6 @@
 """`pnp propose GAME|--all`: write proposed.yaml, the counts the solver proposes where the sources state none.
 
-The proposal is data (solver/model_proposals.py) beside components.yaml: the build prints complete
+The proposal is data (solver/game/proposals.py) beside components.yaml: the build prints complete
 sets from it and `pnp check` reports each count as an assumption. When no proposal satisfies every
 rule, the command names the steps, counts and rules that conflict, writes nothing and exits 1.
 """
@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_propose(args: argparse.Namespace) -> int:
     # imported when the command runs, so that `pnp --help` starts fast (no OR-Tools)
-    from solver.loader import load_game
+    from solver.game.loader import load_game
     from solver.propose import propose, proposals_yaml
 
     from ..output import write_text
@@ -60,7 +60,7 @@ def load_without_proposals(gid: str, load_game):
     game loads and put back untouched; what the proposal computes never reads it."""
     from pathlib import Path
 
-    from solver.loader import resolve_game_dir
+    from solver.game.loader import resolve_game_dir
 
     from ..output import write_bytes
 

@@ -44,7 +44,7 @@ def _rules(game):
 
 def cmd_check(args: argparse.Namespace) -> int:
     from solver.findings import SEVERITY_ORDER
-    from solver.loader import load_game
+    from solver.game.loader import load_game
     from solver.rules.qa import check_translation
 
     game = load_game(args.game)
@@ -62,8 +62,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_po(args: argparse.Namespace) -> int:
-    from solver.loader import load_game
-    from solver.model import pick
+    from solver.game.base import pick
+    from solver.game.loader import load_game
     from solver.rules.po import po_bytes, po_path, read_po, update_catalog
 
     from ..output import write_bytes
@@ -83,7 +83,7 @@ def cmd_po(args: argparse.Namespace) -> int:
 
 
 def cmd_rulebook(args: argparse.Namespace) -> int:
-    from solver.loader import load_game
+    from solver.game.loader import load_game
     from ..rulebook.build import rulebook_files
 
     game = load_game(args.game)

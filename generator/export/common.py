@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from solver.loader import Game
-from solver.model import Component, pick
+from solver.game.base import pick
+from solver.game.components import Component, size_mm
+from solver.game.loader import Game
 
 from ..cards.deck import (DEFAULT_CARD, DEFAULT_COUNTER, deck_pieces, layouts_for, layouts_of, piece_size,
                           printable_items, sheet_of)
@@ -27,7 +28,7 @@ from ..geometry import MM_PER_INCH, Box
 from ..render import open_surface
 
 if TYPE_CHECKING:
-    from solver.model_map import HexMap
+    from solver.game.map import HexMap
 
     from ..hexmap.layout import MapPage
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solver.loader import Game
-from solver.model import pick
+from solver.game.base import pick
+from solver.game.loader import Game
 
 from ..context import BuildContext
 from ..geometry import Box

@@ -19,7 +19,7 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from solver.loader import Game
+from solver.game.loader import Game
 
 from ..context import BuildContext
 from ..geometry import MM_PER_INCH

@@ -26,8 +26,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from solver.loader import Game
-from solver.model import pick
+from solver.game.base import pick
+from solver.game.loader import Game
 
 from ..context import BuildContext
 from .common import (ExportDeck, drawer_for, export_decks, export_dir, face_image, map_image, png_bytes, safe_name,

@@ -25,9 +25,11 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from solver.engine import UNCOUNTED, setup_table
-from solver.loader import Game
-from solver.model import Item, pick
+from solver.engine.items import UNCOUNTED
+from solver.engine.run import setup_table
+from solver.game.base import pick
+from solver.game.components import Item
+from solver.game.loader import Game
 
 from ..context import BuildContext
 from ..geometry import MM_PER_INCH

@@ -13,8 +13,8 @@ import math
 from typing import Any
 
 from solver.hexes import Hex, side_vertices
-from solver.model import pick
-from solver.model_map import HexMap, Place
+from solver.game.base import pick
+from solver.game.map import HexMap, Place
 
 from .. import catalogue, fonts
 from ..geometry import MM_PER_PT, Box

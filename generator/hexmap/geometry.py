@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from solver.hexes import SQRT3, Hex, HexGrid, side_vertices
-from solver.model_map import HexMap
+from solver.game.map import HexMap
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from solver.errors import DataError, Problem
 from solver.hexes import Hex
-from solver.model_map import HexMap
+from solver.game.map import HexMap
 
 from ..geometry import Box
 from ..context import PAPER_MM

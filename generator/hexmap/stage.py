@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solver.loader import Game
+from solver.game.loader import Game
 
 from .. import fonts
 from ..context import BuildContext

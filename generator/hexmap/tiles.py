@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solver.model import pick
-from solver.model_map import HexMap
+from solver.game.base import pick
+from solver.game.map import HexMap
 
 from .. import catalogue, fonts
 from ..geometry import MM_PER_PT, Box

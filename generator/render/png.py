@@ -11,11 +11,14 @@ from __future__ import annotations
 import io
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from ..geometry import MM_PER_INCH, PT_PER_MM, Box
 from ..output import atomic_path
 from .base import Align, Colour, Fit, ImageSource, SurfaceBase, Point, place_image, rounded_rect_points
+
+if TYPE_CHECKING:
+    from PIL import Image, ImageDraw
 
 _ANCHOR = {"left": "ls", "center": "ms", "right": "rs"}
 
@@ -24,11 +27,31 @@ class PngSurface(SurfaceBase):
     def __init__(self, dpi: int = 300, title: str = ""):
         self.dpi = dpi
         self.s = dpi / MM_PER_INCH  # px per mm
-        self.pages: list = []
-        self.img = None
-        self.draw = None
-        self._symbols: dict[str, tuple[float, float, Callable]] = {}
-        self._tiles: dict[tuple[str, float], object] = {}
+        self.pages: list[Image.Image] = []
+        self._img: Image.Image | None = None
+        self._draw: ImageDraw.ImageDraw | None = None
+        self._symbols: dict[str, tuple[float, float, Callable[[PngSurface], None]]] = {}
+        self._tiles: dict[tuple[str, float], Image.Image] = {}
+
+    @property
+    def img(self) -> Image.Image:
+        """The image being drawn on: the open page, or a layer or tile standing in for it."""
+        if self._img is None:
+            raise RuntimeError("PngSurface: no page is open (call begin_page first)")
+        return self._img
+
+    @property
+    def draw(self) -> ImageDraw.ImageDraw:
+        if self._draw is None:
+            raise RuntimeError("PngSurface: no page is open (call begin_page first)")
+        return self._draw
+
+    def _canvas(self, img: Image.Image | None) -> None:
+        """Draw on `img` from now on (None: no page open)."""
+        from PIL import ImageDraw
+
+        self._img = img
+        self._draw = ImageDraw.Draw(img) if img is not None else None
 
     def _px(self, x: float, y: float) -> tuple[float, float]:
         return ((x + self._ox) * self.s, (y + self._oy) * self.s)
@@ -39,14 +62,13 @@ class PngSurface(SurfaceBase):
     # ------------------------------------------------------------------ pages
     def begin_page(self, width_mm: float, height_mm: float, *, trim: Box | None = None,
                    bleed: Box | None = None) -> None:
-        from PIL import Image, ImageDraw
+        from PIL import Image
 
-        self.img = Image.new("RGB", (round(width_mm * self.s), round(height_mm * self.s)), "white")
-        self.draw = ImageDraw.Draw(self.img)
+        self._canvas(Image.new("RGB", (round(width_mm * self.s), round(height_mm * self.s)), "white"))
 
     def end_page(self) -> None:
         self.pages.append(self.img)
-        self.img = self.draw = None
+        self._canvas(None)
 
     # ------------------------------------------------------------------ shapes
     def rect(self, box: Box, *, fill: Colour = None, stroke: Colour = None, width: float = 0.25,
@@ -118,7 +140,7 @@ class PngSurface(SurfaceBase):
             from ..cards.images import svg_to_pil
             pic = svg_to_pil(image, w, h)
         else:
-            pic = Image.open(io.BytesIO(image.data)).convert("RGBA").resize((w, h), Image.LANCZOS)
+            pic = Image.open(io.BytesIO(image.data)).convert("RGBA").resize((w, h), Image.Resampling.LANCZOS)
         if fit == "crop":
             # Cut the overflow away before pasting: the same result as clipping to the box.
             bx0, by0 = self._px(box.x, box.y)
@@ -136,7 +158,7 @@ class PngSurface(SurfaceBase):
         return name in self._symbols
 
     def use_symbol(self, name: str, x: float, y: float, *, scale: float = 1.0) -> None:
-        from PIL import Image, ImageDraw
+        from PIL import Image
 
         w, h, draw = self._symbols[name]
         key = (name, round(scale, 6))
@@ -145,18 +167,17 @@ class PngSurface(SurfaceBase):
             # (ImageDraw itself does not anti-alias) for the cost of one tile. Later uses only paste.
             size = (max(1, round(w * scale * self.s)), max(1, round(h * scale * self.s)))
             sub = PngSurface(dpi=round(self.dpi * scale * 4))
-            sub.img = Image.new("RGBA", (size[0] * 4, size[1] * 4), (0, 0, 0, 0))
-            sub.draw = ImageDraw.Draw(sub.img)
+            sub._canvas(Image.new("RGBA", (size[0] * 4, size[1] * 4), (0, 0, 0, 0)))
             sub._symbols = self._symbols
             draw(sub)
-            self._tiles[key] = sub.img.resize(size, Image.LANCZOS)
+            self._tiles[key] = sub.img.resize(size, Image.Resampling.LANCZOS)
         tile = self._tiles[key]
         px, py = self._px(x, y)
         self.img.paste(tile, (round(px), round(py)), tile)
 
     @contextmanager
     def group(self, *, dx: float = 0.0, dy: float = 0.0, clip: Box | None = None) -> Iterator[None]:
-        from PIL import Image, ImageDraw
+        from PIL import Image
 
         prev = self._push(dx, dy)
         if clip is None:
@@ -166,9 +187,8 @@ class PngSurface(SurfaceBase):
                 self._pop(prev)
             return
         # Clipping: draw the block on a transparent layer, then paste only the clip rectangle of it.
-        base, base_draw = self.img, self.draw
-        self.img = Image.new("RGBA", base.size, (0, 0, 0, 0))
-        self.draw = ImageDraw.Draw(self.img)
+        base = self.img
+        self._canvas(Image.new("RGBA", base.size, (0, 0, 0, 0)))
         try:
             yield
         finally:
@@ -177,8 +197,8 @@ class PngSurface(SurfaceBase):
             x1, y1 = self._px(clip.right, clip.bottom)
             rect = (round(x0), round(y0), round(x1), round(y1))
             part = layer.crop(rect)
-            self.img, self.draw = base, base_draw
-            self.img.paste(part, rect[:2], part)
+            self._canvas(base)
+            base.paste(part, rect[:2], part)
             self._pop(prev)
 
     # ------------------------------------------------------------------ output
@@ -189,7 +209,7 @@ class PngSurface(SurfaceBase):
 
     def save(self, target: Path) -> list[Path]:
         """One page: `target`; several: `<stem>-p1.png`, ..."""
-        if self.img is not None:
+        if self._img is not None:
             self.end_page()
         target = Path(target)
         names = [target] if len(self.pages) == 1 else [

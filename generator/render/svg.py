@@ -17,13 +17,15 @@ import hashlib
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 from xml.etree import ElementTree
 
 from ..geometry import MM_PER_PT, Box
 from ..output import write_text
 from .base import Align, Colour, Fit, ImageSource, SurfaceBase, Point, place_image
 
+if TYPE_CHECKING:
+    import svgwrite  # no type information: its classes are Any to mypy
 
 
 def _n(v: float) -> float:
@@ -84,12 +86,20 @@ class SvgSurface(SurfaceBase):
     def __init__(self, title: str = ""):
         self.title = title
         self.pages: list[str] = []
-        self._dwg = None
-        self._target = None
+        self._dwg: svgwrite.Drawing | None = None
+        self._target: Any = None  # the svgwrite container drawing goes into: the page, a group, a symbol
+        self._page_boxes: tuple[Box | None, Box | None] = (None, None)
         self._glyph_ids: dict[tuple[str, str], str] = {}
         self._ids = 0
         self._symbols: dict[str, tuple[str, float, float]] = {}
         self._images: dict[str, str] = {}
+
+    @property
+    def dwg(self) -> svgwrite.Drawing:
+        """The open page."""
+        if self._dwg is None:
+            raise RuntimeError("SvgSurface: no page is open (call begin_page first)")
+        return self._dwg
 
     def _id(self, prefix: str) -> str:
         self._ids += 1
@@ -100,20 +110,19 @@ class SvgSurface(SurfaceBase):
                    bleed: Box | None = None) -> None:
         import svgwrite
 
-        self._dwg = svgwrite.Drawing(size=(f"{_n(width_mm)}mm", f"{_n(height_mm)}mm"), profile="full",
-                                     debug=False)
-        self._dwg.viewbox(0, 0, _n(width_mm), _n(height_mm))
+        dwg = svgwrite.Drawing(size=(f"{_n(width_mm)}mm", f"{_n(height_mm)}mm"), profile="full", debug=False)
+        dwg.viewbox(0, 0, _n(width_mm), _n(height_mm))
         if self.title:
-            self._dwg.set_desc(title=self.title)
-        self._target = self._dwg
+            dwg.set_desc(title=self.title)
+        self._dwg = self._target = dwg
         self._glyph_ids = {}
-        self._symbols: dict[str, tuple[str, float, float]] = {}
+        self._symbols = {}
         self._images = {}
         self._ids = 0
         self._page_boxes = (trim, bleed)
 
     def end_page(self) -> None:
-        dwg = self._dwg
+        dwg = self.dwg
         trim, bleed = self._page_boxes
         # Trim and bleed boxes as invisible rectangles with ids, the SVG counterpart of PDF page boxes.
         for name, b in (("trim-box", trim), ("bleed-box", bleed)):
@@ -126,8 +135,8 @@ class SvgSurface(SurfaceBase):
         self._dwg = None
 
     # ------------------------------------------------------------------ helpers
-    def _paint(self, fill: Colour, stroke: Colour, width: float) -> dict:
-        attrs = {"fill": fill or "none"}
+    def _paint(self, fill: Colour, stroke: Colour, width: float) -> dict[str, str | float]:
+        attrs: dict[str, str | float] = {"fill": fill or "none"}
         if stroke:
             attrs.update(stroke=stroke, stroke_width=_n(width))
         return attrs
@@ -141,14 +150,14 @@ class SvgSurface(SurfaceBase):
         if not (fill or stroke):
             return
         extra = {"rx": _n(radius), "ry": _n(radius)} if radius > 0 else {}
-        self._target.add(self._dwg.rect(insert=self._p(box.x, box.y), size=(_n(box.w), _n(box.h)),
+        self._target.add(self.dwg.rect(insert=self._p(box.x, box.y), size=(_n(box.w), _n(box.h)),
                                         **extra, **self._paint(fill, stroke, width)))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: Colour = "#000000",
              width: float = 0.25, dash: Sequence[float] | None = None) -> None:
         if not stroke:
             return
-        el = self._dwg.line(self._p(x1, y1), self._p(x2, y2), **self._paint(None, stroke, width))
+        el = self.dwg.line(self._p(x1, y1), self._p(x2, y2), **self._paint(None, stroke, width))
         if dash:
             el["stroke-dasharray"] = ",".join(str(_n(d)) for d in dash)
         self._target.add(el)
@@ -157,7 +166,7 @@ class SvgSurface(SurfaceBase):
                  dash: Sequence[float] | None = None) -> None:
         if not stroke or len(points) < 2:
             return
-        el = self._dwg.polyline([self._p(x, y) for x, y in points], **self._paint(None, stroke, width))
+        el = self.dwg.polyline([self._p(x, y) for x, y in points], **self._paint(None, stroke, width))
         if dash:
             el["stroke-dasharray"] = ",".join(str(_n(d)) for d in dash)
         self._target.add(el)
@@ -166,13 +175,13 @@ class SvgSurface(SurfaceBase):
                 width: float = 0.25) -> None:
         if not (fill or stroke) or len(points) < 3:
             return
-        self._target.add(self._dwg.polygon([self._p(x, y) for x, y in points], **self._paint(fill, stroke, width)))
+        self._target.add(self.dwg.polygon([self._p(x, y) for x, y in points], **self._paint(fill, stroke, width)))
 
     def circle(self, cx: float, cy: float, r: float, *, fill: Colour = None, stroke: Colour = None,
                width: float = 0.25) -> None:
         if not (fill or stroke):
             return
-        self._target.add(self._dwg.circle(center=self._p(cx, cy), r=_n(r), **self._paint(fill, stroke, width)))
+        self._target.add(self.dwg.circle(center=self._p(cx, cy), r=_n(r), **self._paint(fill, stroke, width)))
 
     def text(self, x: float, y: float, s: str, *, size_pt: float, colour: Colour = "#000000",
              align: Align = "left", font: str | None = None) -> None:
@@ -185,7 +194,7 @@ class SvgSurface(SurfaceBase):
         em = size_pt * MM_PER_PT
         widths = [sum(adv for _, adv in glyphs) * em / go.upm for go, _, glyphs in runs]
         x0 = x - {"left": 0.0, "center": sum(widths) / 2, "right": sum(widths)}[align]
-        g = self._dwg.g(fill=colour or "#000000", **_family(font))
+        g = self.dwg.g(fill=colour or "#000000", **_family(font))
         g.set_desc(title=s)
         for (go, f, glyphs), width in zip(runs, widths):
             px, py = self._p(x0, y)
@@ -197,7 +206,7 @@ class SvgSurface(SurfaceBase):
                 g["transform"] = place
                 run = g
             else:
-                run = self._dwg.g(transform=place)
+                run = self.dwg.g(transform=place)
                 if f != font:  # a fallback run says its own face (and that it is not bold)
                     run.update(_family(f))
                     run.update({"font_weight": "bold" if fonts.font_info(f).bold else "normal"})
@@ -205,7 +214,7 @@ class SvgSurface(SurfaceBase):
             pen_x = 0
             for name, adv in glyphs:
                 if go.path(name):
-                    use = self._dwg.use(f"#{self._glyph_id(f, name)}")
+                    use = self.dwg.use(f"#{self._glyph_id(f, name)}")
                     if pen_x:
                         use["x"] = pen_x
                     run.add(use)
@@ -217,7 +226,7 @@ class SvgSurface(SurfaceBase):
         key = (font, name)
         if key not in self._glyph_ids:
             gid = f"g{len(self._glyph_ids) + 1}"
-            self._dwg.defs.add(self._dwg.path(d=glyph_outlines(font).path(name), id=gid))
+            self.dwg.defs.add(self.dwg.path(d=glyph_outlines(font).path(name), id=gid))
             self._glyph_ids[key] = gid
         return self._glyph_ids[key]
 
@@ -230,13 +239,13 @@ class SvgSurface(SurfaceBase):
                 "image/png" if image.data[:4] == b"\x89PNG" else "image/jpeg")
             href = f"data:{mime};base64," + base64.b64encode(image.data).decode("ascii")
             iid = self._id("img")
-            el = self._dwg.image(href=href, insert=(0, 0), size=(1, 1), id=iid)
+            el = self.dwg.image(href=href, insert=(0, 0), size=(1, 1), id=iid)
             el["preserveAspectRatio"] = "none"
-            self._dwg.defs.add(el)
+            self.dwg.defs.add(el)
             self._images[key] = iid
         with self.group(clip=box if fit == "crop" else None):
             x, y = self._p(placed.x, placed.y)
-            use = self._dwg.use(f"#{self._images[key]}")
+            use = self.dwg.use(f"#{self._images[key]}")
             use["transform"] = f"translate({x} {y}) scale({_n(placed.w)} {_n(placed.h)})"
             self._target.add(use)
 
@@ -246,12 +255,12 @@ class SvgSurface(SurfaceBase):
         # A plain <g> in <defs> placed by <use transform=...>: every SVG reader supports it, while
         # some (svglib, older print-shop RIPs) mis-scale <symbol viewBox> on <use width height>.
         sid = self._id("sym")
-        sym = self._dwg.g(id=sid)
+        sym = self.dwg.g(id=sid)
         saved = (self._target, self._ox, self._oy)
         self._target, self._ox, self._oy = sym, 0.0, 0.0
         draw(self)
         self._target, self._ox, self._oy = saved
-        self._dwg.defs.add(sym)
+        self.dwg.defs.add(sym)
         self._symbols[name] = (sid, width, height)
 
     def has_symbol(self, name: str) -> bool:
@@ -260,7 +269,7 @@ class SvgSurface(SurfaceBase):
     def use_symbol(self, name: str, x: float, y: float, *, scale: float = 1.0) -> None:
         sid, w, h = self._symbols[name]
         px, py = self._p(x, y)
-        use = self._dwg.use(f"#{sid}")
+        use = self.dwg.use(f"#{sid}")
         use["transform"] = f"translate({px} {py})" + (f" scale({scale:.6g})" if scale != 1 else "")
         self._target.add(use)
 
@@ -270,10 +279,10 @@ class SvgSurface(SurfaceBase):
         saved = self._target
         if clip is not None:
             cid = self._id("clip")
-            cp = self._dwg.clipPath(id=cid)
-            cp.add(self._dwg.rect(insert=self._p(clip.x, clip.y), size=(_n(clip.w), _n(clip.h))))
-            self._dwg.defs.add(cp)
-            g = self._dwg.g(clip_path=f"url(#{cid})")
+            cp = self.dwg.clipPath(id=cid)
+            cp.add(self.dwg.rect(insert=self._p(clip.x, clip.y), size=(_n(clip.w), _n(clip.h))))
+            self.dwg.defs.add(cp)
+            g = self.dwg.g(clip_path=f"url(#{cid})")
             self._target.add(g)
             self._target = g
         try:

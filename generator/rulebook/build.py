@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from solver.errors import DataError, Problem
-from solver.loader import Game
+from solver.game.loader import Game
 from solver.rules.load import rules_of
 
 from ..context import BuildContext

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from solver.loader import Game
-from solver.model import pick
+from solver.game.base import pick
+from solver.game.loader import Game
 from solver.propose import component_total, effective_counts
 from solver.rules.glossary import Entry
 from solver.rules.load import glossary_for, rules_of

@@ -16,9 +16,10 @@ from pathlib import Path
 from pydantic import Field, model_validator
 
 from ..errors import DataError
-from ..loader import DATA_DIR, validate
-from ..model import ID_PATTERN, LANG_PATTERN, Model
-from ..yamlsrc import load_yaml
+from ..game.base import ID_PATTERN, LANG_PATTERN, Model
+from ..game.loader import DATA_DIR
+from ..game.validate import validate
+from ..game.yamlsrc import load_yaml
 
 GLOSSARIES_DIR = DATA_DIR / "glossaries"
 

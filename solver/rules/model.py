@@ -21,7 +21,7 @@ from typing import Iterator, Literal
 from pydantic import Field, field_validator
 
 from ..errors import Problem
-from ..model import ID_PATTERN, LANG_PATTERN, Model
+from ..game.base import ID_PATTERN, LANG_PATTERN, Model
 
 NATIVE_ID = re.compile(r"^\d+(?:\.\d+)*$")
 KEBAB_ID = re.compile(ID_PATTERN)

@@ -15,7 +15,7 @@ from pathlib import Path
 import polib
 
 from ..errors import DataError, Problem, display_path
-from ..yamlsrc import read_text
+from ..game.yamlsrc import read_text
 from .model import RulesFile
 
 HEADER_COMMENT = ("Translation of the rules of {title}.\n"

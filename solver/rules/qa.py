@@ -34,7 +34,7 @@ from .po import Catalog, load_catalog, po_path
 if TYPE_CHECKING:
     import polib
 
-    from ..loader import Game
+    from ..game.loader import Game
 
 NUMBER = re.compile(r"\d+(?:\.\d+)*")
 # A dotted clause number standing alone: not part of a longer number, a decimal like 1.5倍 is not

@@ -19,8 +19,9 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
-from .errors import Problem
-from .model import Id, Model, Scalar, SizeSpec, _check_local
+from ..errors import Problem
+from .base import Id, Model, check_local
+from .components import Scalar, SizeSpec
 
 HEX_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 TEMPLATE_KEY = re.compile(r"\{([A-Za-z0-9_.|\-]+)\}")
@@ -62,6 +63,8 @@ class Field_(Model):
         "`:sym:` draws a symbol inline"))
     size_pt: float = Field(9.0, gt=0, le=200)
     min_size_pt: float | None = Field(None, gt=0, le=200, description="smallest size when shrinking to fit (default 60% of size_pt)")
+    weight: Literal["regular", "bold"] = Field("regular", description=(
+        "bold: the bold of the language's face (names, titles); a face without one (IPAex Gothic) prints its regular"))
     align: Literal["left", "center", "right"] = "center"
     valign: Literal["top", "middle", "bottom"] = "middle"
     colour: ColourSpec | None = None
@@ -74,7 +77,7 @@ class Field_(Model):
         default_factory=dict, description="draw only for items whose attrs match (value or list of values); "
                                           "the value '*' means the key is present and not empty; was `when`")
 
-    _t = field_validator("text", mode="before")(classmethod(lambda cls, v: v if v is None or isinstance(v, str) else _check_local(v)))
+    _t = field_validator("text", mode="before")(classmethod(lambda cls, v: v if v is None or isinstance(v, str) else check_local(v)))
 
     @model_validator(mode="after")
     def _needs(self) -> "Field_":
@@ -278,10 +281,10 @@ layouts:
     # corner (a plain CSV's `value`), every attribute named in a line, and its text, fitted.
     fields:
       - {name: frame, kind: rect, box: [3, 3, 57, 82], stroke: frame, width: 0.6, radius: 3}
-      - {name: title, kind: text, box: [6, 6, 51, 12], text: "{name}", size_pt: 12, colour: ink, where: {attrs.1: ""}}
+      - {name: title, kind: text, box: [6, 6, 51, 12], text: "{name}", weight: bold, size_pt: 12, colour: ink, where: {attrs.1: ""}}
       - {name: corner-ring, kind: circle, box: [5.5, 5.5, 12, 12], stroke: frame, width: 0.5, where: {attrs.1: "*"}}
       - {name: corner, kind: text, box: [6, 6, 11, 11], text: "{attrs.1}", size_pt: 14, min_size_pt: 4, colour: ink, wrap: false, where: {attrs.1: "*"}}
-      - {name: title-beside-corner, kind: text, box: [19, 6, 38, 12], text: "{name}", size_pt: 12, colour: ink, where: {attrs.1: "*"}}
+      - {name: title-beside-corner, kind: text, box: [19, 6, 38, 12], text: "{name}", weight: bold, size_pt: 12, colour: ink, where: {attrs.1: "*"}}
       - {name: rule, kind: line, box: [8, 19, 47, 0], stroke: frame, width: 0.3}
       - {name: attrs, kind: text, box: [7, 20.5, 49, 5], text: "{attrs}", size_pt: 7, min_size_pt: 4, align: left, colour: frame}
       - {name: body, kind: text, box: [7, 27, 49, 50], text: "{text}", size_pt: 9, align: left, valign: top, colour: ink}
@@ -292,7 +295,7 @@ layouts:
     fields:
       - {name: frame, kind: rect, box: [4, 4, 55, 80], stroke: paper, width: 0.8, radius: 3}
       - {name: inner, kind: rect, box: [7, 7, 49, 74], stroke: paper, width: 0.3, radius: 2}
-      - {name: title, kind: text, box: [7, 34, 49, 20], text: "{face.label|component}", size_pt: 16, colour: paper}
+      - {name: title, kind: text, box: [7, 34, 49, 20], text: "{face.label|component}", weight: bold, size_pt: 16, colour: paper}
   - id: counter-basic
     size: half-inch
     background: {by: face.colour, default: paper}

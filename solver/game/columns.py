@@ -17,8 +17,8 @@ import re
 from typing import Any
 
 from .limits import MAX_INTEGER
-from .errors import Problem
-from .model import LANG_PATTERN
+from ..errors import Problem
+from .base import LANG_PATTERN
 
 ITEM_FIELDS = ("id", "count", "layout", "source")
 LOCAL_FIELDS = ("name", "text", "note")  # the item's localised texts
@@ -30,7 +30,7 @@ _FLOAT = re.compile(r"^-?(?:0|[1-9][0-9]*)\.[0-9]+$")
 
 def check_header(header: list[str], rows: list[dict[str, str]], path: str, header_line: int = 1) -> list[Problem]:
     """Problems of the header row: each located at its column (1-based). (Duplicate names are the
-    readers' to report: solver/yamlsrc.py header_problems.)"""
+    readers' to report: solver/game/yamlsrc.py header_problems.)"""
     problems = []
 
     def bad(col: int, what: str, todo: str) -> None:
@@ -100,7 +100,7 @@ def item_data(row: dict[str, str], source_language: str) -> dict[str, Any]:
 
 def cell_value(v: str) -> Any:
     """A cell as a number when it reads as one (`3`, `-1`, `2.5`) within the data limit
-    (solver/limits.py), else the text: `1e309` or a thousand digits stay text."""
+    (solver/game/limits.py), else the text: `1e309` or a thousand digits stay text."""
     if _INT.match(v) and len(v) <= 12 and abs(int(v)) <= MAX_INTEGER:
         return int(v)
     if _FLOAT.match(v) and len(v) <= 32 and abs(float(v)) <= MAX_INTEGER:

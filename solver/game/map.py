@@ -17,16 +17,17 @@ from typing import Annotated, Any, ClassVar, Literal, Optional, Union
 
 from pydantic import Field, field_validator, model_validator
 
-from .errors import DataError, Problem
-from .hexes import Hex, HexGrid, Labeller, hexside, make_grid
-from .model import Gap, Id, LocalText, Model, _check_local
+from ..errors import DataError, Problem
+from ..hexes import Hex, HexGrid, Labeller, hexside, make_grid
+from .base import Id, LocalText, Model, check_local
+from .meta import Gap
 
 HexId = Annotated[str, Field(description="a printed hex label such as M17 or '0412' (quote XXYY labels)")]
 Side = tuple[HexId, HexId]
 
 
 def _local(*names: str):
-    return field_validator(*names, mode="before")(classmethod(lambda cls, v: v if v is None else _check_local(v)))
+    return field_validator(*names, mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
 
 
 class Grid(Model):
@@ -266,7 +267,7 @@ class MapFile(Model):
         return make_grid(g.orientation, g.offset, g.columns, g.rows)
 
     def problems(self, locator: Any) -> list[Problem]:
-        """Unusable references inside the map, each at its line (solver/map_references.py)."""
+        """Unusable references inside the map, each at its line (solver/game/map_references.py)."""
         from .map_references import map_problems  # it reads this module's models
         return map_problems(self, locator)
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import difflib
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .errors import Problem
-from .model import GiveStep, PlaceStep
+from ..errors import Problem
+from .setup import GiveStep, PlaceStep
 
 if TYPE_CHECKING:  # the loader imports this module
     from .loader import Game
@@ -72,7 +72,7 @@ def _layout_ids(game: "Game") -> set[str] | None:
     layouts = game.extras.get("layouts")
     if layouts is None:
         return None
-    from .model_layout import _builtin_ids  # the built-in card-basic, back-basic, ...
+    from .layouts import _builtin_ids  # the built-in card-basic, back-basic, ...
     return {lay.id for lay in layouts.layouts} | _builtin_ids()
 
 
@@ -83,7 +83,7 @@ def _component_layouts(game: "Game") -> list[Problem]:
     if locator is None:
         return []
     if known is None:
-        from .model_layout import _builtin_ids
+        from .layouts import _builtin_ids
         known = _builtin_ids()
     problems = []
     for ci, comp in enumerate(game.components):

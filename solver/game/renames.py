@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import Problem
-from .findings import CheckResult, Finding
+from ..errors import Problem
+from ..findings import CheckResult, Finding
 from .yamlsrc import Locator
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import limits
-from .errors import DataError, Problem, display_path
+from ..errors import DataError, Problem, display_path
 from .yamlsrc import Locator, check_size, header_problems, too_many_rows
 
 
@@ -37,7 +37,7 @@ def load_xlsx(path: Path, sheet: str) -> tuple[list[dict[str, str]], Locator]:
             if len(rows) >= limits.MAX_ITEMS:
                 raise too_many_rows(locator, n)
             locator.positions[(len(rows),)] = (n, 1)
-            # a value under no header is kept, for solver/columns.py to report at its column
+            # a value under no header is kept, for solver/game/columns.py to report at its column
             rows.append({h: _text(v) for h, v in zip(header, values) if h or _text(v)})
     except DataError:
         raise

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .errors import Problem
-from .hexes import Hex
+from ..errors import Problem
+from ..hexes import Hex
 
 if TYPE_CHECKING:
-    from .model_map import MapFile, Side
+    from .map import MapFile, Side
 
 
 def map_problems(mf: MapFile, locator: Any) -> list[Problem]:

@@ -12,8 +12,8 @@ from typing import Any
 
 from pydantic import Field
 
-from .errors import Problem
-from .model import Count, Id, Model
+from ..errors import Problem
+from .base import Count, Id, Model
 
 
 class Proposal(Model):

@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from . import limits
-from .errors import DataError, Problem, display_path
+from ..errors import DataError, Problem, display_path
 
 Loc = tuple[Any, ...]
 

@@ -1,0 +1,302 @@
+"""The Runner: a game's setup.yaml executed at one player count by counting.
+
+Each step kind has its own method, which resolves the step into `Move`s; `emit` records a move
+and `apply` executes it on the per-item zone counts (`state`). `result` sums the counts by
+component and pile into a `SetupResult`. The zones are listed in the package docstring
+(solver/engine/__init__.py).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .. import expr as _expr
+from ..errors import DataError, Problem
+from ..game.loader import Game
+from ..game.setup import (CombineStep, DealStep, GiveStep, PlaceStep, RemoveStep, ReturnRestStep, SetAsideStep,
+                          ShuffleStep, SupplyStep, UseStep)
+from .items import UNCOUNTED, counting_stock, item_keys, owned_counts, select_items
+from .results import ZONES, Draw, ItemKey, Move, Placement, SetupResult, Shortage
+from .steps import when_functions
+
+
+class Runner:
+    """One run of the setup at `players` players (with optional rule `variant`): `run()`, then `result()`."""
+
+    def __init__(self, game: Game, players: int, variant: str | None = None):
+        self.game = game
+        self.players = players
+        self.variant = variant
+        self.env = {"players": players}
+        self.functions = when_functions(variant)
+        owned = counting_stock(game)
+        self.state: dict[ItemKey, dict[str, int]] = {
+            k: {z: 0 for z in ZONES} | {"box": v or 0} for k, v in owned.items()}
+        self.owned = dict(owned)
+        self.unknown = {k for k, v in owned_counts(game).items() if v is None}
+        self.assumed: dict[str, int] = {}
+        self.pile_of: dict[ItemKey, str] = {k: k[0] for k in owned}
+        self.touched: set[str] = set()
+        self.drawn: dict[tuple[str, str], int] = {}  # (pile, dst) -> copies drawn at random
+        self.random_piles: set[str] = set()
+        self.moves: list[Move] = []
+        self.draws: list[Draw] = []
+        self.shortages: list[Shortage] = []
+        self.hand_size = 0
+        self.hand_piles: list[str] = []
+        self.steps_run: list[int] = []
+        self.placements: list[Placement] = []
+
+    # ------------------------------------------------------------------ helpers
+    def value(self, expression: Any, index: int, field_name: str) -> int:
+        try:
+            v = _expr.evaluate(expression, self.env, self.functions)
+        except _expr.ExprError as e:
+            loc = self.game.where("setup.yaml", ("steps", index, field_name))
+            path, _, line = loc.rpartition(":")
+            raise DataError([Problem(path, int(line or 0), 0, f"{field_name}: {e}",
+                                     "use `players`, numbers and + - * // % min() max() variant()")])
+        if isinstance(v, bool) or not isinstance(v, int):
+            v = int(v)
+        return v
+
+    def recipients(self, expression: Any, index: int) -> int:
+        v = self.value(expression, index, "recipients")
+        if not 0 <= v <= self.players:
+            loc = self.game.where("setup.yaml", ("steps", index, "recipients"))
+            path, _, line = loc.rpartition(":")
+            raise DataError([Problem(path, int(line or 0), 0,
+                                     f"recipients: {expression} is {v} at {self.players} players",
+                                     "give a number of players from 0 to `players`, e.g. 1 or players - 1")])
+        return v
+
+    def items_of(self, component: str) -> tuple[ItemKey, ...]:
+        self.touched.add(component)
+        keys = item_keys(self.game.component(component))
+        uncounted = (component, UNCOUNTED)
+        return tuple(keys + [uncounted] if uncounted in self.state else keys)
+
+    def items_in_pile(self, pile: str) -> tuple[ItemKey, ...]:
+        """Items whose pile is `pile` (a component's own or a combine target)."""
+        if self.game.has_component(pile):
+            self.touched.add(pile)
+        # every item that belongs to the pile, even with no copies counted: the checker's model
+        # gives uncounted kinds their own free counts
+        return tuple(k for k, p in self.pile_of.items() if p == pile)
+
+    def pile_size(self, pile: str) -> int:
+        held = sum(self.state[k]["pile"] for k, p in self.pile_of.items() if p == pile)
+        return held - sum(v for (p, _), v in self.drawn.items() if p == pile)
+
+    def emit(self, move: Move) -> None:
+        self.moves.append(move)
+        self.apply(move)
+
+    def apply(self, move: Move) -> None:
+        if move.total is not None and move.pile is not None:
+            available = self.pile_size(move.pile)
+            take = min(move.total, available)
+            if move.total > available:
+                self.shortages.append(Shortage(move.step, move.total, available, move.items))
+            self.drawn[(move.pile, move.dst)] = self.drawn.get((move.pile, move.dst), 0) + take
+            return
+        if move.total is not None:  # chosen by the players: take in item order
+            left = move.total
+            for k in move.items:
+                left -= self.take(k, move.src, move.dst, left)
+            if left and all(k in self.unknown for k in move.items):
+                self.assume(move.items[0][0], move.src, move.dst, left)
+            elif left:
+                have = move.total - left
+                self.shortages.append(Shortage(move.step, move.total, have, move.items))
+            return
+        for k in move.items:
+            if move.per_item is None:
+                self.take(k, move.src, move.dst, None)
+            else:
+                got = self.take(k, move.src, move.dst, move.per_item)
+                if got < move.per_item and k in self.unknown:
+                    self.assume(k[0], move.src, move.dst, move.per_item - got)
+                elif got < move.per_item:
+                    self.shortages.append(Shortage(move.step, move.per_item, got, (k,)))
+
+    def assume(self, component: str, src: tuple[str, ...], dst: str, copies: int) -> None:
+        """Copies of uncounted items that a step asks for. They come from the component's
+        uncounted rest (its stated total less its counted items) while that lasts; beyond it they
+        are the least the setup needs, taken as there and reported as `assumed`."""
+        key = (component, UNCOUNTED)
+        st = self.state.setdefault(key, {z: 0 for z in ZONES})
+        self.pile_of.setdefault(key, component)
+        copies -= self.take(key, src, dst, copies)
+        if copies:
+            st[dst] += copies
+            self.owned[key] = self.owned.get(key, 0) + copies
+            self.assumed[component] = self.assumed.get(component, 0) + copies
+
+    def take(self, k: ItemKey, src: tuple[str, ...], dst: str, want: int | None) -> int:
+        st = self.state[k]
+        got = 0
+        for z in src:
+            n = st[z] if want is None else min(st[z], want - got)
+            st[z] -= n
+            got += n
+        st[dst] += got
+        return got
+
+    # ------------------------------------------------------------------ steps
+    def run(self) -> None:
+        setup = self.game.setup
+        if setup is None:
+            return
+        for index, step in enumerate(setup.steps):
+            if step.when is not None and not self.value(step.when, index, "when"):
+                continue
+            self.steps_run.append(index)
+            self.step(index, step)
+
+    def step(self, i: int, step: Any) -> None:
+        """Resolve step `i` by the method named for its kind (its key in setup.yaml)."""
+        handlers: dict[type, Callable[[int, Any], None]] = {
+            UseStep: self.use, RemoveStep: self.remove, ShuffleStep: self.shuffle, CombineStep: self.combine,
+            DealStep: self.deal, SetAsideStep: self.set_aside, GiveStep: self.give, PlaceStep: self.place,
+            ReturnRestStep: self.return_rest, SupplyStep: self.supply}
+        handlers[type(step)](i, step)
+
+    def use(self, i: int, step: UseStep) -> None:
+        items = self.items_of(step.use)
+        if step.count is None:
+            self.emit(Move(i, items, ("box",), "pile"))
+        else:
+            self.emit(Move(i, items, ("box",), "pile", total=self.value(step.count, i, "count")))
+
+    def remove(self, i: int, step: RemoveStep) -> None:
+        self.touched.add(step.remove.component)
+        items = tuple(select_items(self.game, step.remove.component, step.remove.where, step.remove.items))
+        per = None if step.remove.each is None else self.value(step.remove.each, i, "remove")
+        self.emit(Move(i, items, ("pile", "box"), "returned", per_item=per))
+
+    def shuffle(self, i: int, step: ShuffleStep) -> None:
+        self.items_in_pile(step.shuffle)  # changes no count; marks the pile as used
+
+    def combine(self, i: int, step: CombineStep) -> None:
+        for cid in step.combine:
+            items = self.items_of(cid)
+            self.emit(Move(i, items, ("box",), "pile"))
+            for k in items:
+                self.pile_of[k] = step.into
+
+    def deal(self, i: int, step: DealStep) -> None:
+        each = self.value(step.each, i, "each")
+        recipients = self.recipients(step.recipients, i)
+        self.random_draw(i, step.deal, "dealt", recipients * each, hand=step.hand, each=each)
+        if step.hand:
+            # `hand_size` is what every player holds; a hand of some players only (the Sauron
+            # player's) still leaves its pile as a draw pile
+            if recipients == self.players:
+                self.hand_size += each
+            if step.deal not in self.hand_piles:
+                self.hand_piles.append(step.deal)
+
+    def set_aside(self, i: int, step: SetAsideStep) -> None:
+        self.random_draw(i, step.set_aside, "set_aside", self.value(step.count, i, "count"), hand=False, each=0)
+
+    def give(self, i: int, step: GiveStep) -> None:
+        items = self.items_of(step.give)
+        recipients = self.recipients(step.recipients, i)
+        given = recipients * self.value(step.each, i, "each")
+        self.placed_move(Move(i, items, ("box", "pile"), "placed", total=given), step.give, step.on or "players", step.face)
+
+    def place(self, i: int, step: PlaceStep) -> None:
+        # `count` pieces in all (from the listed or matching items, if any), chosen by the
+        # players; without `count`, every copy of those items (or of the component)
+        if step.items or step.where:
+            items = tuple(select_items(self.game, step.place, step.where or None, step.items))
+            if not items:
+                self.no_match(i, "where" if step.where else "items", step.place)
+        else:
+            items = self.items_of(step.place)
+        self.touched.add(step.place)
+        total = None if step.count is None else self.value(step.count, i, "count")
+        self.placed_move(Move(i, items, ("pile", "box"), "placed", total=total), step.place, step.on, step.face)
+
+    def supply(self, i: int, step: SupplyStep) -> None:
+        self.emit(Move(i, self.items_of(step.supply), ("box", "pile"), "supply"))
+
+    def placed_move(self, move: Move, component: str, on: str, face: str | None = None) -> None:
+        # counted over the whole component: copies of uncounted kinds land on its anonymous item
+        before = self.placed_copies(component)
+        per_item = {k: st["placed"] for k, st in self.state.items() if k[0] == component}
+        self.emit(move)
+        after = self.placed_copies(component)
+        moved = tuple((k, st["placed"] - per_item.get(k, 0)) for k, st in self.state.items()
+                      if k[0] == component and st["placed"] > per_item.get(k, 0))
+        self.placements.append(Placement(move.step, component, after - before, on, face, moved))
+
+    def no_match(self, index: int, field_name: str, component: str) -> None:
+        loc = self.game.where("setup.yaml", ("steps", index, field_name))
+        path, _, line = loc.rpartition(":")
+        attrs = sorted({k for it in self.game.component(component).items for k in it.attrs})
+        raise DataError([Problem(path, int(line or 0), 0, f"{field_name}: no item of {component} matches",
+                                 f"name item ids or attrs it has ({', '.join(attrs) or 'none'})")])
+
+    def placed_copies(self, component: str) -> int:
+        return sum(st["placed"] for k, st in self.state.items() if k[0] == component)
+
+    def return_rest(self, i: int, step: ReturnRestStep) -> None:
+        """The copies still in the box, then what is left of the component's pile after draws and
+        deals, go back to the box."""
+        component = step.return_rest
+        items = self.items_of(component)
+        self.emit(Move(i, items, ("box",), "returned"))
+        pile = self.pile_of.get(items[0], component) if items else component
+        # a pile nobody drew from is the component in play (`use: dice, count: players + 1`)
+        rest = self.pile_size(pile) if pile in self.random_piles else 0
+        if rest > 0:
+            # which kinds are left is as random as the deal was: a draw of the whole rest
+            self.emit(Move(i, self.items_in_pile(pile), ("pile",), "returned", total=rest, pile=pile))
+
+    def random_draw(self, i: int, pile: str, dst: str, count: int, *, hand: bool, each: int) -> None:
+        items = self.items_in_pile(pile)
+        pool = {k: self.state[k]["pile"] for k in items if self.state[k]["pile"]}
+        clean = pile not in self.random_piles
+        self.draws.append(Draw(i, pile, dst, count, pool, hand, each, clean))
+        self.random_piles.add(pile)
+        self.emit(Move(i, items, ("pile",), dst, total=count, pile=pile))
+
+    # ------------------------------------------------------------------ result
+    def result(self) -> SetupResult:
+        by_comp: dict[str, dict[str, int]] = {}
+        for k, st in self.state.items():
+            key = self.pile_of[k]
+            zone_key = {"pile": key, "placed": k[0], "supply": k[0], "returned": k[0], "box": k[0]}
+            for z, v in st.items():
+                if z in zone_key:
+                    d = by_comp.setdefault(z, {})
+                    d[zone_key[z]] = d.get(zone_key[z], 0) + v
+        drawn: dict[str, dict[str, int]] = {}
+        for (pile, dst), v in self.drawn.items():
+            drawn.setdefault(dst, {})[pile] = drawn.setdefault(dst, {}).get(pile, 0) + v
+        pile_left = {p: by_comp.get("pile", {}).get(p, 0) - sum(v for (q, _), v in self.drawn.items() if q == p)
+                     for p in by_comp.get("pile", {})}
+        dealt = drawn.get("dealt", {})
+        set_aside = drawn.get("set_aside", {})
+        returned = dict(by_comp.get("returned", {}))
+        for pile, v in drawn.get("returned", {}).items():  # the rest of a dealt pile, back unseen
+            returned[pile] = returned.get(pile, 0) + v
+        in_play: dict[str, int] = {}
+        for part in (pile_left, dealt, by_comp.get("placed", {}), by_comp.get("supply", {})):
+            for key, v in part.items():
+                in_play[key] = in_play.get(key, 0) + v
+        untouched = {c: v for c, v in by_comp.get("box", {}).items() if v and c not in self.touched}
+        for c, v in by_comp.get("box", {}).items():  # copies the setup leaves in the box stay there
+            returned[c] = returned.get(c, 0) + v
+        owned_by_comp: dict[str, int] = {}
+        for k, v in self.owned.items():
+            owned_by_comp[k[0]] = owned_by_comp.get(k[0], 0) + v
+        return SetupResult(
+            players=self.players, steps_run=self.steps_run, moves=self.moves, owned=owned_by_comp,
+            in_play=in_play, dealt=dealt, set_aside=set_aside, returned_to_box=returned,
+            placed=by_comp.get("placed", {}), supply=by_comp.get("supply", {}),
+            draw_pile=sum(pile_left.get(p, 0) for p in self.hand_piles), hand_size=self.hand_size,
+            untouched=untouched, assumed=dict(sorted(self.assumed.items())), draws=self.draws, shortages=self.shortages,
+            items={k: dict(st) for k, st in self.state.items()}, placements=self.placements,
+            variant=self.variant)

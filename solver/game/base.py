@@ -1,0 +1,65 @@
+"""What every model of a game folder shares: the base class, localised text, ids and expressions.
+
+Plain pydantic models with `extra="forbid"`, so an unknown key is an error that points at its
+line. Everything downstream (engine, checker, layout, renderers) reads these objects, never YAML.
+The JSON Schemas in `data/schema/` are generated from the models (`pnp schema`).
+"""
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .limits import MAX_INTEGER
+from .. import expr as _expr
+
+ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+Id = Annotated[str, Field(pattern=ID_PATTERN, description="lower-case kebab id, e.g. dwarf-blue-loyal")]
+LANG_PATTERN = r"^[a-z]{2,3}(?:-[A-Za-z0-9]+)?$"
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=False, populate_by_name=True)
+
+
+class Text(dict):
+    """A localised string, `{ja: ..., en: ...}`. A plain string is accepted as every language."""
+
+
+def check_local(v: Any) -> dict[str, str]:
+    if isinstance(v, str):
+        return {"und": v}
+    if not isinstance(v, dict):
+        raise ValueError("expected a localised text like {ja: ..., en: ...} or a plain string")
+    for k, s in v.items():
+        if not isinstance(k, str) or not re.match(LANG_PATTERN, k):
+            raise ValueError(f"language code {k!r} is not like 'ja' or 'en'")
+        if not isinstance(s, str):
+            raise ValueError(f"text for {k!r} must be a string")
+    return dict(v)
+
+
+LocalText = Annotated[dict[str, str], Field(json_schema_extra={"description": "{ja: ..., en: ...}"})]
+
+
+def pick(text: dict[str, str] | None, lang: str, fallback: str = "") -> str:
+    """The text in `lang`, else the language-neutral one, else the first given."""
+    if not text:
+        return fallback
+    return text.get(lang) or text.get("und") or next(iter(text.values()))
+
+
+Count = Annotated[int, Field(ge=0, le=MAX_INTEGER)]
+Expression = Annotated[Union[int, str], Field(description="an integer or an expression such as 'players + 1'")]
+
+
+def check_expr(v: Any) -> Any:
+    if v is None or isinstance(v, int):
+        return v
+    try:
+        _expr.parse(v)
+    except _expr.ExprError as e:
+        raise ValueError(f"bad expression {v!r}: {e}") from None
+    return v
+

@@ -1,0 +1,139 @@
+"""`components.yaml`: every physical thing in the box, its items (cards, counters, tiles) and sizes."""
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import Field, field_validator
+
+from .base import Count, Id, LocalText, Model, check_local
+
+
+# Card presets are the print services' trims in inches, exactly (poker 2.5x3.5 in, bridge 2.25x3.5,
+# mini 1.75x2.5, tarot 2.75x4.75; The Game Crafter's and MakePlayingCards' products), so an export
+# to a shop needs no resizing. `square` has no common trade size; 70 mm is ours.
+CARD_PRESETS: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini": (44.45, 63.5),
+    "tarot": (69.85, 120.65),
+    "square": (70.0, 70.0),
+}
+COUNTER_PRESETS: dict[str, float] = {"half-inch": 12.7, "five-eighths-inch": 15.875, "one-inch": 25.4}
+
+
+class Size(Model):
+    width_mm: float = Field(gt=0, le=1200)
+    height_mm: float = Field(gt=0, le=1200)
+
+
+SizeSpec = Union[Literal["poker", "bridge", "mini", "tarot", "square", "half-inch", "five-eighths-inch", "one-inch"], Size]
+
+
+def size_mm(spec: SizeSpec | None) -> tuple[float, float] | None:
+    if spec is None:
+        return None
+    if isinstance(spec, Size):
+        return (spec.width_mm, spec.height_mm)
+    if spec in CARD_PRESETS:
+        return CARD_PRESETS[spec]
+    side = COUNTER_PRESETS[spec]
+    return (side, side)
+
+
+Scalar = Union[str, int, float, bool, None]
+AttrValue = Union[Scalar, list[Scalar], dict[str, str]]
+
+
+class Face(Model):
+    """One side of a counter or double-sided tile: its printed values and text."""
+    label: LocalText | None = None
+    values: str | None = Field(None, description="printed factors, e.g. '4-3-6'")
+    attrs: dict[str, AttrValue] = {}
+    colour: str | None = None
+
+    _v = field_validator("label", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
+
+
+class Item(Model):
+    """A card, counter, tile or token kind inside a component; `count` copies of it exist."""
+    id: Id
+    name: LocalText | None = None
+    count: Count | None = Field(1, description="copies; null when the source does not say")
+    text: LocalText | None = Field(None, description="rule text printed on it")
+    attrs: dict[str, AttrValue] = {}
+    front: Face | None = None
+    back: Face | None = None
+    layout: Id | None = None
+    source: str | None = None
+    note: LocalText | None = None
+    rest: bool = Field(False, description="stands for the pieces the sources do not name: a proposal "
+                       "(pnp propose) gives it what the stated total leaves after the named kinds")
+
+    _v = field_validator("name", "text", "note", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
+
+
+ComponentKind = Literal["deck", "counters", "tiles", "tokens", "chits", "dice", "board", "map",
+                        "sheet", "booklet", "pieces", "box", "other"]
+
+
+class StatedTotal(Model):
+    value: Count
+    source: str
+    note: LocalText | None = None
+
+
+class StatedMean(Model):
+    """A mean the sources state for an attribute of some items, e.g. War of the Ring's chits:
+    `{attribute: points, where: {type: chit}, value: "2.34", source: "seed 004, 2.2.12"}`."""
+    attribute: str = Field(description="the item attribute averaged over every copy, e.g. points")
+    where: dict[str, Union[Scalar, list[Scalar]]] = Field({}, description="the items it is over, e.g. {type: chit}")
+    value: str = Field(pattern=r"^\d+(\.\d+)?$", description="the mean as the source writes it, e.g. '2.34' (read exactly)")
+    source: str
+
+
+class StockLimit(Model):
+    """The counters in the box bound what a side can bring in (War of the Ring 2.1.2: no
+    reinforcement the allied stock cannot supply; the dark side has no limit)."""
+    side: str = Field(description="the `side` attribute value of the items it binds, e.g. allied")
+    source: str
+
+
+class Component(Model):
+    """Every physical thing in the box: a deck and its cards, a counter sheet, dice, a board..."""
+    id: Id
+    kind: ComponentKind
+    name: LocalText
+    count: Count | None = Field(None, description="how many of a thing without items (dice: 6); null if unknown")
+    per_player: bool = Field(False, description="one set per player seat (pedestal cards, screens)")
+    max_players: int | None = Field(None, description="with per_player: seats the box provides")
+    items: list[Item] = []
+    items_file: str | None = Field(None, description=(
+        "CSV or XLSX with one row per item: id, count, name and text (in the source language), name_<lang> "
+        "and text_<lang> (other languages), layout, source; every other column is an attribute (numbers "
+        "read as numbers)"))
+    stated_total: StatedTotal | None = None
+    stated_means: list[StatedMean] = Field([], description="means the sources state for item attributes (chit values)")
+    stock_limit: StockLimit | None = None
+    size: SizeSpec | None = None
+    back: Face | None = Field(None, description="the common back of every item (cards)")
+    layout: Id | None = None
+    group: str | None = Field(None, description="for grouping in lists, e.g. 'play-cards'")
+    attrs: dict[str, AttrValue] = {}
+    source: str | None = None
+    note: LocalText | None = None
+
+    _v = field_validator("name", "note", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
+
+    @property
+    def total(self) -> int | None:
+        """Physical pieces: sum of item counts, else `count`; None when any count is unknown."""
+        if self.items:
+            if any(i.count is None for i in self.items):
+                return None
+            return sum(i.count for i in self.items)  # type: ignore[misc]
+        return self.count
+
+
+class ComponentsFile(Model):
+    components: list[Component]
+

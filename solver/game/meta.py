@@ -1,0 +1,70 @@
+"""`game.yaml`: a game's titles, people, player counts, languages, fonts, sources and gaps."""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from .base import LANG_PATTERN, Count, Id, LocalText, Model, check_local
+
+class Range(Model):
+    min: Count
+    max: Count
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "Range":
+        if self.min > self.max:
+            raise ValueError(f"min {self.min} is greater than max {self.max}")
+        return self
+
+
+class SourceRef(Model):
+    """Where facts came from: a seed text (by file) or a public source."""
+    id: Id
+    file: str | None = None
+    title: str | None = None
+    url_note: str | None = Field(None, description="how to find it; no live address needed")
+    language: str | None = None
+
+
+GapKind = Literal["assumption", "erratum", "unspecified", "discrepancy"]
+
+
+class Gap(Model):
+    """Something a source is silent on, ambiguous about or wrong about, made explicit."""
+    id: Id
+    kind: GapKind
+    clause: str = Field(description="the seed and clause it concerns, e.g. 'seed 001, ドワーフカード'")
+    text: LocalText
+    player_counts: list[int] = []
+    component: str | None = None
+    resolution: LocalText | None = Field(None, description="what the data does about it")
+    source: str | None = Field(None, description="the source of the resolution, if not the seed")
+
+    _v = field_validator("text", "resolution", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
+
+
+class GameMeta(Model):
+    id: Id
+    title: LocalText
+    subtitle: LocalText | None = None
+    designer: list[LocalText] = Field([], description="names; {ja: ..., en: ...} where the name is written "
+                                                        "differently per language, else a plain string")
+    publisher: list[LocalText] = []
+    year: int | None = None
+    players: Range
+    play_time_minutes: Range | None = None
+    age_min: int | None = None
+    source_language: str = Field(pattern=LANG_PATTERN)
+    languages: list[str] = Field(default_factory=lambda: ["ja", "en"])
+    fonts: dict[Annotated[str, Field(pattern=LANG_PATTERN)], str] = Field(
+        default_factory=dict, description="text face per language, e.g. {en: source-serif, ja: ipaex-gothic}; "
+                                          "default: ipaex-gothic for ja/zh/ko, source-serif for other languages")
+    sources: list[SourceRef] = []
+    gaps: list[Gap] = []
+    notes: LocalText | None = None
+
+    _v = field_validator("title", "subtitle", "notes", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
+    _names = field_validator("designer", "publisher", mode="before")(
+        classmethod(lambda cls, v: [check_local(n) for n in v] if isinstance(v, list) else v))
+

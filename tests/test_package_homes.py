@@ -1,0 +1,74 @@
+"""Homes a newcomer guesses: the game model and its loading in solver/game/, the rules engine in
+solver/engine/, each package's docstring mapping its concepts to its modules, and imports that
+point one way (generator/ -> solver/; within solver/: checker -> engine -> game model)."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ["solver/game", "solver/engine"]
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """The absolute module names a file imports from (relative imports resolved)."""
+    package = _module_name(path) if path.name == "__init__.py" else _module_name(path).rpartition(".")[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            out.add(module)
+            # `from solver import expr` imports the module solver.expr
+            out |= {f"{module}.{a.name}" for a in node.names if (ROOT / module.replace(".", "/") / f"{a.name}.py").exists()}
+    return out
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_package_docstring_names_every_module(package):
+    """The package docstring is the map a newcomer reads first: every module of the package is on
+    it, and every module it names exists."""
+    folder = ROOT / package
+    on_disk = {p.name for p in folder.glob("*.py") if p.name != "__init__.py"}
+    doc = ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))) or ""
+    named = set(re.findall(r"^\s+(\w+\.py)\b", doc, re.M))
+    assert named == on_disk, f"{package}/__init__.py: map {sorted(on_disk - named)}, drop {sorted(named - on_disk)}"
+
+
+def test_solver_imports_nothing_of_generator():
+    found = [f"{p.relative_to(ROOT)}: {m}" for p in sorted((ROOT / "solver").rglob("*.py"))
+             for m in _imports(p) if m == "generator" or m.startswith("generator.")]
+    assert found == [], "solver/ knows nothing of paper; move the code to generator/ or pass the value in"
+
+
+# what the game model may use from the rest of solver/: errors, the expression grammar, finding
+# records, hex coordinates, and the rulebook's clause model (rules/clauses.yaml is one of its files)
+GAME_MAY_USE = {"solver.errors", "solver.expr", "solver.findings", "solver.hexes", "solver.rules.model"}
+# the engine executes the model by counting: no checker, no solver library
+ENGINE_MAY_USE = {"solver.errors", "solver.expr"}
+
+
+@pytest.mark.parametrize("package, may_use", [("solver/game", GAME_MAY_USE), ("solver/engine", ENGINE_MAY_USE)])
+def test_imports_point_one_way(package, may_use):
+    """The game model knows nothing of the engine or the checker; the engine nothing of the checker."""
+    own = package.replace("/", ".")
+    allowed = {own, "solver.game"} | may_use
+    found = []
+    for p in sorted((ROOT / package).glob("*.py")):
+        for m in _imports(p):
+            if m.startswith("solver.") and not any(m == a or m.startswith(a + ".") for a in allowed):
+                found.append(f"{p.relative_to(ROOT)}: {m}")
+    assert found == []
