@@ -24,7 +24,7 @@ from pypdf import PdfReader
 
 from generator.context import BuildContext
 from generator.incremental import build
-from solver.loader import game_ids
+from solver.game.loader import game_ids
 
 SVG = "{http://www.w3.org/2000/svg}"
 LATIN, LATIN_BOLD, JAPANESE = "SourceSerifPro-Regular", "SourceSerifPro-Bold", "IPAexGothic"
