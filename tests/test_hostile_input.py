@@ -184,6 +184,18 @@ def test_items_file_outside_the_folder_through_a_symlink(game_copy, tmp_path):
     assert "leaves the game folder" in line
 
 
+def test_missing_items_file_is_located_at_its_key(game_copy):
+    # campaign failure (seed 14, input 8279): a components.yaml cut short named `play-cards.cs`,
+    # and "file not found" pointed at no line of any file
+    folder = game_copy()
+    comps = folder / "components.yaml"
+    text = comps.read_text(encoding="utf-8")
+    comps.write_text(text.replace("items_file: gem-cards.csv", "items_file: gem-cards.cs"), encoding="utf-8")
+    line_no = next(i for i, t in enumerate(text.splitlines(), 1) if "items_file: gem-cards.csv" in t)
+    [line] = problems_of(folder)
+    assert re.search(rf"components\.yaml:{line_no}:\d+: items_file 'gem-cards\.cs' not found; .*gem-cards\.csv", line), line
+
+
 def test_unknown_stage_is_a_usage_error_listing_the_choices(capsys):
     from generator import cli
     from generator.build import STAGE_NAMES

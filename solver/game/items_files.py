@@ -19,6 +19,12 @@ def load_items_file(folder: Path, comp: Component, cloc: tuple, locator: Locator
     if folder.resolve() not in path.parents:
         return [], None, [locator.problem(cloc + ("items_file",), f"items_file {rel!r} leaves the game folder",
                                           "keep card lists inside the game folder")]
+    if not path.is_file():
+        # Named at the `items_file:` key that names it: a typo there is the usual cause.
+        near = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in (".csv", ".xlsx"))
+        hint = f"files here: {', '.join(near)}" if near else "no CSV or XLSX file is in the game folder"
+        return [], None, [locator.problem(cloc + ("items_file",), f"items_file {rel!r} not found",
+                                          f"create it or fix the name ({hint})")]
     if path.suffix.lower() == ".xlsx":
         from .sheets import load_xlsx
         rows, rloc = load_xlsx(path, sheet=comp.id)
