@@ -26,20 +26,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator, Literal
 
-from .cards.sheet import MARGIN_MM
-from .context import PAPER_MM
+from .context import A5_MM, PAPER_MM, PRINTER_MARGIN_MM
 from .geometry import MM_PER_PT
 from .pdfread import Char, Image, Rect, Run, background, crop_mark_trims, form_boxes, page_chars, render, text_runs, \
     unembedded_fonts, visible
-from .rulebook.typeset import PAGE_SIZES_MM
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
 
-EDGE_MM = MARGIN_MM  # the strip home printers leave blank, which the sheets keep free
 SAFE_MM = 3.0
 MIN_CONTRAST, MIN_CONTRAST_LARGE, LARGE_PT = 4.5, 3.0, 18.0
-HOME_PAPER_MM = [PAPER_MM["a4"], PAPER_MM["letter"], PAGE_SIZES_MM["a5"]]
+HOME_PAPER_MM = [PAPER_MM["a4"], PAPER_MM["letter"], A5_MM]
 OVERLAP_SHARE = 0.2
 EXAMPLES = 3
 
@@ -111,13 +108,13 @@ class LowContrast:
 
 def _edge(name: str, page: int, chars: list[Char], w: float, h: float) -> list[Finding]:
     near = [(min(c.box[0], c.box[1], w - c.box[2], h - c.box[3]), c) for c in chars]
-    near = [(d, c) for d, c in near if d < EDGE_MM]
+    near = [(d, c) for d, c in near if d < PRINTER_MARGIN_MM]
     if not near:
         return []
     d = min(d for d, _ in near)
     sample = "".join(c.text for _, c in near[:12])
     return [Finding("warning", name, page, "text-near-edge",
-                    f"{len(near)} characters within {EDGE_MM:g} mm of the paper edge (closest {d:.1f} mm, "
+                    f"{len(near)} characters within {PRINTER_MARGIN_MM:g} mm of the paper edge (closest {d:.1f} mm, "
                     f"e.g. {sample!r}); home printers leave that strip blank: move the text inwards")]
 
 
