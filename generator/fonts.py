@@ -228,10 +228,6 @@ def _cmap_of(font: str) -> frozenset[int]:
         return frozenset(f.getBestCmap().keys())
 
 
-def has_glyph(font: str, ch: str) -> bool:
-    return ord(ch) in _cmap_of(font)
-
-
 def runs(s: str, font: str) -> list[tuple[str, str]]:
     """`s` cut into (text, font) runs: characters `font` lacks go to the project font."""
     if not s:

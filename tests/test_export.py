@@ -54,7 +54,8 @@ def test_pdf_cards_one_card_per_page_with_trim_and_bleed_boxes(cards_out):
     folder = cards_out / "pdf-cards"
     decks = copies_by_deck(CARD_GAME, "deck")
     pdfs = sorted(folder.glob("*.pdf"))
-    assert {p.name.rsplit("-", 1)[0] for p in pdfs} == set(decks)
+    # every deck in each language the game is built in, the language in the name
+    assert {p.name for p in pdfs} == {f"{d}-{lang}.pdf" for d in decks for lang in ("ja", "en")}
     w, h = size_mm("poker")
     assert (w, h) == (63.5, 88.9)  # the print services' poker trim, 2.5 x 3.5 in
     for pdf in pdfs:
@@ -111,8 +112,12 @@ def test_tgc_images_have_the_shops_pixel_sizes_and_the_csv_the_counts(cards_out)
     rows = list(csv.DictReader((folder / "cards.csv").open(encoding="utf-8")))
     decks = copies_by_deck(CARD_GAME, "deck")
     assert {r["deck"] for r in rows} == set(decks)
+    assert {r["language"] for r in rows} == {"ja", "en"}
     for deck, copies in decks.items():
-        assert sum(int(r["quantity"]) for r in rows if r["deck"] == deck) == copies
+        for lang in ("ja", "en"):
+            mine = [r for r in rows if r["deck"] == deck and r["language"] == lang]
+            assert sum(int(r["quantity"]) for r in mine) == copies
+            assert all(r["front"].startswith(f"{deck}-{lang}/") for r in mine)
     # poker: 2.5 x 3.5 in trim + 1/8 in bleed each side at 300 dpi = 825 x 1125 px (the shop's template)
     assert {r["product"] for r in rows} == {"Poker Deck"}
     files = {r["front"] for r in rows} | {r["back"] for r in rows if r["back"]}
@@ -147,7 +152,7 @@ def url_path(url: str) -> Path:
 
 def test_tts_decks_load_with_their_counts_from_sheets_within_the_limits(map_out):
     folder = map_out / "tts"
-    save = json.loads((folder / f"{MAP_GAME}.json").read_text(encoding="utf-8"))
+    save = json.loads((folder / f"{MAP_GAME}-ja.json").read_text(encoding="utf-8"))
     objects = save["ObjectStates"]
     decks = [o for o in objects if o["Name"] == "DeckCustom"]
     game = load_game(MAP_GAME)
@@ -181,7 +186,7 @@ def test_tts_decks_load_with_their_counts_from_sheets_within_the_limits(map_out)
 
 def test_tts_counters_are_double_sided_tiles_and_the_map_records_its_grid(map_out):
     folder = map_out / "tts"
-    objects = json.loads((folder / f"{MAP_GAME}.json").read_text(encoding="utf-8"))["ObjectStates"]
+    objects = json.loads((folder / f"{MAP_GAME}-ja.json").read_text(encoding="utf-8"))["ObjectStates"]
     bags = [o for o in objects if o["Name"] == "Bag"]
     counters = copies_by_deck(MAP_GAME, "counters")
     assert sum(len(b["ContainedObjects"]) for b in bags) == sum(counters.values())
@@ -199,12 +204,31 @@ def test_tts_counters_are_double_sided_tiles_and_the_map_records_its_grid(map_ou
     assert (grid["orientation"], grid["columns"], grid["rows"]) == (hm.grid.orientation, hm.grid.columns, hm.grid.rows)
 
 
+def test_tts_writes_a_saved_object_per_language_its_images_named_by_language(map_out):
+    folder = map_out / "tts"
+    game = load_game(MAP_GAME)
+    en = json.loads((folder / f"{MAP_GAME}-en.json").read_text(encoding="utf-8"))
+    assert en["SaveName"] == game.meta.title["en"]
+    deck, = [o for o in en["ObjectStates"] if o["Name"] == "DeckCustom"]
+    assert deck["Nickname"] == game.component("play-cards").name["en"]
+    urls = [e["FaceURL"] for e in deck["CustomDeck"].values()]
+    urls += [o["CustomImage"]["ImageURL"] for o in en["ObjectStates"] if o["Name"] == "Custom_Board"]
+    assert urls and all("-en" in url_path(u).name and url_path(u).exists() for u in urls)
+
+
+def test_export_lang_narrows_the_languages(tmp_path):
+    folder = export(tmp_path, CARD_GAME, "pdf-cards", extra=("--lang", "en")) / "pdf-cards"
+    names = [p.name for p in folder.glob("*.pdf")]
+    assert names and all(n.endswith("-en.pdf") for n in names)
+
+
 # --------------------------------------------------------------------------- vassal
 
 @pytest.fixture(scope="module")
 def vmod(tmp_path_factory) -> zipfile.ZipFile:
     out = export(tmp_path_factory.mktemp("vassal"), MAP_GAME, "vassal")
-    return zipfile.ZipFile(out / "vassal" / f"{MAP_GAME}.vmod")
+    assert (out / "vassal" / f"{MAP_GAME}-en.vmod").is_file()
+    return zipfile.ZipFile(out / "vassal" / f"{MAP_GAME}-ja.vmod")
 
 
 def vassal_snap(x: float, y: float, g: dict) -> tuple[int, int]:
@@ -308,7 +332,7 @@ def test_vassal_setups_place_the_engines_pieces_on_the_named_hexes(vmod):
 
 
 def test_vmod_bytes_do_not_depend_on_where_it_is_written(vmod, tmp_path):
-    again = export(tmp_path, MAP_GAME, "vassal") / "vassal" / f"{MAP_GAME}.vmod"
+    again = export(tmp_path, MAP_GAME, "vassal") / "vassal" / f"{MAP_GAME}-ja.vmod"
     assert Path(vmod.filename).read_bytes() == again.read_bytes()
     assert all(i.date_time == (1980, 1, 1, 0, 0, 0) for i in vmod.infolist())
     assert vmod.namelist() == sorted(vmod.namelist())

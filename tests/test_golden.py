@@ -28,13 +28,17 @@ GOLDEN_DPI = 50
 NOISE = 48  # levels (of 255) a pixel may move by anti-aliasing alone
 MAX_CHANGED = 6  # pixels allowed to move by more than NOISE (one 9 pt glyph at 50 dpi is ~15)
 
-# case -> (game, stage, PDF file in the game's output folder, page number from 1)
+# case -> (game, stage, language built (None: the source language), PDF file in the game's output
+# folder, page number from 1)
 CASES = {
-    "card-sheet": ("dont-drop-the-ring", "cards", "cards-gem-cards-ja.pdf", 1),
-    "counter-sheet": ("war-of-the-ring-campaign", "counters", "counters-counters-ja.pdf", 1),
-    "map-tile": ("war-of-the-ring-campaign", "maps", "map-middle-earth-tiles-a4.pdf", 2),  # page 1 is the assembly diagram
-    "rulebook-ja": ("dont-drop-the-ring", "rulebooks", "rulebook-ja.pdf", 3),
-    "rulebook-en": ("dont-drop-the-ring", "rulebooks", "rulebook-en.pdf", 3),
+    "card-sheet": ("dont-drop-the-ring", "cards", None, "cards-gem-cards-ja.pdf", 1),
+    "card-sheet-en": ("dont-drop-the-ring", "cards", "en", "cards-gem-cards-en.pdf", 1),
+    "counter-sheet": ("war-of-the-ring-campaign", "counters", None, "counters-counters-ja.pdf", 1),
+    "counter-sheet-en": ("war-of-the-ring-campaign", "counters", "en", "counters-counters-en.pdf", 1),
+    "map-tile": ("war-of-the-ring-campaign", "maps", None, "map-middle-earth-tiles-a4.pdf", 2),  # page 1 is the assembly diagram
+    "map-tile-en": ("war-of-the-ring-campaign", "maps", "en", "map-middle-earth-en-tiles-a4.pdf", 2),
+    "rulebook-ja": ("dont-drop-the-ring", "rulebooks", None, "rulebook-ja.pdf", 3),
+    "rulebook-en": ("dont-drop-the-ring", "rulebooks", None, "rulebook-en.pdf", 3),
 }
 
 
@@ -46,16 +50,16 @@ def _stage(name: str):
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """(game, stage) -> output folder, each built once for the module."""
+    """(game, stage, language) -> output folder, each built once for the module."""
     root = tmp_path_factory.mktemp("golden")
-    done: dict[tuple[str, str], Path] = {}
+    done: dict[tuple[str, str, str | None], Path] = {}
 
-    def get(game_id: str, stage: str) -> Path:
-        if (game_id, stage) not in done:
-            ctx = BuildContext(out_root=root, formats=("pdf",))
+    def get(game_id: str, stage: str, lang: str | None = None) -> Path:
+        if (game_id, stage, lang) not in done:
+            ctx = BuildContext(out_root=root, formats=("pdf",), lang=lang)
             _stage(stage)(load_game(game_id), ctx)
-            done[(game_id, stage)] = ctx.out_dir(game_id)
-        return done[(game_id, stage)]
+            done[(game_id, stage, lang)] = ctx.out_dir(game_id)
+        return done[(game_id, stage, lang)]
     return get
 
 
@@ -83,8 +87,8 @@ def compare(actual: Image.Image, expected: Image.Image) -> str | None:
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_rendering_matches_its_golden_file(case, built, request, tmp_path):
-    game_id, stage, filename, page = CASES[case]
-    actual = rasterise(built(game_id, stage) / filename, page)
+    game_id, stage, lang, filename, page = CASES[case]
+    actual = rasterise(built(game_id, stage, lang) / filename, page)
     reference = GOLDEN / f"{case}.png"
     if request.config.getoption("--update-golden"):
         GOLDEN.mkdir(exist_ok=True)

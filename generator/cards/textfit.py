@@ -1,7 +1,8 @@
 """Text in a box: filling lines, inline symbols, and shrinking to fit.
 
 Where a line may break is not decided here: generator/text/breaking.py (kinsoku per JLREQ, Latin
-by words) cuts each run of text into groups, the same rule set the rulebook and the maps use.
+by words) cuts each run of text into groups, the same rule set the rulebook and the maps use, and
+a Latin paragraph without inline symbols takes the breaks its total fit chooses, as there.
 This module adds what only card boxes need: inline symbols (`:name:`, one em wide), widths in mm,
 and the largest size at which the text fits. Widths are measured in the font the face draws with
 (`font`, a name from generator/fonts.py; the project font when None), as the backends draw it.
@@ -17,7 +18,7 @@ from ..geometry import MM_PER_PT
 from .. import fonts
 from ..render.base import text_width
 from ..text import groups
-from ..text.breaking import HYPHEN, hyphen_cut
+from ..text.breaking import HYPHEN, hyphen_cut, latin_paragraph, total_fit
 from ..text.kinsoku import NOT_AT_LINE_END, NOT_AT_LINE_START
 
 SYMBOL_EM = 1.0  # an inline symbol is one em wide
@@ -83,6 +84,11 @@ def wrap(text: str, width_mm: float, size_pt: float, wrap_lines: bool = True,
     hyphenated in `lang` when it may be, and one wider than the box is cut by characters."""
     lines: list[list[Atom]] = []
     for para in text.split("\n"):
+        if wrap_lines and latin_paragraph(para, lang) and para.strip() and not INLINE_SYMBOL.search(para):
+            fitted = total_fit(para, lambda s: _width(s, size_pt, font), width_mm, lang or "")
+            if fitted is not None:
+                lines += [[Atom(para[ln.start:ln.end] + (HYPHEN if ln.hyphen else ""))] for ln in fitted]
+                continue
         line: list[Atom] = []
         w = 0.0
         for unit in _units(atoms(para)):

@@ -4,9 +4,12 @@ when the new one is complete.
 
 The pieces come from the card and counter stages (`cards.deck`): the same items, copies and
 chosen layouts as `pnp build`; the faces are drawn by the same `FaceDrawer` on the PNG backend.
+Every target writes each language `pnp build` writes (`export_languages`: the source language,
+then each complete translation; `--lang` narrows), the language in its file names.
 """
 from __future__ import annotations
 
+import dataclasses
 import io
 import zipfile
 from dataclasses import dataclass
@@ -62,6 +65,19 @@ class ExportDeck:
     def common_back(self) -> bool:
         """True when every piece shows the same back picture (a deck's card back)."""
         return len({p.back_key for p in self.pieces if p.back_layout}) <= 1 and all(p.back_layout for p in self.pieces)
+
+
+def export_languages(game: Game, ctx: BuildContext) -> list[str]:
+    """The languages an export writes: those `pnp build` writes (generator/languages.py), each
+    left out with one warning saying what it lacks."""
+    from ..languages import languages_to_build, parse_requested
+
+    return languages_to_build(game, parse_requested(ctx.lang), ctx.warn)
+
+
+def in_language(ctx: BuildContext, lang: str) -> BuildContext:
+    """`ctx` drawing in `lang` (its warnings still go to ctx's list)."""
+    return dataclasses.replace(ctx, lang=lang)
 
 
 def export_decks(game: Game, ctx: BuildContext, kinds: tuple[str, ...] = ("cards", "counters")) -> list[ExportDeck]:

@@ -8,9 +8,10 @@ public card editors list them); each is the trim + 1/4 in at 300 dpi, which `tes
 A deck whose trim matches none of these products is left out with a warning rather than resized
 to a guess: print it from `pdf-cards` instead.
 
-Names: <deck>/<NN>-<item>.png for the fronts (NN keeps the deck order), <deck>/back.png for a
-common back, <deck>/<NN>-<item>-back.png for a card with its own back. `cards.csv` lists every
-front with its back, quantity and product, which is what the uploader asks card by card.
+Names: <deck>-<lang>/<NN>-<item>.png for the fronts (NN keeps the deck order), <deck>-<lang>/back.png
+for a common back, <deck>-<lang>/<NN>-<item>-back.png for a card with its own back, for each
+language the game is built in. `cards.csv` lists every front with its back, quantity, product and
+language, which is what the uploader asks card by card.
 """
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ from solver.game.loader import Game
 
 from ..context import BuildContext
 from ..geometry import MM_PER_INCH
-from .common import (ExportDeck, drawer_for, export_decks, export_dir, face_image, png_bytes, safe_name,
-                     staged_folder, write_file)
+from .common import (ExportDeck, drawer_for, export_decks, export_dir, export_languages, face_image, in_language,
+                     png_bytes, safe_name, staged_folder, write_file)
 
 DPI = 300
 BLEED_IN = 0.125
@@ -60,11 +61,11 @@ def product_for(size: tuple[float, float]) -> Product | None:
 README = """\
 The Game Crafter: card images at the shop's template sizes (300 dpi, 1/8 in bleed on every side).
 
-For each deck folder:
+For each deck folder (one per deck and language: <deck>-<lang>):
   1. In your game on thegamecrafter.com add the product named in cards.csv (e.g. "Poker Deck").
-  2. Set the deck's back to <deck>/back.png (cards with their own back have <name>-back.png).
-  3. Use the uploader's bulk upload for the fronts (<deck>/NN-<item>.png; NN keeps the deck order)
-     and set each card's quantity from cards.csv.
+  2. Set the deck's back to <deck>-<lang>/back.png (cards with their own back have <name>-back.png).
+  3. Use the uploader's bulk upload for the fronts (<deck>-<lang>/NN-<item>.png; NN keeps the deck
+     order) and set each card's quantity from cards.csv.
 
 Products (trim -> image size):
 {products}
@@ -81,19 +82,20 @@ def export_tgc(game: Game, ctx: BuildContext) -> list[Path]:
     rows: list[list[str]] = []
     summary: list[str] = []
     with staged_folder(target) as folder:
-        for deck in export_decks(game, ctx):
-            product = product_for(deck.size)
-            if product is None:
-                todo = ("print it from pdf-cards, or give the deck a preset size" if deck.kind == "cards"
-                        else "counters are not in this export; print them from the counter sheets")
-                ctx.warn(f"{game.id}/{deck.id}: {deck.size[0]:g} x {deck.size[1]:g} mm matches no Game Crafter "
-                         f"card product ({', '.join(p.name for p in PRODUCTS)}); not in the tgc export: {todo}")
-                continue
-            rows += _write_deck(folder, deck, product, drawer, bleed_mm)
-            summary.append(f"  {deck.id}/: {len(deck.pieces)} cards, {product.name}")
+        for lang in export_languages(game, ctx):
+            for deck in export_decks(game, in_language(ctx, lang)):
+                product = product_for(deck.size)
+                if product is None:
+                    todo = ("print it from pdf-cards, or give the deck a preset size" if deck.kind == "cards"
+                            else "counters are not in this export; print them from the counter sheets")
+                    ctx.warn(f"{game.id}/{deck.id}: {deck.size[0]:g} x {deck.size[1]:g} mm matches no Game Crafter "
+                             f"card product ({', '.join(p.name for p in PRODUCTS)}); not in the tgc export: {todo}")
+                    continue
+                rows += _write_deck(folder, deck, product, drawer, bleed_mm, lang)
+                summary.append(f"  {safe_name(deck.id)}-{lang}/: {len(deck.pieces)} cards, {product.name}")
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["deck", "product", "front", "back", "quantity", "name"])
+        w.writerow(["deck", "product", "front", "back", "quantity", "name", "language"])
         w.writerows(rows)
         write_file(folder, "cards.csv", buf.getvalue())
         products = "\n".join(f"  {p.name}: {p.trim_in[0]:g} x {p.trim_in[1]:g} in -> {p.pixels[0]} x {p.pixels[1]} px"
@@ -102,10 +104,11 @@ def export_tgc(game: Game, ctx: BuildContext) -> list[Path]:
     return sorted(p for p in target.rglob("*") if p.is_file())
 
 
-def _write_deck(folder: Path, deck: ExportDeck, product: Product, drawer, bleed_mm: float) -> list[list[str]]:
-    """Fronts, backs (each distinct back picture once) and the CSV rows of one deck."""
+def _write_deck(folder: Path, deck: ExportDeck, product: Product, drawer, bleed_mm: float,
+                lang: str) -> list[list[str]]:
+    """Fronts, backs (each distinct back picture once) and the CSV rows of one deck in `lang`."""
     rows = []
-    sub = safe_name(deck.id)
+    sub = f"{safe_name(deck.id)}-{lang}"
     backs: dict[tuple, str] = {}  # back picture -> its file (as cards.printing names the PNG backs)
     fronts = deck.distinct_fronts()
     width = max(2, len(str(len(fronts))))
@@ -121,5 +124,5 @@ def _write_deck(folder: Path, deck: ExportDeck, product: Product, drawer, bleed_
                 back = backs[piece.back_key] = f"{sub}/back.png" if common else f"{sub}/{stem}-back.png"
                 img = face_image(drawer, piece.back_layout, piece.back, deck.size, bleed_mm, product.pixels)
                 write_file(folder, back, png_bytes(img, DPI))
-        rows.append([deck.id, product.name, f"{sub}/{stem}.png", back, str(count), str(piece.item.id)])
+        rows.append([deck.id, product.name, f"{sub}/{stem}.png", back, str(count), str(piece.item.id), lang])
     return rows

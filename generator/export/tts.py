@@ -11,6 +11,8 @@ and map.
   gathered in a bag per counter sheet.
 - The map becomes a Custom_Board with its image; the hex grid's size in pixels, orientation and
   first hex centre are recorded in the board's GMNotes (JSON) and description.
+- One saved object per language the game is built in, `<game>-<lang>.json`, its images named
+  with the language too (`<deck>-<lang>-sheet1.png`, `map-<id>-<lang>.png`).
 
 The save format follows real Tabletop Simulator saves (ObjectStates, DeckCustom with DeckIDs and
 CustomDeck {FaceURL, BackURL, NumWidth, NumHeight, BackIsHidden, UniqueBack}, Custom_Tile with
@@ -30,8 +32,8 @@ from solver.game.base import pick
 from solver.game.loader import Game
 
 from ..context import BuildContext
-from .common import (ExportDeck, drawer_for, export_decks, export_dir, face_image, map_image, png_bytes, safe_name,
-                     staged_folder, write_file)
+from .common import (ExportDeck, drawer_for, export_decks, export_dir, export_languages, face_image, in_language,
+                     map_image, png_bytes, safe_name, staged_folder, write_file)
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
 CARD_MAX_W = 512        # px per card on a sheet: sharp on screen, sheets stay a few MB
@@ -80,9 +82,9 @@ Tabletop Simulator: {title}
 
 Load it: copy this whole folder somewhere permanent (the JSON points at the images by file://
 URL; if you move the folder, run the export again there, or upload the images to Steam Cloud with
-TTS's Cloud Manager and replace the URLs). Put {json_name} in your Saved Objects folder
-(Documents/My Games/Tabletop Simulator/Saves/Saved Objects), then in a game: Objects -> Saved
-Objects -> {json_name}.
+TTS's Cloud Manager and replace the URLs). Put the saved object of your language ({json_names})
+in your Saved Objects folder (Documents/My Games/Tabletop Simulator/Saves/Saved Objects), then in
+a game: Objects -> Saved Objects -> that name.
 
 What is inside:
 {contents}
@@ -96,38 +98,49 @@ def export_tts(game: Game, ctx: BuildContext) -> list[Path]:
     drawer = drawer_for(game, ctx)
     target = export_dir(ctx, game, "tts")
     base_url = target.resolve()
-    lang = ctx.language(game.meta.source_language)
-    objects: list[dict] = []
+    json_names: list[str] = []
     contents: list[str] = []
     with staged_folder(target) as folder:
-        key = 1
-        x = -12.0
-        for deck in export_decks(game, ctx):
-            if deck.kind == "cards":
-                obj, key, lines = _deck(folder, base_url, deck, drawer, key, x, game.id)
-            else:
-                obj, lines = _counters(folder, base_url, deck, drawer, x, game.id)
-            objects.append(obj)
-            contents += lines
-            x += 4.0
-        board = _board(folder, base_url, game, ctx)
-        if board:
-            objects.append(board[0])
-            contents += board[1]
-        save = {"SaveName": pick(game.meta.title, lang), "GameMode": pick(game.meta.title, lang), "Date": "",
-                "VersionNumber": "", "Note": f"exported by pnp-forge from {game.id}", "ObjectStates": objects}
-        json_name = f"{safe_name(game.id)}.json"
-        write_file(folder, json_name, json.dumps(save, ensure_ascii=False, indent=2) + "\n")
-        write_file(folder, "README.txt", README.format(title=pick(game.meta.title, lang), json_name=json_name,
-                                                       contents="\n".join(contents) or "  (nothing printable)"))
+        for lang in export_languages(game, ctx):
+            json_name = f"{safe_name(game.id)}-{lang}.json"
+            save, lines = _save(folder, base_url, game, in_language(ctx, lang), drawer, lang)
+            write_file(folder, json_name, json.dumps(save, ensure_ascii=False, indent=2) + "\n")
+            json_names.append(json_name)
+            contents += [f"{json_name}:"] + (lines or ["  (nothing printable)"])
+        title = pick(game.meta.title, game.meta.source_language)
+        write_file(folder, "README.txt", README.format(title=title, json_names=", ".join(json_names) or "none",
+                                                       contents="\n".join(contents) or "  (no language to export)"))
     return sorted(p for p in target.rglob("*") if p.is_file())
+
+
+def _save(folder: Path, base_url: Path, game: Game, ctx: BuildContext, drawer, lang: str) -> tuple[dict, list[str]]:
+    """The saved object of one language and what it holds (README lines); its images written."""
+    objects: list[dict] = []
+    contents: list[str] = []
+    key = 1
+    x = -12.0
+    for deck in export_decks(game, ctx):
+        if deck.kind == "cards":
+            obj, key, lines = _deck(folder, base_url, deck, drawer, key, x, game.id, lang)
+        else:
+            obj, lines = _counters(folder, base_url, deck, drawer, x, game.id, lang)
+        objects.append(obj)
+        contents += lines
+        x += 4.0
+    board = _board(folder, base_url, game, ctx, lang)
+    if board:
+        objects.append(board[0])
+        contents += board[1]
+    save = {"SaveName": pick(game.meta.title, lang), "GameMode": pick(game.meta.title, lang), "Date": "",
+            "VersionNumber": "", "Note": f"exported by pnp-forge from {game.id}", "ObjectStates": objects}
+    return save, contents
 
 
 def _url(base: Path, name: str) -> str:
     return (base / name).as_uri()
 
 
-def _deck(folder: Path, base: Path, deck: ExportDeck, drawer, key: int, x: float, game_id: str):
+def _deck(folder: Path, base: Path, deck: ExportDeck, drawer, key: int, x: float, game_id: str, lang: str):
     """DeckCustom (or a lone Card) with one CustomDeck entry per sheet of up to 69 distinct faces."""
     fronts = deck.distinct_fronts()
     unique_back = not deck.common_back
@@ -135,7 +148,8 @@ def _deck(folder: Path, base: Path, deck: ExportDeck, drawer, key: int, x: float
     cards: list[dict] = []
     ids: list[int] = []
     lines: list[str] = []
-    back_name = f"{safe_name(deck.id)}-back.png"
+    stem = f"{safe_name(deck.id)}-{lang}"
+    back_name = f"{stem}-back.png"
     first_back = next((p for p in deck.pieces if p.back_layout and p.back is not None), None)
     back_img = None
     per_sheet = MAX_COLS * MAX_ROWS - 1
@@ -159,12 +173,12 @@ def _deck(folder: Path, base: Path, deck: ExportDeck, drawer, key: int, x: float
         face_sheet.paste(hidden, ((last % plan.cols) * plan.card_px[0], (last // plan.cols) * plan.card_px[1]))
         if back_img is None and not unique_back:
             back_img = hidden
-        sheet_name = f"{safe_name(deck.id)}-sheet{sheet_no}.png"
+        sheet_name = f"{stem}-sheet{sheet_no}.png"
         write_file(folder, sheet_name, png_bytes(face_sheet))
         entry = {"FaceURL": _url(base, sheet_name), "BackURL": "", "NumWidth": plan.cols, "NumHeight": plan.rows,
                  "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
         if back_sheet is not None:
-            bname = f"{safe_name(deck.id)}-backs{sheet_no}.png"
+            bname = f"{stem}-backs{sheet_no}.png"
             write_file(folder, bname, png_bytes(back_sheet))
             entry["BackURL"] = _url(base, bname)
         else:
@@ -200,12 +214,12 @@ def _card(deck: ExportDeck, piece, card_id: int, key: int, game_id: str, n: int)
             "SidewaysCard": deck.size[0] > deck.size[1]}
 
 
-def _counters(folder: Path, base: Path, deck: ExportDeck, drawer, x: float, game_id: str):
+def _counters(folder: Path, base: Path, deck: ExportDeck, drawer, x: float, game_id: str, lang: str):
     """A bag of double-sided tiles, one per copy; each distinct side is one image."""
     tiles: list[dict] = []
     aspect = deck.size[1] / deck.size[0]
     px = (TILE_PX, round(TILE_PX * aspect))
-    sub = f"{safe_name(deck.id)}"
+    sub = f"{safe_name(deck.id)}-{lang}"
     for piece, count in deck.distinct_fronts():
         front = f"{sub}/{safe_name(piece.item.id)}.png"
         write_file(folder, front, png_bytes(face_image(drawer, piece.front_layout, piece.front, deck.size, 0, px)))
@@ -226,11 +240,11 @@ def _counters(folder: Path, base: Path, deck: ExportDeck, drawer, x: float, game
     return bag, [f"  {deck.name}: a bag of {len(tiles)} double-sided tiles (images in {sub}/)"]
 
 
-def _board(folder: Path, base: Path, game: Game, ctx: BuildContext):
+def _board(folder: Path, base: Path, game: Game, ctx: BuildContext, lang: str):
     m = map_image(game, ctx)
     if m is None:
         return None
-    name = f"map-{safe_name(m.name)}.png"
+    name = f"map-{safe_name(m.name)}-{lang}.png"
     write_file(folder, name, png_bytes(m.image, m.dpi))
     g = m.hexmap.data.grid
     first = m.hexmap.data.labeller().label(m.hexmap.grid.to_offset(next(m.hexmap.grid.hexes())))
@@ -240,7 +254,7 @@ def _board(folder: Path, base: Path, game: Game, ctx: BuildContext):
             "first_hex": first, "first_hex_centre_px": [round(cx, 2), round(cy, 2)],
             "image_px": list(m.image.size)}
     board = {"GUID": guid(game.id, "map", m.name), "Name": "Custom_Board", "Transform": transform(0.0, 20.0),
-             "Nickname": pick(m.hexmap.data.name, ctx.language(game.meta.source_language)),
+             "Nickname": pick(m.hexmap.data.name, lang),
              "Description": (f"hex grid: {g.orientation}-top, {grid['hex_px']} px across the flats "
                              f"({g.hex_mm:g} mm at {m.dpi:g} dpi), {g.columns} x {g.rows} hexes"),
              "GMNotes": json.dumps({"hex_grid": grid}), "Locked": True,

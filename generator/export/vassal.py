@@ -33,8 +33,8 @@ from solver.game.loader import Game
 
 from ..context import BuildContext
 from ..geometry import MM_PER_INCH
-from .common import (ExportDeck, MapImage, drawer_for, export_decks, export_dir, face_image, map_image, png_bytes,
-                     safe_name, staged_folder, write_file, zip_bytes)
+from .common import (ExportDeck, MapImage, drawer_for, export_decks, export_dir, export_languages, face_image,
+                     in_language, map_image, png_bytes, safe_name, staged_folder, write_file, zip_bytes)
 from .vassal_grid import grid_text, numbering, vassal_grid
 
 VASSAL_VERSION = "3.7.0"
@@ -130,8 +130,22 @@ map) are not in the setups; take those pieces from the Pieces window or the deck
 
 
 def export_vassal(game: Game, ctx: BuildContext) -> list[Path]:
+    """`<game>-<lang>.vmod`, a module per language the game is built in."""
+    target = export_dir(ctx, game, "vassal")
+    readmes: list[str] = []
+    with staged_folder(target) as folder:
+        for lang in export_languages(game, ctx):
+            vmod = f"{safe_name(game.id)}-{lang}.vmod"
+            entries, readme = _module(game, in_language(ctx, lang), lang, vmod)
+            write_file(folder, vmod, zip_bytes(entries))
+            readmes.append(readme)
+        write_file(folder, "README.txt", "\n".join(readmes) or "No language of the game is complete: nothing exported.\n")
+    return sorted(target.iterdir())
+
+
+def _module(game: Game, ctx: BuildContext, lang: str, vmod: str) -> tuple[dict[str, bytes], str]:
+    """The zip entries of the module in `lang`, and its README."""
     drawer = drawer_for(game, ctx)
-    lang = ctx.language(game.meta.source_language)
     title = pick(game.meta.title, lang)
     m = map_image(game, ctx)
     mod = Module()
@@ -156,16 +170,11 @@ def export_vassal(game: Game, ctx: BuildContext) -> list[Path]:
     entries["moduledata"] = _moduledata(title, game.id)
     for name, data in setups.items():
         entries[name] = data
-    target = export_dir(ctx, game, "vassal")
-    vmod = f"{safe_name(game.id)}.vmod"
-    with staged_folder(target) as folder:
-        write_file(folder, vmod, zip_bytes(entries))
-        grid = grid_text(m) if m else "no map"
-        write_file(folder, "README.txt", README.format(
-            title=title, vmod=vmod, grid=grid,
-            setups="\n".join(f"  {n}" for n in sorted(setups)) or "  (none: the game places nothing on a map)",
-            offmap="\n".join(f"  {line}" for line in offmap) or "  (nothing)"))
-    return sorted(target.iterdir())
+    readme = README.format(
+        title=title, vmod=vmod, grid=grid_text(m) if m else "no map",
+        setups="\n".join(f"  {n}" for n in sorted(setups)) or "  (none: the game places nothing on a map)",
+        offmap="\n".join(f"  {line}" for line in offmap) or "  (nothing)")
+    return entries, readme
 
 
 # --------------------------------------------------------------------------- buildFile.xml

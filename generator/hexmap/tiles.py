@@ -21,8 +21,9 @@ from ..context import PRINTER_MARGIN_MM
 from ..geometry import MM_PER_PT, Box
 from ..render import open_surface
 from ..render.base import Surface, text_width
-from .draw import GRID, INK, define_symbols, draw_page_content
+from .draw import draw_page_content
 from .layout import MapPage, TilePlan, Tile, assembly_scale
+from .symbols import GRID, INK, define_symbols
 
 MARK = 3.0  # crosshair half-length, mm
 TRIM_DASH = (2.0, 1.5)  # mm on, mm off: the line the assembly page tells the user to cut at

@@ -95,7 +95,7 @@ class KPara(Flowable):
             width = balanced_width(self.text.text, self.style.font, self.style.size, width, phrases=self.phrases)
         # headings and titles are balanced, never hyphenated; running text is, in its language
         return wrap_spans(self.text.text, self.style.font, self.style.size, width, phrases=self.phrases,
-                          lang=None if self.balance else self.lang)
+                          lang=None if self.balance else self.lang, justified=self.style.justify and not self.balance)
 
     def _before(self) -> float:
         return self.style.space_before if self.first else 0.0

@@ -7,6 +7,11 @@ separating are glued into one group. Spaces are groups of their own: a break opp
 not drawn at a line's end. A Latin word that does not fit may also break at a hyphen point of its
 language (`hyphen_cut`, pyphen's patterns via generator/text/hyphenate.py); Japanese never does. Measuring and filling are the callers' business (wrap.py for text
 measured in points, generator/cards/textfit.py for card boxes with inline symbols).
+
+Which of the allowed breaks a Latin paragraph takes can be chosen over the whole paragraph
+(`total_fit`, Knuth and Plass's total fit with stretchable word spaces only): the breaks whose
+lines need the least widening of their spaces, a hyphen costing a little and two in a row more,
+so that justified text has fewer loose lines than filling line by line gives.
 """
 from __future__ import annotations
 
@@ -16,6 +21,12 @@ from .hyphenate import hyphen_points
 from .kinsoku import is_cjk, may_break_between
 
 HYPHEN = "-"
+# A justified line's word space may grow by at most this many of its own width (to 2x), and
+# shrink by at most this share of it (to 0.8x, as publishers set tight lines); a line that
+# would need more is set ragged. The justifier (generator/rulebook/justify.py) and the total-fit
+# breaker share them.
+MAX_STRETCH = 1.0
+MAX_SHRINK = 0.2
 
 
 class Group(NamedTuple):
@@ -64,3 +75,106 @@ def hyphen_cut(word: str, fits: Callable[[int], bool], lang: str | None, after: 
         if i > after and fits(i):
             return i
     return None
+
+
+# Total fit: Knuth and Plass's demerits (line penalty, badness 100 r^3 with r the stretch a line
+# needs over what its spaces may give, penalties for a hyphen and for two hyphens in a row).
+LINE_PENALTY = 10
+HYPHEN_PENALTY = 10  # low: the columns are narrow, and a hyphen reads better than a loose line
+DOUBLE_HYPHEN = 3000
+_RAGGED = 10_000  # the badness cap: a line stretched past MAX_STRETCH is set ragged
+
+
+class Break(NamedTuple):
+    end: int  # the line ends here (exclusive)
+    resume: int  # the next line starts here
+    hyphen: bool  # "-" is drawn after the line (a break at a hyphen point)
+    hyphenated: bool  # the line ends inside a word (at a hyphen point or after its own "-")
+
+
+def _breaks(text: str, lang: str) -> list[Break]:
+    """Every allowed break of a Latin paragraph, in order, the paragraph's end last."""
+    words = [g for g in groups(text) if not g.space]
+    out: list[Break] = []
+    for k, (gs, ge, _) in enumerate(words):
+        word = text[gs:ge]
+        inside = {i: True for i in hyphen_points(word, lang)}
+        # a compound breaks after its own hyphen ("Ring-/bearer"), no hyphen added
+        inside.update({i + 1: False for i, ch in enumerate(word[:-1]) if ch == "-" and i > 0 and word[i - 1].isalpha()
+                       and word[i + 1].isalpha()})
+        for i in sorted(inside):
+            out.append(Break(gs + i, gs + i, inside[i], True))
+        out.append(Break(ge, words[k + 1].start if k + 1 < len(words) else ge, False, False))
+    return out
+
+
+def latin_paragraph(text: str, lang: str | None) -> bool:
+    """True for a paragraph `total_fit` sets: in a Latin-script language, with no CJK in it."""
+    from ..fonts import CJK_LANGUAGES
+
+    return lang is not None and lang.split("-")[0] not in CJK_LANGUAGES and not any(is_cjk(ch) for ch in text)
+
+
+class Line(NamedTuple):
+    start: int  # index of the line's first character
+    end: int  # one past its last (trailing spaces excluded)
+    hyphen: bool  # "-" is drawn after it
+
+
+def total_fit(text: str, measure: Callable[[str], float], width: float, lang: str,
+              justified: bool = False) -> list[Line] | None:
+    """The breaks of a Latin paragraph (no newline) that minimise the total demerits of its
+    lines, each line no wider than `width` (as `measure` gives it, the drawn hyphen included);
+    `justified`: a line but the last may be wider by what shrinking its spaces to
+    (1 - MAX_SHRINK) gives back (the justifier sets it to the width). None when no set of breaks
+    keeps every line within it (a word wider than the line)."""
+    breaks = _breaks(text, lang)
+    if not breaks:
+        return None
+    space = measure(" ")
+    shrink = MAX_SHRINK * space if justified else 0.0
+    first = next(g.start for g in groups(text) if not g.space)
+    start_at = [first] + [b.resume for b in breaks]  # node 0 is the paragraph's start
+    best: list[tuple[float, int]] = [(0.0, -1)] + [(float("inf"), -1)] * len(breaks)
+    last = len(breaks)
+    for j in range(1, last + 1):
+        b = breaks[j - 1]
+        for i in range(j - 1, -1, -1):
+            s = start_at[i]
+            if s >= b.end:
+                continue
+            line = text[s:b.end]
+            natural = measure(line + (HYPHEN if b.hyphen else ""))
+            gaps = line.count(" ")
+            if natural > width + gaps * shrink + 1e-6:
+                break  # an earlier start only makes the line longer
+            if best[i][0] == float("inf"):
+                continue
+            if b.hyphenated and i > 0 and breaks[i - 1].hyphenated and not gaps:
+                continue  # a line of one syllable: a word broken twice over
+            if j == last:
+                if natural > width + 1e-6:
+                    continue  # the last line is set at its natural spacing
+                badness = 0.0
+            elif natural > width:
+                badness = 100 * ((natural - width) / (gaps * shrink)) ** 3
+            else:
+                r = (width - natural) / (max(1, gaps) * space * MAX_STRETCH)
+                badness = min(_RAGGED, 100 * r ** 3)
+            demerits = (LINE_PENALTY + badness) ** 2
+            if b.hyphenated:
+                demerits += HYPHEN_PENALTY ** 2
+                if i > 0 and breaks[i - 1].hyphenated:
+                    demerits += DOUBLE_HYPHEN
+            total = best[i][0] + demerits
+            if total < best[j][0]:
+                best[j] = (total, i)
+    if best[last][0] == float("inf"):
+        return None
+    lines: list[Line] = []
+    j = last
+    while j > 0:
+        i = best[j][1]
+        lines.append(Line(start_at[i], breaks[j - 1].end, breaks[j - 1].hyphen))
+        j = i
+    return lines[::-1]

@@ -2,7 +2,9 @@
 
 `wrap(text, font, size_pt, width_pt)` is what the rulebook and the maps call (cards fill their
 boxes in generator/cards/textfit.py from the same groups). The text is cut into groups by
-breaking.py (where a line may break, kinsoku applied), and groups fill lines greedily. A group
+breaking.py (where a line may break, kinsoku applied), and groups fill lines greedily; a
+paragraph in a Latin-script language (`lang` given, no CJK in it) takes the breaks breaking.py's
+total fit chooses over the whole paragraph instead, so its justified lines are evenly set. A group
 is moved whole to the next line (oidashi) rather than letting a closing mark hang into the
 margin, so no line is wider than `width_pt` unless one group alone is (then it is cut by
 characters, the only case where a rule can give way).
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 import re
 from functools import lru_cache
 
-from .breaking import HYPHEN, groups, hyphen_cut
+from .breaking import HYPHEN, groups, hyphen_cut, latin_paragraph, total_fit
 from .kinsoku import NOT_AT_LINE_END
 
 
@@ -25,18 +27,20 @@ class Span:
 
 
 def wrap_spans(text: str, font: str, size_pt: float, width_pt: float, *, phrases: bool = False,
-               lang: str | None = None) -> list[Span]:
+               lang: str | None = None, justified: bool = False) -> list[Span]:
     """Line spans of `text` (indexes into it). Newlines are hard breaks.
 
     `phrases`: break only at spaces when every space-separated phrase fits on a line (for titles:
     "ロード・オブ・ザ・リング / 拡張「サウロン」" rather than "…拡張「サ / ウロン」"); otherwise as usual.
-    `lang`: a Latin word that does not fit may break at a hyphen point of that language."""
-    return list(_wrap_spans(text, font, size_pt, width_pt, phrases, lang))
+    `lang`: a Latin word that does not fit may break at a hyphen point of that language.
+    `justified`: the lines will be justified, so a Latin line's spaces may shrink a little
+    (breaking.MAX_SHRINK) to take one more syllable."""
+    return list(_wrap_spans(text, font, size_pt, width_pt, phrases, lang, justified))
 
 
 @lru_cache(maxsize=32768)
 def _wrap_spans(text: str, font: str, size_pt: float, width_pt: float, phrases: bool,
-                lang: str | None = None) -> tuple[Span, ...]:
+                lang: str | None = None, justified: bool = False) -> tuple[Span, ...]:
     # cached: a typesetter asks for the same paragraph at the same width many times (wrap, split,
     # draw, and once more in the second pass that fills in the contents' page numbers)
     measure = _measurer(font, size_pt)
@@ -44,7 +48,7 @@ def _wrap_spans(text: str, font: str, size_pt: float, width_pt: float, phrases: 
     offset = 0
     for para in text.split("\n"):
         spans += [Span(s.start + offset, s.end + offset, s.hyphen)
-                  for s in _wrap_paragraph(para, measure, width_pt, phrases, lang)]
+                  for s in _wrap_paragraph(para, measure, width_pt, phrases, lang, justified)]
         offset += len(para) + 1
     return tuple(spans)
 
@@ -73,13 +77,18 @@ def wrap(text: str, font: str, size_pt: float, width_pt: float, lang: str | None
     return [text[s.start:s.end] + (HYPHEN if s.hyphen else "") for s in wrap_spans(text, font, size_pt, width_pt, lang=lang)]
 
 
-def _wrap_paragraph(text: str, measure, width: float, phrases: bool = False, lang: str | None = None) -> list[Span]:
+def _wrap_paragraph(text: str, measure, width: float, phrases: bool = False, lang: str | None = None,
+                    justified: bool = False) -> list[Span]:
     if not text.strip():
         return [Span(0, 0)]
     if phrases:
         words = [(m.start(), m.end(), False) for m in re.finditer(r"\S+", text)]
         if len(words) > 1 and all(measure(text[a:b]) <= width for a, b, _ in words):
             return _fill(text, words, measure, width, lang)
+    if lang and latin_paragraph(text, lang):
+        fitted = total_fit(text, measure, width, lang, justified)
+        if fitted is not None:
+            return [Span(*line) for line in fitted]
     return _fill(text, groups(text), measure, width, lang)
 
 
