@@ -1,4 +1,5 @@
-"""Build options shared by every stage of the pipeline (set from the command line)."""
+"""Build options shared by every stage of the pipeline (set from the command line), and the paper
+they print on."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -13,6 +14,8 @@ PAPER_MM: dict[str, tuple[float, float]] = {
     "a1": (594.0, 841.0),
     "a0": (841.0, 1189.0),
 }
+A5_MM = (148.0, 210.0)  # a rulebook booklet's page (two on a landscape A4 sheet), not a --paper choice
+PRINTER_MARGIN_MM = 5.0  # home printers print from about 5 mm inside the paper edge: nothing to keep there
 
 
 @dataclass(frozen=True)

@@ -81,9 +81,10 @@ class SetupModel(RuleCompiler):
     def _build(self) -> None:
         m = self.m
         for comp in self.game.components:
-            for it in comp.items or [None]:  # type: ignore[list-item]  # None: the component itself
-                key = (comp.id, it.id if it else comp.id)
-                self.attrs[key] = {**(it.attrs if it else comp.attrs), "id": key[1]}
+            for it in comp.items:
+                self.attrs[(comp.id, it.id)] = {**it.attrs, "id": it.id}
+            if not comp.items:  # the component stands for its own pieces
+                self.attrs[(comp.id, comp.id)] = {**comp.attrs, "id": comp.id}
         # Tight domains matter: proving a negated rule infeasible takes 200 ms with loose bounds, 5 ms
         # with these. A relaxed inventory never needs more copies than all the moves ask for.
         demand = sum((mv.total or 0) + (mv.per_item or 0) * len(mv.items) for mv in self.result.moves)

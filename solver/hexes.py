@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Iterator, Literal
+from typing import Callable, Iterator, Literal
 
 SQRT3 = math.sqrt(3.0)
 
@@ -167,8 +167,8 @@ class Orientation:
     b2: float
     b3: float
     start_angle: float
-    from_cube: object
-    to_cube: object
+    from_cube: Callable[[Parity, Hex], Offset]
+    to_cube: Callable[[Parity, Offset], Hex]
 
 
 FLAT = Orientation("flat", 3 / 2, 0.0, SQRT3 / 2, SQRT3, 2 / 3, 0.0, -1 / 3, SQRT3 / 3, 0.0,
@@ -196,10 +196,10 @@ class HexGrid:
     rows: int
 
     def to_cube(self, o: Offset) -> Hex:
-        return self.orientation.to_cube(self.parity, o)  # type: ignore[operator]
+        return self.orientation.to_cube(self.parity, o)
 
     def to_offset(self, h: Hex) -> Offset:
-        return self.orientation.from_cube(self.parity, h)  # type: ignore[operator]
+        return self.orientation.from_cube(self.parity, h)
 
     def contains(self, h: Hex) -> bool:
         o = self.to_offset(h)

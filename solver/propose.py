@@ -228,9 +228,9 @@ def component_total(comp: Any, counts: dict[ItemKey, tuple[int | None, bool]]) -
     """A component's pieces from `effective_counts`: (total or None when one is unknown, any proposed?)."""
     keys = [(comp.id, it.id) for it in comp.items] or [(comp.id, comp.id)]
     values = [counts.get(k, (None, False)) for k in keys]
-    if any(v is None for v, _ in values):
-        return None, any(p for _, p in values)
-    return sum(v for v, _ in values), any(p for _, p in values)  # type: ignore[misc]
+    proposed = any(p for _, p in values)
+    known = [v for v, _ in values if v is not None]
+    return (sum(known) if len(known) == len(values) else None), proposed
 
 
 def check_proposals(game: Game) -> CheckResult:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.cards.sheet import MARGIN_MM, plan_sheet
+from generator.cards.sheet import plan_sheet
+from generator.context import PRINTER_MARGIN_MM
 from generator.geometry import Box
 
 A4 = (210.0, 297.0)
@@ -25,7 +26,7 @@ def test_poker_on_a4_is_four_by_two_landscape_centred():
 def test_slots_fit_the_paper_and_bleeds_never_overlap(paper, piece):
     g = plan_sheet(paper, piece, 3.0)
     page = Box(0, 0, g.page_w, g.page_h)
-    printable = page.inset(MARGIN_MM)
+    printable = page.inset(PRINTER_MARGIN_MM)
     bleeds = [g.slot(i).outset(3.0) for i in range(g.per_page)]
     for i, b in enumerate(bleeds):
         assert printable.contains(b)

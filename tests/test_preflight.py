@@ -134,7 +134,7 @@ def test_a_sheets_crop_marks_read_back_as_its_trims(tmp_path, paper, mark_mm):
 
     from generator.cards.printing import MARK_WIDTH
     from generator.cards.sheet import plan_sheet
-    from generator.preflight import crop_mark_trims
+    from generator.pdfread import crop_mark_trims
 
     grid = plan_sheet(paper, (63.0, 88.0), 3.0)
     marks = grid.crop_marks()

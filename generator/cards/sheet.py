@@ -22,9 +22,9 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
+from ..context import PRINTER_MARGIN_MM
 from ..geometry import Box
 
-MARGIN_MM = 5.0        # home printers print from about 5 mm inside the paper edge
 MARK_GAP_MM = 1.0      # space between a crop mark and the outermost bleed
 MARK_LEN_MM = 3.0
 MARK_MIN_LEN_MM = 1.0  # crop marks shrink to fit a narrow margin, never below this
@@ -117,7 +117,7 @@ class SheetGrid:
     @property
     def _mark_len(self) -> float:
         # Marks fill the margin between the printable edge and the bleed, at most MARK_LEN_MM.
-        room = min(self.origin_x - self.bleed, self.origin_y - self.bleed) - MARK_GAP_MM - MARGIN_MM
+        room = min(self.origin_x - self.bleed, self.origin_y - self.bleed) - MARK_GAP_MM - PRINTER_MARGIN_MM
         return max(MARK_MIN_LEN_MM, min(MARK_LEN_MM, room))
 
 
@@ -125,7 +125,7 @@ def plan_sheet(paper: tuple[float, float], piece: tuple[float, float], bleed: fl
                gutter: float = 0.0) -> SheetGrid:
     """The grid that fits most pieces on the paper, portrait or landscape, centred."""
     best: SheetGrid | None = None
-    reserve = MARGIN_MM + MARK_GAP_MM + MARK_LEN_MM
+    reserve = PRINTER_MARGIN_MM + MARK_GAP_MM + MARK_LEN_MM
     for pw, ph in (paper, (paper[1], paper[0])):
         pitch_x, pitch_y = piece[0] + 2 * bleed + gutter, piece[1] + 2 * bleed + gutter
         cols = int((pw - 2 * reserve + gutter) // pitch_x)
@@ -184,7 +184,7 @@ def plan_gutterfold(paper: tuple[float, float], piece: tuple[float, float], blee
     fold, centred top to bottom."""
     best: GutterfoldGrid | None = None
     # Crop marks may shrink to GUTTERFOLD_MARK_MM, so that two poker cards fit each half of A4.
-    reserve = MARGIN_MM + MARK_GAP_MM + GUTTERFOLD_MARK_MM
+    reserve = PRINTER_MARGIN_MM + MARK_GAP_MM + GUTTERFOLD_MARK_MM
     for pw, ph in (paper, (paper[1], paper[0])):
         pitch_x, pitch_y = piece[0] + 2 * bleed + gutter, piece[1] + 2 * bleed + gutter
         cols = max(1, int((pw / 2 - FOLD_GAP_MM / 2 - reserve + gutter) // pitch_x))

@@ -17,6 +17,7 @@ from solver.game.base import pick
 from solver.game.map import HexMap
 
 from .. import catalogue, fonts
+from ..context import PRINTER_MARGIN_MM
 from ..geometry import MM_PER_PT, Box
 from ..render import open_surface
 from ..render.base import Surface, text_width
@@ -25,7 +26,6 @@ from .layout import MapPage, TilePlan, Tile, assembly_scale
 from .symbols import GRID, INK, define_symbols
 
 MARK = 3.0  # crosshair half-length, mm
-EDGE_MM = 5.0  # home printers leave this much of the paper edge blank: no text there
 TRIM_DASH = (2.0, 1.5)  # mm on, mm off: the line the assembly page tells the user to cut at
 HEAD_PT, FOOT_PT = 7, 6
 HIDDEN_NAME = "#767676"  # grey that still reads at 4.5:1 on white
@@ -83,8 +83,8 @@ def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, faces: font
         nb = _neighbours(plan, t)
         head = catalogue.text("tiles.head", lang, name=t.name, row=t.row + 1, rows=plan.rows, col=t.col + 1,
                               cols=plan.cols, overlap=plan.overlap)
-        head_y = EDGE_MM + info.ascent * HEAD_PT * MM_PER_PT + 0.2   # glyph tops just inside the printable area
-        foot_y = ph - EDGE_MM - info.descent * FOOT_PT * MM_PER_PT - 0.2
+        head_y = PRINTER_MARGIN_MM + info.ascent * HEAD_PT * MM_PER_PT + 0.2  # glyph tops inside the printable area
+        foot_y = ph - PRINTER_MARGIN_MM - info.descent * FOOT_PT * MM_PER_PT - 0.2
         surf.text(m, head_y, head, size_pt=HEAD_PT, colour=INK, font=font)
         arrows = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
         tail = "  ".join(f"{arrows[k]} {v}" for k, v in nb.items())

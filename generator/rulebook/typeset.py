@@ -18,13 +18,14 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
                                 PageBreak, PageTemplate, Spacer, TableStyle)
 
 from generator import fonts
+from generator.context import A5_MM, PAPER_MM
 from generator.text import fit_line
 
 from .content import BULLET, Content, Heading, Para, TableBlock, Text
 from .flowables import KPara, Recorder, RowTable, SideBySide, Style
 from .strings import label
 
-PAGE_SIZES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
+PAGE_SIZES_MM = {"a4": PAPER_MM["a4"], "letter": PAPER_MM["letter"], "a5": A5_MM}
 ACCENT = HexColor("#7a2e1d")
 GREY = HexColor("#555555")
 
