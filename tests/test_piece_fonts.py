@@ -200,3 +200,25 @@ def test_png_text_is_drawn_from_the_latin_face_file():
     gothic = by_hand(fonts.font_path())
     assert ImageChops.difference(s.pages[0], serif).getbbox() is None
     assert ImageChops.difference(s.pages[0], gothic).getbbox() is not None
+
+
+def test_game_yaml_fonts_choose_the_face_of_the_pieces_and_maps(game_copy, tmp_path):
+    """`fonts: {en: ipaex-gothic}` in game.yaml sets the English cards and map in IPAex Gothic:
+    the face is data, read by every stage that prints words."""
+    from generator.build import STAGES
+    from solver.game.loader import load_game
+
+    folder = game_copy("riddle-of-the-ring")
+    game_yaml = folder / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    assert "\nlanguages: [ja, en]\n" in text
+    game_yaml.write_text(text.replace("\nlanguages: [ja, en]\n", "\nlanguages: [ja, en]\nfonts: {en: ipaex-gothic}\n"),
+                         encoding="utf-8")
+    game = load_game(folder)
+    ctx = BuildContext(out_root=tmp_path / "out", formats=("pdf",), lang="en")
+    for stage in STAGES:
+        if stage.__name__ in ("cards", "maps"):
+            stage(game, ctx)
+    out = ctx.out_dir(game.id)
+    for name in ("cards-play-cards-en.pdf", "map-middle-earth-en.pdf"):
+        assert {font for _, font in _chars(out / name)} == {JAPANESE}, name
