@@ -58,9 +58,11 @@ def _pdfs(folder: Path, lang: str) -> list[Path]:
 
 
 def _chars(pdf: Path) -> list[tuple[str, str]]:
-    """(character, font without its subset tag) of every visible character."""
+    """(character, font without its subset tag) of every visible character of the first two pages
+    (a sheet's fronts and backs; a tiled map's assembly page and first tile: the later tiles
+    place the same drawing)."""
     with pdfplumber.open(pdf) as doc:
-        return [(c["text"], c["fontname"].split("+")[-1]) for page in doc.pages for c in page.chars
+        return [(c["text"], c["fontname"].split("+")[-1]) for page in doc.pages[:2] for c in page.chars
                 if not c["text"].isspace()]
 
 
