@@ -170,3 +170,9 @@ def test_no_hyphen_without_a_language_with_patterns(where):
         for tenths in range(int(widest * 10) + 1, 420, 11):
             lines = BREAKERS_LANG[where](LATIN, tenths / 10, lang)
             assert " ".join(lines) == LATIN and not any(line.endswith("-") for line in lines)
+
+
+def test_cards_maps_and_rulebooks_choose_the_same_breaks_for_latin_text():
+    """One breaker: the total fit chooses a Latin paragraph's breaks wherever it is set."""
+    for tenths in range(180, 420, 7):
+        assert _card_lines_lang(LATIN, tenths / 10, "en") == _shared_lines_lang(LATIN, tenths / 10, "en"), tenths
