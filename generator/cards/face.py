@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from solver.errors import DataError, Problem
 from solver.game.base import pick
@@ -24,6 +24,9 @@ from ..geometry import MM_PER_PT, Box
 from ..render.base import Surface
 from . import textfit
 from .images import MIN_DPI, effective_dpi, load_image
+
+if TYPE_CHECKING:
+    from solver.game.loader import Game
 
 FALLBACK_INK = "#1a1a1a"
 ATTR_SPAN = re.compile(r"^(\d+)(-(\d*))?$")  # `attrs.1`, `attrs.1-`, `attrs.2-3`: attributes by position
@@ -137,7 +140,7 @@ class FaceDrawer:
     layouts: LayoutsFile
     folder: Path
     warn: Callable[[str], None]
-    game: Any = None  # whose game.yaml `fonts:` chooses the face per language (None: the defaults)
+    game: Game | None = None  # whose game.yaml `fonts:` chooses the face per language (None: the defaults)
     _fields: dict[str, tuple[tuple[float, float] | None, str | ByAttr | None, list[Field_]]] = field(default_factory=dict)
     _warned: set[str] = field(default_factory=set)
     _background: str = "#ffffff"  # what 'contrast' text reads against on the face being drawn
