@@ -70,15 +70,18 @@ def covered_codepoints() -> frozenset[int]:
         return frozenset(f.getBestCmap().keys())
 
 
-def missing_glyphs(text: str) -> list[str]:
-    """Characters of `text` the font cannot draw (whitespace and controls ignored)."""
-    cmap = covered_codepoints()
-    return sorted({ch for ch in text if not ch.isspace() and ord(ch) >= 32 and ord(ch) not in cmap})
+def missing_glyphs(text: str, font: str | None = None) -> list[str]:
+    """Characters of `text` that neither `font` nor the project font it falls back to (`runs`)
+    can draw (whitespace and controls ignored); `font` None: the project font alone."""
+    base = covered_codepoints()
+    face = _cmap_of(font) if font and font != FONT_NAME else base
+    return sorted({ch for ch in text if not ch.isspace() and ord(ch) >= 32
+                   and ord(ch) not in face and ord(ch) not in base})
 
 
-def require_glyphs(text: str, where: str) -> None:
+def require_glyphs(text: str, where: str, font: str | None = None) -> None:
     """A missing glyph is an error naming the character and where it occurs, never a silent gap."""
-    missing = missing_glyphs(text)
+    missing = missing_glyphs(text, font)
     if missing:
         chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
         raise DataError([Problem(where, 0, 0, f"the font has no glyph for {chars}",

@@ -224,3 +224,27 @@ def test_game_yaml_fonts_choose_the_face_of_the_pieces_and_maps(game_copy, tmp_p
     out = ctx.out_dir(game.id)
     for name in ("cards-play-cards-en.pdf", "map-middle-earth-en.pdf"):
         assert {font for _, font in _chars(out / name)} == {JAPANESE}, name
+
+
+def test_a_character_only_the_latin_face_has_prints_on_english_cards(game_copy, tmp_path):
+    """"ŵ" (Welsh) is in Source Serif but not in IPAex Gothic: an English card prints it in the
+    Latin face; a Japanese card, set in IPAex alone, stops the build naming it."""
+    from generator.build import STAGES
+    from solver.errors import DataError
+    from solver.game.loader import load_game
+
+    folder = game_copy("dont-drop-the-ring")
+    comps = folder / "components.yaml"
+    text = comps.read_text(encoding="utf-8")
+    assert "en: Pedestal}" in text
+    comps.write_text(text.replace("en: Pedestal}", "en: Pedestal of Gŵyn}"), encoding="utf-8")
+    cards = next(s for s in STAGES if s.__name__ == "cards")
+    ctx = BuildContext(out_root=tmp_path / "out", formats=("pdf",), lang="en")
+    cards(load_game(folder), ctx)
+    chars = _chars(ctx.out_dir("dont-drop-the-ring") / "cards-pedestal-cards-en.pdf")
+    assert ("ŵ", LATIN_BOLD) in chars or ("ŵ", LATIN) in chars
+
+    comps.write_text(text.replace("ja: 台座,", "ja: 台座ŵ,"), encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        cards(load_game(folder), BuildContext(out_root=tmp_path / "ja", formats=("pdf",), lang="ja"))
+    assert "U+0175" in e.value.problems[0].what

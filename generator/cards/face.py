@@ -292,13 +292,13 @@ class FaceDrawer:
         s.image(box, img, fit=f.fit)
 
     def _text(self, s: Surface, f: Field_, text: str, box: Box, k: float, data: FaceData) -> None:
-        plain = INLINE_SYMBOL.sub("", text)
-        if not _font_has_all(plain):
-            fonts.require_glyphs(plain, data.where)  # raises, naming the character and the card
-        size = f.size_pt * k
-        min_size = (f.min_size_pt * k) if f.min_size_pt else size * 0.6
         faces = fonts.faces(data.lang, self.game)
         font = faces.bold if f.weight == "bold" else faces.regular
+        plain = INLINE_SYMBOL.sub("", text)
+        if not _font_has_all(plain, font):
+            fonts.require_glyphs(plain, data.where, font)  # raises, naming the character and the card
+        size = f.size_pt * k
+        min_size = (f.min_size_pt * k) if f.min_size_pt else size * 0.6
         fitted = textfit.fit(text, box.w, box.h, size, min(min_size, size), f.line_height, f.wrap, data.lang, font)
         if not fitted.fits:
             self.note(f"{data.where}: text {text[:30]!r} does not fit its {box.w:.1f}x{box.h:.1f} mm box "
@@ -334,12 +334,9 @@ class FaceDrawer:
 
 
 @lru_cache(maxsize=8192)
-def _font_has_all(text: str) -> bool:
-    """Fast path of the glyph check: reportlab has already parsed the font's cmap."""
-    from reportlab.pdfbase.pdfmetrics import getFont
-
-    cmap = getFont(fonts.register()).face.charToGlyph
-    return all(ord(ch) in cmap or ch.isspace() or ord(ch) < 32 for ch in text)
+def _font_has_all(text: str, font: str) -> bool:
+    """The glyph check of a card's text, cached: a deck repeats its strings."""
+    return not fonts.missing_glyphs(text, font)
 
 
 def contrast(background: str) -> str:

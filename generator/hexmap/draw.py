@@ -34,7 +34,7 @@ def draw_map_page(surf: Surface, hm: HexMap, page: MapPage, lang: str, faces: fo
 
 def draw_page_content(surf: Surface, hm: HexMap, page: MapPage, lang: str, faces: fonts.Faces) -> None:
     d = hm.data
-    _check_glyphs(hm, lang)
+    _check_glyphs(hm, lang, faces.regular)
     ox, oy = page.grid.x, page.grid.y
     with surf.group(dx=ox, dy=oy):
         draw_grid(surf, hm, lang, faces.regular)
@@ -155,11 +155,11 @@ def _place_name(surf: Surface, cx: float, y: float, name: str, hex_mm: float, fo
     surf.text(cx, y, name, size_pt=size, colour="#1a1a1a", align="center", font=font)
 
 
-def _check_glyphs(hm: HexMap, lang: str) -> None:
+def _check_glyphs(hm: HexMap, lang: str, font: str) -> None:
     d = hm.data
     texts = [pick(d.name, lang), pick(d.legend.title, lang), pick(d.legend.note, lang)]
     texts += [pick(p.name, lang) for p in d.places] + [pick(r.name, lang) for r in d.regions]
     texts += [pick(b.name, lang) + pick(b.text, lang) for b in d.boxes]
     texts += [pick(k.name, lang) for k in d.terrain.kinds.values()]
     texts += [pick(k.name, lang) for k in d.place_kinds.values()] + [pick(a.name, lang) for a in d.allegiances.values()]
-    fonts.require_glyphs("".join(texts), f"map {d.id}")
+    fonts.require_glyphs("".join(texts), f"map {d.id}", font)
