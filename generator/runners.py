@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -41,6 +43,22 @@ def serial(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitRe
         yield execute(game, unit, ctx)
 
 
+def _die_with_parent(parent: int) -> None:
+    """Pool worker start-up: exit as soon as the build that started the pool is gone.
+
+    A forked worker inherits the build's open files, the output folder's lock among them. When
+    the build is SIGKILLed (no `finally` runs), its workers would otherwise wait for tasks forever,
+    holding that lock, and every later build into the folder would wait on them (found by the
+    kill trials of bench/stress.py). Workers only compute (the parent writes every file), so
+    exiting at once loses nothing."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="die-with-parent", daemon=True).start()
+
+
 def pool(jobs: int):
     """A runner over `jobs` local processes (forked where the platform allows, else spawned)."""
     def run(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitResult]:
@@ -48,7 +66,8 @@ def pool(jobs: int):
             yield from serial(tasks, ctx)
             return
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=multiprocessing.get_context(method)) as ex:
+        with ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=multiprocessing.get_context(method),
+                                 initializer=_die_with_parent, initargs=(os.getpid(),)) as ex:
             futures = [ex.submit(execute, game, unit, ctx) for game, unit in _largest_first(tasks)]
             for fut in as_completed(futures):
                 yield fut.result()

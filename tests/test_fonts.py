@@ -3,6 +3,7 @@ from the PDFs the rulebook stage writes."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -42,12 +43,13 @@ def test_game_yaml_chooses_a_languages_face(game_copy, tmp_path):
 
 
 def test_an_unknown_face_points_at_its_line(game_copy, tmp_path):
-    game, line = _with_fonts(game_copy, "fonts: {en: comic-sans}")
+    # rejected when the game is read (`pnp check`), not first by a build
     with pytest.raises(DataError) as e:
-        rulebook_files(game, BuildContext(out_root=tmp_path), "en")
-    problem = e.value.problems[0]
-    assert problem.path.endswith("game.yaml") and problem.line == line
-    assert "comic-sans" in problem.what and "source-serif" in problem.todo
+        _with_fonts(game_copy, "fonts: {en: comic-sans}")
+    [problem] = e.value.problems
+    text = (Path(problem.path)).read_text(encoding="utf-8")
+    assert problem.path.endswith("game.yaml") and problem.line == 1 + text[:text.index("fonts:")].count("\n")
+    assert "fonts.en" in problem.what and "source-serif" in problem.what
 
 
 def test_a_character_the_latin_face_lacks_is_drawn_in_ipaex(tmp_path):
@@ -58,3 +60,13 @@ def test_a_character_the_latin_face_lacks_is_drawn_in_ipaex(tmp_path):
     kanji = [c for c in chars if c["text"] == "指"]
     assert kanji and {c["fontname"].split("+")[-1] for c in kanji} == {"IPAexGothic"}
     assert {c["fontname"].split("+")[-1] for c in chars if c["text"] == "r"} >= {"SourceSerifPro-Regular"}
+
+
+def test_the_faces_game_yaml_may_name_are_the_faces_shipped():
+    import typing
+
+    from generator.fonts import FAMILIES
+    from solver.game.meta import FontId
+
+    assert set(typing.get_args(FontId)) == set(FAMILIES)
+

@@ -282,7 +282,10 @@ class FaceDrawer:
     def _image(self, s: Surface, rel: str, box: Box, f: Field_, data: FaceData) -> None:
         from ..render.base import place_image
 
-        img = load_image(self.folder, rel, data.where)
+        try:
+            img = load_image(self.folder, rel, data.where)
+        except DataError as e:
+            raise DataError([self._at_field(f, p, data) for p in e.problems]) from None
         placed = place_image(box, img.aspect, f.fit)
         if img.kind == "raster":
             dpi = effective_dpi(img, placed)
@@ -290,6 +293,32 @@ class FaceDrawer:
                 self.note(f"{data.where}: image {rel!r} prints at {dpi:.0f} dpi (under {MIN_DPI}); "
                           f"supply at least {round(img.pixels[0] * MIN_DPI / dpi)} px wide")
         s.image(box, img, fit=f.fit)
+
+    def _at_field(self, f: Field_, problem: Problem, data: FaceData) -> Problem:
+        """`problem`, found while drawing one piece, moved to the data line that caused it (the
+        piece stays named in the message): the item's attribute in components.yaml when the
+        field's `src` is just `{attribute}`, else the field in layouts.yaml; as it was when
+        neither is a file of this game (a built-in layout, a CSV card list)."""
+        locators = getattr(self.game, "locators", {})
+        located = None
+        attr = (f.src or "")[1:-1] if TEMPLATE_KEY.fullmatch(f.src or "") else None
+        comps, item = getattr(self.game, "components", []), data.item
+        if attr and item is not None and attr in item.attrs and "components.yaml" in locators \
+                and not data.component.items_file:
+            ci = next((i for i, c in enumerate(comps) if c is data.component), None)
+            ii = next((i for i, it in enumerate(data.component.items) if it is item), None)
+            if ci is not None and ii is not None:
+                located = locators["components.yaml"].at(("components", ci, "items", ii, "attrs", attr))
+                path = locators["components.yaml"].path
+        if located is None and "layouts.yaml" in locators:
+            for li, lay in enumerate(self.layouts.layouts):
+                fi = next((i for i, candidate in enumerate(lay.fields) if candidate is f), None)
+                if fi is not None:
+                    located = locators["layouts.yaml"].at(("layouts", li, "fields", fi, "src"))
+                    path = locators["layouts.yaml"].path
+        if located is None:
+            return problem
+        return Problem(path, located[0], located[1], f"{problem.what} (for {problem.path})", problem.todo)
 
     def _text(self, s: Surface, f: Field_, text: str, box: Box, k: float, data: FaceData) -> None:
         faces = fonts.faces(data.lang, self.game)

@@ -7,6 +7,11 @@ from pydantic import Field, field_validator, model_validator
 
 from .base import LANG_PATTERN, Count, Id, LocalText, Model, check_local
 
+# The text faces the project ships (generator/fonts.py FAMILIES holds their files and licences;
+# tests/test_fonts.py keeps the two lists equal). Named here so that `pnp check` rejects an
+# unknown face at its line, before any build.
+FontId = Literal["ipaex-gothic", "source-serif"]
+
 class Range(Model):
     min: Count
     max: Count
@@ -57,7 +62,7 @@ class GameMeta(Model):
     age_min: int | None = None
     source_language: str = Field(pattern=LANG_PATTERN)
     languages: list[str] = Field(default_factory=lambda: ["ja", "en"])
-    fonts: dict[Annotated[str, Field(pattern=LANG_PATTERN)], str] = Field(
+    fonts: dict[Annotated[str, Field(pattern=LANG_PATTERN)], FontId] = Field(
         default_factory=dict, description="text face per language, e.g. {en: source-serif, ja: ipaex-gothic}; "
                                           "default: ipaex-gothic for ja/zh/ko, source-serif for other languages")
     sources: list[SourceRef] = []
