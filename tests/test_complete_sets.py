@@ -168,6 +168,9 @@ def test_counter_names_never_break_inside_a_word(lang, tmp_path):
             title = g.find("{http://www.w3.org/2000/svg}title")
             if title is not None and title.text:
                 printed.add(title.text)
+    if lang == "en":  # English is printed with the apostrophe ’ where the data types '
+        assert "Denethor’s" in printed and not any("'" in t for t in printed)
+        printed = {t.replace("’", "'") for t in printed}
     assert printed and printed <= allowed, sorted(printed - allowed)
     assert {"Witch-king", "of Angmar"} <= printed if lang == "en" else {"アングマールの", "魔王"} <= printed
 

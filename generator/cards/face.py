@@ -22,6 +22,7 @@ from solver.game.layouts import (HEX_COLOUR, INLINE_SYMBOL, TEMPLATE_KEY, ByAttr
 from .. import fonts
 from ..geometry import MM_PER_PT, Box
 from ..render.base import Surface
+from ..text.typography import typeset
 from . import textfit
 from .images import MIN_DPI, effective_dpi, load_image
 
@@ -323,6 +324,8 @@ class FaceDrawer:
     def _text(self, s: Surface, f: Field_, text: str, box: Box, k: float, data: FaceData) -> None:
         faces = fonts.faces(data.lang, self.game)
         font = faces.bold if f.weight == "bold" else faces.regular
+        # the language's printed punctuation (quotes, dashes, minus); inline :symbols: kept as typed
+        text = typeset(text, data.lang, [m.span() for m in INLINE_SYMBOL.finditer(text)])
         plain = INLINE_SYMBOL.sub("", text)
         if not _font_has_all(plain, font):
             fonts.require_glyphs(plain, data.where, font)  # raises, naming the character and the card

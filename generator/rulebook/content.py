@@ -21,6 +21,7 @@ from solver.rules.po import Catalog, load_catalog
 from solver.rules.qa import CLAUSE_REF
 
 from generator import fonts
+from generator.text.typography import typeset, typeset_spans
 
 from .strings import label
 
@@ -174,7 +175,38 @@ def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None
     glossary = glossary_for(game)
     if glossary:
         content.blocks += _glossary_blocks(glossary, rules, langs)
+    _set_punctuation(content)
     return content
+
+
+def _set_punctuation(content: Content) -> None:
+    """Every text of the book with its language's printed punctuation (generator/text/typography.py):
+    the one place rulebook text meets it, after cross-references are resolved, so the clause
+    numbers they print (link spans) are kept as they are. Numeric table columns (counts, values)
+    stay as typed; a table shared by every language (the glossary) is set column by column where
+    it is made."""
+    def texts(by_lang: dict[str, Text]) -> dict[str, Text]:
+        return {lg: _punctuated(t, lg) for lg, t in by_lang.items()}
+
+    for lg in content.langs:
+        content.title[lg] = typeset(content.title[lg], lg)
+        content.subtitle[lg] = typeset(content.subtitle[lg], lg)
+        content.facts[lg] = [typeset(line, lg) for line in content.facts[lg]]
+    for b in content.blocks:
+        if isinstance(b, (Heading, Para)):
+            b.texts = texts(b.texts)
+        elif isinstance(b, TableBlock) and not b.shared:
+            def row(cells: list[Text], lg: str) -> list[Text]:
+                return [c if i in b.numeric_columns else _punctuated(c, lg) for i, c in enumerate(cells)]
+            b.header = {lg: row(cells, lg) for lg, cells in b.header.items()}
+            b.rows = {lg: [row(cells, lg) for cells in rows] for lg, rows in b.rows.items()}
+
+
+def _punctuated(t: Text, lang: str) -> Text:
+    text, where = typeset_spans(t.text, lang, [(lk.start, lk.end) for lk in t.links])
+    if text == t.text:
+        return t
+    return Text(text, tuple(Link(where[lk.start], where[lk.end], lk.anchor) for lk in t.links))
 
 
 MAX_LISTED_ITEMS = 8  # longer card lists (a deck of 30 different cards) show their total only
@@ -305,7 +337,9 @@ def _glossary_blocks(glossary: list[Entry], rules: RulesFile, langs: list[str]) 
     for _, e in used:
         forms = e.term.forms()
         for lg in langs:
-            rows[lg].append([Text(forms.get(src, "")), Text(forms.get(others[0], ""))]
-                            + ([Text(e.term.note or "")] if notes else []))
+            # printed alike in every language, so each column in its own language's punctuation;
+            # the notes are written for the translator, in the target language's
+            rows[lg].append([Text(typeset(forms.get(src, ""), src)), Text(typeset(forms.get(others[0], ""), others[0]))]
+                            + ([Text(typeset(e.term.note or "", others[0]))] if notes else []))
     blocks.append(TableBlock(header, rows, shared=True))
     return blocks

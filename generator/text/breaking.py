@@ -19,6 +19,7 @@ from typing import Callable, NamedTuple
 
 from .hyphenate import hyphen_points
 from .kinsoku import is_cjk, may_break_between
+from .typography import NBSP
 
 HYPHEN = "-"
 # A justified line's word space may grow by at most this many of its own width (to 2x), and
@@ -40,23 +41,28 @@ def atoms(text: str) -> list[tuple[int, int]]:
     out, i, n = [], 0, len(text)
     while i < n:
         ch = text[i]
-        if ch.isspace() or is_cjk(ch):
+        if _breaks_at(ch) or is_cjk(ch):
             out.append((i, i + 1))
             i += 1
             continue
         j = i + 1
-        while j < n and not text[j].isspace() and not is_cjk(text[j]):
+        while j < n and not _breaks_at(text[j]) and not is_cjk(text[j]):
             j += 1
         out.append((i, j))
         i = j
     return out
 
 
+def _breaks_at(ch: str) -> bool:
+    """A space a line may break at: any but the no-break space (French « », typography.py)."""
+    return ch.isspace() and ch != NBSP
+
+
 def groups(text: str) -> list[Group]:
     """The paragraph's atoms with those kinsoku forbids separating merged (see module doc)."""
     merged: list[Group] = []
     for s, e in atoms(text):
-        space = text[s].isspace()
+        space = _breaks_at(text[s])
         if merged and not space and not merged[-1].space \
                 and not may_break_between(text[merged[-1].end - 1], text[s]):
             merged[-1] = Group(merged[-1].start, e, False)

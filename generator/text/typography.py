@@ -1,0 +1,120 @@
+"""Typographic punctuation for Latin-script text, set as a publisher sets it.
+
+Translators and designers type plain text: straight quotes ("Down the Great River", 'return'),
+a hyphen in a range (Turns 1-3), `--` or a spaced hyphen for a dash, `...`, and a hyphen for a
+minus (-1). `typeset(text, lang)` turns these into the characters a printed page uses: the
+language's own quotation marks (table QUOTES: en “ ” ‘ ’, de „ “ ‚ ‘, fr « » with no-break spaces
+inside), the apostrophe ’ (Gondor’s, don’t), an en dash between the numbers of a range (1–3), an em
+dash for `--` between words or a hyphen standing alone between spaces, an ellipsis …, and the
+minus sign − before a number that stands alone (a modifier: -1, +1/-1).
+
+It runs once, where Latin text enters layout (the rulebook's content, a card or counter face's
+text field), never on the data or the PO files. A language not in QUOTES (Japanese, whose own
+brackets 「」 are already right) is returned unchanged. `keep` spans (the rulebook's cross-reference
+numbers, a card's inline `:symbol:`) are copied untouched; `typeset_spans` also says where each
+character of the input landed, so links into the text can follow it.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Sequence
+
+
+class Quotes(NamedTuple):
+    open2: str
+    close2: str
+    open1: str
+    close1: str
+    inner_space: str = ""  # set between a mark and the words it encloses (French: no-break space)
+
+
+NBSP = "\u00a0"  # no-break space (no face we ship has the narrow one, U+202F)
+APOSTROPHE = "’"
+EN_DASH, EM_DASH, ELLIPSIS, MINUS = "–", "—", "…", "−"
+
+# The quotation marks of each Latin-script language we set; a language not here is left as typed.
+QUOTES: dict[str, Quotes] = {
+    "en": Quotes("“", "”", "‘", "’"),
+    "nl": Quotes("“", "”", "‘", "’"),
+    "pt": Quotes("“", "”", "‘", "’"),
+    "es": Quotes("«", "»", "“", "”"),
+    "it": Quotes("«", "»", "“", "”"),
+    "de": Quotes("„", "“", "‚", "‘"),
+    "fr": Quotes("«", "»", "‹", "›", NBSP),
+}
+
+# After one of these (or at the start) a quote opens; after anything else it closes.
+_OPENS_AFTER = set(" \t\n\u00a0([{/–—") | {"“", "‘", "„", "‚", "«", "‹"}
+_ELLIPSIS = re.compile(r"\.\.\.")
+# A range is two numbers (1-3, 10.1-10.4) in words: not a chain of three (a counter's factors
+# 2-1-6), nor a number glued to a word (d6-1, A1-3); a text of numbers alone (a counter's "4-4")
+# is a factor line, not a range, and keeps its hyphens.
+_RANGE = re.compile(r"(?<![\w.\-−–])\d+(?:\.\d+)*(-)\d+(?:\.\d+)*(?![\w\-])")
+_WORD_DASH = re.compile(r"(?<=\w)--(?=\w)|(?<= )--?(?= )")
+_MINUS = re.compile(r"(?:(?<=^)|(?<=[\s(\[/]))-(?=\d)")
+
+
+def quotes_of(lang: str | None) -> Quotes | None:
+    """The quotation marks of `lang` (or of its base language, `en` for `en-GB`), None if not set."""
+    if not lang:
+        return None
+    return QUOTES.get(lang) or QUOTES.get(lang.split("-")[0])
+
+
+def typeset(text: str, lang: str | None, keep: Sequence[tuple[int, int]] = ()) -> str:
+    """`text` with publisher's punctuation in `lang` (see module doc); unchanged if lang is not set."""
+    return typeset_spans(text, lang, keep)[0]
+
+
+def typeset_spans(text: str, lang: str | None, keep: Sequence[tuple[int, int]] = ()) -> tuple[str, list[int]]:
+    """(new text, where: where[i] is the index in the new text of input character i, and
+    where[len(text)] the new length). `keep`: (start, end) spans of the input copied as they are."""
+    q = quotes_of(lang)
+    if q is None or not text:
+        return text, list(range(len(text) + 1))
+    kept = [False] * len(text)
+    for start, end in keep:
+        kept[start:end] = [True] * (end - start)
+    subs: dict[int, tuple[int, str]] = {}  # input offset -> (characters replaced, replacement)
+    for pattern, rep in ((_ELLIPSIS, ELLIPSIS), (_WORD_DASH, EM_DASH), (_RANGE, EN_DASH), (_MINUS, MINUS)):
+        if pattern is _RANGE and not any(ch.isalpha() for ch in text):
+            continue
+        for m in pattern.finditer(text):
+            a, b = m.span(pattern.groups)  # the group, or the whole match for a pattern without one
+            if not any(kept[a:b]) and not any(s <= a < s + n for s, (n, _) in subs.items()):
+                subs[a] = (b - a, rep)
+    pieces: list[str] = []  # one per input character: what it prints as ("" when merged into the one before)
+    open1 = False  # a single quote is open: the next ' that cannot open closes it
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if i in subs:
+            n, rep = subs[i]
+            pieces += [rep] + [""] * (n - 1)
+            i += n
+            continue
+        if kept[i] or ch not in "\"'":
+            pieces.append(ch)
+            i += 1
+            continue
+        prev = next((p[-1] for p in reversed(pieces) if p), "")
+        nxt = text[i + 1] if i + 1 < len(text) else ""
+        opens = prev == "" or prev in _OPENS_AFTER
+        if ch == '"':
+            pieces.append(q.open2 + (q.inner_space if nxt != " " else "") if opens
+                          else (q.inner_space if prev != " " else "") + q.close2)
+        elif opens and nxt.isalpha():
+            pieces.append(q.open1 + q.inner_space)
+            open1 = True
+        elif open1 and not nxt.isalpha():
+            pieces.append((q.inner_space if prev != " " else "") + q.close1)
+            open1 = False
+        else:
+            pieces.append(APOSTROPHE)
+        i += 1
+    where, n = [], 0
+    for p in pieces:
+        where.append(n)
+        n += len(p)
+    where.append(n)
+    return "".join(pieces), where
