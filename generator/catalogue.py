@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .text.typography import typeset
+
 MESSAGES: dict[str, dict[str, str]] = {
     # ---- rulebook (generator/rulebook/)
     "rulebook.contents": {"ja": "目次", "en": "Contents"},
@@ -99,9 +101,11 @@ FALLBACK = "en"
 
 
 def text(key: str, lang: str, **kw: Any) -> str:
-    """The message `key` in `lang` (English when the catalogue lacks it), filled with `kw`."""
+    """The message `key` in `lang` (English when the catalogue lacks it), filled with `kw`: the
+    message with the language's printed punctuation (quotes, apostrophes, dashes: typography.py),
+    the values (numbers, names, file names) as given."""
     forms = MESSAGES[key]
-    return (forms.get(lang) or forms.get(lang.split("-")[0]) or forms[FALLBACK]).format(**kw)
+    return typeset(forms.get(lang) or forms.get(lang.split("-")[0]) or forms[FALLBACK], lang).format(**kw)
 
 
 def missing(lang: str) -> list[str]:

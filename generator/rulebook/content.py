@@ -21,7 +21,7 @@ from solver.rules.po import Catalog, load_catalog
 from solver.rules.qa import CLAUSE_REF
 
 from generator import fonts
-from generator.text.typography import typeset, typeset_spans
+from generator.text.typography import quotes_of, typeset, typeset_spans
 
 from .strings import label
 
@@ -337,9 +337,12 @@ def _glossary_blocks(glossary: list[Entry], rules: RulesFile, langs: list[str]) 
     for _, e in used:
         forms = e.term.forms()
         for lg in langs:
-            # printed alike in every language, so each column in its own language's punctuation;
-            # the notes are written for the translator, in the target language's
-            rows[lg].append([Text(typeset(forms.get(src, ""), src)), Text(typeset(forms.get(others[0], ""), others[0]))]
-                            + ([Text(typeset(e.term.note or "", others[0]))] if notes else []))
+            # a Latin-script book sets each column in its own language's punctuation (the notes,
+            # written for the translator, in the target language's); a Japanese book, and a
+            # side-by-side one, which prints the source language's copy, keep them as typed
+            def cell(v: str, lang: str) -> Text:
+                return Text(typeset(v, lang) if quotes_of(lg) else v)
+            rows[lg].append([cell(forms.get(src, ""), src), cell(forms.get(others[0], ""), others[0])]
+                            + ([cell(e.term.note or "", others[0])] if notes else []))
     blocks.append(TableBlock(header, rows, shared=True))
     return blocks

@@ -46,9 +46,8 @@ QUOTES: dict[str, Quotes] = {
 # After one of these (or at the start) a quote opens; after anything else it closes.
 _OPENS_AFTER = set(" \t\n\u00a0([{/–—") | {"“", "‘", "„", "‚", "«", "‹"}
 _ELLIPSIS = re.compile(r"\.\.\.")
-# A range is two numbers (1-3, 10.1-10.4) in words: not a chain of three (a counter's factors
-# 2-1-6), nor a number glued to a word (d6-1, A1-3); a text of numbers alone (a counter's "4-4")
-# is a factor line, not a range, and keeps its hyphens.
+# A range is two numbers (1-3, 10.1-10.4, a table's die roll "1-2"): not a chain of three (a
+# counter's factors 2-1-6), nor a number glued to a word (d6-1, A1-3).
 _RANGE = re.compile(r"(?<![\w.\-−–])\d+(?:\.\d+)*(-)\d+(?:\.\d+)*(?![\w\-])")
 _WORD_DASH = re.compile(r"(?<=\w)--(?=\w)|(?<= )--?(?= )")
 _MINUS = re.compile(r"(?:(?<=^)|(?<=[\s(\[/]))-(?=\d)")
@@ -77,8 +76,6 @@ def typeset_spans(text: str, lang: str | None, keep: Sequence[tuple[int, int]] =
         kept[start:end] = [True] * (end - start)
     subs: dict[int, tuple[int, str]] = {}  # input offset -> (characters replaced, replacement)
     for pattern, rep in ((_ELLIPSIS, ELLIPSIS), (_WORD_DASH, EM_DASH), (_RANGE, EN_DASH), (_MINUS, MINUS)):
-        if pattern is _RANGE and not any(ch.isalpha() for ch in text):
-            continue
         for m in pattern.finditer(text):
             a, b = m.span(pattern.groups)  # the group, or the whole match for a pattern without one
             if not any(kept[a:b]) and not any(s <= a < s + n for s, (n, _) in subs.items()):
