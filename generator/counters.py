@@ -15,18 +15,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solver.game.components import size_mm
 from solver.game.loader import Game
 
-from .cards.deck import DEFAULT_COUNTER, build_sheets
-from .cards.sheet import plan_sheet
+from .cards.deck import DEFAULT_COUNTER, build_sheets, piece_size
+from .cards.sheet import SheetGrid, plan_sheet
 from .context import BuildContext
 
 
 COUNTER_GUTTER_MM = 3.0
 
 
-def counter_grid(ctx: BuildContext, size: tuple[float, float], gutter: float | None):
+def counter_grid(ctx: BuildContext, size: tuple[float, float], gutter: float | None) -> SheetGrid:
     """The sheet grid of counters of `size` mm; `gutter` None is the default gutter."""
     gutter = COUNTER_GUTTER_MM if gutter is None else gutter
     bleed = min(ctx.bleed_mm, gutter / 2)
@@ -36,4 +35,4 @@ def counter_grid(ctx: BuildContext, size: tuple[float, float], gutter: float | N
 def build_counters(game: Game, ctx: BuildContext) -> list[Path]:
     """Stage `counters`: output/<game>/counters-<sheet>-<lang>.pdf, .svg pages and PNGs."""
     return build_sheets(game, ctx, "counters", DEFAULT_COUNTER, lambda comp, cl: counter_grid(
-        ctx, size_mm(comp.size) or size_mm("half-inch"), cl.gutter_mm), back_shows_front=True)
+        ctx, piece_size(comp, "counters"), cl.gutter_mm), back_shows_front=True)

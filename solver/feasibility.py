@@ -113,7 +113,7 @@ class SetupModel(RuleCompiler):
             by_step.setdefault(mv.step, []).append(mv)
         for index in self.result.steps_run:
             lit = m.new_bool_var(f"step[{index}]")
-            step = self.game.setup.steps[index]  # type: ignore[union-attr]
+            step = self.game.step(index)
             self.assumptions.append(Assumption(lit, "step", f"step '{step_label(self.game, index)}'",
                                                cite(step_location(self.game, index), step.source)))
             for mv in by_step.get(index, []):

@@ -90,7 +90,7 @@ class _Joint:
             for mv in result.moves:
                 if mv.per_item is None and mv.total is None:
                     continue
-                step = game.setup.steps[mv.step]  # type: ignore[union-attr]
+                step = game.step(mv.step)
                 for k in set(mv.items) & set(self.bounds):
                     self.bounds[k][f"step '{step_label(game, mv.step)}' ({step.source or step_location(game, mv.step)})"] = None
             for index, con, _lit, referenced, _random in sm.constraint_lits:

@@ -1,5 +1,8 @@
 """The same work units on Dask distributed (a LocalCluster in this process) give the same bytes as
 a local build, and the workers' warnings come back into the build's report."""
+# Builds here skip preflight (preflight=False): it only adds warnings, never bytes, and is tested
+# in tests/test_preflight.py; it would double each build's time.
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -26,7 +29,7 @@ def test_dask_local_cluster_gives_the_same_bytes(game_copy, tmp_path):
     assert "        count: 1\n" in text
     comps.write_text(text.replace("        count: 1\n", "        count: null\n"), encoding="utf-8")
     only = {"manifest", "cards"}
-    local_ctx, dask_ctx = BuildContext(out_root=tmp_path / "local"), BuildContext(out_root=tmp_path / "dask")
+    local_ctx, dask_ctx = BuildContext(preflight=False, out_root=tmp_path / "local"), BuildContext(preflight=False, out_root=tmp_path / "dask")
     build([game], local_ctx, only, runner=serial)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:

@@ -4,6 +4,9 @@ output is byte for byte what a clean build writes (serial, process pool, or rebu
 The oracle is the file system: which files changed (bytes, inode and mtime), compared with a
 fresh build of the same data into an empty folder.
 """
+# Builds here skip preflight (preflight=False): it only adds warnings, never bytes, and is tested
+# in tests/test_preflight.py; it would double each build's time.
+
 from __future__ import annotations
 
 import os
@@ -46,14 +49,14 @@ def game(game_copy) -> Path:
 
 def test_noop_then_one_card_edit_rebuilds_that_deck_only(game, tmp_path):
     out = tmp_path / "out"
-    first = build([game], BuildContext(out_root=out), STAGES, runner=serial)
+    first = build([game], BuildContext(preflight=False, out_root=out), STAGES, runner=serial)
     keys = {u.key for u in first.built}
     assert {"manifest:*:ja", "cards:gem-cards:ja", "cards:pedestal-cards:ja", "maps:*:ja"} <= keys
     assert not first.skipped
     before = snapshot(out)
     assert any(k.startswith("dont-drop-the-ring/cards-pedestal-cards-ja") for k in before)
 
-    again = build([game], BuildContext(out_root=out), STAGES, runner=serial)
+    again = build([game], BuildContext(preflight=False, out_root=out), STAGES, runner=serial)
     assert again.built == [] and again.written == []
     assert again.loaded == []  # nothing changed: the game is not even loaded
     assert {u.key for u in again.skipped} == keys
@@ -64,7 +67,7 @@ def test_noop_then_one_card_edit_rebuilds_that_deck_only(game, tmp_path):
     text = comps.read_text(encoding="utf-8")
     assert "【Just】" in text
     comps.write_text(text.replace("【Just】", "【Exactly】"), encoding="utf-8")
-    edited = build([game], BuildContext(out_root=out), STAGES, runner=serial)
+    edited = build([game], BuildContext(preflight=False, out_root=out), STAGES, runner=serial)
     assert [u.key for u in edited.built] == ["cards:pedestal-cards:ja"]
     after = snapshot(out)
     # the deck's Japanese sheets and card images (png/<deck>/ is the source language's), and the
@@ -78,7 +81,7 @@ def test_noop_then_one_card_edit_rebuilds_that_deck_only(game, tmp_path):
     text = comps.read_text(encoding="utf-8")
     assert "name: {ja: 台座, en: Pedestal}" in text
     comps.write_text(text.replace("name: {ja: 台座, en: Pedestal}", "name: {ja: 台座だ, en: Pedestal}"), encoding="utf-8")
-    edited = build([game], BuildContext(out_root=out), STAGES, runner=serial)
+    edited = build([game], BuildContext(preflight=False, out_root=out), STAGES, runner=serial)
     assert sorted(u.key for u in edited.built) == ["cards:pedestal-cards:ja", "manifest:*:ja"]
     after = snapshot(out)
     assert changed_files(before, after) == deck | {"dont-drop-the-ring/calibration-a4-long.pdf",
@@ -88,27 +91,27 @@ def test_noop_then_one_card_edit_rebuilds_that_deck_only(game, tmp_path):
     assert contents(after) != contents(before)
 
     clean = tmp_path / "clean"
-    build([game], BuildContext(out_root=clean), STAGES, runner=serial)
+    build([game], BuildContext(preflight=False, out_root=clean), STAGES, runner=serial)
     assert contents(snapshot(clean)) == contents(after)
 
 
 def test_deleted_output_and_option_change_rebuild(game, tmp_path):
     out = tmp_path / "out"
-    first = build([game], BuildContext(out_root=out), {"manifest"}, runner=serial)
+    first = build([game], BuildContext(preflight=False, out_root=out), {"manifest"}, runner=serial)
     assert [u.key for u in first.built] == ["manifest:*:ja", "manifest:*:en"]  # every complete language
     (out / "dont-drop-the-ring" / "manifest-en.txt").unlink()
-    again = build([game], BuildContext(out_root=out), {"manifest"}, runner=serial)
+    again = build([game], BuildContext(preflight=False, out_root=out), {"manifest"}, runner=serial)
     assert [u.key for u in again.built] == ["manifest:*:en"]
     assert (out / "dont-drop-the-ring" / "manifest-en.txt").is_file()
-    narrowed = build([game], BuildContext(out_root=out, lang="en"), {"manifest"}, runner=serial)
+    narrowed = build([game], BuildContext(preflight=False, out_root=out, lang="en"), {"manifest"}, runner=serial)
     assert narrowed.built == [] and [u.key for u in narrowed.skipped] == ["manifest:*:en"]
-    other = build([game], BuildContext(out_root=out, paper="letter"), {"manifest"}, runner=serial)
+    other = build([game], BuildContext(preflight=False, out_root=out, paper="letter"), {"manifest"}, runner=serial)
     assert [u.key for u in other.built] == ["manifest:*:ja", "manifest:*:en"]
 
 
 def test_removed_deck_removes_its_files(game, tmp_path):
     out = tmp_path / "out"
-    build([game], BuildContext(out_root=out), {"cards"}, runner=serial)
+    build([game], BuildContext(preflight=False, out_root=out), {"cards"}, runner=serial)
     gone = sorted(p.name for p in (out / "dont-drop-the-ring").glob("cards-start-player-card-*"))
     assert gone
     layouts = game / "layouts.yaml"
@@ -116,7 +119,7 @@ def test_removed_deck_removes_its_files(game, tmp_path):
     line = "start-player-card: {front: start-card, back: ddr-back}"
     assert line in text
     layouts.write_text(text.replace(line, line[:-1] + ", print_as: none}"), encoding="utf-8")
-    report = build([game], BuildContext(out_root=out), {"cards"}, runner=serial)
+    report = build([game], BuildContext(preflight=False, out_root=out), {"cards"}, runner=serial)
     assert "cards:start-player-card:ja" not in {u.key for u in report.built}  # (layouts.yaml: every deck redrawn)
     assert {p.name for p in report.removed} >= set(gone)
     assert not list((out / "dont-drop-the-ring").glob("cards-start-player-card-*"))
@@ -129,11 +132,11 @@ def test_parallel_and_force(game, tmp_path):
     """The whole game (rulebooks included) from a pool of two processes, then rebuilt with
     --force by one: the same bytes, every unit run again."""
     a, b = tmp_path / "a", tmp_path / "b"
-    first = build([game], BuildContext(out_root=a), runner=pool(2))
+    first = build([game], BuildContext(preflight=False, out_root=a), runner=pool(2))
     assert "rulebooks:*:ja" in {u.key for u in first.built}
-    build([game], BuildContext(out_root=b), runner=serial)
+    build([game], BuildContext(preflight=False, out_root=b), runner=serial)
     assert contents(snapshot(a)) == contents(snapshot(b))
-    forced = build([game], BuildContext(out_root=b), force=True, runner=serial)
+    forced = build([game], BuildContext(preflight=False, out_root=b), force=True, runner=serial)
     assert {u.key for u in forced.built} == {u.key for u in first.built} and not forced.skipped
     assert contents(snapshot(a)) == contents(snapshot(b))
 
@@ -141,6 +144,6 @@ def test_parallel_and_force(game, tmp_path):
 def test_output_inside_the_game_folder_is_not_an_input(game):
     """`cd mygame && pnp build .`: the build's own files must not count as a change of the game."""
     out = game / "output"
-    build([game], BuildContext(out_root=out), {"manifest"}, runner=serial)
-    again = build([game], BuildContext(out_root=out), {"manifest"}, runner=serial)
+    build([game], BuildContext(preflight=False, out_root=out), {"manifest"}, runner=serial)
+    again = build([game], BuildContext(preflight=False, out_root=out), {"manifest"}, runner=serial)
     assert again.loaded == [] and again.built == []

@@ -15,7 +15,7 @@ def player_counts(game: Game) -> list[int]:
 
 def variant_counts(game: Game, variant: str) -> list[int]:
     """The counts an optional rule applies to: its own list, else every count of the setup."""
-    var = next(v for v in game.setup.variants if v.id == variant)  # type: ignore[union-attr]
+    var = game.variant(variant)
     return sorted(set(var.player_counts)) if var.player_counts else player_counts(game)
 
 

@@ -19,7 +19,7 @@ def step_location(game: Game, index: int) -> str:
 
 def step_label(game: Game, index: int) -> str:
     """A short human name of a step: its kind and target, e.g. `remove dwarf-cards {role: loyal}`."""
-    step = game.setup.steps[index]  # type: ignore[union-attr]
+    step = game.step(index)
     kind = step_kind(step)
     if isinstance(step, RemoveStep):
         target = step.remove.component

@@ -20,7 +20,7 @@ from .components import Component, ComponentsFile
 from .cross_checks import check_cited, check_cited_map, check_setup_refs
 from .items_files import duplicate_ids, load_items_file
 from .meta import GameMeta
-from .setup import SetupFile
+from .setup import AnyStep, SetupFile, Variant
 from .validate import validate
 from .yamlsrc import Locator, load_yaml
 
@@ -77,6 +77,19 @@ class Game:
             if c.id == cid:
                 return c
         raise KeyError(cid)
+
+    def step(self, index: int) -> AnyStep:
+        """Step `index` of setup.yaml; an index comes from a run of that setup, so it has one."""
+        if self.setup is None:
+            raise LookupError(f"{self.id} has no setup.yaml, so no step {index}")
+        return self.setup.steps[index]
+
+    def variant(self, vid: str) -> Variant:
+        """Optional rule `vid` of setup.yaml (the loader has refused ids it does not declare)."""
+        for v in self.setup.variants if self.setup else []:
+            if v.id == vid:
+                return v
+        raise KeyError(vid)
 
     def has_component(self, cid: str) -> bool:
         return any(c.id == cid for c in self.components)
