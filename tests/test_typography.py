@@ -48,6 +48,12 @@ def test_what_is_not_a_range_or_a_dash_keeps_its_hyphens(typed):
     assert typeset(typed, "en") == typed
 
 
+def test_a_pieces_factor_line_keeps_its_hyphen_a_table_cells_range_does_not():
+    assert typeset("4-3", "en", factors=True) == "4-3"
+    assert typeset("Turns 1-3", "en", factors=True) == "Turns 1–3"
+    assert typeset("1-2", "en") == "1–2"
+
+
 def test_japanese_and_unknown_languages_are_left_as_typed():
     for text in ('「帰還」の"1-3"と...', "It's 1-3"):
         assert typeset(text, "ja") == text

@@ -324,8 +324,9 @@ class FaceDrawer:
     def _text(self, s: Surface, f: Field_, text: str, box: Box, k: float, data: FaceData) -> None:
         faces = fonts.faces(data.lang, self.game)
         font = faces.bold if f.weight == "bold" else faces.regular
-        # the language's printed punctuation (quotes, dashes, minus); inline :symbols: kept as typed
-        text = typeset(text, data.lang, [m.span() for m in INLINE_SYMBOL.finditer(text)])
+        # the language's printed punctuation (quotes, dashes, minus); inline :symbols: kept as typed,
+        # and a field of numbers alone is a factor line (4-3), not a range
+        text = typeset(text, data.lang, [m.span() for m in INLINE_SYMBOL.finditer(text)], factors=True)
         plain = INLINE_SYMBOL.sub("", text)
         if not _font_has_all(plain, font):
             fonts.require_glyphs(plain, data.where, font)  # raises, naming the character and the card

@@ -50,6 +50,7 @@ _ELLIPSIS = re.compile(r"\.\.\.")
 # counter's factors 2-1-6), nor a number glued to a word (d6-1, A1-3).
 _RANGE = re.compile(r"(?<![\w.\-−–])\d+(?:\.\d+)*(-)\d+(?:\.\d+)*(?![\w\-])")
 _WORD_DASH = re.compile(r"(?<=\w)--(?=\w)|(?<= )--?(?= )")
+_NUMBERS_ALONE = re.compile(r"[\d\s.+\-]+")
 _MINUS = re.compile(r"(?:(?<=^)|(?<=[\s(\[/]))-(?=\d)")
 
 
@@ -60,12 +61,14 @@ def quotes_of(lang: str | None) -> Quotes | None:
     return QUOTES.get(lang) or QUOTES.get(lang.split("-")[0])
 
 
-def typeset(text: str, lang: str | None, keep: Sequence[tuple[int, int]] = ()) -> str:
-    """`text` with publisher's punctuation in `lang` (see module doc); unchanged if lang is not set."""
-    return typeset_spans(text, lang, keep)[0]
+def typeset(text: str, lang: str | None, keep: Sequence[tuple[int, int]] = (), *, factors: bool = False) -> str:
+    """`text` with publisher's punctuation in `lang` (see module doc); unchanged if lang is not set.
+    `factors`: a text of numbers alone is a piece's factor line (a counter's 4-3), not a range."""
+    return typeset_spans(text, lang, keep, factors=factors)[0]
 
 
-def typeset_spans(text: str, lang: str | None, keep: Sequence[tuple[int, int]] = ()) -> tuple[str, list[int]]:
+def typeset_spans(text: str, lang: str | None, keep: Sequence[tuple[int, int]] = (), *,
+                  factors: bool = False) -> tuple[str, list[int]]:
     """(new text, where: where[i] is the index in the new text of input character i, and
     where[len(text)] the new length). `keep`: (start, end) spans of the input copied as they are."""
     q = quotes_of(lang)
@@ -75,7 +78,10 @@ def typeset_spans(text: str, lang: str | None, keep: Sequence[tuple[int, int]] =
     for start, end in keep:
         kept[start:end] = [True] * (end - start)
     subs: dict[int, tuple[int, str]] = {}  # input offset -> (characters replaced, replacement)
+    factor_line = factors and _NUMBERS_ALONE.fullmatch(text) is not None
     for pattern, rep in ((_ELLIPSIS, ELLIPSIS), (_WORD_DASH, EM_DASH), (_RANGE, EN_DASH), (_MINUS, MINUS)):
+        if factor_line and pattern is _RANGE:
+            continue
         for m in pattern.finditer(text):
             a, b = m.span(pattern.groups)  # the group, or the whole match for a pattern without one
             if not any(kept[a:b]) and not any(s <= a < s + n for s, (n, _) in subs.items()):
