@@ -5,9 +5,12 @@ and the minus sign, read back from the built PDFs with pdfplumber and pypdf; Jap
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+import font_source_serif_pro
 import pdfplumber
 import pytest
+from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 from generator.context import BuildContext
@@ -133,3 +136,27 @@ def test_english_counters_print_the_apostrophe(tmp_path):
     files = build_counters(load_game(GAME), BuildContext(out_root=tmp_path, formats=("pdf",), lang="en"))
     text = _text(next(p for p in files if p.suffix == ".pdf"))
     assert "Denethor’s" in text and "'" not in text
+
+
+def test_english_table_text_sits_in_the_middle_of_its_cell(books):
+    """The rulebook places an English baseline by the Latin face's own ascent (read here from the font
+    file's OS/2 table with fontTools), not IPAex's: the em box of "Turns 1–3" is centred between the
+    cell's rules, as Japanese text is in its cells."""
+    with TTFont(str(Path(font_source_serif_pro.font_directory) / "SourceSerifPro-Regular.ttf"), lazy=True) as f:
+        upm = f["head"].unitsPerEm
+        asc, desc = f["OS/2"].sTypoAscender / upm, -f["OS/2"].sTypoDescender / upm
+    with pdfplumber.open(books["set", "en"]) as doc:
+        checked = 0
+        for page in doc.pages:
+            chars = page.chars
+            for i, c in enumerate(chars[:-4]):
+                if "".join(ch["text"] for ch in chars[i:i + 5]) != "Turns":
+                    continue
+                baseline = page.height - c["matrix"][5]
+                rules = sorted(line["top"] for line in page.lines if line["width"] > 5 and abs(line["top"] - baseline) < 20)
+                top = max(r for r in rules if r < baseline)
+                bottom = min(r for r in rules if r > baseline)
+                em_mid = baseline + (desc - asc) * c["size"] / 2
+                assert abs(em_mid - (top + bottom) / 2) < 0.3, (baseline, top, bottom)
+                checked += 1
+        assert checked >= 4
