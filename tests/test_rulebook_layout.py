@@ -200,3 +200,32 @@ def test_tables_break_with_two_rows_or_more_on_each_side(rows, room, expected):
     table.wrap(200, 1000)
     parts = table.split(200, (room + 1) * 10 + 0.5)  # the header and `room` rows fit
     assert [len(p._cellvalues) - 1 for p in parts] == expected  # body rows of each part
+
+
+@pytest.mark.parametrize("lang, bullet", [("en", "•"), ("ja", "・")])
+def test_a_lists_numbered_first_item_puts_its_bullet_where_the_other_items_do(lang, bullet):
+    """Clause 1.1 of Riddle of the Ring is a list of five components: "1.1  • 1 game map" and the
+    four items under it. Read back with pdfplumber, the five bullets stand in one column, and the
+    five texts start in one column (the first bullet used to follow the number, its text further on)."""
+    import io
+
+    import pdfplumber
+
+    pdf, _ = render(rulebook_content(load_game("riddle-of-the-ring"), [lang], None), "a4")
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        for page in doc.pages:
+            lines = defaultdict(list)
+            for ch in page.chars:
+                lines[round(ch["top"])].append(ch)
+            rows = [sorted(cs, key=lambda c: c["x0"]) for _, cs in sorted(lines.items())]
+            first = next((i for i, r in enumerate(rows) if "".join(c["text"] for c in r[:3]) == "1.1"), None)
+            if first is not None:
+                break
+    assert first is not None, "clause 1.1 not found"
+    items = rows[first:first + 5]
+    marks = [next(c for c in r if c["text"] == bullet) for r in items]
+    texts = [r[r.index(m) + 1:] for r, m in zip(items, marks)]
+    starts = [next(c for c in t if c["text"].strip()) for t in texts]
+    assert max(m["x0"] for m in marks) - min(m["x0"] for m in marks) < 0.1
+    assert max(s["x0"] for s in starts) - min(s["x0"] for s in starts) < 0.1
+    assert marks[0]["x0"] - items[0][2]["x1"] > 2 * mm  # a clear gap after the number "1.1"

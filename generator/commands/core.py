@@ -207,7 +207,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         write_index(ctx.out_root)
         _report_warnings(ctx, shown=10)
     print(f"{len(report.built)} unit(s) built, {len(report.skipped)} unchanged", file=sys.stderr)
-    print(f"wrote {len(report.written)} files for {len(names)} game(s) under {ctx.out_root}/")
+    print(f"wrote {len(set(report.written))} files for {len(names)} game(s) under {ctx.out_root}/")
     return 0
 
 

@@ -65,7 +65,8 @@ class KPara(Flowable):
     def __init__(self, text: Text, style: Style, recorder: Recorder, *, lang: str = "", marker: str = "",
                  marker_width: float | None = None, anchor: str = "", outline: tuple[str, int] | None = None,
                  rule: bool = False, spans: list[Span] | None = None, first: bool = True, role: str = "text",
-                 para: int | None = None, phrases: bool = False, balance: bool = False):
+                 para: int | None = None, phrases: bool = False, balance: bool = False,
+                 marker_tab: float = 0.0):
         super().__init__()
         self.phrases = phrases  # titles: break at spaces when that works (see wrap_spans)
         self.balance = balance  # headings and titles: lines of even length (see balanced_width)
@@ -73,6 +74,9 @@ class KPara(Flowable):
         self.para = para if para is not None else next(_PARAGRAPHS)
         self.text, self.style, self.rec, self.lang = text, style, recorder, lang
         self.marker, self.anchor, self.outline, self.rule = marker, anchor, outline, rule
+        # a marker "1.1\t•" prints what follows the tab at this offset, so the bullet of a list's
+        # numbered first item stands where its unnumbered siblings put theirs
+        self.marker_tab = marker_tab
         self.marker_width = marker_width if marker_width is not None else (
             fonts.string_width(marker + " ", style.font, style.size) if marker else 0.0)
         self._spans = spans
@@ -118,7 +122,8 @@ class KPara(Flowable):
             return []  # the whole paragraph goes to the next page
         head = KPara(self.text, self.style, self.rec, lang=self.lang, marker=self.marker,
                      marker_width=self.marker_width, anchor=self.anchor, outline=self.outline,
-                     rule=self.rule, spans=lines[:keep], first=self.first, role=self.role, para=self.para)
+                     rule=self.rule, spans=lines[:keep], first=self.first, role=self.role, para=self.para,
+                     marker_tab=self.marker_tab)
         tail = KPara(self.text, self.style, self.rec, lang=self.lang, marker="", marker_width=self.marker_width,
                      spans=lines[keep:], first=False, role=self.role, para=self.para)
         return [head, tail]
@@ -142,7 +147,10 @@ class KPara(Flowable):
         baseline0 = top - (st.leading - st.size) / 2 - st.size * fonts.font_info(st.font).ascent
         if self.marker and self.first:
             c.setFillColor(st.colour)
-            fonts.draw_string(c, st.indent, baseline0, self.marker, st.font, st.size)
+            head, _, tail = self.marker.partition("\t")
+            fonts.draw_string(c, st.indent, baseline0, head, st.font, st.size)
+            if tail:
+                fonts.draw_string(c, st.indent + self.marker_tab, baseline0, tail, st.font, st.size)
         spans = self._lines(self._width)
         whole = self._spans is None or (self.first and spans and spans[-1].end == len(self.text.text.rstrip()))
         limit = c.absolutePosition(self._width, 0)[0]

@@ -304,24 +304,33 @@ def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPa
     if b.kind != "text" and not b.number and b.depth:
         # lists, notes and examples of a numbered clause sit under its text, past the clause number
         indent = stringWidth(".".join(["00"] * (b.depth + 1)) + "  ", base.font, base.size)
-    marker = ""
-    if b.number:
-        marker = b.number
+    sign = ""  # the bullet, item number, note or example mark
     if b.kind == "item":
-        bullet = label("bullet", lang) if b.marker == BULLET else b.marker
-        marker = f"{b.number}  {bullet}" if b.number else bullet
+        sign = label("bullet", lang) if b.marker == BULLET else b.marker
     elif b.kind == "note":
-        marker = (f"{b.number}  " if b.number else "") + label("note_mark", lang)
+        sign = label("note_mark", lang)
     elif b.kind == "example":
-        marker = (f"{b.number}  " if b.number else "") + label("example_mark", lang)
+        sign = label("example_mark", lang)
     style = Style(base.font, base.size, base.leading, base.colour, base.space_before, base.space_after, indent,
                   base.justify)
-    width = fonts.string_width(marker + " ", style.font, style.size) if marker else 0.0
-    if b.number:
+    tab = 0.0
+    if b.number and sign:
+        # the clause number, then the sign where the clause's unnumbered items, notes and examples put
+        # theirs (past the widest clause number), so a list's first item lines up with the rest
+        tab = max(stringWidth(".".join(["00"] * (b.depth + 1)) + "  ", base.font, base.size) - indent,
+                  fonts.string_width(b.number + "  ", style.font, style.size))
+        marker = f"{b.number}\t{sign}"
+        width = tab + fonts.string_width(sign + " ", style.font, style.size)
+    elif b.number:
+        marker = b.number
         # one hanging indent per depth, so 2.2.9 and 2.2.10 start their text at the same x
-        template = ".".join(["00"] * (b.depth + 1)) + "  " + (b.marker or "")
-        width = max(width, stringWidth(template, style.font, style.size))
-    return KPara(b.texts[lang], style, rec, lang=lang, marker=marker, marker_width=width, anchor=anchor)
+        width = max(fonts.string_width(marker + " ", style.font, style.size),
+                    stringWidth(".".join(["00"] * (b.depth + 1)) + "  ", style.font, style.size))
+    else:
+        marker = sign
+        width = fonts.string_width(marker + " ", style.font, style.size) if marker else 0.0
+    return KPara(b.texts[lang], style, rec, lang=lang, marker=marker, marker_width=width, anchor=anchor,
+                 marker_tab=tab)
 
 
 def column_widths(natural: list[float], width: float) -> list[float]:
