@@ -304,13 +304,9 @@ def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPa
     if b.kind != "text" and not b.number and b.depth:
         # lists, notes and examples of a numbered clause sit under its text, past the clause number
         indent = stringWidth(".".join(["00"] * (b.depth + 1)) + "  ", base.font, base.size)
-    sign = ""  # the bullet, item number, note or example mark
-    if b.kind == "item":
-        sign = label("bullet", lang) if b.marker == BULLET else b.marker
-    elif b.kind == "note":
-        sign = label("note_mark", lang)
-    elif b.kind == "example":
-        sign = label("example_mark", lang)
+    signs = {"item": label("bullet", lang) if b.marker == BULLET else b.marker,
+             "note": label("note_mark", lang), "example": label("example_mark", lang)}
+    sign = signs.get(b.kind, "")  # the bullet, item number, note or example mark
     style = Style(base.font, base.size, base.leading, base.colour, base.space_before, base.space_after, indent,
                   base.justify)
     tab = 0.0
