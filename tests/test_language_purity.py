@@ -236,3 +236,24 @@ def test_english_body_is_hyphenated_at_syllables_and_justified_without_rivers(ou
         for a, b in zip(ink[start:], ink[start + 1:]):
             gap = b["x0"] - a["x1"]
             assert gap <= 0.5 * a["size"] + 0.05, ("".join(c["text"] for c in chars), gap)
+
+
+def _data_ids(game_id: str) -> set[str]:
+    """The game's kebab ids a reader must never see: components, items, the piles setup steps make
+    (`combine ... into`), gaps. One-word ids (`bag`, `die`) are ordinary words and are left out."""
+    game = load_game(game_id)
+    ids = {c.id for c in game.components} | {i.id for c in game.components for i in c.items}
+    ids |= {s.into for s in game.setup.steps if getattr(s, "into", None)} | {g.id for g in game.meta.gaps}
+    return {i for i in ids if "-" in i}
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_rulebooks_and_booklets_print_names_not_ids(out, game_id):
+    """The setup table names every row (Sauron's combined event-tile pile printed as `event-tile-bag`),
+    and the glossary's notes cite no gap by id (Riddle's `barad-dur-spelling`)."""
+    ids = _data_ids(game_id)
+    books = sorted((out / game_id).glob("rulebook-*.pdf")) + sorted((out / game_id).glob("booklet-*.pdf"))
+    assert books
+    for pdf in books:
+        text = "\n".join(page.extract_text() or "" for page in PdfReader(pdf).pages)
+        assert not sorted(i for i in ids if i in text), pdf.name

@@ -119,3 +119,25 @@ def test_build_stage_books_and_booklet(tmp_path):
     assert len(reader.pages) % 2 == 0
     w, h = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
     assert abs(w - 841.89) < 1 and abs(h - 595.28) < 1
+
+
+def test_a_combined_pile_is_named_by_its_step_or_by_its_parts():
+    """Sauron's setup combines base and Sauron event tiles `into: event-tile-bag`: the setup table's
+    row is the step's `name`, and without one the parts' names joined by +, never the pile's id."""
+    from generator.rulebook.content import TableBlock
+    from solver.game.setup import CombineStep
+    from solver.report import check_game
+
+    game = load_game("lotr-sauron")
+    i, step = next((i, s) for i, s in enumerate(game.setup.steps) if isinstance(s, CombineStep))
+
+    def first_cells(g) -> list[str]:
+        content = rulebook_content(g, ["en"], check_game(g))
+        return [r[0].text for b in content.blocks if isinstance(b, TableBlock) for r in b.rows["en"]]
+
+    assert step.name and any(c.startswith(step.name["en"] + " in play") for c in first_cells(game))
+    game.setup.steps[i] = step.model_copy(update={"name": None})
+    parts = " + ".join(game.component(c).name["en"] for c in step.combine)
+    cells = first_cells(game)
+    assert any(c.startswith(parts + " in play") for c in cells), cells
+    assert not any(step.into in c for c in cells)

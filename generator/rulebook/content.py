@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from solver.game.base import pick
 from solver.game.loader import Game
+from solver.game.setup import CombineStep
 from solver.propose import component_total, effective_counts
 from solver.rules.glossary import Entry
 from solver.rules.load import glossary_for, rules_of
@@ -243,6 +244,11 @@ def _setup_blocks(game: Game, langs: list[str], report: dict[str, Any]) -> list[
         return []
     ns = sorted(counts, key=int)
     names = {c.id: c.name for c in game.components}
+    # a pile that `combine` makes is named by its step, else by its parts
+    for step in (game.setup.steps if game.setup else []):
+        if isinstance(step, CombineStep) and step.into not in names:
+            names[step.into] = step.name or {lg: " + ".join(pick(names.get(c), lg, c) for c in step.combine)
+                                             for lg in langs}
     blocks: list[Any] = [Heading("setup-table", 0, "", _labels(langs, "setup_table")),
                          Para("text", _labels(langs, "setup_table_intro"))]
     header = {lg: [Text(label("players_col", lg))] + [Text(label("n_players", lg, n=int(n))) for n in ns] for lg in langs}
@@ -256,7 +262,7 @@ def _setup_blocks(game: Game, langs: list[str], report: dict[str, Any]) -> list[
             rows[lg].append([Text(title)] + [Text("–" if v in (None, "") else str(v)) for v in values])
 
     comp_ids = sorted({cid for n in ns for cid in (counts[n].get("in_play") or {})},
-                      key=lambda cid: [c.id for c in game.components].index(cid) if cid in names else 999)
+                      key=lambda cid: list(names).index(cid) if cid in names else len(names))
     for cid in comp_ids:
         add("row_in_play", [counts[n].get("in_play", {}).get(cid, 0) for n in ns], names.get(cid) or {"und": cid})
     for cid in comp_ids:

@@ -60,6 +60,8 @@ class CombineStep(StepBase):
     """Shuffle several components into one pile (path and action cards into one deck)."""
     combine: list[Id]
     into: Id
+    name: LocalText | None = Field(None, description="the new pile's name per language, as the rulebook's "
+                                   "setup table prints it; default: the combined components' names joined by +")
 
 
 RECIPIENTS_HELP = ("how many players receive, e.g. `1` (the Sauron player) or `players - 1` "
