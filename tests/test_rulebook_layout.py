@@ -229,3 +229,34 @@ def test_a_lists_numbered_first_item_puts_its_bullet_where_the_other_items_do(la
     assert max(m["x0"] for m in marks) - min(m["x0"] for m in marks) < 0.1
     assert max(s["x0"] for s in starts) - min(s["x0"] for s in starts) < 0.1
     assert marks[0]["x0"] - items[0][2]["x1"] > 2 * mm  # a clear gap after the number "1.1"
+
+
+def test_a_list_that_brings_its_own_marks_hangs_them_instead_of_a_bullet():
+    """Riddle's optional rule 7.3 lists a) b) c) (kept: 'use rule a) above' cites them). Read back
+    with pdfplumber: no bullet on those lines, the three marks in one column, and the second line
+    of item a) starts where its first line's text does (a hanging indent past the mark)."""
+    import io
+
+    import pdfplumber
+
+    pdf, _ = render(rulebook_content(load_game("riddle-of-the-ring"), ["en"], None), "a4")
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        for page in doc.pages:
+            lines = defaultdict(list)
+            for ch in page.chars:
+                lines[round(ch["top"])].append(ch)
+            rows = [sorted(cs, key=lambda c: c["x0"]) for _, cs in sorted(lines.items())]
+            texts = ["".join(c["text"] for c in r) for r in rows]
+            start = next((i for i, t in enumerate(texts) if t.startswith("a)Team-mates")), None)
+            if start is not None:
+                break
+    assert start is not None, "item a) of 7.3 not found"
+    a, a2 = rows[start], rows[start + 1]
+    b = next(r for r, t in zip(rows[start:], texts[start:]) if t.startswith("b)"))
+    c = next(r for r, t in zip(rows[start:], texts[start:]) if t.startswith("c)"))
+    assert not any(ch["text"] == "•" for r in (a, a2, b, c) for ch in r)
+    assert max(r[0]["x0"] for r in (a, b, c)) - min(r[0]["x0"] for r in (a, b, c)) < 0.1
+    text_x = a[2]["x0"]  # after "a" and ")"
+    assert text_x - a[1]["x1"] > 1.5 * mm  # the mark hangs in its own column
+    assert abs(a2[0]["x0"] - text_x) < 0.1
+    assert abs(b[2]["x0"] - text_x) < 0.1 and abs(c[2]["x0"] - text_x) < 0.1

@@ -80,6 +80,7 @@ class Content:
 
 
 BULLET = "・"  # an unordered list item; the typesetter prints each language's own bullet (label "bullet")
+OWN = "own"  # a list item whose text opens with its own mark ("a)"): the typesetter hangs it as the marker
 
 
 def anchor_of(clause_id: str) -> str:
@@ -276,6 +277,29 @@ def _setup_blocks(game: Game, langs: list[str], report: dict[str, Any]) -> list[
     return blocks
 
 
+# a list item that opens with its own mark: a) b), (1) (2), ①, ア) — the source's labels, kept in
+# the text because other clauses cite them ("上記a)のルール")
+OWN_MARK = re.compile(r"[(（]?[A-Za-z0-9０-９ア-ン]{1,2}[)）.．]|[①-⑳]")
+
+
+def _own_marks(items: Sequence[str]) -> bool:
+    """True when every item of a list opens with its own distinct mark: that mark is its bullet."""
+    marks = [m.group(0) if (m := OWN_MARK.match(item)) else None for item in items]
+    return bool(items) and None not in marks and len(set(marks)) == len(marks)
+
+
+def own_mark(t: Text) -> tuple[str, Text]:
+    """An item's own mark ("a)") and the text after it, its links moved with it; ("", t) without one
+    (a translation that dropped the mark)."""
+    m = OWN_MARK.match(t.text)
+    if not m:
+        return "", t
+    rest = t.text[m.end():]
+    cut = m.end() + len(rest) - len(rest.lstrip())
+    links = tuple(Link(k.start - cut, k.end - cut, k.anchor) for k in t.links if k.start >= cut)
+    return m.group(0), Text(t.text[cut:], links)
+
+
 def _clause_blocks(rules: RulesFile, r: _Resolver) -> list[Any]:
     blocks: list[Any] = []
     for placed in rules.walk():
@@ -288,9 +312,10 @@ def _clause_blocks(rules: RulesFile, r: _Resolver) -> list[Any]:
         if c.text:
             blocks.append(Para("text", r.texts(c.id, c.text), first_number, anchor, depth=depth))
             first_number, anchor = "", ""
+        own = _own_marks(c.items)
         for i, item in enumerate(c.items, 1):
             blocks.append(Para("item", r.texts(f"{c.id}#item-{i}", item), first_number, anchor,
-                               marker=f"{i}." if c.ordered else BULLET, depth=depth))
+                               marker=OWN if own else f"{i}." if c.ordered else BULLET, depth=depth))
             first_number, anchor = "", ""
         if c.table:
             header: dict[str, list[Text]] = {lg: [] for lg in r.catalogs}

@@ -21,7 +21,7 @@ from generator import fonts
 from generator.context import A5_MM, PAPER_MM
 from generator.text import fit_line
 
-from .content import BULLET, Content, Heading, Para, TableBlock, Text
+from .content import BULLET, OWN, Content, Heading, Para, TableBlock, Text, own_mark
 from .flowables import KPara, Recorder, RowTable, SideBySide, Style
 from .strings import label
 
@@ -304,11 +304,15 @@ def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPa
     if b.kind != "text" and not b.number and b.depth:
         # lists, notes and examples of a numbered clause sit under its text, past the clause number
         indent = stringWidth(".".join(["00"] * (b.depth + 1)) + "  ", base.font, base.size)
-    signs = {"item": label("bullet", lang) if b.marker == BULLET else b.marker,
-             "note": label("note_mark", lang), "example": label("example_mark", lang)}
-    sign = signs.get(b.kind, "")  # the bullet, item number, note or example mark
+    text, item_sign = b.texts[lang], label("bullet", lang) if b.marker == BULLET else b.marker
+    if b.marker == OWN:  # "a) ...": the item's own mark is its sign
+        item_sign, text = own_mark(text)
+    marks = {"item": item_sign, "note": label("note_mark", lang), "example": label("example_mark", lang)}
+    sign = marks.get(b.kind, "")  # the bullet, item number, note or example mark
     style = Style(base.font, base.size, base.leading, base.colour, base.space_before, base.space_after, indent,
                   base.justify)
+    widths = [fonts.string_width(t, style.font, style.size) for t in (sign + " ", "(10) ")]
+    sign_w = (max(widths) if b.marker == OWN else widths[0]) if sign else 0.0  # own marks: a column for "(10)"
     tab = 0.0
     if b.number and sign:
         # the clause number, then the sign where the clause's unnumbered items, notes and examples put
@@ -316,16 +320,15 @@ def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPa
         tab = max(stringWidth(".".join(["00"] * (b.depth + 1)) + "  ", base.font, base.size) - indent,
                   fonts.string_width(b.number + "  ", style.font, style.size))
         marker = f"{b.number}\t{sign}"
-        width = tab + fonts.string_width(sign + " ", style.font, style.size)
+        width = tab + sign_w
     elif b.number:
         marker = b.number
         # one hanging indent per depth, so 2.2.9 and 2.2.10 start their text at the same x
         width = max(fonts.string_width(marker + " ", style.font, style.size),
                     stringWidth(".".join(["00"] * (b.depth + 1)) + "  ", style.font, style.size))
     else:
-        marker = sign
-        width = fonts.string_width(marker + " ", style.font, style.size) if marker else 0.0
-    return KPara(b.texts[lang], style, rec, lang=lang, marker=marker, marker_width=width, anchor=anchor,
+        marker, width = sign, sign_w
+    return KPara(text, style, rec, lang=lang, marker=marker, marker_width=width, anchor=anchor,
                  marker_tab=tab)
 
 
