@@ -123,3 +123,9 @@ def test_game_outside_the_project(game_copy, capsys):
     g = game_copy()
     assert main(["show", str(g), "--json"]) == 0
     assert '"gem-cards"' in capsys.readouterr().out
+
+
+def test_a_setup_steps_note_in_an_unknown_language_is_refused_at_its_line(game_copy):
+    g = game_copy()
+    line = _replace_line(g / "setup.yaml", "  - shuffle: gem-cards", "  - shuffle: gem-cards\n    note: {english: mixed}")
+    _one(_errors(g), "setup.yaml", line + 1, "language code 'english'")

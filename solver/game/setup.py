@@ -38,6 +38,7 @@ class StepBase(Model):
     note: LocalText | None = None
 
     _w = field_validator("when", mode="before")(classmethod(lambda cls, v: check_expr(v)))
+    _n = field_validator("note", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
 
 
 class UseStep(StepBase):
@@ -62,6 +63,7 @@ class CombineStep(StepBase):
     into: Id
     name: LocalText | None = Field(None, description="the new pile's name per language, as the rulebook's "
                                    "setup table prints it; default: the combined components' names joined by +")
+    _c = field_validator("name", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
 
 
 RECIPIENTS_HELP = ("how many players receive, e.g. `1` (the Sauron player) or `players - 1` "
