@@ -160,3 +160,22 @@ def test_english_table_text_sits_in_the_middle_of_its_cell(books):
                 assert abs(em_mid - (top + bottom) / 2) < 0.3, (baseline, top, bottom)
                 checked += 1
         assert checked >= 4
+
+
+def test_english_maps_print_the_data_names_with_the_apostrophe(tmp_path):
+    """Place names come from map.yaml as typed (Helm's Deep); the English map, its SVG and its tiles
+    print them as a publisher does (Helm’s Deep), the Japanese map is left as typed."""
+    import xml.etree.ElementTree as ET
+
+    from generator.hexmap.stage import build_maps
+
+    files = build_maps(load_game(GAME), BuildContext(out_root=tmp_path, formats=("pdf", "svg"), lang="en"))
+    pdfs = [p for p in files if p.suffix == ".pdf"]
+    assert pdfs
+    for pdf in pdfs:
+        text = _text(pdf)
+        assert "Helm’s Deep" in text and "'" not in text, pdf.name
+    svg = next(p for p in files if p.suffix == ".svg")
+    # the SVG draws glyph outlines; each run of text keeps its words in a <title>
+    words = [el.text or "" for el in ET.parse(svg).iter() if el.tag.endswith("}title")]
+    assert "Helm’s Deep" in words and not any("'" in w for w in words)

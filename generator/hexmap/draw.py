@@ -12,12 +12,12 @@ from __future__ import annotations
 import math
 
 from solver.hexes import Hex, side_vertices
-from solver.game.base import pick
 from solver.game.map import HexMap
 
 from .. import fonts
 from ..geometry import Box
 from ..render.base import Surface, text_width
+from ..text.typography import printed
 from .geometry import paper_grid
 from .layout import MapPage
 from .legend import legend, panel_item
@@ -39,9 +39,9 @@ def draw_page_content(surf: Surface, hm: HexMap, page: MapPage, lang: str, faces
     with surf.group(dx=ox, dy=oy):
         draw_grid(surf, hm, lang, faces.regular)
     # Title and panel
-    title = pick(d.legend.title, lang)
+    title = printed(d.legend.title, lang)
     surf.text(page.title.x, page.title.y + 7, title, size_pt=16, colour=INK, font=faces.bold)
-    surf.text(page.title.right, page.title.y + 7, pick(d.name, lang), size_pt=9, colour=LABEL, align="right",
+    surf.text(page.title.right, page.title.y + 7, printed(d.name, lang), size_pt=9, colour=LABEL, align="right",
               font=faces.regular)
     for item in page.items:
         box = next(b for b in d.boxes if b.id == item.ref)
@@ -80,7 +80,7 @@ def draw_grid(surf: Surface, hm: HexMap, lang: str, font: str) -> None:
         name = icon_name(p)
         cx, cy = g.centre(hm.hex(p.hex))
         surf.use_symbol(name, cx - ICON / 2, cy - ICON / 2 - 0.8)
-        _place_name(surf, cx, cy + ICON / 2 + 1.6, pick(p.name, lang), d.grid.hex_mm, font)
+        _place_name(surf, cx, cy + ICON / 2 + 1.6, printed(p.name, lang), d.grid.hex_mm, font)
     for reg in d.regions:
         hs = [hm.hex(x) for x in reg.hexes]
         # Large regions are named below their middle; small ones (Rauros) in their first hex, clear of
@@ -91,7 +91,7 @@ def draw_grid(surf: Surface, hm: HexMap, lang: str, font: str) -> None:
             dy = d.grid.hex_mm * 0.36
         else:
             (x, y), dy = g.centre(hs[0]), d.grid.hex_mm * 0.12
-        surf.text(x, y + dy, pick(reg.name, lang), size_pt=6.5, colour=REGION, align="center", font=font)
+        surf.text(x, y + dy, printed(reg.name, lang), size_pt=6.5, colour=REGION, align="center", font=font)
     if shown is None or shown:
         for h in hm.grid.hexes():
             if shown is None or h in shown:
@@ -157,9 +157,9 @@ def _place_name(surf: Surface, cx: float, y: float, name: str, hex_mm: float, fo
 
 def _check_glyphs(hm: HexMap, lang: str, font: str) -> None:
     d = hm.data
-    texts = [pick(d.name, lang), pick(d.legend.title, lang), pick(d.legend.note, lang)]
-    texts += [pick(p.name, lang) for p in d.places] + [pick(r.name, lang) for r in d.regions]
-    texts += [pick(b.name, lang) + pick(b.text, lang) for b in d.boxes]
-    texts += [pick(k.name, lang) for k in d.terrain.kinds.values()]
-    texts += [pick(k.name, lang) for k in d.place_kinds.values()] + [pick(a.name, lang) for a in d.allegiances.values()]
+    texts = [printed(d.name, lang), printed(d.legend.title, lang), printed(d.legend.note, lang)]
+    texts += [printed(p.name, lang) for p in d.places] + [printed(r.name, lang) for r in d.regions]
+    texts += [printed(b.name, lang) + printed(b.text, lang) for b in d.boxes]
+    texts += [printed(k.name, lang) for k in d.terrain.kinds.values()]
+    texts += [printed(k.name, lang) for k in d.place_kinds.values()] + [printed(a.name, lang) for a in d.allegiances.values()]
     fonts.require_glyphs("".join(texts), f"map {d.id}", font)

@@ -7,18 +7,18 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from solver.game.base import pick
 from solver.game.map import HexMap, Place
 
 from .. import catalogue, fonts
 from ..geometry import MM_PER_PT, Box
 from ..render.base import Surface
 from ..text import wrap
+from ..text.typography import printed
 from .symbols import GRID, INK, LABEL, RIVER, ROAD, icon_name
 
 
 def panel_item(surf: Surface, b: Box, box, lang: str, faces: fonts.Faces) -> None:
-    name = pick(box.name, lang)
+    name = printed(box.name, lang)
     surf.rect(b, fill="#fbf8ee", stroke=INK, width=0.4, radius=1.2)
     surf.text(b.x + 1.8, b.y + 4.2, name, size_pt=7.5, colour=INK, font=faces.bold)
     if box.kind == "track" and box.cells:
@@ -32,7 +32,7 @@ def panel_item(surf: Surface, b: Box, box, lang: str, faces: fonts.Faces) -> Non
         surf.text(b.x + 1.8, b.bottom - 2.0, catalogue.text(f"map.edge.{box.edge}", lang), size_pt=6, colour=LABEL,
                   font=faces.regular)
     if box.text:
-        _wrap(surf, b.x + 1.8, b.y + 8.5, b.w - 3.6, pick(box.text, lang), 5.5, faces.regular, lang, max_lines=3)
+        _wrap(surf, b.x + 1.8, b.y + 8.5, b.w - 3.6, printed(box.text, lang), 5.5, faces.regular, lang, max_lines=3)
 
 
 def _wrap(surf: Surface, x: float, y: float, width: float, text: str, size: float, font: str, lang: str,
@@ -52,7 +52,7 @@ def legend(surf: Surface, hm: HexMap, b: Box, lang: str, faces: fonts.Faces) -> 
     surf.text(b.x + 2, b.y + 4.5, catalogue.text("map.legend", lang), size_pt=8.5, colour=INK, font=faces.bold)
     entries: list[tuple[str, tuple[str, Any]]] = []  # (legend text, (what is drawn, its data))
     for name, k in d.terrain.kinds.items():
-        entries.append((pick(k.name, lang), ("terrain", k)))
+        entries.append((printed(k.name, lang), ("terrain", k)))
     for kind in sorted({r.kind for r in d.rivers}):
         entries.append((catalogue.text(f"map.river.{kind}", lang), ("river", kind)))
     if any(r.dots for r in d.rivers):
@@ -96,13 +96,13 @@ def legend(surf: Surface, hm: HexMap, b: Box, lang: str, faces: fonts.Faces) -> 
             surf.use_symbol(icon_name(obj), x + 0.5, y - 0.5, scale=0.9)
         surf.text(x + 8, y + 3.2, text, size_pt=6.5, colour=INK, font=faces.regular)
     y = b.y + 7 + rows * 5.2 + 3
-    _wrap(surf, b.x + 2, y, b.w - 4, pick(d.legend.note, lang), 6.5, faces.regular, lang, max_lines=3)
+    _wrap(surf, b.x + 2, y, b.w - 4, printed(d.legend.note, lang), 6.5, faces.regular, lang, max_lines=3)
 
 
 def _place_kind_name(hm: HexMap, p: Place, lang: str) -> str:
     """The legend's name for a kind of place: "都市", "善の都市" / "city (good)"."""
-    k = pick(hm.data.place_kinds[p.kind].name, lang)
+    k = printed(hm.data.place_kinds[p.kind].name, lang)
     if not p.allegiance:
         return k
-    a = pick(hm.data.allegiances[p.allegiance].name, lang)
+    a = printed(hm.data.allegiances[p.allegiance].name, lang)
     return catalogue.text("map.place_of_side", lang, side=a, kind=k)

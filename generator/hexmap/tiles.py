@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solver.game.base import pick
 from solver.game.map import HexMap
 
 from .. import catalogue, fonts
@@ -21,6 +20,7 @@ from ..context import PRINTER_MARGIN_MM
 from ..geometry import MM_PER_PT, Box
 from ..render import open_surface
 from ..render.base import Surface, text_width
+from ..text.typography import printed
 from .draw import draw_page_content
 from .layout import MapPage, TilePlan, Tile, assembly_scale
 from .symbols import GRID, INK, define_symbols
@@ -59,7 +59,7 @@ def _neighbours(plan: TilePlan, t: Tile) -> dict[str, str]:
 
 def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, faces: fonts.Faces,
                target: Path) -> list[Path]:
-    surf = open_surface("pdf", title=f"{pick(hm.data.name, lang)} — tiles")
+    surf = open_surface("pdf", title=f"{printed(hm.data.name, lang)} — tiles")
     pw, ph = plan.paper
     font = faces.regular
     info = fonts.font_info(font)
@@ -89,7 +89,7 @@ def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, faces: font
         arrows = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
         tail = "  ".join(f"{arrows[k]} {v}" for k, v in nb.items())
         surf.text(pw - m, head_y, tail, size_pt=HEAD_PT, colour=INK, align="right", font=font)
-        surf.text(m, foot_y, pick(hm.data.legend.title, lang), size_pt=FOOT_PT, colour=INK, font=font)
+        surf.text(m, foot_y, printed(hm.data.legend.title, lang), size_pt=FOOT_PT, colour=INK, font=font)
         surf.end_page()
     return surf.save(target)
 
@@ -119,7 +119,7 @@ def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile, font: str) -> None:
 def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lang: str, faces: fonts.Faces) -> None:
     pw, ph = plan.paper
     m = plan.margin
-    surf.text(m, m + 5, catalogue.text("tiles.assembly", lang, title=pick(hm.data.legend.title, lang)), size_pt=12,
+    surf.text(m, m + 5, catalogue.text("tiles.assembly", lang, title=printed(hm.data.legend.title, lang)), size_pt=12,
               colour=INK, font=faces.bold)
     sheet = Box(m, m + 12, pw - 2 * m, ph - 2 * m - 50)
     s = assembly_scale(page.width, page.height, sheet)

@@ -9,7 +9,7 @@ dash for `--` between words or a hyphen standing alone between spaces, an ellips
 minus sign − before a number that stands alone (a modifier: -1, +1/-1).
 
 It runs once, where Latin text enters layout (the rulebook's content, a card or counter face's
-text field), never on the data or the PO files. A language not in QUOTES (Japanese, whose own
+text field, a map's names and legend via `printed`), never on the data or the PO files. A language not in QUOTES (Japanese, whose own
 brackets 「」 are already right) is returned unchanged. `keep` spans (the rulebook's cross-reference
 numbers, a card's inline `:symbol:`) are copied untouched; `typeset_spans` also says where each
 character of the input landed, so links into the text can follow it.
@@ -17,7 +17,9 @@ character of the input landed, so links into the text can follow it.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Sequence
+from typing import Mapping, NamedTuple, Sequence
+
+from solver.game.base import pick
 
 
 class Quotes(NamedTuple):
@@ -121,3 +123,10 @@ def typeset_spans(text: str, lang: str | None, keep: Sequence[tuple[int, int]] =
         n += len(p)
     where.append(n)
     return "".join(pieces), where
+
+
+def printed(text: Mapping[str, str] | None, lang: str) -> str:
+    """A per-language text of the data ({ja: ..., en: ...}) as a face prints it in `lang`: picked
+    (solver.game.base.pick) and set with that language's punctuation (Helm’s Deep)."""
+    return typeset(pick(dict(text) if text else None, lang), lang)
+
