@@ -36,6 +36,9 @@ GAME = "war-of-the-ring-campaign"
     ('"Gut", sagte er', "de", "„Gut“, sagte er"),
     ("'ja' geht's", "de", "‚ja‘ geht’s"),
     ('"Bien"', "fr", "«\u00a0Bien\u00a0»"),
+    ("Vraiment? Oui: à 10:30; non!", "fr", "Vraiment\u00a0? Oui\u00a0: à 10:30\u00a0; non\u00a0!"),
+    ("Quoi ?! Voir http://x.fr", "fr", "Quoi\u00a0?! Voir http://x.fr"),
+    ("Really? Yes: 10:30; no!", "en", "Really? Yes: 10:30; no!"),
 ])
 def test_punctuation_is_set_per_language(typed, lang, printed):
     assert typeset(typed, lang) == printed

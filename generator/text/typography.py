@@ -4,7 +4,7 @@ Translators and designers type plain text: straight quotes ("Down the Great Rive
 a hyphen in a range (Turns 1-3), `--` or a spaced hyphen for a dash, `...`, and a hyphen for a
 minus (-1). `typeset(text, lang)` turns these into the characters a printed page uses: the
 language's own quotation marks (table QUOTES: en “ ” ‘ ’, de „ “ ‚ ‘, fr « » with no-break spaces
-inside), the apostrophe ’ (Gondor’s, don’t), an en dash between the numbers of a range (1–3), an em
+inside, and a no-break space before ; : ! ?), the apostrophe ’ (Gondor’s, don’t), an en dash between the numbers of a range (1–3), an em
 dash for `--` between words or a hyphen standing alone between spaces, an ellipsis …, and the
 minus sign − before a number that stands alone (a modifier: -1, +1/-1).
 
@@ -28,6 +28,7 @@ class Quotes(NamedTuple):
     open1: str
     close1: str
     inner_space: str = ""  # set between a mark and the words it encloses (French: no-break space)
+    spaced: str = ""  # punctuation set after a no-break space (French ; : ! ?), instead of a space or none
 
 
 NBSP = "\u00a0"  # no-break space (no face we ship has the narrow one, U+202F)
@@ -42,7 +43,7 @@ QUOTES: dict[str, Quotes] = {
     "es": Quotes("«", "»", "“", "”"),
     "it": Quotes("«", "»", "“", "”"),
     "de": Quotes("„", "“", "‚", "‘"),
-    "fr": Quotes("«", "»", "‹", "›", NBSP),
+    "fr": Quotes("«", "»", "‹", "›", NBSP, ";:!?"),
 }
 
 # After one of these (or at the start) a quote opens; after anything else it closes.
@@ -98,12 +99,16 @@ def typeset_spans(text: str, lang: str | None, keep: Sequence[tuple[int, int]] =
             pieces += [rep] + [""] * (n - 1)
             i += n
             continue
+        prev = next((p[-1] for p in reversed(pieces) if p), "")
+        nxt = text[i + 1] if i + 1 < len(text) else ""
+        if not kept[i] and ch in q.spaced and prev and (ch != ":" or not (prev.isdigit() and nxt.isdigit()) and nxt != "/"):
+            _space_before(pieces, ch, q.spaced)  # « Vraiment ? », not 10:30, http:// nor ?! twice
+            i += 1
+            continue
         if kept[i] or ch not in "\"'":
             pieces.append(ch)
             i += 1
             continue
-        prev = next((p[-1] for p in reversed(pieces) if p), "")
-        nxt = text[i + 1] if i + 1 < len(text) else ""
         opens = prev == "" or prev in _OPENS_AFTER
         if ch == '"':
             pieces.append(q.open2 + (q.inner_space if nxt != " " else "") if opens
@@ -123,6 +128,19 @@ def typeset_spans(text: str, lang: str | None, keep: Sequence[tuple[int, int]] =
         n += len(p)
     where.append(n)
     return "".join(pieces), where
+
+
+def _space_before(pieces: list[str], mark: str, marks: str) -> None:
+    """Append `mark` with a no-break space before it: the typed space becomes one, or one is added;
+    none after a mark of the same kind (?!) or an opening bracket."""
+    last = next((k for k in range(len(pieces) - 1, -1, -1) if pieces[k]), None)
+    if last is not None and pieces[last] in (" ", NBSP):
+        pieces[last] = NBSP
+        pieces.append(mark)
+    elif last is not None and (pieces[last][-1] in marks or pieces[last][-1] in "([{"):
+        pieces.append(mark)
+    else:
+        pieces.append(NBSP + mark)
 
 
 def printed(text: Mapping[str, str] | None, lang: str) -> str:
