@@ -202,27 +202,32 @@ def test_tables_break_with_two_rows_or_more_on_each_side(rows, room, expected):
     assert [len(p._cellvalues) - 1 for p in parts] == expected  # body rows of each part
 
 
-@pytest.mark.parametrize("lang, bullet", [("en", "•"), ("ja", "・")])
-def test_a_lists_numbered_first_item_puts_its_bullet_where_the_other_items_do(lang, bullet):
-    """Clause 1.1 of Riddle of the Ring is a list of five components: "1.1  • 1 game map" and the
-    four items under it. Read back with pdfplumber, the five bullets stand in one column, and the
-    five texts start in one column (the first bullet used to follow the number, its text further on)."""
+def _lines_from(pdf: bytes, starts: str) -> list[list[dict]]:
+    """The text lines (pdfplumber characters, left to right) of the first page holding a line that
+    starts with `starts`, from that line on."""
     import io
 
     import pdfplumber
 
-    pdf, _ = render(rulebook_content(load_game("riddle-of-the-ring"), [lang], None), "a4")
     with pdfplumber.open(io.BytesIO(pdf)) as doc:
         for page in doc.pages:
             lines = defaultdict(list)
             for ch in page.chars:
                 lines[round(ch["top"])].append(ch)
             rows = [sorted(cs, key=lambda c: c["x0"]) for _, cs in sorted(lines.items())]
-            first = next((i for i, r in enumerate(rows) if "".join(c["text"] for c in r[:3]) == "1.1"), None)
-            if first is not None:
-                break
-    assert first is not None, "clause 1.1 not found"
-    items = rows[first:first + 5]
+            for i, r in enumerate(rows):
+                if "".join(c["text"] for c in r).startswith(starts):
+                    return rows[i:]
+    raise AssertionError(f"no line starts with {starts!r}")
+
+
+@pytest.mark.parametrize("lang, bullet", [("en", "•"), ("ja", "・")])
+def test_a_lists_numbered_first_item_puts_its_bullet_where_the_other_items_do(lang, bullet):
+    """Clause 1.1 of Riddle of the Ring is a list of five components: "1.1  • 1 game map" and the
+    four items under it. Read back with pdfplumber, the five bullets stand in one column, and the
+    five texts start in one column (the first bullet used to follow the number, its text further on)."""
+    pdf, _ = render(rulebook_content(load_game("riddle-of-the-ring"), [lang], None), "a4")
+    items = _lines_from(pdf, "1.1")[:5]
     marks = [next(c for c in r if c["text"] == bullet) for r in items]
     texts = [r[r.index(m) + 1:] for r, m in zip(items, marks)]
     starts = [next(c for c in t if c["text"].strip()) for t in texts]
@@ -235,25 +240,12 @@ def test_a_list_that_brings_its_own_marks_hangs_them_instead_of_a_bullet():
     """Riddle's optional rule 7.3 lists a) b) c) (kept: 'use rule a) above' cites them). Read back
     with pdfplumber: no bullet on those lines, the three marks in one column, and the second line
     of item a) starts where its first line's text does (a hanging indent past the mark)."""
-    import io
-
-    import pdfplumber
-
     pdf, _ = render(rulebook_content(load_game("riddle-of-the-ring"), ["en"], None), "a4")
-    with pdfplumber.open(io.BytesIO(pdf)) as doc:
-        for page in doc.pages:
-            lines = defaultdict(list)
-            for ch in page.chars:
-                lines[round(ch["top"])].append(ch)
-            rows = [sorted(cs, key=lambda c: c["x0"]) for _, cs in sorted(lines.items())]
-            texts = ["".join(c["text"] for c in r) for r in rows]
-            start = next((i for i, t in enumerate(texts) if t.startswith("a)Team-mates")), None)
-            if start is not None:
-                break
-    assert start is not None, "item a) of 7.3 not found"
-    a, a2 = rows[start], rows[start + 1]
-    b = next(r for r, t in zip(rows[start:], texts[start:]) if t.startswith("b)"))
-    c = next(r for r, t in zip(rows[start:], texts[start:]) if t.startswith("c)"))
+    rows = _lines_from(pdf, "a)Team-mates")
+    texts = ["".join(c["text"] for c in r) for r in rows]
+    a, a2 = rows[0], rows[1]
+    b = next(r for r, t in zip(rows, texts) if t.startswith("b)"))
+    c = next(r for r, t in zip(rows, texts) if t.startswith("c)"))
     assert not any(ch["text"] == "•" for r in (a, a2, b, c) for ch in r)
     assert max(r[0]["x0"] for r in (a, b, c)) - min(r[0]["x0"] for r in (a, b, c)) < 0.1
     text_x = a[2]["x0"]  # after "a" and ")"
