@@ -12,7 +12,8 @@ from reportlab.lib.units import mm
 from generator import fonts
 from generator.rulebook.content import TableBlock, Text, rulebook_content
 from generator.rulebook.flowables import KPara, Recorder, RowTable, Style
-from generator.rulebook.typeset import FOOTER_GAP_MM, Geometry, column_widths, render, typeset
+from generator.rulebook.tables import column_widths
+from generator.rulebook.typeset import FOOTER_GAP_MM, Geometry, render, typeset
 from generator.rulebook.pdftext import collisions, outside, text_runs
 from solver.game.loader import load_game
 
@@ -137,20 +138,22 @@ def test_table_columns_fill_the_width_only_when_text_must_wrap(natural, width):
 
 def test_a_table_whose_text_wraps_is_as_wide_as_its_column():
     from generator.rulebook.content import Content, TableBlock
-    from generator.rulebook.typeset import _Styles, _table
+    from generator.rulebook.tables import table
+    from generator.rulebook.typeset import _Styles
 
     effect = "旅の仲間プレイヤーのホビットが誘惑ラインを闇の方向に1マス進みます。" * 2
     block = TableBlock({"ja": [Text("シンボル"), Text("効果")]},
                        {"ja": [[Text("黒の丸"), Text(effect)], [Text("指輪"), Text("1枚")]]})
+    cell = _Styles(Content(langs=["ja"], title={}, subtitle={}, facts={}), 9.5, "ja").cell
     for width in (240.0, 480.0):
-        table = _table(block, "ja", _Styles(Content(langs=["ja"], title={}, subtitle={}, facts={}), 9.5, "ja"), Recorder(), width)
-        table.wrap(width, 800)
-        assert abs(sum(table._colWidths) - width) < 1e-6
-        assert table._colWidths[0] < width / 4  # the short column keeps its own width
+        t = table(block, "ja", cell, Recorder(), width)
+        t.wrap(width, 800)
+        assert abs(sum(t._colWidths) - width) < 1e-6
+        assert t._colWidths[0] < width / 4  # the short column keeps its own width
     short = TableBlock({"ja": [Text("シンボル"), Text("効果")]}, {"ja": [[Text("指輪"), Text("1枚")]]})
-    table = _table(short, "ja", _Styles(Content(langs=["ja"], title={}, subtitle={}, facts={}), 9.5, "ja"), Recorder(), 480.0)
-    table.wrap(480.0, 800)
-    assert sum(table._colWidths) < 200  # a table that fits stays narrow
+    t = table(short, "ja", cell, Recorder(), 480.0)
+    t.wrap(480.0, 800)
+    assert sum(t._colWidths) < 200  # a table that fits stays narrow
 
 
 def test_title_page_facts_say_four_players_not_four_to_four():
@@ -252,3 +255,32 @@ def test_a_list_that_brings_its_own_marks_hangs_them_instead_of_a_bullet():
     assert text_x - a[1]["x1"] > 1.5 * mm  # the mark hangs in its own column
     assert abs(a2[0]["x0"] - text_x) < 0.1
     assert abs(b[2]["x0"] - text_x) < 0.1 and abs(c[2]["x0"] - text_x) < 0.1
+
+
+def test_a_clauses_table_sits_under_its_text_and_a_book_table_spans_the_page():
+    """Don't Drop the Ring 4.5 holds a table of rank orders: read back with pdfplumber, its header
+    band starts where the clause's text does (past the clause number), while the components table
+    of the book's front matter starts at the margin."""
+    import io
+
+    import pdfplumber
+
+    pdf, _ = render(rulebook_content(load_game("dont-drop-the-ring"), ["en"], None), "a4")
+    ACCENT_RGB = (0x7a / 255, 0x2e / 255, 0x1d / 255)  # the header rows' band
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        bands = {}  # first word of the header row -> x0 of its accent band
+        text_x = None
+        for page in doc.pages:
+            words = page.extract_words()
+            for r in page.rects:
+                colour = r.get("non_stroking_color")
+                if colour and len(colour) == 3 and all(abs(a - b) < 0.01 for a, b in zip(colour, ACCENT_RGB)):
+                    inside = [w["text"] for w in words if r["x0"] <= w["x0"] < r["x1"] and r["top"] <= w["top"] < r["bottom"]]
+                    if inside:
+                        bands.setdefault(inside[0], r["x0"])
+            for i, w in enumerate(words):
+                if w["text"] == "4.5" and i + 1 < len(words) and words[i + 1]["text"] == "When":
+                    text_x = words[i + 1]["x0"]
+    assert text_x is not None
+    assert abs(bands["Value"] - text_x) < 0.5, (bands, text_x)  # the rank-order table of 4.5
+    assert abs(bands["Component"] - Geometry.of("a4").margin) < 0.5  # the book's components table

@@ -20,6 +20,7 @@ from .content import Text
 from .justify import word_space
 
 LINK_COLOUR = HexColor("#1f4e9a")
+ACCENT = HexColor("#7a2e1d")  # headings, rules and table headers
 _PARAGRAPHS = itertools.count(1)  # ids for DrawnLine.para
 
 
@@ -258,6 +259,25 @@ class SideBySide(Flowable):
         self.canv.setLineWidth(0.3)
         mid = col + self.gap / 2
         self.canv.line(mid, 0, mid, self.height)
+
+
+class Indented(Flowable):
+    """A flowable moved `dx` to the right, in the width that leaves (a clause's table under its text)."""
+
+    def __init__(self, inner: Flowable, dx: float):
+        super().__init__()
+        self.inner, self.dx = inner, dx
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        _, self.height = self.inner.wrap(avail_w - self.dx, avail_h)
+        self.width = avail_w
+        return self.width, self.height
+
+    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
+        return [Indented(part, self.dx) for part in self.inner.split(avail_w - self.dx, avail_h)]
+
+    def draw(self) -> None:
+        self.inner.drawOn(self.canv, self.dx, 0)
 
 
 class RowTable(Table):

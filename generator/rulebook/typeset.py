@@ -15,18 +15,18 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepInFrame, NextPageTemplate,
-                                PageBreak, PageTemplate, Spacer, TableStyle)
+                                PageBreak, PageTemplate, Spacer)
 
 from generator import fonts
 from generator.context import A5_MM, PAPER_MM
 from generator.text import fit_line
 
 from .content import BULLET, OWN, Content, Heading, Para, TableBlock, Text, own_mark
-from .flowables import KPara, Recorder, RowTable, SideBySide, Style
+from .flowables import ACCENT, Indented, KPara, Recorder, SideBySide, Style
 from .strings import label
+from .tables import cramped, table
 
 PAGE_SIZES_MM = {"a4": PAPER_MM["a4"], "letter": PAPER_MM["letter"], "a5": A5_MM}
-ACCENT = HexColor("#7a2e1d")
 GREY = HexColor("#555555")
 
 
@@ -266,15 +266,17 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flo
             continue
         if isinstance(b, TableBlock):
             if b.shared or len(langs) == 1:
-                out.append(_table(b, langs[0], styles[langs[0]], rec, width))
-            elif any(_cramped(b, lg, styles[lg], col_w) for lg in langs):
+                # a clause's table sits under its text; a full-width book table (components, setup) does not
+                hang = clause_hang(b.depth, styles[langs[0]].body) if b.depth and not b.shared else 0.0
+                out.append(Indented(table(b, langs[0], styles[langs[0]].cell, rec, width - hang), hang))
+            elif any(cramped(b, lg, styles[lg].cell, col_w) for lg in langs):
                 # too many columns for half a page: each language's table across the full width
-                out.append(_table(b, langs[0], styles[langs[0]], rec, width))
+                out.append(table(b, langs[0], styles[langs[0]].cell, rec, width))
                 out.append(Spacer(1, geo.base * 0.6))
-                out.append(_table(b, langs[1], styles[langs[1]], rec, width))
+                out.append(table(b, langs[1], styles[langs[1]].cell, rec, width))
             else:
-                out.append(SideBySide(_table(b, langs[0], styles[langs[0]], rec, col_w),
-                                      _table(b, langs[1], styles[langs[1]], rec, col_w), gap))
+                out.append(SideBySide(table(b, langs[0], styles[langs[0]].cell, rec, col_w),
+                                      table(b, langs[1], styles[langs[1]].cell, rec, col_w), gap))
             out.append(Spacer(1, geo.base * 0.6))
     return out
 
@@ -298,12 +300,18 @@ def _heading_para(b: Heading, st: _Styles, rec: Recorder, lang: str, *, anchor: 
                  outline=outline, rule=b.level == 0, role="heading", balance=True)
 
 
+def clause_hang(depth: int, style: Style) -> float:
+    """Where a clause's text starts at `depth`: past the widest number of that depth (00.00.00) and two
+    spaces; its lists, notes, examples and tables start there too."""
+    return stringWidth(".".join(["00"] * (depth + 1)) + "  ", style.font, style.size)
+
+
 def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPara:
     base = {"text": st.body, "item": st.item, "note": st.note, "example": st.example}.get(b.kind, st.body)
     indent = max(b.depth - 1, 0) * st.body.size
     if b.kind != "text" and not b.number and b.depth:
         # lists, notes and examples of a numbered clause sit under its text, past the clause number
-        indent = stringWidth(".".join(["00"] * (b.depth + 1)) + "  ", base.font, base.size)
+        indent = clause_hang(b.depth, base)
     text, item_sign = b.texts[lang], label("bullet", lang) if b.marker == BULLET else b.marker
     if b.marker == OWN:  # "a) ...": the item's own mark is its sign
         item_sign, text = own_mark(text)
@@ -317,7 +325,7 @@ def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPa
     if b.number and sign:
         # the clause number, then the sign where the clause's unnumbered items, notes and examples put
         # theirs (past the widest clause number), so a list's first item lines up with the rest
-        tab = max(stringWidth(".".join(["00"] * (b.depth + 1)) + "  ", base.font, base.size) - indent,
+        tab = max(clause_hang(b.depth, base) - indent,
                   fonts.string_width(b.number + "  ", style.font, style.size))
         marker = f"{b.number}\t{sign}"
         width = tab + sign_w
@@ -325,76 +333,8 @@ def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPa
         marker = b.number
         # one hanging indent per depth, so 2.2.9 and 2.2.10 start their text at the same x
         width = max(fonts.string_width(marker + " ", style.font, style.size),
-                    stringWidth(".".join(["00"] * (b.depth + 1)) + "  ", style.font, style.size))
+                    clause_hang(b.depth, style))
     else:
         marker, width = sign, sign_w
     return KPara(text, style, rec, lang=lang, marker=marker, marker_width=width, anchor=anchor,
                  marker_tab=tab)
-
-
-def column_widths(natural: list[float], width: float) -> list[float]:
-    """Widths of table columns that want `natural` widths (their longest text on one line).
-
-    A table that fits keeps its natural widths. One that does not takes the full `width`: columns
-    narrower than an equal share of what is left keep their natural width (a count, a short name),
-    and the wide ones (descriptions) share the rest equally, so their text wraps as little as it
-    can and no space is left empty beside a column that wraps."""
-    if sum(natural) <= width:
-        return list(natural)
-    wide = set(range(len(natural)))
-    while True:
-        share = (width - sum(natural[i] for i in range(len(natural)) if i not in wide)) / len(wide)
-        keep = {i for i in wide if natural[i] <= share}
-        if not keep:
-            return [share if i in wide else natural[i] for i in range(len(natural))]
-        wide -= keep
-
-
-CELL_PAD = 3.0  # pt, left and right inside a table cell
-CRAMPED = 0.3  # a wrapping column narrower than this share of the width reads one word per line
-
-
-def _natural_widths(b: TableBlock, lang: str, st: _Styles) -> list[float]:
-    """Each column's width with its longest text on one line."""
-    header, rows, cell = b.header.get(lang, []), b.rows[lang], st.cell
-    ncols = max([len(header)] + [len(r) for r in rows])
-    natural = []
-    for c in range(ncols):
-        texts = [header[c].text if c < len(header) else ""] + [r[c].text if c < len(r) else "" for r in rows]
-        natural.append(max(fonts.string_width(t, cell.font, cell.size) for t in texts) + 2 * CELL_PAD + 1)
-    return natural
-
-
-def _cramped(b: TableBlock, lang: str, st: _Styles, width: float) -> bool:
-    """Would some column whose text must wrap get less than CRAMPED of `width` (the names column
-    of a setup table with a column per player count, in half an A5 page)?"""
-    natural = _natural_widths(b, lang, st)
-    return any(w < n and w < CRAMPED * width for w, n in zip(column_widths(natural, width), natural))
-
-
-def _table(b: TableBlock, lang: str, st: _Styles, rec: Recorder, width: float) -> Flowable:
-    header = b.header.get(lang, [])
-    rows = b.rows[lang]
-    cell = st.cell
-    pad = CELL_PAD
-    natural = _natural_widths(b, lang, st)
-    ncols = len(natural)
-    widths = column_widths(natural, width)
-    data = []
-    if header:
-        data.append([KPara(t, Style(cell.font, cell.size, cell.leading, HexColor("#ffffff")), rec, lang=lang, role="cell")
-                     for t in header])
-    for r in rows:
-        data.append([KPara(t, cell, rec, lang=lang, role="cell") for t in r] + [Spacer(1, 1)] * (ncols - len(r)))
-    table = RowTable(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
-    style = [("GRID", (0, 0), (-1, -1), 0.3, HexColor("#999999")),
-             # The cells are our own flowables, but reportlab still selects the cell style's font
-             # (Helvetica by default, never embedded) around each cell: make it ours.
-             ("FONTNAME", (0, 0), (-1, -1), cell.font),
-             ("VALIGN", (0, 0), (-1, -1), "TOP"),
-             ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-             ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]
-    if header:
-        style.append(("BACKGROUND", (0, 0), (-1, 0), ACCENT))
-    table.setStyle(TableStyle(style))
-    return table

@@ -1,0 +1,79 @@
+"""Rulebook tables: columns fitted to the width (a short column keeps its width, wide ones share
+the rest), cells typeset as paragraphs, a header row repeated after a page break."""
+from __future__ import annotations
+
+from reportlab.lib.colors import HexColor
+from reportlab.platypus import Flowable, Spacer, TableStyle
+
+from generator import fonts
+
+from .content import TableBlock
+from .flowables import ACCENT, KPara, Recorder, RowTable, Style
+
+
+def column_widths(natural: list[float], width: float) -> list[float]:
+    """Widths of table columns that want `natural` widths (their longest text on one line).
+
+    A table that fits keeps its natural widths. One that does not takes the full `width`: columns
+    narrower than an equal share of what is left keep their natural width (a count, a short name),
+    and the wide ones (descriptions) share the rest equally, so their text wraps as little as it
+    can and no space is left empty beside a column that wraps."""
+    if sum(natural) <= width:
+        return list(natural)
+    wide = set(range(len(natural)))
+    while True:
+        share = (width - sum(natural[i] for i in range(len(natural)) if i not in wide)) / len(wide)
+        keep = {i for i in wide if natural[i] <= share}
+        if not keep:
+            return [share if i in wide else natural[i] for i in range(len(natural))]
+        wide -= keep
+
+
+CELL_PAD = 3.0  # pt, left and right inside a table cell
+CRAMPED = 0.3  # a wrapping column narrower than this share of the width reads one word per line
+
+
+def _natural_widths(b: TableBlock, lang: str, cell: Style) -> list[float]:
+    """Each column's width with its longest text on one line."""
+    header, rows = b.header.get(lang, []), b.rows[lang]
+    ncols = max([len(header)] + [len(r) for r in rows])
+    natural = []
+    for c in range(ncols):
+        texts = [header[c].text if c < len(header) else ""] + [r[c].text if c < len(r) else "" for r in rows]
+        natural.append(max(fonts.string_width(t, cell.font, cell.size) for t in texts) + 2 * CELL_PAD + 1)
+    return natural
+
+
+def cramped(b: TableBlock, lang: str, cell: Style, width: float) -> bool:
+    """Would some column whose text must wrap get less than CRAMPED of `width` (the names column
+    of a setup table with a column per player count, in half an A5 page)?"""
+    natural = _natural_widths(b, lang, cell)
+    return any(w < n and w < CRAMPED * width for w, n in zip(column_widths(natural, width), natural))
+
+
+def table(b: TableBlock, lang: str, cell: Style, rec: Recorder, width: float) -> Flowable:
+    """The table of `b` in `lang`, its columns fitted to `width` (column_widths), its header row in the accent."""
+    header = b.header.get(lang, [])
+    rows = b.rows[lang]
+    pad = CELL_PAD
+    natural = _natural_widths(b, lang, cell)
+    ncols = len(natural)
+    widths = column_widths(natural, width)
+    data = []
+    if header:
+        data.append([KPara(t, Style(cell.font, cell.size, cell.leading, HexColor("#ffffff")), rec, lang=lang, role="cell")
+                     for t in header])
+    for r in rows:
+        data.append([KPara(t, cell, rec, lang=lang, role="cell") for t in r] + [Spacer(1, 1)] * (ncols - len(r)))
+    out = RowTable(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
+    style = [("GRID", (0, 0), (-1, -1), 0.3, HexColor("#999999")),
+             # The cells are our own flowables, but reportlab still selects the cell style's font
+             # (Helvetica by default, never embedded) around each cell: make it ours.
+             ("FONTNAME", (0, 0), (-1, -1), cell.font),
+             ("VALIGN", (0, 0), (-1, -1), "TOP"),
+             ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+             ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]
+    if header:
+        style.append(("BACKGROUND", (0, 0), (-1, 0), ACCENT))
+    out.setStyle(TableStyle(style))
+    return out
