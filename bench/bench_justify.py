@@ -8,11 +8,13 @@ per game and in total the number of such lines and their share.
 
     python3 bench/bench_justify.py [--lang en] [--show N]
 
-`--show N` prints the N loosest lines with their need.
+`--show N` prints the N loosest lines with their need. The last column counts the paragraphs
+whose last line is only the tail of a word broken at a hyphen ("...dark-" / "ness.").
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import tempfile
 from pathlib import Path
@@ -24,6 +26,7 @@ from generator import fonts  # noqa: E402
 from generator.context import BuildContext  # noqa: E402
 from generator.rulebook import flowables  # noqa: E402
 from generator.rulebook.build import rulebook_files  # noqa: E402
+from generator.text import breaking  # noqa: E402
 from generator.text.breaking import HYPHEN  # noqa: E402
 from solver.game.loader import game_ids, load_game  # noqa: E402
 
@@ -38,10 +41,21 @@ def need(line: str, hyphen: bool, font: str, size: float, width: float) -> float
     return 1 + (width - natural) / gaps / space
 
 
-def measure(game_id: str, lang: str, out: Path) -> list[tuple[float, str]]:
-    """(need, line) of every line the rulebook of `game_id` in `lang` justifies."""
+def measure(game_id: str, lang: str, out: Path) -> tuple[list[tuple[float, str]], int]:
+    """(need, line) of every line the rulebook of `game_id` in `lang` justifies, and how many of
+    its justified paragraphs end with a hyphenated line and the word's tail."""
     seen: dict[tuple, float] = {}
+    final: set[tuple] = set()
     original = flowables.word_space
+    wrap = importlib.import_module("generator.text.wrap")  # the module: the package exports its function wrap
+    fit = breaking.total_fit
+
+    def recording_fit(text, measure, width, lang, justified=False):  # type: ignore[no-untyped-def]
+        lines = fit(text, measure, width, lang, justified)
+        if justified and lines and len(lines) > 1 and lines[-2].end < len(text) and text[lines[-2].end] != " " \
+                and " " not in text[lines[-1].start:lines[-1].end]:
+            final.add((text, round(width, 2)))
+        return lines
 
     def recording(line: str, hyphen: bool, font: str, size: float, width: float) -> float:
         n = need(line, hyphen, font, size, width)
@@ -50,11 +64,13 @@ def measure(game_id: str, lang: str, out: Path) -> list[tuple[float, str]]:
         return original(line, hyphen, font, size, width)
 
     flowables.word_space = recording  # type: ignore[assignment]
+    wrap.total_fit = recording_fit  # type: ignore[assignment]
     try:
         rulebook_files(load_game(game_id), BuildContext(out_root=out, formats=("pdf",)), lang)
     finally:
         flowables.word_space = original  # type: ignore[assignment]
-    return [(n, key[0]) for key, n in seen.items()]
+        wrap.total_fit = fit  # type: ignore[assignment]
+    return [(n, key[0]) for key, n in seen.items()], len(final)
 
 
 def main() -> int:
@@ -63,19 +79,22 @@ def main() -> int:
     ap.add_argument("--show", type=int, default=0)
     args = ap.parse_args()
     everything: list[tuple[float, str, str]] = []
-    print(f"{'game':32} {'lines':>6} {'>1.5x':>12} {'>2x (ragged)':>14}")
+    print(f"{'game':32} {'lines':>6} {'>1.5x':>12} {'>2x (ragged)':>14} {'tail alone':>13}")
+    finals = 0
     with tempfile.TemporaryDirectory() as tmp:
         for gid in game_ids():
-            lines = measure(gid, args.lang, Path(tmp))
+            lines, final = measure(gid, args.lang, Path(tmp))
+            finals += final
             loose = sum(1 for n, _ in lines if n > 1.5)
             ragged = sum(1 for n, _ in lines if n > 2.0)
             print(f"{gid:32} {len(lines):6d} {loose:5d} ({loose / max(1, len(lines)):5.1%}) "
-                  f"{ragged:6d} ({ragged / max(1, len(lines)):5.1%})")
+                  f"{ragged:6d} ({ragged / max(1, len(lines)):5.1%}) {final:13d}")
             everything += [(n, gid, text) for n, text in lines]
     n = len(everything)
     loose = sum(1 for x, _, _ in everything if x > 1.5)
     ragged = sum(1 for x, _, _ in everything if x > 2.0)
-    print(f"{'all':32} {n:6d} {loose:5d} ({loose / max(1, n):5.1%}) {ragged:6d} ({ragged / max(1, n):5.1%})")
+    print(f"{'all':32} {n:6d} {loose:5d} ({loose / max(1, n):5.1%}) {ragged:6d} ({ragged / max(1, n):5.1%}) "
+          f"{finals:13d}")
     for x, gid, text in sorted(everything, reverse=True)[:args.show]:
         print(f"  {x:4.2f}x  {gid}: {text}")
     return 0

@@ -62,7 +62,9 @@ def test_justified_lines_are_seldom_loose(tmp_path, space_em, game_id):
     assert len(lines) > 100
     mean = [sum(r) / len(r) for r in lines]
     loose = [m for m in mean if m > 1.5]
-    assert len(loose) <= 0.06 * len(lines), f"{len(loose)} of {len(lines)} lines loose"
+    # 7 %: the breaker takes a few loose lines rather than end a paragraph on a broken word's tail
+    # alone ("dark-" / "ness."); bench/bench_justify.py: 25 -> 28 loose lines of 555, 5 -> 0 tails
+    assert len(loose) <= 0.07 * len(lines), f"{len(loose)} of {len(lines)} lines loose"
     assert max(mean) <= 2.0 + 0.05  # the justifier never opens a space past 2x: such a line stays ragged
     assert min(mean) >= 0.8 - 0.05  # nor narrows one past 0.8x
     assert sum(1 for m in mean if m < 0.99) > 0  # the breaker did take tight lines where they read better

@@ -176,3 +176,26 @@ def test_cards_maps_and_rulebooks_choose_the_same_breaks_for_latin_text():
     """One breaker: the total fit chooses a Latin paragraph's breaks wherever it is set."""
     for tenths in range(180, 420, 7):
         assert _card_lines_lang(LATIN, tenths / 10, "en") == _shared_lines_lang(LATIN, tenths / 10, "en"), tenths
+
+
+@pytest.mark.parametrize("text, width", [
+    ("The Fellowship player moves the Hobbit figure along the corruption line towards the darkness.", 45),
+    ("Each player draws one card and places the marker on the space with the matching remembrance.", 41),
+])
+def test_a_paragraph_does_not_end_on_the_tail_of_a_broken_word(monkeypatch, text, width):
+    """With one character as the unit of width, total fit would end these paragraphs "...dark-" /
+    "ness." (the precondition, checked with the final-hyphen demerits switched off); with them, the
+    last line but one ends at a word's end and the last line holds whole words."""
+    from generator.text import breaking
+
+    def lines() -> list[str]:
+        got = breaking.total_fit(text, lambda s: float(len(s)), width, "en", justified=True)
+        assert got is not None
+        return [text[ln.start:ln.end] + ("-" if ln.hyphen else "") for ln in got]
+
+    with monkeypatch.context() as m:
+        m.setattr(breaking, "FINAL_HYPHEN", 0)
+        assert lines()[-2].endswith("-")
+    set_ = lines()
+    assert not set_[-2].endswith("-") and " ".join(set_).replace("- ", "").split() == text.split()
+    assert all(len(line) <= width + 0.2 * line.count(" ") for line in set_)

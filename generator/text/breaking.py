@@ -84,10 +84,12 @@ def hyphen_cut(word: str, fits: Callable[[int], bool], lang: str | None, after: 
 
 
 # Total fit: Knuth and Plass's demerits (line penalty, badness 100 r^3 with r the stretch a line
-# needs over what its spaces may give, penalties for a hyphen and for two hyphens in a row).
+# needs over what its spaces may give, penalties for a hyphen, for two hyphens in a row and for a
+# last line that is only the tail of a broken word).
 LINE_PENALTY = 10
 HYPHEN_PENALTY = 10  # low: the columns are narrow, and a hyphen reads better than a loose line
 DOUBLE_HYPHEN = 3000
+FINAL_HYPHEN = 1500  # after TeX's \finalhyphendemerits, for a word's tail alone on a paragraph's last line
 _RAGGED = 10_000  # the badness cap: a line stretched past MAX_STRETCH is set ragged
 
 
@@ -172,6 +174,8 @@ def total_fit(text: str, measure: Callable[[str], float], width: float, lang: st
                 demerits += HYPHEN_PENALTY ** 2
                 if i > 0 and breaks[i - 1].hyphenated:
                     demerits += DOUBLE_HYPHEN
+            if j == last and i > 0 and breaks[i - 1].hyphenated and not gaps:
+                demerits += FINAL_HYPHEN  # the last line would be the broken word's tail alone
             total = best[i][0] + demerits
             if total < best[j][0]:
                 best[j] = (total, i)
