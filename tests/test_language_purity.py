@@ -257,3 +257,21 @@ def test_rulebooks_and_booklets_print_names_not_ids(out, game_id):
     for pdf in books:
         text = "\n".join(page.extract_text() or "" for page in PdfReader(pdf).pages)
         assert not sorted(i for i in ids if i in text), pdf.name
+
+
+def test_a_side_by_side_books_shared_lines_set_each_language_in_its_face(out):
+    """The contents and the running title of a ja+en book hold both languages on one line
+    ("1 ゲームの目的 / Object of the game"): read back with pdfplumber, every Latin letter on them
+    is in the Latin face and every kana or kanji in IPAex (before, the whole line was IPAex, and
+    Don’t printed with a full-width apostrophe)."""
+    pdf = out / "dont-drop-the-ring" / "rulebook-ja+en.pdf"
+    with pdfplumber.open(pdf) as doc:
+        contents, body = doc.pages[1], doc.pages[3]
+        footer = [c for c in body.chars if c["top"] > body.height * 0.9]
+        shared = [c for c in contents.chars if not c["text"].isspace()] + footer
+    latin = [c for c in shared if LATIN_WORD.fullmatch(c["text"]) or c["text"] == "’"]
+    cjk = [c for c in shared if KANA_KANJI.match(c["text"])]
+    assert len(latin) > 50 and len(cjk) > 50
+    assert {c["fontname"].split("+")[-1] for c in latin} <= {"SourceSerifPro-Regular", "SourceSerifPro-Bold"}
+    assert {c["fontname"].split("+")[-1] for c in cjk} == {"IPAexGothic"}
+    assert "’" in "".join(c["text"] for c in footer)  # Don’t, in the Latin face

@@ -59,6 +59,14 @@ def face_font(content: Content, lang: str, role: str = "regular") -> str:
     return fonts.register_face(content.faces.get(lang) or fonts.face_of(lang).id, role)
 
 
+def mixed_font(content: Content, role: str = "regular") -> str:
+    """The font of a line that holds every language of the book ("目次 / Contents", the running
+    title): a Latin-script language's face, whose missing characters (kana, kanji) are drawn in the
+    CJK face run by run (fonts.runs), so each language keeps its own letters."""
+    latin = [lg for lg in content.langs if lg.split("-")[0] not in fonts.CJK_LANGUAGES]
+    return face_font(content, (latin or content.langs)[0], role)
+
+
 class _Styles:
     """The styles of one language's text. Japanese: IPAex Gothic, ragged right as kinsoku leaves
     it, generous leading. Latin scripts: the Latin text face, body text hyphenated and justified
@@ -86,7 +94,7 @@ def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = N
     """One pass; call twice (see `render`) to get the contents' page numbers right.
     `layout_only` skips drawing the text (the pages come out blank) for a pass that only needs to
     know where the headings land. `back_cover` ends the book with a cover page (for booklets)."""
-    font = face_font(content, content.langs[0])  # running heads, contents: the first language's face
+    font = mixed_font(content)  # running heads, contents, the title page's "Rulebook / ルールブック"
     geo = Geometry.of(page)
     rec = Recorder(layout_only=layout_only)
     buf = io.BytesIO()
@@ -227,8 +235,9 @@ class _ContentsLine(Flowable):
 
 
 def _contents(content: Content, geo: Geometry, font: str, rec: Recorder, pages: dict[str, int]) -> list[Flowable]:
-    st = _Styles(content, geo.base, content.langs[0])
-    heading = KPara(Text(" / ".join(label("contents", lg) for lg in content.langs)), st.h[0], rec,
+    h = _Styles(content, geo.base, content.langs[0]).h[0]
+    h = Style(mixed_font(content, "bold"), h.size, h.leading, h.colour, h.space_before, h.space_after)
+    heading = KPara(Text(" / ".join(label("contents", lg) for lg in content.langs)), h, rec,
                     anchor="contents", outline=(" / ".join(label("contents", lg) for lg in content.langs), 0), rule=True)
     out: list[Flowable] = [heading]
     line_style = Style(font, geo.base, geo.base * 1.75)
@@ -265,18 +274,19 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flo
             out.append(_pair(paras, gap))
             continue
         if isinstance(b, TableBlock):
+            # a clause's table sits under its text; a book table (components, setup) spans the column
+            hang = {lg: clause_hang(b.depth, styles[lg].body) if b.depth else 0.0 for lg in langs}
+
+            def placed(lg: str, w: float, b: TableBlock = b, hang: dict[str, float] = hang) -> Flowable:
+                return Indented(table(b, lg, styles[lg].cell, rec, w - hang[lg]), hang[lg])
+
             if b.shared or len(langs) == 1:
-                # a clause's table sits under its text; a full-width book table (components, setup) does not
-                hang = clause_hang(b.depth, styles[langs[0]].body) if b.depth and not b.shared else 0.0
-                out.append(Indented(table(b, langs[0], styles[langs[0]].cell, rec, width - hang), hang))
-            elif any(cramped(b, lg, styles[lg].cell, col_w) for lg in langs):
+                out.append(placed(langs[0], width))
+            elif any(cramped(b, lg, styles[lg].cell, col_w - hang[lg]) for lg in langs):
                 # too many columns for half a page: each language's table across the full width
-                out.append(table(b, langs[0], styles[langs[0]].cell, rec, width))
-                out.append(Spacer(1, geo.base * 0.6))
-                out.append(table(b, langs[1], styles[langs[1]].cell, rec, width))
+                out += [placed(langs[0], width), Spacer(1, geo.base * 0.6), placed(langs[1], width)]
             else:
-                out.append(SideBySide(table(b, langs[0], styles[langs[0]].cell, rec, col_w),
-                                      table(b, langs[1], styles[langs[1]].cell, rec, col_w), gap))
+                out.append(SideBySide(placed(langs[0], col_w), placed(langs[1], col_w), gap))
             out.append(Spacer(1, geo.base * 0.6))
     return out
 
