@@ -275,3 +275,16 @@ def test_a_side_by_side_books_shared_lines_set_each_language_in_its_face(out):
     assert {c["fontname"].split("+")[-1] for c in latin} <= {"SourceSerifPro-Regular", "SourceSerifPro-Bold"}
     assert {c["fontname"].split("+")[-1] for c in cjk} == {"IPAexGothic"}
     assert "’" in "".join(c["text"] for c in footer)  # Don’t, in the Latin face
+
+
+def test_the_glossary_sets_each_language_column_in_its_own_face(out):
+    """The last page of Riddle's Japanese rulebook is its glossary (Japanese term, English term):
+    read back with pdfplumber, the English terms are in the Latin face, the Japanese ones in IPAex."""
+    with pdfplumber.open(out / "riddle-of-the-ring" / "rulebook-ja.pdf") as doc:
+        page = doc.pages[-1]
+        body = [c for c in page.chars if c["top"] < page.height * 0.9 and not c["text"].isspace()]
+    latin = [c for c in body if LATIN_WORD.fullmatch(c["text"])]
+    cjk = [c for c in body if KANA_KANJI.match(c["text"])]
+    assert len(latin) > 50 and len(cjk) > 20
+    assert {c["fontname"].split("+")[-1] for c in latin} == {"SourceSerifPro-Regular"}
+    assert {c["fontname"].split("+")[-1] for c in cjk} == {"IPAexGothic"}

@@ -66,6 +66,7 @@ class TableBlock:
     depth: int = 0
     numeric_columns: tuple[int, ...] = ()
     shared: bool = False  # the same in every language: printed once, full width, in a side-by-side book
+    column_langs: tuple[str, ...] = ()  # per column, the one language it holds whatever the book's ("": the book's)
 
 
 @dataclass
@@ -375,5 +376,5 @@ def _glossary_blocks(glossary: list[Entry], rules: RulesFile, langs: list[str]) 
                 return Text(typeset(v, lang) if quotes_of(lg) else v)
             rows[lg].append([cell(forms.get(src, ""), src), cell(forms.get(others[0], ""), others[0])]
                             + ([cell(e.term.note or "", others[0])] if notes else []))
-    blocks.append(TableBlock(header, rows, shared=True))
+    blocks.append(TableBlock(header, rows, shared=True, column_langs=(src, others[0], others[0] if notes else "")))
     return blocks

@@ -2,6 +2,8 @@
 the rest), cells typeset as paragraphs, a header row repeated after a page break."""
 from __future__ import annotations
 
+from typing import Callable
+
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import Flowable, Spacer, TableStyle
 
@@ -33,38 +35,55 @@ CELL_PAD = 3.0  # pt, left and right inside a table cell
 CRAMPED = 0.3  # a wrapping column narrower than this share of the width reads one word per line
 
 
-def _natural_widths(b: TableBlock, lang: str, cell: Style) -> list[float]:
+Faces = Callable[[str], str]  # language -> the font it is set in, in this book
+
+
+def _column(b: TableBlock, c: int, lang: str, cell: Style, faces: Faces | None) -> tuple[Style, str]:
+    """The style and language of column `c`'s cells: the book's, unless the column holds one
+    language whatever the book's (the glossary's English column in a Japanese book)."""
+    if faces is None or c >= len(b.column_langs) or not b.column_langs[c]:
+        return cell, lang
+    own = b.column_langs[c]
+    return Style(faces(own), cell.size, cell.leading), own
+
+
+def _natural_widths(b: TableBlock, lang: str, cell: Style, faces: Faces | None = None) -> list[float]:
     """Each column's width with its longest text on one line."""
     header, rows = b.header.get(lang, []), b.rows[lang]
     ncols = max([len(header)] + [len(r) for r in rows])
     natural = []
     for c in range(ncols):
-        texts = [header[c].text if c < len(header) else ""] + [r[c].text if c < len(r) else "" for r in rows]
-        natural.append(max(fonts.string_width(t, cell.font, cell.size) for t in texts) + 2 * CELL_PAD + 1)
+        style = _column(b, c, lang, cell, faces)[0]
+        widths = [fonts.string_width(header[c].text, cell.font, cell.size) if c < len(header) else 0.0]
+        widths += [fonts.string_width(r[c].text, style.font, style.size) for r in rows if c < len(r)]
+        natural.append(max(widths) + 2 * CELL_PAD + 1)
     return natural
 
 
-def cramped(b: TableBlock, lang: str, cell: Style, width: float) -> bool:
+def cramped(b: TableBlock, lang: str, cell: Style, width: float, faces: Faces | None = None) -> bool:
     """Would some column whose text must wrap get less than CRAMPED of `width` (the names column
     of a setup table with a column per player count, in half an A5 page)?"""
-    natural = _natural_widths(b, lang, cell)
+    natural = _natural_widths(b, lang, cell, faces)
     return any(w < n and w < CRAMPED * width for w, n in zip(column_widths(natural, width), natural))
 
 
-def table(b: TableBlock, lang: str, cell: Style, rec: Recorder, width: float) -> Flowable:
-    """The table of `b` in `lang`, its columns fitted to `width` (column_widths), its header row in the accent."""
+def table(b: TableBlock, lang: str, cell: Style, rec: Recorder, width: float, faces: Faces | None = None) -> Flowable:
+    """The table of `b` in `lang`, its columns fitted to `width` (column_widths), its header row in
+    the accent; `faces` sets a column of one language (TableBlock.column_langs) in that language's face."""
     header = b.header.get(lang, [])
     rows = b.rows[lang]
     pad = CELL_PAD
-    natural = _natural_widths(b, lang, cell)
+    natural = _natural_widths(b, lang, cell, faces)
     ncols = len(natural)
     widths = column_widths(natural, width)
+    columns = [_column(b, c, lang, cell, faces) for c in range(ncols)]
     data = []
     if header:
-        data.append([KPara(t, Style(cell.font, cell.size, cell.leading, HexColor("#ffffff")), rec, lang=lang, role="cell")
-                     for t in header])
+        on_accent = Style(cell.font, cell.size, cell.leading, HexColor("#ffffff"))
+        data.append([KPara(t, on_accent, rec, lang=lang, role="cell") for t in header])
     for r in rows:
-        data.append([KPara(t, cell, rec, lang=lang, role="cell") for t in r] + [Spacer(1, 1)] * (ncols - len(r)))
+        data.append([KPara(t, columns[c][0], rec, lang=columns[c][1], role="cell") for c, t in enumerate(r)]
+                    + [Spacer(1, 1)] * (ncols - len(r)))
     out = RowTable(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
     style = [("GRID", (0, 0), (-1, -1), 0.3, HexColor("#999999")),
              # The cells are our own flowables, but reportlab still selects the cell style's font

@@ -255,6 +255,9 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flo
     col_w = width if len(langs) == 1 else (width - gap) / 2
     out: list[Flowable] = []
     level_seen = -1
+
+    def faces(lang: str) -> str:
+        return face_font(content, lang)
     for b in content.blocks:
         if isinstance(b, Heading):
             level = min(b.level, level_seen + 1)
@@ -278,11 +281,11 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flo
             hang = {lg: clause_hang(b.depth, styles[lg].body) if b.depth else 0.0 for lg in langs}
 
             def placed(lg: str, w: float, b: TableBlock = b, hang: dict[str, float] = hang) -> Flowable:
-                return Indented(table(b, lg, styles[lg].cell, rec, w - hang[lg]), hang[lg])
+                return Indented(table(b, lg, styles[lg].cell, rec, w - hang[lg], faces), hang[lg])
 
             if b.shared or len(langs) == 1:
                 out.append(placed(langs[0], width))
-            elif any(cramped(b, lg, styles[lg].cell, col_w - hang[lg]) for lg in langs):
+            elif any(cramped(b, lg, styles[lg].cell, col_w - hang[lg], faces) for lg in langs):
                 # too many columns for half a page: each language's table across the full width
                 out += [placed(langs[0], width), Spacer(1, geo.base * 0.6), placed(langs[1], width)]
             else:
