@@ -125,14 +125,19 @@ def test_png_per_card_at_300_dpi_with_bleed(deck, tmp_path):
         assert any(r > 150 and g < 60 and b < 60 for r, g, b in colours)
 
 
+def where(path: Path, needle: str) -> tuple[int, int]:
+    """Line and column (1-based) of the first `needle` in the file."""
+    lines = path.read_text().splitlines()
+    at = next(i for i, t in enumerate(lines, 1) if needle in t)
+    return at, lines[at - 1].index(needle) + 1
+
+
 def test_missing_image_points_at_the_item_that_names_it(deck, tmp_path):
     edit(deck / "components.yaml", "art: art/castle.png", "art: art/castel.png")
     with pytest.raises(DataError) as e:
         run(deck, tmp_path / "out")
     line = one_line(e.value)
-    lines = (deck / "components.yaml").read_text().splitlines()
-    at = next(i for i, t in enumerate(lines, 1) if "art/castel.png" in t)
-    col = lines[at - 1].index("art/castel.png") + 1
+    at, col = where(deck / "components.yaml", "art/castel.png")
     assert line.startswith(f"{deck / 'components.yaml'}:{at}:{col}: image 'art/castel.png' not found"), line
     assert "art-cards/castle" in line
 
@@ -142,7 +147,6 @@ def test_missing_image_in_a_layout_points_at_the_layout_field(deck, tmp_path):
     with pytest.raises(DataError) as e:
         run(deck, tmp_path / "out")
     line = one_line(e.value)
-    lines = (deck / "layouts.yaml").read_text().splitlines()
-    at = next(i for i, t in enumerate(lines, 1) if "-small.png" in t)
+    at, _ = where(deck / "layouts.yaml", "-small.png")
     assert line.startswith(f"{deck / 'layouts.yaml'}:{at}:"), line
     assert "-small.png' not found" in line

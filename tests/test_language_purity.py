@@ -27,6 +27,8 @@ from generator.context import BuildContext
 from generator.incremental import build
 from solver.game.loader import game_ids, load_game
 
+from pdf_fonts import fonts_of
+
 ROOT = Path(__file__).resolve().parents[1]
 # kana, kanji, and the marks only Japanese text uses (〃 「」 、 。 full-width forms)
 KANA_KANJI = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uffef]")
@@ -139,20 +141,6 @@ def test_gem_cards_are_named_in_each_language(out):
     assert "Gray Spinel 7" in en and "GraySpinel" not in en
 
 
-def _fonts(pdf: Path) -> dict[str, bool]:
-    """Base font name -> embedded (a font file in its descriptor), for every font of every page."""
-    found: dict[str, bool] = {}
-    for page in PdfReader(pdf).pages:
-        fonts = page["/Resources"].get_object().get("/Font", {})
-        for ref in fonts.get_object().values():
-            font = ref.get_object()
-            desc = font.get("/FontDescriptor")
-            desc = desc.get_object() if desc is not None else {}
-            embedded = any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
-            found[str(font["/BaseFont"]).split("+")[-1]] = embedded
-    return found
-
-
 def _body_font(pdf: Path) -> str:
     """The font most characters of the book's first pages after the title are set in."""
     counts: Counter[str] = Counter()
@@ -167,10 +155,10 @@ def test_rulebook_faces(out, game_id):
     en, ja = out / game_id / "rulebook-en.pdf", out / game_id / "rulebook-ja.pdf"
     assert _body_font(en) == "SourceSerifPro-Regular"
     assert _body_font(ja) == "IPAexGothic"
-    fonts = _fonts(en)
+    fonts = fonts_of(en)
     assert {"SourceSerifPro-Regular", "SourceSerifPro-Bold"} <= set(fonts)  # headings in bold
     assert all(fonts.values()), fonts  # every font embedded (no Helvetica left unembedded)
-    assert all(_fonts(ja).values())
+    assert all(fonts_of(ja).values())
 
 
 def _lines(pdf: Path, pages: int = 8) -> list[tuple[int, list[dict]]]:

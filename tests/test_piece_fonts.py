@@ -2,7 +2,7 @@
 read back from what the build wrote.
 
 One build of the five example games' card, counter and map stages (PDF and SVG, preflight on)
-is read with pdfplumber, pypdf and an XML parser:
+is read with pdfplumber, pypdf (tests/pdf_fonts.py) and an XML parser:
 - an English PDF's text is set in Source Serif, and a character is set in IPAex Gothic only
   where Source Serif has no glyph for it (looked up in the font file with fontTools);
 - a Japanese PDF holds IPAex Gothic only; every font of every page is embedded;
@@ -20,11 +20,12 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from fontTools.ttLib import TTFont
-from pypdf import PdfReader
 
 from generator.context import BuildContext
 from generator.incremental import build
 from solver.game.loader import game_ids
+
+from pdf_fonts import fonts_of
 
 SVG = "{http://www.w3.org/2000/svg}"
 LATIN, LATIN_BOLD, JAPANESE = "SourceSerifPro-Regular", "SourceSerifPro-Bold", "IPAexGothic"
@@ -66,27 +67,6 @@ def _chars(pdf: Path) -> list[tuple[str, str]]:
                 if not c["text"].isspace()]
 
 
-def _fonts(pdf: Path) -> dict[str, bool]:
-    """Base font -> embedded, over every page's resources and the forms (symbols) they use."""
-    found: dict[str, bool] = {}
-
-    def walk(resources, seen: set[int]) -> None:
-        resources = resources.get_object() if resources is not None else {}
-        for ref in (resources.get("/Font") or {}).values():
-            font = ref.get_object()
-            desc = font.get("/FontDescriptor")
-            desc = desc.get_object() if desc is not None else {}
-            found[str(font["/BaseFont"]).split("+")[-1]] = any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
-        for ref in (resources.get("/XObject") or {}).values():
-            if id(ref) not in seen:
-                seen.add(id(ref))
-                walk(ref.get_object().get("/Resources"), seen)
-
-    for page in PdfReader(pdf).pages:
-        walk(page.get("/Resources"), set())
-    return found
-
-
 @pytest.mark.parametrize("game_id", game_ids())
 def test_english_pieces_and_maps_are_set_in_the_latin_face(built, serif_cmap, game_id):
     root, _ = built
@@ -101,7 +81,7 @@ def test_english_pieces_and_maps_are_set_in_the_latin_face(built, serif_cmap, ga
         assert not {ch for ch in fallback if ord(ch) in serif_cmap}, \
             f"{pdf.name}: set in IPAex though Source Serif has them: {sorted(fallback)}"
         assert {font for _, font in chars} <= {LATIN, LATIN_BOLD, JAPANESE}, pdf.name
-        fonts = _fonts(pdf)
+        fonts = fonts_of(pdf)
         assert all(fonts.values()), f"{pdf.name}: not embedded: {fonts}"
 
 
@@ -110,7 +90,7 @@ def test_japanese_pieces_and_maps_keep_ipaex(built, game_id):
     root, _ = built
     for pdf in _pdfs(root / game_id, "ja"):
         assert {font for _, font in _chars(pdf)} == {JAPANESE}, pdf.name
-        assert _fonts(pdf) == {JAPANESE: True}, pdf.name
+        assert fonts_of(pdf) == {JAPANESE: True}, pdf.name
 
 
 def test_map_titles_are_bold_in_english(built):

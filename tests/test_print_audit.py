@@ -24,6 +24,8 @@ from generator.hexmap.stage import build_maps
 from solver.game.components import size_mm
 from solver.game.loader import load_game
 
+from pdf_fonts import fonts_of
+
 A4 = (210.0, 297.0)
 
 
@@ -279,43 +281,12 @@ def test_svg_files_keep_to_svg_1_1(riddle_build):
         assert groups and all(g.find(f"{SVG}title") is not None for g in groups), f.name
 
 
-def pdf_fonts(pdf: pypdf.PdfReader):
-    """Every font dictionary a page references, forms (XObjects) included."""
-    seen: set[int] = set()
-
-    def walk(resources):
-        if resources is None:
-            return
-        resources = resources.get_object()
-        for ref in (resources.get("/Font") or {}).values():
-            yield ref.get_object()
-        for ref in (resources.get("/XObject") or {}).values():
-            key = id(ref.get_object()) if not hasattr(ref, "idnum") else ref.idnum
-            if key in seen:
-                continue
-            seen.add(key)
-            x = ref.get_object()
-            if x.get("/Subtype") == "/Form":
-                yield from walk(x.get("/Resources"))
-
-    for page in pdf.pages:
-        yield from walk(page.get("/Resources"))
-
-
-def embedded(font) -> bool:
-    if font.get("/Subtype") == "/Type0":
-        font = font["/DescendantFonts"][0].get_object()
-    desc = font.get("/FontDescriptor")
-    desc = desc.get_object() if desc is not None else {}
-    return any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
-
-
 def test_every_pdf_of_a_build_embeds_every_font(riddle_build):
     pdfs = [f for f in riddle_build if f.suffix == ".pdf"]
     names = {f.name for f in pdfs}
     assert {"rulebook-ja.pdf", "booklet-ja.pdf", "calibration-a4-long.pdf"} <= names
     for f in pdfs:
-        fonts = list(pdf_fonts(pypdf.PdfReader(f)))
+        fonts = fonts_of(f)
         assert fonts, f.name
-        bad = sorted({str(x.get("/BaseFont")) for x in fonts if not embedded(x)})
+        bad = sorted(name for name, ok in fonts.items() if not ok)
         assert bad == [], (f.name, bad)
