@@ -258,6 +258,7 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flo
 
     def faces(lang: str) -> str:
         return face_font(content, lang)
+
     for b in content.blocks:
         if isinstance(b, Heading):
             level = min(b.level, level_seen + 1)
@@ -332,8 +333,9 @@ def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPa
     sign = marks.get(b.kind, "")  # the bullet, item number, note or example mark
     style = Style(base.font, base.size, base.leading, base.colour, base.space_before, base.space_after, indent,
                   base.justify)
-    widths = [fonts.string_width(t, style.font, style.size) for t in (sign + " ", "(10) ")]
-    sign_w = (max(widths) if b.marker == OWN else widths[0]) if sign else 0.0  # own marks: a column for "(10)"
+    sign_w = fonts.string_width(sign + " ", style.font, style.size) if sign else 0.0
+    if b.marker == OWN:  # own marks hang in one column, wide enough for "(10)"
+        sign_w = max(sign_w, fonts.string_width("(10) ", style.font, style.size))
     tab = 0.0
     if b.number and sign:
         # the clause number, then the sign where the clause's unnumbered items, notes and examples put

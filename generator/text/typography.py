@@ -17,7 +17,7 @@ character of the input landed, so links into the text can follow it.
 from __future__ import annotations
 
 import re
-from typing import Mapping, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 from solver.game.base import pick
 
@@ -143,8 +143,8 @@ def _space_before(pieces: list[str], mark: str, marks: str) -> None:
         pieces.append(NBSP + mark)
 
 
-def printed(text: Mapping[str, str] | None, lang: str) -> str:
+def printed(text: dict[str, str] | None, lang: str) -> str:
     """A per-language text of the data ({ja: ..., en: ...}) as a face prints it in `lang`: picked
     (solver.game.base.pick) and set with that language's punctuation (Helm’s Deep)."""
-    return typeset(pick(dict(text) if text else None, lang), lang)
+    return typeset(pick(text, lang), lang)
 
