@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from solver.counts.effective import component_total, effective_counts
 from solver.game.base import pick
 from solver.game.components import size_mm
 from solver.game.loader import Game
-from solver.propose import component_total, effective_counts
 
 from .context import BuildContext
 from .output import write_text

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from .checker import check_setup
+from solver.proof.checker import check_setup
 from .findings import CheckResult
-from .mapcheck import check_map
-from .odds import check_odds
-from .propose import check_proposals
+from solver.counts.odds import check_odds
+from solver.counts.propose import check_proposals
+from solver.hexmap.mapcheck import check_map
 from .game.renames import check_old_spellings
 from .rules.qa import check_rules
-from .wargame import check_wargame
+from solver.counts.wargame import check_wargame
 
 if TYPE_CHECKING:
     from .game.loader import Game

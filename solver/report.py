@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import expr as E
+from solver import expr as E
 from .checks import check_functions
 from .engine.run import player_counts, variant_tables
 from .findings import SEVERITY_ORDER, Finding, Severity

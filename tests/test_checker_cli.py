@@ -7,7 +7,7 @@ from fractions import Fraction
 from ortools.sat.python import cp_model
 
 from generator.cli import main
-from solver.wargame import count_mixes
+from solver.counts.wargame import count_mixes
 from test_checker_mini import components, write_game
 
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from solver.checker import check_setup, prove_player_count
+from solver.proof.checker import check_setup, prove_player_count
 from solver.engine.run import run_setup
 from solver.game.loader import load_game
-from solver.odds import check_odds, enumerated_odds, makeup_odds
+from solver.counts.odds import check_odds, enumerated_odds, makeup_odds
 from solver.report import check_game
 
 GAME = """\

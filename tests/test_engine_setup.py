@@ -5,7 +5,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from solver.checker import prove_player_count
+from solver.proof.checker import prove_player_count
 from solver.engine.run import run_setup, setup_table
 from solver.game.loader import load_game
 

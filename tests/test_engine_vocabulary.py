@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from solver.checker import check_setup, prove_player_count
+from solver.proof.checker import check_setup, prove_player_count
 from solver.engine.run import run_setup
 from solver.game.loader import load_game
 from solver.game.setup import SetupFile
-from solver.odds import check_odds
+from solver.counts.odds import check_odds
 
 GAME = "id: overlord\ntitle: {en: Overlord}\nplayers: {min: 3, max: 5}\nsource_language: en\n"
 
@@ -207,7 +207,7 @@ def test_more_recipients_than_players_is_a_located_data_error(tmp_path):
 
 
 def test_a_face_the_pieces_do_not_have_is_a_located_warning(tmp_path):
-    from solver.checker import face_findings
+    from solver.proof.checker import face_findings
 
     faces = COMPONENTS.replace("{id: dark-token, count: 5, attrs: {side: dark}}",
                                "{id: dark-token, count: 5, attrs: {side: dark}, back: {attrs: {face: shadow}}}")

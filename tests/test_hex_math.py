@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from generator.hexmap.geometry import PaperGrid
-from solver.hexes import (DIRECTIONS, Hex, Labeller, Offset, common_neighbours, letters, letters_index,
+from solver.hexmap.hexes import (DIRECTIONS, Hex, Labeller, Offset, common_neighbours, letters, letters_index,
                           make_grid, side_vertices)
 
 

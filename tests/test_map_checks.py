@@ -7,7 +7,7 @@ import pytest
 
 from solver.errors import DataError
 from solver.game.loader import load_game
-from solver.mapcheck import check_map, cited_hex_ids
+from solver.hexmap.mapcheck import check_map, cited_hex_ids
 
 GAME_YAML = """id: tiny-map
 title: {en: Tiny map}

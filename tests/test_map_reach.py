@@ -8,7 +8,7 @@ import pytest
 from generator.cli import main
 from solver.errors import DataError
 from solver.game.map import MapFile
-from solver.movement import reach
+from solver.hexmap.movement import reach
 
 # 7 x 1 pointy-top row: hexes 0101..0701 in a straight line west to east.
 BASE = {

@@ -32,7 +32,7 @@ def test_solver_writes_no_files():
 
 
 def test_no_module_function_string_registries():
-    """A string like "solver.checker:check_setup" naming an importable module hides an import."""
+    """A string like "solver.proof.checker:check_setup" naming an importable module hides an import."""
     pattern = re.compile(r"^((?:solver|generator)(?:\.\w+)*):(\w+)$")
     found = []
     for p in SOURCES:

@@ -1,4 +1,4 @@
-"""Proposed counts (solver/propose.py, `pnp propose`): checked against the rules by other means.
+"""Proposed counts (solver/counts/propose.py, `pnp propose`): checked against the rules by other means.
 
 The small fixture's proposal is compared with a brute force over every count vector, whose rules
 are evaluated by the expression evaluator and the engine's counting (not by the CP-SAT model);
@@ -18,7 +18,7 @@ from generator.cli import main
 from solver import expr
 from solver.engine.run import player_counts, run_setup
 from solver.game.loader import game_ids, load_game
-from solver.propose import check_proposals, propose
+from solver.counts.propose import check_proposals, propose
 from solver.report import check_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "propose-small"

@@ -8,12 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+from solver.counts.effective import effective_counts
 from solver.engine.results import ItemKey
 from solver.game.base import pick
 from solver.game.components import CARD_PRESETS, COUNTER_PRESETS, Component, Item, size_mm
-from solver.game.loader import Game
-from solver.propose import effective_counts
 from solver.game.layouts import ComponentLayout, LayoutsFile
+from solver.game.loader import Game
 
 from .. import fonts
 from ..context import BuildContext

@@ -12,8 +12,8 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
-from solver.game import limits
 from solver.errors import DataError, Problem, display_path
+from solver.game import limits
 
 from ..geometry import MM_PER_INCH, Box
 from ..render.base import ImageSource

@@ -45,7 +45,7 @@ def game_map(game_id: str) -> HexMap:
 def cmd_reach(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
-    from solver.movement import reach
+    from solver.hexmap.movement import reach
 
     hm = game_map(args.game)
     rows = reach(hm, args.hex, args.mp, args.unit)
@@ -65,7 +65,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
 
 
 def cmd_info(args: argparse.Namespace) -> int:
-    from solver.mapcheck import summary
+    from solver.hexmap.mapcheck import summary
 
     hm = game_map(args.game)
     data = summary(hm)

@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_propose(args: argparse.Namespace) -> int:
     # imported when the command runs, so that `pnp --help` starts fast (no OR-Tools)
     from solver.game.loader import load_game
-    from solver.propose import propose, proposals_yaml
+    from solver.counts.propose import propose, proposals_yaml
 
     from ..output import write_text
 

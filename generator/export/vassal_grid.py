@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from solver.hexes import Offset
+from solver.hexmap.hexes import Offset
 
 from .common import MapImage
 

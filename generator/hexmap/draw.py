@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 
-from solver.hexes import Hex, side_vertices
 from solver.game.map import HexMap
+from solver.hexmap.hexes import Hex, side_vertices
 
 from .. import fonts
 from ..geometry import Box

@@ -1,6 +1,6 @@
 """A hex grid on paper: hex centres, corners, vertices and the grid's size in millimetres.
 
-solver/hexes.py knows which hexes exist and how they neighbour; this module places them on the
+solver/hexmap/hexes.py knows which hexes exist and how they neighbour; this module places them on the
 page at the map's `grid.hex_mm` (the size across the flats). The grid's bounding box touches the
 origin (0, 0) and y grows downwards, as everywhere in generator/.
 """
@@ -10,8 +10,8 @@ import math
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from solver.hexes import SQRT3, Hex, HexGrid, side_vertices
 from solver.game.map import HexMap
+from solver.hexmap.hexes import SQRT3, Hex, HexGrid, side_vertices
 
 
 @dataclass(frozen=True)

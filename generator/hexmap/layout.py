@@ -11,8 +11,8 @@ import math
 from dataclasses import dataclass
 
 from solver.errors import DataError, Problem
-from solver.hexes import Hex
 from solver.game.map import HexMap
+from solver.hexmap.hexes import Hex
 
 from ..geometry import Box
 from ..context import PAPER_MM

@@ -11,10 +11,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from solver.counts.effective import component_total, effective_counts
 from solver.game.base import pick
 from solver.game.loader import Game
 from solver.game.setup import CombineStep
-from solver.propose import component_total, effective_counts
 from solver.rules.glossary import Entry
 from solver.rules.load import glossary_for, rules_of
 from solver.rules.model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key

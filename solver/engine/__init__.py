@@ -2,7 +2,7 @@
 
 Each setup step is first resolved into primitive `Move`s (take copies of some items from some
 zones into another zone). The engine executes the moves by plain counting; the CP-SAT checker
-(solver/checker.py) compiles the very same moves into a model, so the two read the setup one way.
+(solver/proof/checker.py) compiles the very same moves into a model, so the two read the setup one way.
 
 Zones an item copy can be in during setup:
 

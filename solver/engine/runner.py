@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .. import expr as _expr
+from solver import expr as _expr
 from ..errors import DataError, Problem
 from ..game.loader import Game
 from ..game.setup import (CombineStep, DealStep, GiveStep, PlaceStep, RemoveStep, ReturnRestStep, SetAsideStep,

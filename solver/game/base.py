@@ -12,7 +12,7 @@ from typing import Annotated, Any, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from .limits import MAX_INTEGER
-from .. import expr as _expr
+from solver import expr as _expr
 
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 Id = Annotated[str, Field(pattern=ID_PATTERN, description="lower-case kebab id, e.g. dwarf-blue-loyal")]

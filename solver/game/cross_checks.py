@@ -7,7 +7,7 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from .. import expr as _expr
+from solver import expr as _expr
 from ..errors import Problem
 from .components import Component
 from .meta import GameMeta

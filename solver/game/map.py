@@ -6,7 +6,7 @@ Hexes are written as their printed labels (`M17`, `0412`). Validation happens in
 - `MapFile.problems(locator)`: every label parses and lies on the grid, every hexside joins two
   neighbours, every terrain or river a feature names is defined. These make a map unusable, so
   the loader raises them (through `check_references`) before anything draws or checks it.
-What the *rules* say about the map (`assertions`) is not validated here: `solver.mapcheck`
+What the *rules* say about the map (`assertions`) is not validated here: `solver.hexmap.mapcheck`
 proves or refutes each one and reports findings, so a wrong rule citation is a finding, not a crash.
 `resolve()` turns the labels into cube coordinates once (`HexMap`) for checks, reach and layout.
 """
@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, Literal, Optional, Union
 from pydantic import Field, field_validator, model_validator
 
 from ..errors import DataError, Problem
-from ..hexes import Hex, HexGrid, Labeller, hexside, make_grid
+from solver.hexmap.hexes import Hex, HexGrid, Labeller, hexside, make_grid
 from .base import Id, LocalText, Model, check_local
 from .meta import Gap
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
-from ..hexes import Hex
+from solver.hexmap.hexes import Hex
 
 if TYPE_CHECKING:
     from .map import MapFile, Side

@@ -1,7 +1,7 @@
 """proposed.yaml: counts the solver proposes where the sources state none (written by `pnp propose`).
 
 A proposal is data beside the stated counts, never mixed into them: components.yaml keeps
-`count: null` and the source's word, proposed.yaml holds what solver/propose.py derived, with the
+`count: null` and the source's word, proposed.yaml holds what solver/counts/propose.py derived, with the
 objective it optimised and the rules that bound each count. A user accepts a proposal by writing
 the count into components.yaml (the stated count then wins and `pnp check` calls the proposal
 stale), overrides one by editing its `count` here, and drops them all by deleting the file.

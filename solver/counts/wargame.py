@@ -23,13 +23,13 @@ from typing import Any, TypedDict
 
 from ortools.sat.python import cp_model
 
-from .checker import setup_model
-from .engine.items import matches, owned_counts
-from .engine.results import ItemKey, SetupResult
-from .engine.run import player_counts, run_setup
-from .findings import CheckResult, Finding
-from .game.components import Component, StatedMean
-from .game.loader import Game
+from solver.engine.items import matches, owned_counts
+from solver.engine.results import ItemKey, SetupResult
+from solver.engine.run import player_counts, run_setup
+from solver.findings import CheckResult, Finding
+from solver.game.components import Component, StatedMean
+from solver.game.loader import Game
+from solver.proof.checker import setup_model
 
 MAX_CHITS_PER_VALUE = 1000  # bound of the chit pool model's variables
 

@@ -3,10 +3,10 @@
 The engine's moves (solver/engine/runner.py) become a flow model: every copy of every item sits in exactly
 one zone, each move takes copies from some zones into another, and no zone goes below zero, so a
 feasible model proves conservation (in play + returned to the box + set aside = owned, per item).
-Three kinds of facts are switched on by assumption literals (solver/proof.py): each setup step that
+Three kinds of facts are switched on by assumption literals (solver/proof/cpsat.py): each setup step that
 runs, each item's owned count (and a stated total that binds the uncounted kinds of a component)
-and each constraint of setup.yaml (solver/constraints.py). Uncounted kinds are free. When the
-model is infeasible, solver/explain.py names the conflicting facts.
+and each constraint of setup.yaml (solver/proof/constraints.py). Uncounted kinds are free. When the
+model is infeasible, solver/proof/explain.py names the conflicting facts.
 """
 from __future__ import annotations
 
@@ -14,17 +14,17 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from . import expr as E
-from .constraints import ZONE_PARTS, RuleCompiler, constraint_location, prove_rules_for_every_deal
-from .engine.items import matches, owned_counts
-from .engine.results import ItemKey, SetupResult
-from .engine.steps import step_label, step_location, when_functions
-from .errors import DataError, Problem
-from .explain import explain
-from .findings import cite
-from .game.loader import Game
-from .game.setup import CombineStep
-from .proof import Assumption, Verdict, solve
+from solver import expr as E
+from solver.engine.items import matches, owned_counts
+from solver.engine.results import ItemKey, SetupResult
+from solver.engine.steps import step_label, step_location, when_functions
+from solver.errors import DataError, Problem
+from solver.findings import cite
+from solver.game.loader import Game
+from solver.game.setup import CombineStep
+from solver.proof.constraints import ZONE_PARTS, RuleCompiler, constraint_location, prove_rules_for_every_deal
+from solver.proof.cpsat import Assumption, Verdict, solve
+from solver.proof.explain import explain
 
 UB = 100_000  # no game has this many copies of one thing; bounds the free variables
 UNKNOWN_UB = 1_000  # bound of a count the sources do not give
@@ -52,7 +52,7 @@ def item_location(game: Game, key: ItemKey) -> str:
 
 class SetupModel(RuleCompiler):
     """The flow model of one player count: `m` (the CpModel), `assumptions`, `owned_var[item]`,
-    `zone_expr(item, zone)`; solver/wargame.py optimises over it."""
+    `zone_expr(item, zone)`; solver/counts/wargame.py optimises over it."""
 
     def __init__(self, game: Game, result: SetupResult, m: cp_model.CpModel | None = None):
         self.game = game

@@ -2,7 +2,7 @@
 
 A constraint is `require: <expression>` (solver/expr.py's AST) or `kind: at_least|at_most|exactly`
 over a selection `of` (optionally `per` attribute value). `RuleCompiler` turns either into a
-literal of the setup's flow model (solver/feasibility.py's SetupModel inherits it). Functions in
+literal of the setup's flow model (solver/proof/feasibility.py's SetupModel inherits it). Functions in
 expressions: `count(c)` (in play), `count(c, zone)`, and one per zone: `owned(c)`, `in_play(c)`,
 `dealt(c)`, `set_aside(c)`, `returned_to_box(c)`, `placed(c)`, `supply(c)`, `draw_pile(c)`; `c` is
 a component id, a pile made by `combine`, or an item id. Names: `players`, `hand_size`.
@@ -17,17 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 from ortools.sat.python import cp_model
 
-from . import expr as E
-from .engine.items import matches
-from .engine.results import ItemKey
-from .errors import DataError, Problem
-from .findings import cite
-from .game.setup import Constraint
-from .proof import Assumption, Verdict, solve
+from solver import expr as E
+from solver.engine.items import matches
+from solver.engine.results import ItemKey
+from solver.errors import DataError, Problem
+from solver.findings import cite
+from solver.game.setup import Constraint
+from solver.proof.cpsat import Assumption, Verdict, solve
 
 if TYPE_CHECKING:
-    from .feasibility import SetupModel
-    from .game.loader import Game
+    from solver.proof.feasibility import SetupModel
+    from solver.game.loader import Game
 
 ZONE_PARTS = {"owned": (), "in_play": ("box", "returned", "set_aside"), "returned_to_box": ("returned", "box"),
               "draw_pile": ("pile",)}
@@ -66,7 +66,7 @@ class RuleCompiler:
         except E.ExprError as e:
             path, _, line = where.rpartition(":")
             raise DataError([Problem(path, int(line or 0), 0, f"constraint {con.id!r}: {e}",
-                                     "see the functions listed in solver/constraints.py's docstring")])
+                                     "see the functions listed in solver/proof/constraints.py's docstring")])
         # a rule over copies nobody has counted is tried against every count they could have:
         # it is proved if none breaks it, and reported as unproved (not as failing) otherwise
         unknown = sorted(self.referenced & self.unknown)

@@ -1,34 +1,34 @@
 """The setup check `pnp check` runs (solver/checks.py): proves a game's setup and its stated
 constraints at every player count, and turns the verdicts into findings.
 
-What is proved lives by what it proves: setup feasibility and conservation (solver/feasibility.py),
-the constraints of setup.yaml for every deal (solver/constraints.py), the explanation of a conflict
-(solver/explain.py), the shared terms and the solver call (solver/proof.py), and the odds of
-random draws (solver/odds.py). Constraints are data (setup.yaml `constraints:`), so a new game is
+What is proved lives by what it proves: setup feasibility and conservation (solver/proof/feasibility.py),
+the constraints of setup.yaml for every deal (solver/proof/constraints.py), the explanation of a conflict
+(solver/proof/explain.py), the shared terms and the solver call (solver/proof/cpsat.py), and the odds of
+random draws (solver/counts/odds.py). Constraints are data (setup.yaml `constraints:`), so a new game is
 checked without new code; a constraint's `when:` may call `variant(id)`: each optional rule of
 setup.yaml `variants:` is proved at its own counts, and its findings say `variant <id>:`.
 
 Public API: `check_setup(game) -> CheckResult`, `prove_player_count(game, result) -> Verdict` for
-one count, and `setup_model(game, result)` (the model with its rules, which solver/wargame.py
+one count, and `setup_model(game, result)` (the model with its rules, which solver/counts/wargame.py
 optimises over). The names below stay importable from here.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from .constraints import ZONE_FUNCS, ZONE_PARTS, RuleCompiler, constraint_location, describe
-from .engine.items import matches, owned_counts
-from .engine.results import SetupResult
-from .engine.run import setup_table, variant_tables
-from .engine.steps import step_label
-from .explain import conflict_finding, explain
-from .feasibility import UB, UNKNOWN_UB, SetupModel, item_location, prove_player_count, setup_model, stated_sums
-from .findings import CheckResult, Finding, cite
-from .game.loader import Game
-from .game.setup import GiveStep, PlaceStep
-from .proof import Assumption, Verdict, solve
+from solver.engine.items import matches, owned_counts
+from solver.engine.results import SetupResult
+from solver.engine.run import setup_table, variant_tables
+from solver.engine.steps import step_label
+from solver.findings import CheckResult, Finding, cite
+from solver.game.loader import Game
+from solver.game.setup import GiveStep, PlaceStep
+from solver.proof.constraints import ZONE_FUNCS, ZONE_PARTS, RuleCompiler, constraint_location, describe
+from solver.proof.cpsat import Assumption, Verdict, solve
+from solver.proof.explain import conflict_finding, explain
+from solver.proof.feasibility import UB, UNKNOWN_UB, SetupModel, item_location, prove_player_count, setup_model, stated_sums
 
-_solve = solve  # the name solver/propose.py imports
+_solve = solve  # the name solver/counts/propose.py imports
 
 __all__ = ["UB", "UNKNOWN_UB", "ZONE_FUNCS", "ZONE_PARTS", "Assumption", "RuleCompiler", "SetupModel", "Verdict",
            "attribute_totals", "check_setup", "constraint_location", "describe", "explain", "face_findings",

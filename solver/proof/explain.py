@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from .findings import Finding
-from .proof import Assumption, Verdict, solve
+from solver.findings import Finding
+from solver.proof.cpsat import Assumption, Verdict, solve
 
 
 def explain(model: cp_model.CpModel, assumptions: list[Assumption]) -> tuple[list[Assumption], bool]:

@@ -24,11 +24,11 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from .engine.results import Draw, ItemKey
-from .engine.run import setup_table
-from .engine.steps import step_location
-from .findings import CheckResult, Finding
-from .game.loader import Game
+from solver.engine.results import Draw, ItemKey
+from solver.engine.run import setup_table
+from solver.engine.steps import step_location
+from solver.findings import CheckResult, Finding
+from solver.game.loader import Game
 
 ROLE_ATTR = "role"
 

@@ -1,6 +1,6 @@
 """Proposed counts: one CP-SAT model completes every count the sources do not state.
 
-The checker (solver/checker.py) proves the setup one player count at a time with uncounted kinds
+The checker (solver/proof/checker.py) proves the setup one player count at a time with uncounted kinds
 left free. Here the setup models of every player count and every optional rule (setup.yaml
 `variants:`) share one model and one count variable per uncounted item, with every step, stated
 count, stated total and rule switched on, so a proposal holds wherever the game is played.
@@ -29,17 +29,18 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from .constraints import constraint_location, describe
-from .engine.items import owned_counts
-from .engine.results import ItemKey
-from .engine.run import player_counts, run_setup, variant_counts
-from .engine.steps import step_label, step_location
-from .explain import explain
-from .feasibility import UNKNOWN_UB, setup_model
-from .findings import CheckResult, Finding
-from .game.loader import Game
-from .game.proposals import Proposal, ProposalsFile
-from .proof import Assumption, solve
+from solver.counts.effective import proposals_of
+from solver.engine.items import owned_counts
+from solver.engine.results import ItemKey
+from solver.engine.run import player_counts, run_setup, variant_counts
+from solver.engine.steps import step_label, step_location
+from solver.findings import CheckResult, Finding
+from solver.game.loader import Game
+from solver.game.proposals import Proposal, ProposalsFile
+from solver.proof.constraints import constraint_location, describe
+from solver.proof.cpsat import Assumption, solve
+from solver.proof.explain import explain
+from solver.proof.feasibility import UNKNOWN_UB, setup_model
 
 OBJECTIVE = ("every rule at every player count and optional rule, each kind the sources name at least once; kinds "
              "sharing a stated total spread over it as evenly as possible; then the smallest mix the rules need "
@@ -210,29 +211,6 @@ def propose(game: Game) -> ProposalResult:
         for k in joint.unknown])
 
 
-def proposals_of(game: Game) -> ProposalsFile | None:
-    return game.extras.get("proposed")
-
-
-def effective_counts(game: Game, stated_only: bool = False) -> dict[ItemKey, tuple[int | None, bool]]:
-    """Item -> (copies, proposed?): the stated count, else proposed.yaml's (unless `stated_only`)."""
-    file = None if stated_only else proposals_of(game)
-    out: dict[ItemKey, tuple[int | None, bool]] = {}
-    for key, count in owned_counts(game).items():
-        proposed = file.count_of(*key) if file is not None and count is None else None
-        out[key] = (count, False) if proposed is None else (proposed, True)
-    return out
-
-
-def component_total(comp: Any, counts: dict[ItemKey, tuple[int | None, bool]]) -> tuple[int | None, bool]:
-    """A component's pieces from `effective_counts`: (total or None when one is unknown, any proposed?)."""
-    keys = [(comp.id, it.id) for it in comp.items] or [(comp.id, comp.id)]
-    values = [counts.get(k, (None, False)) for k in keys]
-    proposed = any(p for _, p in values)
-    known = [v for v, _ in values if v is not None]
-    return (sum(known) if len(known) == len(values) else None), proposed
-
-
 def check_proposals(game: Game) -> CheckResult:
     """`pnp check`: every proposal as an assumption naming its bounds; stale and missing proposals;
     and the counts of proposed.yaml (edited or not) proved against every rule again."""
@@ -292,7 +270,7 @@ def proposals_yaml(file: ProposalsFile, game_id: str) -> str:
     Strings are written as JSON strings, which YAML reads as double-quoted scalars."""
     import json
     q = lambda s: json.dumps(s, ensure_ascii=False)  # noqa: E731
-    lines = [f"# Counts proposed by `pnp propose {game_id}` where the sources state none (solver/propose.py).",
+    lines = [f"# Counts proposed by `pnp propose {game_id}` where the sources state none (solver/counts/propose.py).",
              "# Not stated facts: accept one by writing its count into components.yaml, override one by",
              "# editing its count here, drop them all by deleting this file (`pnp build --stated-only` ignores it).",
              f"objective: {q(file.objective)}",

@@ -15,11 +15,11 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Hashable, Iterable, TypeVar
 
-from .findings import CheckResult, Finding
-from .hexes import Hex, hexside, side_vertices
-from .game.loader import Game
-from .game.map import Assertion, HexMap, MapFile
-from .game.yamlsrc import read_text
+from solver.findings import CheckResult, Finding
+from solver.game.loader import Game
+from solver.game.map import Assertion, HexMap, MapFile
+from solver.game.yamlsrc import read_text
+from solver.hexmap.hexes import Hex, hexside, side_vertices
 
 Where = Callable[..., str]  # where("roads", 2, "path"): `map.yaml:line` of that value
 Node = TypeVar("Node", bound=Hashable)
@@ -270,7 +270,7 @@ def _setup_places(game: Game, hm: HexMap) -> list[Finding]:
     A target that is not on the map but close to a map name (a likely typo) is a warning."""
     import difflib
 
-    from .game.setup import GiveStep, PlaceStep, step_kind
+    from solver.game.setup import GiveStep, PlaceStep, step_kind
 
     if game.setup is None:
         return []
@@ -300,7 +300,7 @@ def _setup_places(game: Game, hm: HexMap) -> list[Finding]:
 
 
 def _display(path: Path) -> str:
-    from .errors import display_path
+    from solver.errors import display_path
     return display_path(path)
 
 

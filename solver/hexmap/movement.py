@@ -19,9 +19,9 @@ import heapq
 from dataclasses import dataclass
 from typing import Literal
 
-from .errors import DataError, Problem
-from .hexes import Hex, hexside
-from .game.map import HexMap, Movement
+from solver.errors import DataError, Problem
+from solver.game.map import HexMap, Movement
+from solver.hexmap.hexes import Hex, hexside
 
 Mode = Literal["start", "normal", "all-in", "road-march"]
 

@@ -3,7 +3,7 @@ one player count, and the one tuned CP-SAT call every proof makes.
 
 An assumption is a literal that switches on one fact (a setup step, an item's owned count, a
 constraint); solving under assumptions lets an infeasible model name the facts that conflict
-(solver/explain.py). The flow model is solver/feasibility.py, the constraints solver/constraints.py.
+(solver/proof/explain.py). The flow model is solver/proof/feasibility.py, the constraints solver/proof/constraints.py.
 """
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from ortools.sat.python import cp_model
 
 if TYPE_CHECKING:
-    from .engine.results import ItemKey
-    from .game.setup import Constraint
+    from solver.engine.results import ItemKey
+    from solver.game.setup import Constraint
 
 
 @dataclass

@@ -1,0 +1,11 @@
+"""counts: how many of each piece a box holds, where the sources leave it open, and the odds of
+what a deal gives.
+
+    effective.py  the count a build prints: the stated one, else proposed.yaml's (no optimiser:
+                  the printing path imports only this module of the room)
+    propose.py    `pnp propose`: one CP-SAT model completes every count the sources do not state
+    odds.py       exact odds of the secret roles dealt at setup, counted and cross-checked with CP-SAT
+    wargame.py    a wargame's counter mix, chit pool and stock as CP-SAT optimisation models
+
+Builds on the proof room (solver/proof/) for the setup's flow model.
+"""

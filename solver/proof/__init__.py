@@ -1,0 +1,13 @@
+"""proof: the CP-SAT proof that a game's setup can be carried out at every player count and that
+its rules hold for every deal, and the explanation when they cannot.
+
+    checker.py      `pnp check`'s setup proof: every player count and optional rule, stated
+                    sums and component totals, the findings a designer reads
+    feasibility.py  the flow model of one player count (where every item can go) and its proof
+    constraints.py  setup.yaml's `constraints` compiled into that model, proved for every deal
+    explain.py      the smallest set of steps, counts and rules that conflict, in words
+    cpsat.py        the shared terms: assumptions, the verdict, the one tuned CP-SAT call
+
+Imports the game model and the engine below it; the counts room (solver/counts/) and the checks
+list (solver/checks.py) build on it.
+"""
