@@ -264,3 +264,48 @@ def test_a_field_box_past_any_paper_is_located_not_an_overflow(game_copy):
         load_game(folder)
     assert any(str(p).startswith(f"{layouts}:{n + 1}:") and "1200" in str(p) for p in e.value.problems), \
         [str(p) for p in e.value.problems]
+
+
+def _set_counts(folder, rows: dict[int, str]) -> None:
+    """Set the count of data rows (1-based, after the header) of dont-drop-the-ring's card list."""
+    path = folder / "gem-cards.csv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for row, count in rows.items():
+        cells = lines[row].split(",")
+        cells[1] = count
+        lines[row] = ",".join(cells)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+@pytest.mark.parametrize("rows, line_no", [({2: "1000000000"}, 3), ({2: "200000"}, 3),
+                                            ({1: "10000", 2: "10000", 3: "10000"}, 4)])
+def test_copies_are_bounded_at_the_counts_line_before_drawing(game_copy, tmp_path, capsys, command, rows, line_no):
+    # campaign failure: a count of 1,000,000,000 (or 200,000) was inside the documented limit and
+    # `pnp build` grew to 15 GB; now a count past limits.MAX_COPIES, or the count with which the box
+    # passes limits.MAX_PIECES, is refused at its line by check and build alike, before drawing.
+    from generator.cli import main
+
+    folder = game_copy()
+    _set_counts(folder, rows)
+    [line] = problems_of(folder)
+    assert re.search(rf"gem-cards\.csv:{line_no}:\d+: ", line), line
+    out = tmp_path / "out"
+    capsys.readouterr()
+    argv = [command, str(folder)] + (["--out", str(out)] if command == "build" else [])
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and LOCATED.match(err[0]) and f"gem-cards.csv:{line_no}:" in err[0], err
+    written = [p.relative_to(out).as_posix() for p in out.rglob("*")] if out.exists() else []
+    assert set(written) <= {".pnp-build.lock"}, written
+
+
+def test_a_box_at_the_piece_limit_is_accepted(game_copy):
+    folder = game_copy()
+    game = load_game(folder)
+    others = sum((sum(i.count or 0 for i in c.items) if c.items else (c.count or 0))
+                 for c in game.components if c.id != "gem-cards")
+    _set_counts(folder, {1: str(limits.MAX_COPIES), 2: str(limits.MAX_PIECES - limits.MAX_COPIES - others - 28)})
+    game = load_game(folder)  # 30 rows: two set, 28 of one copy each
+    total = sum((sum(i.count or 0 for i in c.items) if c.items else (c.count or 0)) for c in game.components)
+    assert total == limits.MAX_PIECES

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import Problem
+from . import limits
 from .components import Component, Item
 from .validate import validate
 from .yamlsrc import Locator, load_csv
@@ -62,3 +63,20 @@ def duplicate_ids(components: list[Component], cloc: Locator, item_locators: dic
             else:
                 seen[ref] = (locator, where)
     return problems
+
+
+def too_many_pieces(components: list[Component], cloc: Locator, item_locators: dict[str, Locator]) -> list[Problem]:
+    """All the copies in the box (every item's, and each component's without items) stay within
+    limits.MAX_PIECES: one problem at the count that passes it, found before anything is drawn."""
+    total = 0
+    for ci, comp in enumerate(components):
+        here = ("components", ci)
+        rloc = item_locators.get(comp.id)
+        places = [(it.count, rloc, (ii,)) if rloc else (it.count, cloc, here + ("items", ii, "count"))
+                  for ii, it in enumerate(comp.items)] or [(comp.count, cloc, here + ("count",))]
+        for count, locator, where in places:
+            total += count or 0
+            if total > limits.MAX_PIECES:
+                return [locator.problem(where, f"with this count the box holds more than {limits.MAX_PIECES:,} pieces",
+                                        "lower the counts; see README, Limits on input files")]
+    return []
