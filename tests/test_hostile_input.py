@@ -247,8 +247,10 @@ def test_csv_header_that_csv_cannot_read(game_copy):
     folder = game_copy()
     path = folder / "gem-cards.csv"
     path.write_bytes(b"id,co\runt,x\n" + path.read_bytes().split(b"\n", 1)[1])
+    # a bare carriage return ends a line, as in a CR-only file: the header is `id,co`, and the rows
+    # under it have more cells than it
     lines = problems_of(folder)
-    assert any("gem-cards.csv:1:" in x for x in lines), lines
+    assert lines and all("gem-cards.csv:" in x for x in lines), lines
 
 
 def test_a_field_box_past_any_paper_is_located_not_an_overflow(game_copy):
@@ -309,3 +311,61 @@ def test_a_box_at_the_piece_limit_is_accepted(game_copy):
     game = load_game(folder)  # 30 rows: two set, 28 of one copy each
     total = sum((sum(i.count or 0 for i in c.items) if c.items else (c.count or 0)) for c in game.components)
     assert total == limits.MAX_PIECES
+
+
+def test_an_unbalanced_quote_in_a_csv_is_located_where_it_opens(game_copy):
+    # campaign failure: the open quote swallowed the 28 rows after it; `pnp show` listed 2 cards
+    folder = game_copy()
+    path = folder / "gem-cards.csv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    n = next(i for i, t in enumerate(lines) if t.startswith("amethyst-2,"))
+    cells = lines[n].split(",")
+    cells[3] = '"' + cells[3]
+    lines[n] = ",".join(cells)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    [line] = problems_of(folder)
+    col = lines[n].index('"') + 1
+    assert re.search(rf"gem-cards\.csv:{n + 1}:{col}: ", line), line
+
+
+@pytest.mark.parametrize("char", ["\x00", "\x1b", "\x7f"])
+def test_control_characters_in_a_csv_cell_are_located(game_copy, char):
+    folder = game_copy()
+    path = folder / "gem-cards.csv"
+    text = path.read_text(encoding="utf-8")
+    i = text.index("Amethyst 2") + 4
+    path.write_text(text[:i] + char + text[i:], encoding="utf-8")
+    [line] = problems_of(folder)
+    line_no = text[:i].count("\n") + 1
+    col = i - text.rfind("\n", 0, i)
+    assert re.search(rf"gem-cards\.csv:{line_no}:{col}: character U\+{ord(char):04X} ", line), line
+
+
+@pytest.mark.parametrize("escape, code", [("\\0", 0), ("\\e", 0x1B), ("\\x07", 7)])
+def test_control_characters_written_as_yaml_escapes_are_located(game_copy, escape, code):
+    folder = game_copy()
+    path = folder / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    m = re.search(r"^(\s*en: )(.+)$", text, re.MULTILINE)
+    path.write_text(text[:m.start(2)] + f'"A{escape}B"' + text[m.end(2):], encoding="utf-8")
+    [line] = problems_of(folder)
+    line_no = text[:m.start(2)].count("\n") + 1
+    assert re.search(rf"game\.yaml:{line_no}:\d+: character U\+{code:04X} ", line), line
+
+
+def test_a_cr_only_csv_is_read_like_any_other(game_copy):
+    folder = game_copy()
+    before = load_game(folder)
+    path = folder / "gem-cards.csv"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r"))
+    after = load_game(folder)
+    assert [(i.id, i.count, i.name) for i in after.component("gem-cards").items] == \
+        [(i.id, i.count, i.name) for i in before.component("gem-cards").items]
+
+
+def test_a_semicolon_separated_csv_is_named_as_such(game_copy):
+    folder = game_copy()
+    path = folder / "gem-cards.csv"
+    path.write_text(path.read_text(encoding="utf-8").replace(",", ";"), encoding="utf-8")
+    [line] = problems_of(folder)
+    assert re.search(r"gem-cards\.csv:1:1: .*';'", line), line
