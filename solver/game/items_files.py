@@ -72,8 +72,9 @@ def too_many_pieces(components: list[Component], cloc: Locator, item_locators: d
     for ci, comp in enumerate(components):
         here = ("components", ci)
         rloc = item_locators.get(comp.id)
-        places = [(it.count, rloc, (ii,)) if rloc else (it.count, cloc, here + ("items", ii, "count"))
-                  for ii, it in enumerate(comp.items)] or [(comp.count, cloc, here + ("count",))]
+        places: list[tuple[int | None, Locator, tuple[str | int, ...]]] = [
+            (it.count, rloc, (ii,)) if rloc else (it.count, cloc, here + ("items", ii, "count"))
+            for ii, it in enumerate(comp.items)] or [(comp.count, cloc, here + ("count",))]
         for count, locator, where in places:
             total += count or 0
             if total > limits.MAX_PIECES:
