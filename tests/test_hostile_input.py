@@ -369,3 +369,14 @@ def test_a_semicolon_separated_csv_is_named_as_such(game_copy):
     path.write_text(path.read_text(encoding="utf-8").replace(",", ";"), encoding="utf-8")
     [line] = problems_of(folder)
     assert re.search(r"gem-cards\.csv:1:1: .*';'", line), line
+
+
+def test_a_fifo_items_file_is_not_a_regular_file(game_copy):
+    # campaign: a FIFO was "not found" while the hint listed it among the files present
+    import os
+
+    folder = game_copy()
+    (folder / "gem-cards.csv").unlink()
+    os.mkfifo(folder / "gem-cards.csv")
+    [line] = problems_of(folder)
+    assert re.search(r"components\.yaml:\d+:\d+: items_file 'gem-cards\.csv' is not a regular file", line), line

@@ -20,6 +20,9 @@ def load_items_file(folder: Path, comp: Component, cloc: tuple, locator: Locator
     if folder.resolve() not in path.parents:
         return [], None, [locator.problem(cloc + ("items_file",), f"items_file {rel!r} leaves the game folder",
                                           "keep card lists inside the game folder")]
+    if path.exists() and not path.is_file():  # a folder, a FIFO, a device: reading could block
+        return [], None, [locator.problem(cloc + ("items_file",), f"items_file {rel!r} is not a regular file",
+                                          "point it at a CSV or XLSX file")]
     if not path.is_file():
         # Named at the `items_file:` key that names it: a typo there is the usual cause.
         near = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in (".csv", ".xlsx"))
