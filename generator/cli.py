@@ -47,7 +47,20 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def tolerant_streams() -> None:
+    """Where stdout or stderr cannot encode all of Unicode (a legacy console, ASCII, output
+    redirected on Windows), characters it lacks are written as '?' instead of ending the command in
+    a UnicodeEncodeError: game names and tables are Japanese as often as not."""
+    import codecs
+
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        if codecs.lookup(encoding).name != "utf-8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
 def main(argv: list[str] | None = None) -> int:
+    tolerant_streams()
     args = parser().parse_args(argv)
     try:
         return int(args.func(args) or 0)

@@ -15,6 +15,7 @@ complete version or in its new one. Two more guarantees live here:
 from __future__ import annotations
 
 import errno
+import glob
 import os
 import shutil
 import sys
@@ -29,14 +30,14 @@ TEMP_SUFFIX = ".part"
 LOCK_NAME = ".pnp-build.lock"
 
 
-def _unwritable(path: Path, e: OSError) -> DataError:
+def _unwritable(path: Path, e: OSError, elsewhere: str = "build elsewhere with --out DIR") -> DataError:
     reason = e.strerror or type(e).__name__
     if e.errno in (errno.ENOSPC, errno.EDQUOT):
-        todo = "free some space on that disk or build elsewhere with --out DIR"
+        todo = f"free some space on that disk or {elsewhere}"
     elif e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        todo = "make the folder writable or build elsewhere with --out DIR"
+        todo = f"make the folder writable or {elsewhere}"
     else:
-        todo = "check the output folder or build elsewhere with --out DIR"
+        todo = f"check the output folder or {elsewhere}"
     return DataError([Problem(display_path(path), 0, 0, f"cannot write the output ({reason})", todo)])
 
 
@@ -76,30 +77,68 @@ def write_text(target: Path, text: str) -> Path:
 
 
 @contextmanager
-def atomic_folder(target: Path, *, replace: bool = False) -> Iterator[Path]:
+def atomic_folder(target: Path, *, replace: bool = False,
+                  elsewhere: str = "build elsewhere with --out DIR") -> Iterator[Path]:
     """Yield a temporary folder beside `target`; on success rename it to `target`, else delete it
     with whatever was written into it. `target` must not exist or be empty, unless `replace`: then
-    an existing folder is moved aside first and removed only once the new one is in place."""
+    an existing folder is moved aside first and removed only once the new one is in place. The
+    temporary folder's name carries this process's id, so the folders a killed run left beside
+    `target` are recognised and removed by the next run. A folder that cannot be written (full,
+    read-only) is one DataError line."""
     parent = target.absolute().parent
-    parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=parent))
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        sweep_stale_folders(parent, target.name)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=parent))
+    except OSError as e:
+        raise _unwritable(parent, e, elsewhere) from None
     try:
         yield tmp
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o777 & ~umask)  # mkdtemp makes the folder private; what we write is for sharing
-        old = None
-        if replace and target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=parent))
-            os.replace(target, old / "x")
-        elif target.is_dir():
-            target.rmdir()  # empty: a non-empty one makes this fail rather than lose its files
-        os.replace(tmp, target)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        _move_into_place(tmp, target, parent, replace)
+    except OSError as e:
+        raise _unwritable(Path(e.filename) if isinstance(e.filename, str) else target, e, elsewhere) from None
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _move_into_place(tmp: Path, target: Path, parent: Path, replace: bool) -> None:
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o777 & ~umask)  # mkdtemp makes the folder private; what we write is for sharing
+    old = None
+    if replace and target.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".old", dir=parent))
+        os.replace(target, old / "x")
+    elif target.is_dir():
+        target.rmdir()  # empty: a non-empty one makes this fail rather than lose its files
+    os.replace(tmp, target)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def sweep_stale_folders(parent: Path, name: str) -> list[Path]:
+    """Remove the temporary folders `atomic_folder` left beside `parent / name` in a run that was
+    killed: those whose process id is no longer running. Returns what was removed."""
+    removed = []
+    for p in parent.glob(f".{glob.escape(name)}.*"):
+        pid = p.name[len(name) + 2:].split(".", 1)[0]
+        if p.suffix not in (TEMP_SUFFIX, ".old") or not pid.isdigit() or not p.is_dir() or p.is_symlink():
+            continue
+        if int(pid) != os.getpid() and not _running(int(pid)):
+            shutil.rmtree(p, ignore_errors=True)
+            removed.append(p)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: it exists, owned by someone else
+        return True
+    return True
 
 
 def stale_temp_files(out_root: Path) -> list[Path]:

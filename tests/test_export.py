@@ -144,7 +144,7 @@ def test_tgc_leaves_out_a_deck_no_product_fits_and_says_so(tmp_path, capsys):
     folder = export(tmp_path, MAP_GAME, "tgc") / "tgc"
     rows = list(csv.DictReader((folder / "cards.csv").open(encoding="utf-8")))
     assert not [r for r in rows if r["deck"] == "play-cards"]
-    assert "play-cards" in capsys.readouterr().err or "play-cards" in (tmp_path / "build-warnings.txt").read_text()
+    assert "play-cards" in capsys.readouterr().err or "play-cards" in (tmp_path / "export-warnings.txt").read_text()
 
 
 # --------------------------------------------------------------------------- tts

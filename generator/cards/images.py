@@ -17,6 +17,7 @@ from solver.game import limits
 
 from ..geometry import MM_PER_INCH, Box
 from ..render.base import ImageSource
+from .svgrefs import check_references, parse_svg
 
 MAX_BYTES = limits.MAX_IMAGE_BYTES
 MAX_PIXELS = limits.MAX_IMAGE_PIXELS
@@ -36,18 +37,16 @@ def _load(folder: Path, rel: str, where: str) -> ImageSource:
     path = (folder / rel).resolve()
     if folder not in path.parents:
         raise fail(f"image path {rel!r} leaves the game folder", "keep images inside the game folder")
-    if not path.is_file():
+    if not path.exists():
         raise fail(f"image {rel!r} not found", f"add {display_path(path)} or fix the path")
+    if not path.is_file():  # a folder, a FIFO, a device: reading it could block or never end
+        raise fail(f"image {rel!r} is not a regular file", "point it at a picture file")
     size = path.stat().st_size
     if size > MAX_BYTES:
         raise fail(f"image {rel!r} is too large ({size // 1_048_576} MB)", "use a file under 40 MB")
     data = path.read_bytes()
     if path.suffix.lower() == ".svg":
-        try:
-            drawing = _svg_drawing_from(data, str(path))
-        except Exception as e:  # svglib raises many kinds; all mean "not a usable SVG"
-            raise fail(f"image {rel!r} is not a readable SVG ({type(e).__name__})", "re-export the SVG") from None
-        return ImageSource(path, "svg", (max(1, round(drawing.width)), max(1, round(drawing.height))), data)
+        return _load_svg(folder, path, rel, where, data)
     from PIL import Image, UnidentifiedImageError
 
     try:
@@ -60,7 +59,10 @@ def _load(folder: Path, rel: str, where: str) -> ImageSource:
             im.load()
     except DataError:
         raise
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError) as e:
+    except Image.DecompressionBombError:  # Pillow's own bound, far past ours: oversized, not corrupt
+        raise fail(f"image {rel!r} is oversized (more than {MAX_PIXELS:,} pixels)",
+                   "scale it down to 1200 dpi or less") from None
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as e:
         raise fail(f"image {rel!r} is corrupt or unreadable ({type(e).__name__})", "re-export the file") from None
     return ImageSource(path, "raster", (w, h), data)
 
@@ -70,12 +72,25 @@ def effective_dpi(image: ImageSource, placed: Box) -> float:
     return min(image.pixels[0] / (placed.w / MM_PER_INCH), image.pixels[1] / (placed.h / MM_PER_INCH))
 
 
-def _svg_drawing_from(data: bytes, name: str):
-    from lxml import etree  # svglib depends on lxml
+def _load_svg(folder: Path, path: Path, rel: str, where: str, data: bytes) -> ImageSource:
+    try:
+        root = parse_svg(data)
+    except Exception:  # lxml raises many kinds; all mean "not a usable SVG"
+        raise DataError([Problem(where, 0, 0, f"image {rel!r} is not a readable SVG", "re-export the SVG")]) from None
+    check_references(root, path, folder, rel, where, lambda other: _load(folder, other, where))
+    try:
+        drawing = _svg_drawing_from(root, path, folder)
+    except Exception as e:  # svglib raises many kinds; all mean "not a usable SVG"
+        raise DataError([Problem(where, 0, 0, f"image {rel!r} is not a readable SVG ({type(e).__name__})",
+                                 "re-export the SVG")]) from None
+    return ImageSource(path, "svg", (max(1, round(drawing.width)), max(1, round(drawing.height))), data, folder)
+
+
+def _svg_drawing_from(root, path: Path, folder: Path | None):
     from svglib.svglib import SvgRenderer
 
-    root = etree.fromstring(data, parser=etree.XMLParser(resolve_entities=False, no_network=True))
-    drawing = SvgRenderer(name).render(root)
+    # external_reference_root: svglib too refuses what resolves outside the game folder
+    drawing = SvgRenderer(str(path), external_reference_root=str(folder) if folder else None).render(root)
     if drawing is None or not drawing.width or not drawing.height:
         raise ValueError("empty drawing")
     return drawing
@@ -83,7 +98,7 @@ def _svg_drawing_from(data: bytes, name: str):
 
 def svg_drawing(image: ImageSource):
     """A fresh svglib Drawing of an SVG ImageSource (reportlab graphics, drawn as vectors)."""
-    return _svg_drawing_from(image.data, str(image.path))
+    return _svg_drawing_from(parse_svg(image.data), image.path, image.folder)
 
 
 # --------------------------------------------------------------------------- SVG -> PIL

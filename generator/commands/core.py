@@ -234,15 +234,16 @@ def runner_from(args: argparse.Namespace) -> Runner:
     return pool(jobs)
 
 
-def _report_warnings(ctx: BuildContext, shown: int) -> None:
-    """The first few warnings on the terminal; all of them in output/build-warnings.txt."""
+def _report_warnings(ctx: BuildContext, shown: int, name: str = "build-warnings.txt") -> None:
+    """The first few warnings on the terminal; all of them in output/build-warnings.txt (`pnp
+    export` names its own file, so it does not overwrite the build's)."""
     from ..output import write_text
 
     if not ctx.warnings:
         return
     for w in ctx.warnings[:shown]:
         print(f"warning: {w}", file=sys.stderr)
-    path = write_text(ctx.out_root / "build-warnings.txt", "\n".join(ctx.warnings) + "\n")
+    path = write_text(ctx.out_root / name, "\n".join(ctx.warnings) + "\n")
     rest = len(ctx.warnings) - shown
     more = f"{rest} more; " if rest > 0 else ""
     print(f"warning: {more}all {len(ctx.warnings)} warnings are in {path}", file=sys.stderr)

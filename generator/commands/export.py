@@ -39,7 +39,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             written += paths
             print(f"{game.id}: {target}: {len(paths)} files in {ctx.out_dir(game.id) / 'export' / target}/")
     ctx.warnings[:] = dict.fromkeys(ctx.warnings)  # each target reads the same pieces: say a thing once
-    _report_warnings(ctx, shown=10)
+    _report_warnings(ctx, shown=10, name="export-warnings.txt")
     return 0
 
 

@@ -3,23 +3,29 @@
 Without `--from`, PATH gets the package's template game (generator/templates/new-game/: a CSV card
 list with plain columns, components, a setup with constraints, layouts with a front and a back, a
 hex map, rule clauses and a Japanese PO file), every file commented to teach what it holds. With
-`--from`, a copy of an existing game (an example id or a folder). The game's id becomes the
+`--from`, a copy of an existing game (an example id or a folder): its regular files and folders
+only, each file within its size limit (a link, wherever it points, a FIFO or a device is skipped
+with one warning line each, since the folder may be a stranger's). The game's id becomes the
 folder's name. The folder is written whole or not at all: it is assembled beside PATH and renamed.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shlex
-import shutil
+import stat
+import sys
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from solver.errors import DataError, Problem, display_path
+from solver.game import limits
 
 TEMPLATE_ID = "harbour-lights"  # the id written in the template's files, replaced by the new id
 ID_LINE = re.compile(r"^id:[ \t]*[^\s#]+", re.MULTILINE)
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")  # copied within the image limit; other files within the data-file limit
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,8 +45,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     if args.source:
         from solver.game.loader import resolve_game_dir
         source_dir = resolve_game_dir(args.source)
-        made = scaffold(lambda tmp: _copy_game(source_dir, tmp, game_id), target)
+        skipped: list[str] = []
+        made = scaffold(lambda tmp: skipped.extend(_copy_game(source_dir, tmp, game_id)), target)
         origin = f"a copy of {args.source}"
+        for line in skipped:
+            print(f"warning: {line}", file=sys.stderr)
     else:
         made = scaffold(lambda tmp: _copy_template(files("generator") / "templates" / "new-game", tmp, game_id), target)
         origin = "the template game"
@@ -66,7 +75,7 @@ def scaffold(fill, target: Path) -> list[str]:
     """Run `fill(tmp_folder)`, then rename the filled folder to `target`: all the files or none."""
     from ..output import atomic_folder
 
-    with atomic_folder(target) as tmp:
+    with atomic_folder(target, elsewhere="choose a folder on another disk") as tmp:
         fill(tmp)
         made = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
     return made
@@ -84,9 +93,53 @@ def _copy_template(node: Traversable, dest: Path, game_id: str) -> None:
                                            encoding="utf-8")
 
 
-def _copy_game(source: Path, dest: Path, game_id: str) -> None:
-    """An existing game, files as they are, but for its id in game.yaml."""
-    shutil.copytree(source, dest, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+def _copy_game(source: Path, dest: Path, game_id: str) -> list[str]:
+    """An existing game, files as they are, but for its id in game.yaml. Only regular files and
+    folders are copied, each file within its size limit; links (wherever they point), FIFOs and
+    devices are skipped, one line each in the returned list."""
+    skipped: list[str] = []
+    _copy_tree(source, dest, skipped)
     game_yaml = dest / "game.yaml"
-    text = game_yaml.read_text(encoding="utf-8")
-    game_yaml.write_text(ID_LINE.sub(f"id: {game_id}", text, count=1), encoding="utf-8")
+    if game_yaml.is_file():
+        text = game_yaml.read_text(encoding="utf-8")
+        game_yaml.write_text(ID_LINE.sub(f"id: {game_id}", text, count=1), encoding="utf-8")
+    return skipped
+
+
+def _copy_tree(src: Path, dest: Path, skipped: list[str]) -> None:
+    with os.scandir(src) as it:
+        entries = sorted(it, key=lambda e: e.name)
+    for entry in entries:
+        if entry.name.startswith(".") or entry.name == "__pycache__":
+            continue
+        path = Path(entry.path)
+        if entry.is_symlink():
+            skipped.append(f"{display_path(path)}: a link, not copied (copy the file it points to instead)")
+        elif entry.is_dir(follow_symlinks=False):
+            (dest / entry.name).mkdir()
+            _copy_tree(path, dest / entry.name, skipped)
+        elif entry.is_file(follow_symlinks=False):
+            _copy_file(path, dest / entry.name, skipped)
+        else:
+            skipped.append(f"{display_path(path)}: not a regular file (a FIFO, socket or device), not copied")
+
+
+def _copy_file(src: Path, dest: Path, skipped: list[str]) -> None:
+    """Copy one regular file, opened without following a link or blocking, within its limit."""
+    limit = limits.MAX_IMAGE_BYTES if src.suffix.lower() in IMAGE_SUFFIXES else limits.MAX_FILE_BYTES
+    try:
+        fd = os.open(src, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as e:
+        skipped.append(f"{display_path(src)}: cannot be read ({e.strerror}), not copied")
+        return
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            skipped.append(f"{display_path(src)}: not a regular file, not copied")
+            return
+        if st.st_size > limit:
+            skipped.append(f"{display_path(src)}: {limits.size_text(st.st_size)}, over the limit of "
+                           f"{limits.size_text(limit)}, not copied")
+            return
+        data = f.read(limit + 1)
+    dest.write_bytes(data[:limit])

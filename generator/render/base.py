@@ -43,6 +43,7 @@ class ImageSource:
     kind: Literal["raster", "svg"]
     pixels: tuple[int, int]
     data: bytes
+    folder: Path | None = None  # an SVG's game folder: the files it references are read only inside it
 
     @property
     def aspect(self) -> float:

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .limits import MAX_INTEGER
+from .limits import MAX_COPIES, MAX_INTEGER
 from solver import expr as _expr
 
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
@@ -51,6 +51,9 @@ def pick(text: dict[str, str] | None, lang: str, fallback: str = "") -> str:
 
 
 Count = Annotated[int, Field(ge=0, le=MAX_INTEGER)]
+# Copies of one printed thing (an item, a component without items, a proposed count): a bound on
+# what one line of data can make a build draw (README, Limits on input files).
+Copies = Annotated[int, Field(ge=0, le=MAX_COPIES)]
 Expression = Annotated[Union[int, str], Field(description="an integer or an expression such as 'players + 1'")]
 
 

@@ -5,7 +5,7 @@ from typing import Literal, Union
 
 from pydantic import Field, field_validator
 
-from .base import Count, Id, LocalText, Model, check_local
+from .base import Copies, Count, Id, LocalText, Model, check_local
 
 
 # Card presets are the print services' trims in inches, exactly (poker 2.5x3.5 in, bridge 2.25x3.5,
@@ -58,7 +58,7 @@ class Item(Model):
     """A card, counter, tile or token kind inside a component; `count` copies of it exist."""
     id: Id
     name: LocalText | None = None
-    count: Count | None = Field(1, description="copies; null when the source does not say")
+    count: Copies | None = Field(1, description="copies; null when the source does not say")
     text: LocalText | None = Field(None, description="rule text printed on it")
     attrs: dict[str, AttrValue] = {}
     front: Face | None = None
@@ -103,7 +103,7 @@ class Component(Model):
     id: Id
     kind: ComponentKind
     name: LocalText
-    count: Count | None = Field(None, description="how many of a thing without items (dice: 6); null if unknown")
+    count: Copies | None = Field(None, description="how many of a thing without items (dice: 6); null if unknown")
     per_player: bool = Field(False, description="one set per player seat (pedestal cards, screens)")
     max_players: int | None = Field(None, description="with per_player: seats the box provides")
     items: list[Item] = []

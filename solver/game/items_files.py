@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import Problem
+from . import limits
 from .components import Component, Item
 from .validate import validate
 from .yamlsrc import Locator, load_csv
@@ -19,6 +20,9 @@ def load_items_file(folder: Path, comp: Component, cloc: tuple, locator: Locator
     if folder.resolve() not in path.parents:
         return [], None, [locator.problem(cloc + ("items_file",), f"items_file {rel!r} leaves the game folder",
                                           "keep card lists inside the game folder")]
+    if path.exists() and not path.is_file():  # a folder, a FIFO, a device: reading could block
+        return [], None, [locator.problem(cloc + ("items_file",), f"items_file {rel!r} is not a regular file",
+                                          "point it at a CSV or XLSX file")]
     if not path.is_file():
         # Named at the `items_file:` key that names it: a typo there is the usual cause.
         near = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in (".csv", ".xlsx"))
@@ -62,3 +66,21 @@ def duplicate_ids(components: list[Component], cloc: Locator, item_locators: dic
             else:
                 seen[ref] = (locator, where)
     return problems
+
+
+def too_many_pieces(components: list[Component], cloc: Locator, item_locators: dict[str, Locator]) -> list[Problem]:
+    """All the copies in the box (every item's, and each component's without items) stay within
+    limits.MAX_PIECES: one problem at the count that passes it, found before anything is drawn."""
+    total = 0
+    for ci, comp in enumerate(components):
+        here = ("components", ci)
+        rloc = item_locators.get(comp.id)
+        places: list[tuple[int | None, Locator, tuple[str | int, ...]]] = [
+            (it.count, rloc, (ii,)) if rloc else (it.count, cloc, here + ("items", ii, "count"))
+            for ii, it in enumerate(comp.items)] or [(comp.count, cloc, here + ("count",))]
+        for count, locator, where in places:
+            total += count or 0
+            if total > limits.MAX_PIECES:
+                return [locator.problem(where, f"with this count the box holds more than {limits.MAX_PIECES:,} pieces",
+                                        "lower the counts; see README, Limits on input files")]
+    return []

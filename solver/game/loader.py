@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from ..errors import DataError, Problem, display_path
 from .components import Component, ComponentsFile
 from .cross_checks import check_cited, check_cited_map, check_setup_refs
-from .items_files import duplicate_ids, load_items_file
+from .items_files import duplicate_ids, load_items_file, too_many_pieces
 from .meta import GameMeta
 from .setup import AnyStep, SetupFile, Variant
 from .validate import validate
@@ -208,6 +208,7 @@ def _read_components(reading: _Reading, meta: GameMeta | None) -> list[Component
             reading.locators[comp.items_file] = rloc
             item_locators[comp.id] = rloc
     reading.problems += duplicate_ids(cfile.components, cloc, item_locators)
+    reading.problems += too_many_pieces(cfile.components, cloc, item_locators)
     return cfile.components
 
 

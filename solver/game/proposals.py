@@ -13,14 +13,14 @@ from typing import Any
 from pydantic import Field
 
 from ..errors import Problem
-from .base import Count, Id, Model
+from .base import Copies, Id, Model
 
 
 class Proposal(Model):
     """One proposed count: `count` copies of `item` of `component` (item-less components: item = component)."""
     component: Id
     item: Id
-    count: Count
+    count: Copies
     bound_by: list[str] = Field([], description="the rules, totals and steps that bound this count when it was proposed")
 
 

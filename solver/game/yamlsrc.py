@@ -62,6 +62,15 @@ class Locator:
 
 
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
+# C0 control characters but tab, line feed and carriage return, and DEL: refused in every text
+# (CSV and XLSX cells, YAML values written with escapes such as "\0" or "\e"): they make SVG and
+# XML output invalid and are never meant.
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+CONTROL_TODO = "delete it (control characters cannot appear in a data file)"
+
+
+def control_what(ch: str) -> str:
+    return f"character U+{ord(ch):04X} is not allowed"
 
 
 class _NodeError(Exception):
@@ -126,6 +135,8 @@ def _scalar(node: yaml.Node) -> Any:
     except (ValueError, OverflowError):  # an integer of thousands of digits, a bad timestamp
         raise _NodeError(node, f"unreadable value {str(node.value)[:40]!r}",
                          "write a number of at most 10 digits or quote the text") from None
+    if isinstance(value, str) and (bad := CONTROL.search(value)):
+        raise _NodeError(node, control_what(bad.group()) + " in text (written as an escape?)", CONTROL_TODO)
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return value
     if isinstance(value, int):
@@ -256,26 +267,54 @@ def too_many_rows(locator: Locator, line: int) -> DataError:
 
 
 def load_csv(path: Path) -> tuple[list[dict[str, str]], Locator]:
-    """Rows of a CSV file as dicts; row i (0-based) is located at its line in the file."""
+    """Rows of a CSV file as dicts; row i (0-based) is located at the line where it starts. Read
+    strictly: a quote left open is an error at the line of its row, never rows silently joined."""
     shown = display_path(path)
     locator = Locator(shown)
     text = read_text(path, shown)
-    reader = csv.DictReader(io.StringIO(text))
-    rows = []
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # Windows and old Mac line ends alike
+    if bad := CONTROL.search(text):
+        line, col = _text_line_col(text, bad.start())
+        raise DataError([Problem(shown, line, col, control_what(bad.group()) + " in a CSV file", CONTROL_TODO)])
+    reader = csv.DictReader(io.StringIO(text), strict=True)
+    rows: list[dict[str, str]] = []
+    start = 1  # the line where the row being read starts
     try:
         locator.columns = header = [(h or "").strip() for h in (reader.fieldnames or [])]
-        problems = header_problems(header, locator, 1)
-        if problems:
-            raise DataError(problems)
+        _check_csv_header(header, locator)
+        start = reader.line_num + 1
         for i, row in enumerate(reader):
             if i >= limits.MAX_ITEMS:
-                raise too_many_rows(locator, reader.line_num)
-            locator.positions[(i,)] = (reader.line_num, 1)
+                raise too_many_rows(locator, start)
+            locator.positions[(i,)] = (start, 1)
             if None in row:
-                raise DataError([Problem(shown, reader.line_num, 1, "more cells than header columns",
+                raise DataError([Problem(shown, start, 1, "more cells than header columns",
                                          "remove the extra cells or add a column name")])
             rows.append({k.strip(): (v or "").strip() for k, v in row.items() if k is not None})
-    except csv.Error as e:  # NUL bytes, a field over csv's size limit, an unterminated quote
-        raise DataError([Problem(shown, max(reader.line_num, 1), 1, f"unreadable CSV ({e})",
-                                 "check the quotes on this line and save the file again as CSV")]) from None
+            start = reader.line_num + 1
+    except csv.Error:  # a quote left open, or text after a closing quote, or a cell over csv's size limit
+        raise _csv_quote_error(shown, text, start) from None
     return rows, locator
+
+
+def _check_csv_header(header: list[str], locator: Locator) -> None:
+    if len(header) == 1 and ";" in header[0]:
+        raise DataError([Problem(locator.path, 1, 1, "the columns are separated by ';', not ','",
+                                 "save the file as CSV with commas (in a spreadsheet: CSV UTF-8, comma-delimited)")])
+    problems = header_problems(header, locator, 1)
+    if problems:
+        raise DataError(problems)
+
+
+def _csv_quote_error(shown: str, text: str, start: int) -> DataError:
+    """The row starting at line `start` cannot be read: point at its first quote."""
+    lines = text.split("\n")
+    first = lines[start - 1] if start - 1 < len(lines) else ""
+    col = first.find('"') + 1 or 1
+    rest = text[sum(len(x) + 1 for x in lines[:start - 1]):]
+    if '"' not in rest:
+        return DataError([Problem(shown, start, 1, f"a cell is longer than {csv.field_size_limit():,} characters",
+                                  "shorten it")])
+    what = ("a quote opened here is never closed: every row after it would be read into one cell"
+            if rest.count('"') % 2 else "a quote here does not close where a cell ends")
+    return DataError([Problem(shown, start, col, what, 'close the quote, or write a quote inside a quoted cell as ""')])
