@@ -23,6 +23,9 @@ class Move:
     per_item: int | None = None
     total: int | None = None
     pile: str | None = None  # the pile drawn from, for random draws
+    # a matched move: (attribute, pile, each): `each` copies of the items whose attribute is that of
+    # each card dealt from the pile before it; `total` is then every dealt card times `each`
+    match: tuple[str, str, int] | None = None
 
 
 @dataclass

@@ -200,14 +200,54 @@ class Runner:
         self.random_draw(i, step.set_aside, "set_aside", self.value(step.count, i, "count"), hand=False, each=0)
 
     def give(self, i: int, step: GiveStep) -> None:
+        if step.match:
+            move = self.matched(i, step.give, step.match, self.value(step.each, i, "each"))
+            self.placed_move(move, step.give, step.on or "players", step.face)
+            return
         items = self.items_of(step.give)
         recipients = self.recipients(step.recipients, i)
         given = recipients * self.value(step.each, i, "each")
         self.placed_move(Move(i, items, ("box", "pile"), "placed", total=given), step.give, step.on or "players", step.face)
 
+    def matched(self, i: int, component: str, match: dict[str, str], each: int) -> Move:
+        """`each` items of `component` for every card dealt from the pile `match` names, the item
+        whose attribute is that card's. Which items a deal takes is the deal's business: the engine
+        counts the total (in item order, as for a choice); the checker (solver/proof/worstdeal.py)
+        proves every deal."""
+        (attr, pile), = match.items()
+        dealt = self.drawn.get((pile, "dealt"), 0)
+        if not dealt and not any(d.pile == pile and d.dst == "dealt" for d in self.draws):
+            self.match_error(i, f"match: nothing is dealt from {pile} before this step",
+                             "put the deal step first, or name the pile that was dealt")
+        cards = [k for k in self.items_in_pile(pile) if self.attr_of(k, attr) is not None]
+        items = tuple(k for k in self.items_of(component) if self.attr_of(k, attr) is not None)
+        if not cards or not items:
+            self.match_error(i, f"match: {attr!r} is not an attribute of both {pile} and {component}",
+                             "give the dealt cards and the matched items the same attribute, e.g. clan")
+        return Move(i, items, ("box", "pile"), "placed", total=dealt * each, match=(attr, pile, each))
+
+    def attr_of(self, key: ItemKey, attr: str) -> Any:
+        if key[1] == UNCOUNTED:
+            return None
+        comp = self.game.component(key[0])
+        if not comp.items:
+            return comp.attrs.get(attr)
+        return next((it.attrs.get(attr) for it in comp.items if it.id == key[1]), None)
+
+    def match_error(self, index: int, what: str, todo: str) -> None:
+        loc = self.game.where("setup.yaml", ("steps", index, "match"))
+        path, _, line = loc.rpartition(":")
+        raise DataError([Problem(path, int(line or 0), 0, what, todo)])
+
     def place(self, i: int, step: PlaceStep) -> None:
         # `count` pieces in all (from the listed or matching items, if any), chosen by the
         # players; without `count`, every copy of those items (or of the component)
+        if step.match:
+            each = 1 if step.each is None else self.value(step.each, i, "each")
+            self.touched.add(step.place)
+            move = self.matched(i, step.place, step.match, each)
+            self.placed_move(move, step.place, step.on, step.face)
+            return
         if step.items or step.where:
             items = tuple(select_items(self.game, step.place, step.where or None, step.items))
             if not items:

@@ -69,6 +69,16 @@ class CombineStep(StepBase):
 RECIPIENTS_HELP = ("how many players receive, e.g. `1` (the Sauron player) or `players - 1` "
                    "(everyone else); default every player")
 
+MATCH_HELP = ("take, for each card a player was dealt earlier from a pile, `each` of the items whose "
+              "attribute matches that card's: {attribute: pile}, e.g. {clan: dwarf-cards} (the pawn of "
+              "the clan on the back of your dwarf card); the checker proves the counts for every deal")
+
+
+def check_match(v: Any) -> Any:
+    if v is not None and len(v) != 1:
+        raise ValueError("match names one attribute and the pile dealt earlier, e.g. {clan: dwarf-cards}")
+    return v
+
 
 class DealStep(StepBase):
     """Deal `each` cards at random from a pile to each of `recipients` players (a hand or a secret role)."""
@@ -87,7 +97,15 @@ class GiveStep(StepBase):
     recipients: Expression = Field("players", description=RECIPIENTS_HELP)
     on: str | None = Field(None, description="where the given pieces start, e.g. a map place id")
     face: str | None = Field(None, description="which face is up, e.g. up, down, fellowship")
+    match: dict[str, Id] | None = Field(None, description=MATCH_HELP + "; `recipients` is then who was dealt")
     _e = field_validator("each", "recipients", mode="before")(classmethod(lambda cls, v: check_expr(v)))
+    _m = field_validator("match")(classmethod(lambda cls, v: check_match(v)))
+
+    @model_validator(mode="after")
+    def _match_alone(self) -> "GiveStep":
+        if self.match and "recipients" in self.model_fields_set:
+            raise ValueError("with `match`, the players who receive are those dealt from the pile: drop `recipients`")
+        return self
 
 
 class SetAsideStep(StepBase):
@@ -106,7 +124,16 @@ class PlaceStep(StepBase):
     items: list[Id] = []
     where: Selector = Field({}, description="only items whose attrs match, e.g. {side: dark}")
     face: str | None = Field(None, description="which face is up, e.g. fellowship, black, down")
-    _e = field_validator("count", mode="before")(classmethod(lambda cls, v: check_expr(v)))
+    match: dict[str, Id] | None = Field(None, description=MATCH_HELP)
+    each: Expression | None = Field(None, description="with `match`: copies per card dealt (default 1)")
+    _e = field_validator("count", "each", mode="before")(classmethod(lambda cls, v: check_expr(v)))
+    _m = field_validator("match")(classmethod(lambda cls, v: check_match(v)))
+
+    @model_validator(mode="after")
+    def _match_alone(self) -> "PlaceStep":
+        if self.match and self.count is not None:
+            raise ValueError("with `match`, the count is one per card dealt (times `each`): drop `count`")
+        return self
 
 
 class ReturnRestStep(StepBase):

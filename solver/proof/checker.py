@@ -26,6 +26,7 @@ from solver.game.setup import GiveStep, PlaceStep
 from solver.proof.constraints import ZONE_FUNCS, ZONE_PARTS, RuleCompiler, constraint_location, describe
 from solver.proof.cpsat import Assumption, Verdict, solve
 from solver.proof.explain import conflict_finding, explain
+from solver.proof.worstdeal import all_worst_deals, coverage_findings
 from solver.proof.feasibility import UB, UNKNOWN_UB, SetupModel, item_location, prove_player_count, setup_model, stated_sums
 
 _solve = solve  # the name solver/counts/propose.py imports
@@ -54,6 +55,7 @@ def check_setup(game: Game) -> CheckResult:
         for res in results.values():
             raw += proof_findings(game, res)
     out.findings += grouped(raw) + face_findings(game)
+    out.findings += coverage_findings(game, all_worst_deals(game), owned_counts(game), lambda k: item_location(game, k))
     out.derived["totals"] = attribute_totals(game, table)
     return out
 

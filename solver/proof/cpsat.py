@@ -23,7 +23,7 @@ class Assumption:
     kind: str  # step | inventory | constraint
     label: str
     source: str
-    item: ItemKey | None = None
+    item: ItemKey | None = None  # an inventory fact's item; (component, "") for a stated total
 
 
 @dataclass
