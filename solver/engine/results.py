@@ -48,6 +48,8 @@ class Draw:
     hand: bool
     each: int
     clean: bool  # no earlier random draw from this pile: `pool` is exact
+    to: str | None = None  # the side of setup.yaml `sides` that alone receives (a deal `to:`)
+    pile_items: tuple[ItemKey, ...] = ()  # every item of the pile, those with no counted copy too
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,21 @@ class Runner:
                                      "give a number of players from 0 to `players`, e.g. 1 or players - 1")])
         return v
 
+    def side_players(self, side: str, index: int) -> int:
+        """How many players a side of setup.yaml `sides` is at this count (the loader has checked the id)."""
+        sides = self.game.setup.sides if self.game.setup else []
+        found = next(s for s in sides if s.id == side)
+        v = _expr.evaluate(found.players, self.env, self.functions)
+        if not 0 <= int(v) <= self.players:
+            raise DataError([Problem(*self._loc("setup.yaml", ("sides", sides.index(found), "players")),
+                                     f"side {side!r} is {v} players at {self.players} players",
+                                     "give a number of players from 0 to `players`, e.g. 1 or players - 1")])
+        return int(v)
+
+    def _loc(self, file: str, path: tuple[Any, ...]) -> tuple[str, int, int]:
+        path_, _, line = self.game.where(file, path).rpartition(":")
+        return path_, int(line or 0), 0
+
     def items_of(self, component: str) -> tuple[ItemKey, ...]:
         self.touched.add(component)
         keys = item_keys(self.game.component(component))
@@ -94,6 +109,10 @@ class Runner:
     def apply(self, move: Move) -> None:
         if move.total is not None and move.pile is not None:
             available = self.pile_size(move.pile)
+            unknown = [k for k in move.items if k in self.unknown]
+            if move.total > available and unknown:  # uncounted kinds make up the draw
+                self.assume_in_pile(unknown[0][0], move.pile, move.total - available)
+                available = move.total
             take = min(move.total, available)
             if move.total > available:
                 self.shortages.append(Shortage(move.step, move.total, available, move.items))
@@ -131,6 +150,22 @@ class Runner:
             st[dst] += copies
             self.owned[key] = self.owned.get(key, 0) + copies
             self.assumed[component] = self.assumed.get(component, 0) + copies
+
+    def assume_in_pile(self, component: str, pile: str, copies: int) -> None:
+        """Copies of uncounted kinds that a draw from `pile` needs: taken out of the component's
+        uncounted rest while it lasts, else assumed (as `assume` does), into an anonymous item of the pile."""
+        key = (component, f"{UNCOUNTED} {pile}")
+        st = self.state.setdefault(key, {z: 0 for z in ZONES})
+        self.pile_of[key] = pile
+        rest = self.state.get((component, UNCOUNTED), {}).get("box", 0)
+        from_rest = min(copies, rest)
+        if from_rest:
+            self.state[(component, UNCOUNTED)]["box"] -= from_rest
+            self.owned[(component, UNCOUNTED)] -= from_rest
+        st["pile"] += copies
+        self.owned[key] = self.owned.get(key, 0) + copies
+        if copies > from_rest:
+            self.assumed[component] = self.assumed.get(component, 0) + copies - from_rest
 
     def take(self, k: ItemKey, src: tuple[str, ...], dst: str, want: int | None) -> int:
         st = self.state[k]
@@ -180,14 +215,18 @@ class Runner:
     def combine(self, i: int, step: CombineStep) -> None:
         for cid in step.combine:
             items = self.items_of(cid)
+            if step.where:
+                items = tuple(k for k in items if k in set(select_items(self.game, cid, step.where)))
+                if not items:
+                    self.no_match(i, "where", cid)
             self.emit(Move(i, items, ("box",), "pile"))
             for k in items:
                 self.pile_of[k] = step.into
 
     def deal(self, i: int, step: DealStep) -> None:
         each = self.value(step.each, i, "each")
-        recipients = self.recipients(step.recipients, i)
-        self.random_draw(i, step.deal, "dealt", recipients * each, hand=step.hand, each=each)
+        recipients = self.side_players(step.to, i) if step.to else self.recipients(step.recipients, i)
+        self.random_draw(i, step.deal, "dealt", recipients * each, hand=step.hand, each=each, to=step.to)
         if step.hand:
             # `hand_size` is what every player holds; a hand of some players only (the Sauron
             # player's) still leaves its pile as a draw pile
@@ -227,7 +266,7 @@ class Runner:
         return Move(i, items, ("box", "pile"), "placed", total=dealt * each, match=(attr, pile, each))
 
     def attr_of(self, key: ItemKey, attr: str) -> Any:
-        if key[1] == UNCOUNTED:
+        if key[1].startswith(UNCOUNTED):
             return None
         comp = self.game.component(key[0])
         if not comp.items:
@@ -259,7 +298,9 @@ class Runner:
         self.placed_move(Move(i, items, ("pile", "box"), "placed", total=total), step.place, step.on, step.face)
 
     def supply(self, i: int, step: SupplyStep) -> None:
-        self.emit(Move(i, self.items_of(step.supply), ("box", "pile"), "supply"))
+        # items a `combine` moved into another pile stay there
+        items = tuple(k for k in self.items_of(step.supply) if self.pile_of.get(k, k[0]) == step.supply)
+        self.emit(Move(i, items, ("box", "pile"), "supply"))
 
     def placed_move(self, move: Move, component: str, on: str, face: str | None = None) -> None:
         # counted over the whole component: copies of uncounted kinds land on its anonymous item
@@ -294,11 +335,12 @@ class Runner:
             # which kinds are left is as random as the deal was: a draw of the whole rest
             self.emit(Move(i, self.items_in_pile(pile), ("pile",), "returned", total=rest, pile=pile))
 
-    def random_draw(self, i: int, pile: str, dst: str, count: int, *, hand: bool, each: int) -> None:
+    def random_draw(self, i: int, pile: str, dst: str, count: int, *, hand: bool, each: int,
+                    to: str | None = None) -> None:
         items = self.items_in_pile(pile)
         pool = {k: self.state[k]["pile"] for k in items if self.state[k]["pile"]}
         clean = pile not in self.random_piles
-        self.draws.append(Draw(i, pile, dst, count, pool, hand, each, clean))
+        self.draws.append(Draw(i, pile, dst, count, pool, hand, each, clean, to, items))
         self.random_piles.add(pile)
         self.emit(Move(i, items, ("pile",), dst, total=count, pile=pile))
 

@@ -58,9 +58,11 @@ class ShuffleStep(StepBase):
 
 
 class CombineStep(StepBase):
-    """Shuffle several components into one pile (path and action cards into one deck)."""
+    """Shuffle several components (or the items of them whose attrs match `where`) into one pile
+    (path and action cards into one deck; the nine green cards into the Allied deck)."""
     combine: list[Id]
     into: Id
+    where: Selector = Field({}, description="only the items whose attrs match, e.g. {colour: green}")
     name: LocalText | None = Field(None, description="the new pile's name per language, as the rulebook's "
                                    "setup table prints it; default: the combined components' names joined by +")
     _c = field_validator("name", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
@@ -80,13 +82,25 @@ def check_match(v: Any) -> Any:
     return v
 
 
+TO_HELP = ("a side of `sides` (the Allied player, the Sauron player): only its players receive, "
+           "instead of `recipients`")
+
+
 class DealStep(StepBase):
-    """Deal `each` cards at random from a pile to each of `recipients` players (a hand or a secret role)."""
+    """Deal `each` cards at random from a pile to each of `recipients` players (a hand or a secret
+    role), or to the players of one side (`to`: the Allied player alone draws three)."""
     deal: Id
     each: Expression
     recipients: Expression = Field("players", description=RECIPIENTS_HELP)
+    to: Id | None = Field(None, description=TO_HELP)
     hand: bool = Field(True, description="False for cards dealt that are not part of the hand (roles)")
     _e = field_validator("each", "recipients", mode="before")(classmethod(lambda cls, v: check_expr(v)))
+
+    @model_validator(mode="after")
+    def _to_or_recipients(self) -> "DealStep":
+        if self.to and "recipients" in self.model_fields_set:
+            raise ValueError("give `to: <side>` or `recipients`, not both")
+        return self
 
 
 class GiveStep(StepBase):
@@ -227,6 +241,17 @@ class Variant(Model):
     _v = field_validator("name", "note", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
 
 
+class Side(Model):
+    """A player, side or role the setup names: `to:` deals to it alone, `chosen_by:` lets it choose."""
+    id: Id
+    name: LocalText
+    players: Expression = Field(1, description="how many players it is, e.g. 1 or `players - 1`")
+    source: str | None = None
+
+    _v = field_validator("name", mode="before")(classmethod(lambda cls, v: check_local(v)))
+    _e = field_validator("players", mode="before")(classmethod(lambda cls, v: check_expr(v)))
+
+
 class Location(Model):
     """Somewhere off the map that setup puts pieces `on`: a hand, a draw pile, a track, a spot on a board."""
     id: Id
@@ -241,6 +266,8 @@ class SetupFile(Model):
     variants: list[Variant] = Field([], description="optional rules that change the setup; each is run and proved too")
     locations: list[Location] = Field([], description="places off the map that steps put pieces `on` "
                                                       "(hands, piles, tracks, spots on a board)")
+    sides: list[Side] = Field([], description="players, sides or roles that steps deal `to` or that choose "
+                                              "(`chosen_by`): the Allied player, the Sauron player")
     steps: list[AnyStep]
     constraints: list[Constraint] = []
     hand_limit: Expression | None = None

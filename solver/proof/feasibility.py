@@ -132,10 +132,10 @@ class SetupModel(RuleCompiler):
                                                cite(step_location(self.game, index), step.source)))
             for mv in by_step.get(index, []):
                 self._move(mv, lit)
-            if isinstance(step, CombineStep):
-                for cid in step.combine:
-                    for key in self.pile_of:
-                        if key[0] == cid:
+            if isinstance(step, CombineStep):  # the items it moved (those `where` matches) join the pile
+                for mv in by_step.get(index, []):
+                    for key in mv.items:
+                        if key in self.pile_of:
                             self.pile_of[key] = step.into
 
     def _zone(self, key: ItemKey, zone: str) -> Any:
