@@ -51,9 +51,7 @@ class Runner:
         try:
             v = _expr.evaluate(expression, self.env, self.functions)
         except _expr.ExprError as e:
-            loc = self.game.where("setup.yaml", ("steps", index, field_name))
-            path, _, line = loc.rpartition(":")
-            raise DataError([Problem(path, int(line or 0), 0, f"{field_name}: {e}",
+            raise DataError([Problem(*self._loc("setup.yaml", ("steps", index, field_name)), f"{field_name}: {e}",
                                      "use `players`, numbers and + - * // % min() max() variant()")])
         if isinstance(v, bool) or not isinstance(v, int):
             v = int(v)
@@ -62,9 +60,7 @@ class Runner:
     def recipients(self, expression: Any, index: int) -> int:
         v = self.value(expression, index, "recipients")
         if not 0 <= v <= self.players:
-            loc = self.game.where("setup.yaml", ("steps", index, "recipients"))
-            path, _, line = loc.rpartition(":")
-            raise DataError([Problem(path, int(line or 0), 0,
+            raise DataError([Problem(*self._loc("setup.yaml", ("steps", index, "recipients")),
                                      f"recipients: {expression} is {v} at {self.players} players",
                                      "give a number of players from 0 to `players`, e.g. 1 or players - 1")])
         return v
@@ -151,6 +147,20 @@ class Runner:
             self.owned[key] = self.owned.get(key, 0) + copies
             self.assumed[component] = self.assumed.get(component, 0) + copies
 
+    def from_rest(self, key: ItemKey) -> None:
+        """An uncounted kind picked out of a component with a stated total (the nine green cards
+        of 62): its copies, at proposed.yaml's count, leave the total's anonymous rest for the item
+        itself, so the pile it joins has its size. Without a proposal it stays uncounted."""
+        proposals = self.game.extras.get("proposed")
+        rest = (key[0], UNCOUNTED)
+        if key not in self.unknown or proposals is None or rest not in self.state:
+            return
+        copies = min(proposals.count_of(*key) or 0, self.state[rest]["box"])
+        self.state[rest]["box"] -= copies
+        self.owned[rest] -= copies
+        self.state[key]["box"] += copies
+        self.owned[key] = self.owned.get(key, 0) + copies
+
     def assume_in_pile(self, component: str, pile: str, copies: int) -> None:
         """Copies of uncounted kinds that a draw from `pile` needs: taken out of the component's
         uncounted rest while it lasts, else assumed (as `assume` does), into an anonymous item of the pile."""
@@ -219,6 +229,8 @@ class Runner:
                 items = tuple(k for k in items if k in set(select_items(self.game, cid, step.where)))
                 if not items:
                     self.no_match(i, "where", cid)
+                for k in items:
+                    self.from_rest(k)
             self.emit(Move(i, items, ("box",), "pile"))
             for k in items:
                 self.pile_of[k] = step.into
@@ -244,9 +256,10 @@ class Runner:
             self.placed_move(move, step.give, step.on or "players", step.face)
             return
         items = self.items_of(step.give)
-        recipients = self.recipients(step.recipients, i)
+        recipients = self.side_players(step.to, i) if step.to else self.recipients(step.recipients, i)
         given = recipients * self.value(step.each, i, "each")
-        self.placed_move(Move(i, items, ("box", "pile"), "placed", total=given), step.give, step.on or "players", step.face)
+        self.placed_move(Move(i, items, ("box", "pile"), "placed", total=given, chosen_by=step.chosen_by),
+                         step.give, step.on or "players", step.face)
 
     def matched(self, i: int, component: str, match: dict[str, str], each: int) -> Move:
         """`each` items of `component` for every card dealt from the pile `match` names, the item
@@ -274,9 +287,7 @@ class Runner:
         return next((it.attrs.get(attr) for it in comp.items if it.id == key[1]), None)
 
     def match_error(self, index: int, what: str, todo: str) -> None:
-        loc = self.game.where("setup.yaml", ("steps", index, "match"))
-        path, _, line = loc.rpartition(":")
-        raise DataError([Problem(path, int(line or 0), 0, what, todo)])
+        raise DataError([Problem(*self._loc("setup.yaml", ("steps", index, "match")), what, todo)])
 
     def place(self, i: int, step: PlaceStep) -> None:
         # `count` pieces in all (from the listed or matching items, if any), chosen by the
@@ -295,7 +306,8 @@ class Runner:
             items = self.items_of(step.place)
         self.touched.add(step.place)
         total = None if step.count is None else self.value(step.count, i, "count")
-        self.placed_move(Move(i, items, ("pile", "box"), "placed", total=total), step.place, step.on, step.face)
+        self.placed_move(Move(i, items, ("pile", "box"), "placed", total=total, chosen_by=step.chosen_by),
+                         step.place, step.on, step.face)
 
     def supply(self, i: int, step: SupplyStep) -> None:
         # items a `combine` moved into another pile stay there
@@ -310,13 +322,12 @@ class Runner:
         after = self.placed_copies(component)
         moved = tuple((k, st["placed"] - per_item.get(k, 0)) for k, st in self.state.items()
                       if k[0] == component and st["placed"] > per_item.get(k, 0))
-        self.placements.append(Placement(move.step, component, after - before, on, face, moved))
+        self.placements.append(Placement(move.step, component, after - before, on, face, moved, move.chosen_by))
 
     def no_match(self, index: int, field_name: str, component: str) -> None:
-        loc = self.game.where("setup.yaml", ("steps", index, field_name))
-        path, _, line = loc.rpartition(":")
         attrs = sorted({k for it in self.game.component(component).items for k in it.attrs})
-        raise DataError([Problem(path, int(line or 0), 0, f"{field_name}: no item of {component} matches",
+        raise DataError([Problem(*self._loc("setup.yaml", ("steps", index, field_name)),
+                                 f"{field_name}: no item of {component} matches",
                                  f"name item ids or attrs it has ({', '.join(attrs) or 'none'})")])
 
     def placed_copies(self, component: str) -> int:

@@ -71,6 +71,12 @@ class CombineStep(StepBase):
 RECIPIENTS_HELP = ("how many players receive, e.g. `1` (the Sauron player) or `players - 1` "
                    "(everyone else); default every player")
 
+TO_HELP = ("a side of `sides` (the Allied player, the Sauron player): only its players receive, "
+           "instead of `recipients`")
+
+CHOSEN_HELP = ("a side of `sides` whose players choose which items the step takes (which six cards, "
+               "which hobbit's card); the checker proves a valid choice exists at every player count")
+
 MATCH_HELP = ("take, for each card a player was dealt earlier from a pile, `each` of the items whose "
               "attribute matches that card's: {attribute: pile}, e.g. {clan: dwarf-cards} (the pawn of "
               "the clan on the back of your dwarf card); the checker proves the counts for every deal")
@@ -80,10 +86,6 @@ def check_match(v: Any) -> Any:
     if v is not None and len(v) != 1:
         raise ValueError("match names one attribute and the pile dealt earlier, e.g. {clan: dwarf-cards}")
     return v
-
-
-TO_HELP = ("a side of `sides` (the Allied player, the Sauron player): only its players receive, "
-           "instead of `recipients`")
 
 
 class DealStep(StepBase):
@@ -104,7 +106,7 @@ class DealStep(StepBase):
 
 
 class GiveStep(StepBase):
-    """Each of `recipients` players takes `each` of a per-player component (pedestal, screen, pieces);
+    """Each of `recipients` players (or of side `to`) takes `each` of a per-player component (pedestal, screen, pieces);
     `on` names where the given pieces go (a map place, a track); given pieces count as placed."""
     give: Id
     each: Expression = 1
@@ -112,13 +114,18 @@ class GiveStep(StepBase):
     on: str | None = Field(None, description="where the given pieces start, e.g. a map place id")
     face: str | None = Field(None, description="which face is up, e.g. up, down, fellowship")
     match: dict[str, Id] | None = Field(None, description=MATCH_HELP + "; `recipients` is then who was dealt")
+    to: Id | None = Field(None, description=TO_HELP)
+    chosen_by: Id | None = Field(None, description=CHOSEN_HELP)
     _e = field_validator("each", "recipients", mode="before")(classmethod(lambda cls, v: check_expr(v)))
     _m = field_validator("match")(classmethod(lambda cls, v: check_match(v)))
 
     @model_validator(mode="after")
     def _match_alone(self) -> "GiveStep":
-        if self.match and "recipients" in self.model_fields_set:
-            raise ValueError("with `match`, the players who receive are those dealt from the pile: drop `recipients`")
+        if (self.match or self.to) and "recipients" in self.model_fields_set:
+            raise ValueError("with `match` or `to`, the players who receive are those dealt or that side's: "
+                             "drop `recipients`")
+        if self.match and self.to:
+            raise ValueError("give either `match` (those dealt from the pile) or `to` (one side), not both")
         return self
 
 
@@ -139,6 +146,7 @@ class PlaceStep(StepBase):
     where: Selector = Field({}, description="only items whose attrs match, e.g. {side: dark}")
     face: str | None = Field(None, description="which face is up, e.g. fellowship, black, down")
     match: dict[str, Id] | None = Field(None, description=MATCH_HELP)
+    chosen_by: Id | None = Field(None, description=CHOSEN_HELP)
     each: Expression | None = Field(None, description="with `match`: copies per card dealt (default 1)")
     _e = field_validator("count", "each", mode="before")(classmethod(lambda cls, v: check_expr(v)))
     _m = field_validator("match")(classmethod(lambda cls, v: check_match(v)))

@@ -88,6 +88,7 @@ class SetupModel(RuleCompiler):
                     self.random_zones.setdefault(k, set()).update(mv.src + (mv.dst,))
         self.unknown = {k for k, v in owned_counts(game).items() if v is None}
         self.matched: list[Matched] = []  # the demands of matched moves, per attribute value
+        self.choices: list[tuple[Move, dict[ItemKey, Any]]] = []  # a side's choice: what each item gives
         self._build()
 
     # ----------------------------------------------------------------- flows
@@ -177,6 +178,8 @@ class SetupModel(RuleCompiler):
             m.add(sum(t for _, t in takes) == mv.total).only_enforce_if(lit)
         if mv.match is not None:
             self._match(mv, dict(takes), lit)
+        if mv.chosen_by is not None:
+            self.choices.append((mv, dict(takes)))
 
     def _match(self, mv: Move, takes: dict[ItemKey, Any], lit: Any) -> None:
         """A matched move: for each value of the attribute, the items taken with that value are
@@ -257,6 +260,9 @@ def prove_player_count(game: Game, result: SetupResult) -> Verdict:
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise RuntimeError(f"CP-SAT gave {solver.status_name(status)} on a setup model")
     verdict = Verdict(n, True, totals=_totals(model, solver))
+    # a choice (`chosen_by`): the model is free in what it takes, so its solution is a valid choice
+    verdict.choices = [(mv.step, {k: solver.value(t) for k, t in takes.items() if solver.value(t)})
+                       for mv, takes in model.choices]
     verdict.rules = sum(1 for a in model.assumptions if a.kind == "constraint")
     # Solving the rules on a model of only the items coupled to them was tried: on these games
     # that part is most of the model, and building it costs more than the smaller solves save.

@@ -146,10 +146,11 @@ def binding_text(game: Game, deals: list[WorstDeal]) -> str:
     return f"{each}; step {steps} takes the {first.component} of that {first.attr} for each card"
 
 
-def by_key(deals: list[WorstDeal]) -> dict[tuple[str, str, str], list[WorstDeal]]:
-    out: dict[tuple[str, str, str], list[WorstDeal]] = {}
+def by_key(deals: list[WorstDeal], per_variant: bool = False) -> dict[tuple[str, ...], list[WorstDeal]]:
+    """The runs of each (component, attribute, value); with `per_variant`, each optional rule apart."""
+    out: dict[tuple[str, ...], list[WorstDeal]] = {}
     for d in deals:
-        out.setdefault(d.key, []).append(d)
+        out.setdefault(d.key + ((d.variant or "",) if per_variant else ()), []).append(d)
     return out
 
 
@@ -159,40 +160,47 @@ def coverage_findings(game: Game, deals: list[WorstDeal], counts: dict[ItemKey, 
     line (`locate`, of its first item or, with `only`, of its first item in `only`: the others'
     groups are left out) naming the player counts and a deal that runs short, or an info that it holds."""
     out = []
-    for key, runs in by_key(deals).items():
-        items = runs[0].items
-        if only is not None:
-            if not set(items) & only:
-                continue
-            items = sorted(items, key=lambda k: k not in only)
-        have = [counts.get(k) for k in items]
-        if not items and max(d.need for d in runs):
-            d = binding(runs)[0][0]
-            out.append(Finding("error", "worst-deal-no-item",
-                               f"no item of {d.component} has {d.attr} {d.value}, but {binding_text(game, runs)}",
-                               game.where("setup.yaml", ("steps", d.steps[0], "match")), sorted({r.players for r in runs})))
-            continue
-        if only is not None and not set(items) & only:
-            continue
-        if not items or any(h is None for h in have):
-            continue
-        total = sum(h for h in have if h is not None)
-        names = " + ".join(k[1] for k in items)
-        short = [d for d in runs if d.need > total]
-        if not all(d.exact for d in runs):
-            out.append(Finding("warning", "worst-deal-unproven",
-                               f"{names}: the cards of {runs[0].pile} have counts the sources do not give, so the "
-                               "most a deal can ask is not known; state them", locate(items[0])))
-        elif short:
-            worst = binding(short)
-            need = worst[0][0].need
-            out.append(Finding("error", "worst-deal-short",
-                               f"{names} ×{total} does not cover every deal: {binding_text(game, short)}; "
-                               f"{need - total} short; count at least {need}", locate(items[0]),
-                               sorted({d.players for d in short})))
-        else:
-            out.append(Finding("info", "worst-deal-covered",
-                               f"{names} ×{total} covers every deal (CP-SAT maximum over the deals: "
-                               f"{max(d.need for d in runs)}; {binding_text(game, runs)})", locate(items[0]),
-                               sorted({d.players for d in runs})))
+    for key, runs in by_key(deals, per_variant=True).items():
+        found = _coverage(game, runs, counts, locate, only)
+        if runs[0].variant is not None:  # an optional rule's findings say so, as the checker's do
+            for f in found:
+                f.message = f"variant {runs[0].variant}: {f.message}"
+        out += found
     return out
+
+
+def _coverage(game: Game, runs: list[WorstDeal], counts: dict[ItemKey, int | None],
+              locate: Callable[[ItemKey], str], only: set[ItemKey] | None) -> list[Finding]:
+    """One attribute value of one optional rule (or of the base setup) over its player counts."""
+    items = runs[0].items
+    players = sorted({d.players for d in runs})
+    if not items:
+        if not max(d.need for d in runs):
+            return []
+        d = binding(runs)[0][0]
+        return [Finding("error", "worst-deal-no-item",
+                        f"no item of {d.component} has {d.attr} {d.value}, but {binding_text(game, runs)}",
+                        game.where("setup.yaml", ("steps", d.steps[0], "match")), players)]
+    if only is not None:
+        if not set(items) & only:
+            return []
+        items = sorted(items, key=lambda k: k not in only)
+    have = [counts.get(k) for k in items]
+    if any(h is None for h in have):
+        return []
+    total = sum(h for h in have if h is not None)
+    names = " + ".join(k[1] for k in items)
+    short = [d for d in runs if d.need > total]
+    if not all(d.exact for d in runs):
+        return [Finding("warning", "worst-deal-unproven",
+                        f"{names}: the cards of {runs[0].pile} have counts the sources do not give, so the "
+                        "most a deal can ask is not known; state them", locate(items[0]))]
+    if short:
+        need = binding(short)[0][0].need
+        return [Finding("error", "worst-deal-short",
+                        f"{names} ×{total} does not cover every deal: {binding_text(game, short)}; "
+                        f"{need - total} short; count at least {need}", locate(items[0]),
+                        sorted({d.players for d in short}))]
+    return [Finding("info", "worst-deal-covered",
+                    f"{names} ×{total} covers every deal (CP-SAT maximum over the deals: "
+                    f"{max(d.need for d in runs)}; {binding_text(game, runs)})", locate(items[0]), players)]
