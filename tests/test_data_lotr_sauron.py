@@ -138,8 +138,9 @@ def test_setup_per_player_count(game, n):
     # which hobbit's Fellowship card each takes is their choice (the checker proves one exists)
     assert [s.chosen_by for s in steps if isinstance(s, GiveStep) and s.give == "fellowship-cards"] == ["hobbits"]
     # only the Sauron player is dealt: two Sauron cards as a hand, two Nazgul cards face up
-    dealt = {s.deal: (expr.evaluate(s.recipients, {"players": n}), s.each, s.hand)
+    dealt = {s.deal: (sides[s.to] if s.to else expr.evaluate(s.recipients, {"players": n}), s.each, s.hand)
              for s in steps if isinstance(s, DealStep)}
+    assert {s.to for s in steps if isinstance(s, DealStep)} == {"sauron"}
     assert dealt == {"sauron-cards": (1, 2, True), "nazgul-cards": (1, 2, False)}
     bag = [s for s in steps if isinstance(s, CombineStep)]
     assert len(bag) == 1 and set(bag[0].combine) == {"base-event-tiles", "sauron-event-tiles"}

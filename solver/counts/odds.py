@@ -138,8 +138,8 @@ def check_odds(game: Game) -> CheckResult:
             if (draw.hand and draw.to is None) or draw.dst != "dealt":
                 continue  # every player's hand: not a secret role, not one side's draw
             tables = draw_odds(game, draw)
-            if tables is None:
-                continue
+            if tables is None or (draw.to and len({r for k in tables[0] for r, _ in k}) < 2):
+                continue  # one side drawing from a pile of one kind: nothing to tell
             exact, enumerated = tables
             where = step_location(game, draw.step)
             if exact != enumerated:
@@ -157,7 +157,9 @@ def check_odds(game: Game) -> CheckResult:
                 p_no_exact.setdefault(f"p_no_{role.replace('-', '_')}_exact", {})[str(n)] = str(none)
     for (step, pile), counts in agreed.items():
         draw = next(d for d in setup_table(game)[counts[0]].draws if d.step == step)
-        whose = f"{draw.to}'s draw of {draw.count} from {pile}" if draw.to else f"role odds of {pile}"
+        side = next((s.name for s in (game.setup.sides if game.setup else []) if s.id == draw.to), None)
+        who = (side.get("en") or next(iter(side.values()))) if side else draw.to
+        whose = f"{who}'s draw of {draw.count} from {pile}" if draw.to else f"role odds of {pile}"
         on = "; on proposed.yaml's counts" if draw_pool(game, draw)[1] else ""
         out.findings.append(Finding("info", "odds-cross-checked",
                                     f"{whose}: exact counting agrees with CP-SAT solution enumeration{on}",
