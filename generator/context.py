@@ -15,6 +15,11 @@ PAPER_MM: dict[str, tuple[float, float]] = {
     "a0": (841.0, 1189.0),
 }
 A5_MM = (148.0, 210.0)  # a rulebook booklet's page (two on a landscape A4 sheet), not a --paper choice
+DEFAULT_BLEED_MM = 3.0  # sheets for home printing and cutting: a cut 3 mm off still shows the piece's colour
+# Print shops' card templates: MakePlayingCards' and DriveThruCards' poker template is 69.85 x 95.25 mm
+# (2.75 x 3.75 in) for a 63.5 x 88.9 mm card, The Game Crafter's 825 x 1125 px at 300 dpi for the same
+# card: 1/8 in on every side. The pdf-cards and tgc exports use it unless --bleed says otherwise.
+SHOP_BLEED_MM = 3.175
 PRINTER_MARGIN_MM = 5.0  # home printers print from about 5 mm inside the paper edge: nothing to keep there
 
 
@@ -23,7 +28,7 @@ class BuildContext:
     out_root: Path = Path("output")
     lang: str | None = None  # None: each game's source language
     paper: str = "a4"
-    bleed_mm: float = 3.0
+    bleed_mm: float = DEFAULT_BLEED_MM
     safe_mm: float = 3.0
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     flip: Literal["long", "short"] = "long"

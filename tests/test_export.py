@@ -67,9 +67,18 @@ def test_pdf_cards_one_card_per_page_with_trim_and_bleed_boxes(cards_out):
             trim = [float(v) / PT for v in page.trimbox]
             bleed = [float(v) / PT for v in page.bleedbox]
             assert bleed == pytest.approx(media, abs=0.01)
-            assert media == pytest.approx([0, 0, w + 6, h + 6], abs=0.01)
-            assert trim == pytest.approx([3, 3, 3 + w, 3 + h], abs=0.01)
+            # MakePlayingCards' / DriveThruCards' poker template: 2.75 x 3.75 in, 1/8 in bleed each side
+            assert media == pytest.approx([0, 0, 69.85, 95.25], abs=0.01)
+            assert trim == pytest.approx([3.175, 3.175, 3.175 + w, 3.175 + h], abs=0.01)
     assert "TrimBox" in (folder / "README.txt").read_text()
+
+
+def test_pdf_cards_bleed_option_overrides_the_shops(tmp_path):
+    folder = export(tmp_path, CARD_GAME, "pdf-cards", extra=("--bleed", "2", "--lang", "en")) / "pdf-cards"
+    page = pypdf.PdfReader(next(iter(sorted(folder.glob("*.pdf"))))).pages[0]
+    w, h = size_mm("poker")
+    assert [float(v) / PT for v in page.mediabox] == pytest.approx([0, 0, w + 4, h + 4], abs=0.01)
+    assert [float(v) / PT for v in page.trimbox] == pytest.approx([2, 2, 2 + w, 2 + h], abs=0.01)
 
 
 def test_pdf_cards_interleaved_pairs_each_front_with_its_back(tmp_path):
@@ -148,6 +157,21 @@ def map_out(tmp_path_factory) -> Path:
 def url_path(url: str) -> Path:
     assert url.startswith("file://"), url
     return Path(unquote(urlparse(url).path))
+
+
+def test_tts_base_url_links_every_image_under_it_and_each_exists(tmp_path):
+    """--base-url: every image link is that URL plus the name of a file the export wrote (what a
+    user uploads there), none a file:// path of this machine; the README says how to host them."""
+    base = "https://games.example.org/riddle/tts/"
+    folder = export(tmp_path, MAP_GAME, "tts", extra=("--base-url", base, "--lang", "en")) / "tts"
+    text = (folder / f"{MAP_GAME}-en.json").read_text(encoding="utf-8")
+    assert "file://" not in text and str(tmp_path) not in text
+    urls = set(re.findall(r'"(?:FaceURL|BackURL|ImageURL|ImageSecondaryURL)": "([^"]+)"', text))
+    assert urls
+    for url in urls:
+        assert url.startswith(base), url
+        assert (folder / unquote(url[len(base):])).is_file(), url
+    assert base in (folder / "README.txt").read_text(encoding="utf-8")
 
 
 def test_tts_decks_load_with_their_counts_from_sheets_within_the_limits(map_out):

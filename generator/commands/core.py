@@ -12,7 +12,7 @@ from solver.errors import DataError, Problem
 # Heavy modules (pydantic models, rich, reportlab, OR-Tools) are imported inside the commands
 # that use them, so that `pnp --help` and `pnp list` start close to the interpreter's own start.
 from ..build import STAGE_NAMES
-from ..context import PAPER_MM, BuildContext
+from ..context import DEFAULT_BLEED_MM, PAPER_MM, BuildContext
 
 if TYPE_CHECKING:
     from ..incremental import Runner
@@ -82,7 +82,8 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, default=Path("output"), help="output folder (default: output)")
     p.add_argument("--lang", default=None, help="languages to build, e.g. en or ja,en (default: every complete translation, source first)")
     p.add_argument("--paper", default="a4", choices=sorted(PAPER_MM))
-    p.add_argument("--bleed", type=float, default=3.0, help="bleed in mm (default 3)")
+    p.add_argument("--bleed", type=float, default=None,
+                   help="bleed in mm (default 3; the pdf-cards and tgc exports default to their shops' 1/8 in)")
     p.add_argument("--back-offset", default="0,0", help="x,y mm to shift back pages (printer correction)")
     p.add_argument("--flip", default="long", choices=["long", "short"], help="duplex flip edge")
     p.add_argument("--stated-only", action="store_true",
@@ -100,9 +101,10 @@ def context_from(args: argparse.Namespace) -> BuildContext:
     except ValueError:
         raise DataError([Problem("--back-offset", 0, 0, f"{args.back_offset!r} is not 'x,y' in mm",
                                  "write it like --back-offset 0.5,-1")])
-    if not 0 <= args.bleed <= 10:
-        raise DataError([Problem("--bleed", 0, 0, f"{args.bleed} mm is outside 0-10 mm", "use e.g. --bleed 3")])
-    return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=args.bleed,
+    bleed = DEFAULT_BLEED_MM if args.bleed is None else args.bleed
+    if not 0 <= bleed <= 10:
+        raise DataError([Problem("--bleed", 0, 0, f"{bleed} mm is outside 0-10 mm", "use e.g. --bleed 3")])
+    return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=bleed,
                         back_offset_mm=(x, y), flip=args.flip, sheet_layout=args.layout,
                         map_dpi=args.map_dpi,
                         stated_only=getattr(args, "stated_only", False),

@@ -1,6 +1,8 @@
 """`pnp export GAME --to tgc`: The Game Crafter card images at the shop's exact pixel sizes.
 
-The Game Crafter takes one PNG per card face at 300 dpi, trim plus 1/8 in bleed on each side.
+The Game Crafter takes one PNG per card face at 300 dpi, trim plus 1/8 in bleed on each side
+(the export's default bleed, generator/context.py's SHOP_BLEED_MM; `--bleed` overrides it, and the
+images grow or shrink with it, which the shop's uploader then refuses: keep the default for TGC).
 Sizes (the shop's product templates, thegamecrafter.com/make/products/<product> -> Templates):
 poker 825x1125 px (its API rejects PokerDeck faces and backs of any other size, as public
 uploader code records), bridge 750x1125, mini 600x825 and tarot 900x1500 (TGC's deck sizes as
@@ -22,13 +24,12 @@ from pathlib import Path
 
 from solver.game.loader import Game
 
-from ..context import BuildContext
+from ..context import SHOP_BLEED_MM, BuildContext
 from ..geometry import MM_PER_INCH
 from .common import (ExportDeck, drawer_for, export_decks, export_dir, export_languages, face_image, in_language,
                      png_bytes, safe_name, staged_folder, write_file)
 
 DPI = 300
-BLEED_IN = 0.125
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,12 @@ class Product:
     @property
     def trim_mm(self) -> tuple[float, float]:
         return (self.trim_in[0] * MM_PER_INCH, self.trim_in[1] * MM_PER_INCH)
+
+    def pixels_with(self, bleed_mm: float) -> tuple[int, int]:
+        """The image size for `bleed_mm` on every side: the template's own at the shop's 1/8 in."""
+        if abs(bleed_mm - SHOP_BLEED_MM) < 1e-9:
+            return self.pixels
+        return tuple(round((t + 2 * bleed_mm) / MM_PER_INCH * DPI) for t in self.trim_mm)  # type: ignore[return-value]
 
 
 PRODUCTS = (
@@ -59,7 +66,7 @@ def product_for(size: tuple[float, float]) -> Product | None:
 
 
 README = """\
-The Game Crafter: card images at the shop's template sizes (300 dpi, 1/8 in bleed on every side).
+The Game Crafter: card images at the shop's template sizes (300 dpi, {bleed} bleed on every side).
 
 For each deck folder (one per deck and language: <deck>-<lang>):
   1. In your game on thegamecrafter.com add the product named in cards.csv (e.g. "Poker Deck").
@@ -78,7 +85,7 @@ Decks exported:
 def export_tgc(game: Game, ctx: BuildContext) -> list[Path]:
     drawer = drawer_for(game, ctx)
     target = export_dir(ctx, game, "tgc")
-    bleed_mm = BLEED_IN * MM_PER_INCH
+    bleed_mm = ctx.bleed_mm
     rows: list[list[str]] = []
     summary: list[str] = []
     with staged_folder(target) as folder:
@@ -98,9 +105,9 @@ def export_tgc(game: Game, ctx: BuildContext) -> list[Path]:
         w.writerow(["deck", "product", "front", "back", "quantity", "name", "language"])
         w.writerows(rows)
         write_file(folder, "cards.csv", buf.getvalue())
-        products = "\n".join(f"  {p.name}: {p.trim_in[0]:g} x {p.trim_in[1]:g} in -> {p.pixels[0]} x {p.pixels[1]} px"
+        products = "\n".join(f"  {p.name}: {p.trim_in[0]:g} x {p.trim_in[1]:g} in -> {p.pixels_with(bleed_mm)[0]} x {p.pixels_with(bleed_mm)[1]} px"
                              for p in PRODUCTS)
-        write_file(folder, "README.txt", README.format(products=products, decks="\n".join(summary) or "  (none)"))
+        write_file(folder, "README.txt", README.format(bleed=_bleed_words(bleed_mm), products=products, decks="\n".join(summary) or "  (none)"))
     return sorted(p for p in target.rglob("*") if p.is_file())
 
 
@@ -114,7 +121,7 @@ def _write_deck(folder: Path, deck: ExportDeck, product: Product, drawer, bleed_
     width = max(2, len(str(len(fronts))))
     for n, (piece, count) in enumerate(fronts, 1):
         stem = f"{n:0{width}d}-{safe_name(piece.item.id)}"
-        img = face_image(drawer, piece.front_layout, piece.front, deck.size, bleed_mm, product.pixels)
+        img = face_image(drawer, piece.front_layout, piece.front, deck.size, bleed_mm, product.pixels_with(bleed_mm))
         write_file(folder, f"{sub}/{stem}.png", png_bytes(img, DPI))
         back = ""
         if piece.back_layout and piece.back is not None:
@@ -122,7 +129,13 @@ def _write_deck(folder: Path, deck: ExportDeck, product: Product, drawer, bleed_
             if not back:
                 common = not piece.own_back and f"{sub}/back.png" not in backs.values()
                 back = backs[piece.back_key] = f"{sub}/back.png" if common else f"{sub}/{stem}-back.png"
-                img = face_image(drawer, piece.back_layout, piece.back, deck.size, bleed_mm, product.pixels)
+                img = face_image(drawer, piece.back_layout, piece.back, deck.size, bleed_mm, product.pixels_with(bleed_mm))
                 write_file(folder, back, png_bytes(img, DPI))
         rows.append([deck.id, product.name, f"{sub}/{stem}.png", back, str(count), str(piece.item.id), lang])
     return rows
+
+
+def _bleed_words(bleed_mm: float) -> str:
+    if abs(bleed_mm - SHOP_BLEED_MM) < 1e-9:
+        return "1/8 in"
+    return f"{bleed_mm:g} mm (not the shop's 1/8 in: its uploader expects the template sizes below)"

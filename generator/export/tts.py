@@ -25,6 +25,7 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 from PIL import Image
 
@@ -80,9 +81,7 @@ def transform(x: float, z: float, flip: bool = False, scale: float = 1.0) -> dic
 README = """\
 Tabletop Simulator: {title}
 
-Load it: copy this whole folder somewhere permanent (the JSON points at the images by file://
-URL; if you move the folder, run the export again there, or upload the images to Steam Cloud with
-TTS's Cloud Manager and replace the URLs). Put the saved object of your language ({json_names})
+{load}Put the saved object of your language ({json_names})
 in your Saved Objects folder (Documents/My Games/Tabletop Simulator/Saves/Saved Objects), then in
 a game: Objects -> Saved Objects -> that name.
 
@@ -94,26 +93,42 @@ hidden-card face. CardID = CustomDeck key x 100 + slot, and DeckIDs repeats a ca
 """
 
 
-def export_tts(game: Game, ctx: BuildContext) -> list[Path]:
+LOAD_LOCAL = """\
+Load it: copy this whole folder somewhere permanent (the JSON points at the images by file://
+URL, which only this computer can read; if you move the folder, run the export again there).
+To share the game, host the images and export with --base-url (below).
+"""
+LOAD_HOSTED = """\
+Load it: every image is linked under {base_url}. Upload every .png file of this folder there,
+keeping its name (any static web host, or Steam Cloud with TTS's Cloud Manager, whose links
+then replace that address: run the export again with --base-url set to it). Anyone who loads
+the saved object then sees the images.
+"""
+
+
+def export_tts(game: Game, ctx: BuildContext, base_url: str | None = None) -> list[Path]:
+    """The saved objects; images linked under `base_url` (where they will be hosted), else by
+    file:// URL of the export folder."""
     drawer = drawer_for(game, ctx)
     target = export_dir(ctx, game, "tts")
-    base_url = target.resolve()
+    base = base_url.rstrip("/") + "/" if base_url else target.resolve().as_uri() + "/"
     json_names: list[str] = []
     contents: list[str] = []
     with staged_folder(target) as folder:
         for lang in export_languages(game, ctx):
             json_name = f"{safe_name(game.id)}-{lang}.json"
-            save, lines = _save(folder, base_url, game, in_language(ctx, lang), drawer, lang)
+            save, lines = _save(folder, base, game, in_language(ctx, lang), drawer, lang)
             write_file(folder, json_name, json.dumps(save, ensure_ascii=False, indent=2) + "\n")
             json_names.append(json_name)
             contents += [f"{json_name}:"] + (lines or ["  (nothing printable)"])
         title = pick(game.meta.title, game.meta.source_language)
-        write_file(folder, "README.txt", README.format(title=title, json_names=", ".join(json_names) or "none",
+        load = LOAD_HOSTED.format(base_url=base) if base_url else LOAD_LOCAL
+        write_file(folder, "README.txt", README.format(title=title, load=load, json_names=", ".join(json_names) or "none",
                                                        contents="\n".join(contents) or "  (no language to export)"))
     return sorted(p for p in target.rglob("*") if p.is_file())
 
 
-def _save(folder: Path, base_url: Path, game: Game, ctx: BuildContext, drawer, lang: str) -> tuple[dict, list[str]]:
+def _save(folder: Path, base_url: str, game: Game, ctx: BuildContext, drawer, lang: str) -> tuple[dict, list[str]]:
     """The saved object of one language and what it holds (README lines); its images written."""
     objects: list[dict] = []
     contents: list[str] = []
@@ -136,11 +151,12 @@ def _save(folder: Path, base_url: Path, game: Game, ctx: BuildContext, drawer, l
     return save, contents
 
 
-def _url(base: Path, name: str) -> str:
-    return (base / name).as_uri()
+def _url(base: str, name: str) -> str:
+    """`name` (a file of the export folder) under `base`, which ends in '/'."""
+    return base + quote(name)
 
 
-def _deck(folder: Path, base: Path, deck: ExportDeck, drawer, key: int, x: float, game_id: str, lang: str):
+def _deck(folder: Path, base: str, deck: ExportDeck, drawer, key: int, x: float, game_id: str, lang: str):
     """DeckCustom (or a lone Card) with one CustomDeck entry per sheet of up to 69 distinct faces."""
     fronts = deck.distinct_fronts()
     unique_back = not deck.common_back
@@ -214,7 +230,7 @@ def _card(deck: ExportDeck, piece, card_id: int, key: int, game_id: str, n: int)
             "SidewaysCard": deck.size[0] > deck.size[1]}
 
 
-def _counters(folder: Path, base: Path, deck: ExportDeck, drawer, x: float, game_id: str, lang: str):
+def _counters(folder: Path, base: str, deck: ExportDeck, drawer, x: float, game_id: str, lang: str):
     """A bag of double-sided tiles, one per copy; each distinct side is one image."""
     tiles: list[dict] = []
     aspect = deck.size[1] / deck.size[0]
@@ -240,7 +256,7 @@ def _counters(folder: Path, base: Path, deck: ExportDeck, drawer, x: float, game
     return bag, [f"  {deck.name}: a bag of {len(tiles)} double-sided tiles (images in {sub}/)"]
 
 
-def _board(folder: Path, base: Path, game: Game, ctx: BuildContext, lang: str):
+def _board(folder: Path, base: str, game: Game, ctx: BuildContext, lang: str):
     m = map_image(game, ctx)
     if m is None:
         return None

@@ -1,0 +1,114 @@
+"""The deal odds (solver/counts/odds.py) against an oracle of the test's own: every set of labelled
+physical cards a deal can give, counted one by one. Each of the module's two computations is
+checked against it on its own (so replacing one by the other cannot pass), the cross-check's
+error is raised when they disagree, and the table is in the order the docs promise."""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+import solver.counts.odds as odds
+from solver.game.loader import load_game
+from test_checker_mini import components, write_game
+
+# item -> (role, copies): items sharing a role, a role of one copy, an item of no copies
+PILES = [
+    {"a": ("loyal", 3), "b": ("loyal", 2), "c": ("saboteur", 2)},
+    {"a": ("x", 1), "b": ("y", 1), "c": ("z", 1), "d": ("x", 2)},
+    {"a": ("gold", 4), "b": ("gold", 0), "c": ("coal", 3), "d": ("gem", 1)},
+    {"a": ("only", 5)},
+]
+
+
+def brute(items: dict[str, tuple[str, int]], m: int) -> dict[tuple, Fraction]:
+    """Every m-card subset of the labelled cards, each equally likely, tallied by role make-up."""
+    cards = [role for item, (role, copies) in sorted(items.items()) for _ in range(copies)]
+    roles = sorted({role for role, _ in items.values()})
+    tally: dict[tuple, int] = {}
+    subsets = list(itertools.combinations(range(len(cards)), m))
+    for subset in subsets:
+        dealt = [cards[i] for i in subset]
+        key = tuple((r, dealt.count(r)) for r in roles)
+        tally[key] = tally.get(key, 0) + 1
+    return {k: Fraction(v, len(subsets)) for k, v in tally.items()}
+
+
+def pool_of(items: dict[str, tuple[str, int]]) -> dict[str, int]:
+    pool: dict[str, int] = {}
+    for role, copies in items.values():
+        pool[role] = pool.get(role, 0) + copies
+    return pool
+
+
+CASES = [(i, m) for i, items in enumerate(PILES) for m in range(0, sum(c for _, c in items.values()) + 1)]
+
+
+@pytest.mark.parametrize("pile, m", CASES)
+def test_counting_equals_the_card_by_card_oracle(pile, m):
+    items = PILES[pile]
+    expected = {k: p for k, p in brute(items, m).items()}
+    got = odds.makeup_odds(pool_of(items), m)
+    assert {k: p for k, p in got.items() if p} == expected
+
+
+@pytest.mark.parametrize("pile, m", CASES)
+def test_cp_sat_enumeration_equals_the_card_by_card_oracle(pile, m):
+    items = PILES[pile]
+    assert odds.enumerated_odds(items, m) == brute(items, m)
+
+
+def test_a_hand_worked_case():
+    """2 saboteurs and 3 loyal, deal 2: C(5,2) = 10 pairs; no saboteur 3/10, one 6/10, two 1/10."""
+    got = odds.makeup_odds({"loyal": 3, "saboteur": 2}, 2)
+    assert got == {(("loyal", 2), ("saboteur", 0)): Fraction(3, 10), (("loyal", 1), ("saboteur", 1)): Fraction(6, 10),
+                   (("loyal", 0), ("saboteur", 2)): Fraction(1, 10)}
+
+
+def test_the_table_is_likeliest_first_and_each_row_exact(tmp_path):
+    derived = odds.check_odds(load_game(write_game(tmp_path))).derived
+    for n, rows in derived["role_odds"]["dwarf-cards"].items():
+        probabilities = [Fraction(r["exact"]) for r in rows]
+        assert probabilities == sorted(probabilities, reverse=True), n
+        assert sum(probabilities) == 1
+        for r in rows:
+            assert r["p"] == pytest.approx(float(Fraction(r["exact"])), abs=1e-6)
+    # 7 players: 8 cards (4 loyal, 2 selfish, 2 saboteurs), 7 dealt: one card is left out, each
+    # equally likely. A loyal one left out: 4/8; a selfish one or a saboteur: 2/8 each, a tie that
+    # the make-up's own order breaks (saboteur 1 before saboteur 2)
+    rows = derived["role_odds"]["dwarf-cards"]["7"]
+    assert [(r["makeup"], r["exact"]) for r in rows] == [
+        ({"loyal": 3, "saboteur": 2, "selfish": 2}, "1/2"),
+        ({"loyal": 4, "saboteur": 1, "selfish": 2}, "1/4"),
+        ({"loyal": 4, "saboteur": 2, "selfish": 1}, "1/4")]
+    assert derived["p_no_saboteur_exact"]["7"] == "0"
+
+
+def test_disagreeing_computations_are_an_error_not_a_table(tmp_path, monkeypatch):
+    """The cross-check is why the second computation exists: when it disagrees, `pnp check` says
+    so at the deal's line for that player count and prints no odds for it."""
+    game = load_game(write_game(tmp_path))
+    real = odds.enumerated_odds
+
+    def off_by_one_deal(items, m):
+        table = real(items, m)
+        if m == 5:  # five players
+            key = next(iter(sorted(table)))
+            table[key] += Fraction(1, 1000)
+        return table
+    monkeypatch.setattr(odds, "enumerated_odds", off_by_one_deal)
+    result = odds.check_odds(game)
+    errors = [f for f in result.findings if f.severity == "error"]
+    assert [(f.code, f.player_counts) for f in errors] == [("odds-mismatch", [5])]
+    assert "setup.yaml" in errors[0].source
+    assert "5" not in result.derived["role_odds"]["dwarf-cards"]
+    agreed = [f for f in result.findings if f.code == "odds-cross-checked"]
+    assert agreed and 5 not in agreed[0].player_counts
+
+
+def test_a_game_without_setup_has_no_odds_and_no_error(tmp_path):
+    folder = write_game(tmp_path, comps=components())
+    (folder / "setup.yaml").unlink()
+    result = odds.check_odds(load_game(folder))
+    assert result.findings == [] and result.derived == {}
