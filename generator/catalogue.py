@@ -31,6 +31,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rulebook.row_in_play": {"ja": "{name}(使用)", "en": "{name} in play"},
     "rulebook.row_returned": {"ja": "{name}(箱に戻す)", "en": "{name} back in the box"},
     "rulebook.row_dealt": {"ja": "{name}(配る)", "en": "{name} dealt"},
+    "rulebook.row_dealt_to": {"ja": "{name}({side}に配る)", "en": "{name} dealt to {side}"},
+    "rulebook.row_chosen": {"ja": "{name}({side}が選ぶ)", "en": "{name} chosen by {side}"},
     "rulebook.row_hand": {"ja": "手札の枚数", "en": "Hand size"},
     "rulebook.row_draw_pile": {"ja": "山札の枚数", "en": "Draw pile"},
     "rulebook.glossary": {"ja": "用語集", "en": "Glossary"},

@@ -130,12 +130,17 @@ def test_setup_per_player_count(game, n):
               for s in steps if isinstance(s, PlaceStep)}
     assert placed["resource-chips"] == 4
     # the Sauron player gets one character card, the others one hobbit and their Fellowship card each
-    given = {s.give: expr.evaluate(s.recipients, {"players": n}) * expr.evaluate(s.each, {"players": n})
+    sides = {side.id: expr.evaluate(side.players, {"players": n}) for side in game.setup.sides}
+    assert sides == {"sauron": 1, "hobbits": n - 1}
+    given = {s.give: (sides[s.to] if s.to else expr.evaluate(s.recipients, {"players": n})) * expr.evaluate(s.each, {"players": n})
              for s in steps if isinstance(s, GiveStep)}
     assert given == {"sauron-character-card": 1, "hobbit-character-cards": n - 1, "fellowship-cards": n - 1}
+    # which hobbit's Fellowship card each takes is their choice (the checker proves one exists)
+    assert [s.chosen_by for s in steps if isinstance(s, GiveStep) and s.give == "fellowship-cards"] == ["hobbits"]
     # only the Sauron player is dealt: two Sauron cards as a hand, two Nazgul cards face up
-    dealt = {s.deal: (expr.evaluate(s.recipients, {"players": n}), s.each, s.hand)
+    dealt = {s.deal: (sides[s.to] if s.to else expr.evaluate(s.recipients, {"players": n}), s.each, s.hand)
              for s in steps if isinstance(s, DealStep)}
+    assert {s.to for s in steps if isinstance(s, DealStep)} == {"sauron"}
     assert dealt == {"sauron-cards": (1, 2, True), "nazgul-cards": (1, 2, False)}
     bag = [s for s in steps if isinstance(s, CombineStep)]
     assert len(bag) == 1 and set(bag[0].combine) == {"base-event-tiles", "sauron-event-tiles"}

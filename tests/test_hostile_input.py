@@ -111,11 +111,13 @@ def test_file_over_the_size_limit(game_copy, monkeypatch):
 
 @pytest.mark.parametrize("value", ["{}", "[]", "[1, 2]"])
 def test_expression_given_a_list_or_mapping(game_copy, value):
-    # campaign failure: `recipients: {}` raised TypeError (unhashable) from the expression cache
+    # campaign failure: `recipients: {}` raised TypeError (unhashable) from the expression cache;
+    # a side's `players:` (the hobbits: players - 1) is such an expression
     folder = game_copy("lotr-sauron")
     path = folder / "setup.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("recipients: 1", f"recipients: {value}", 1),
-                    encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    assert "players: players - 1," in text
+    path.write_text(text.replace("players: players - 1,", f"players: {value},", 1), encoding="utf-8")
     lines = problems_of(folder)
     assert any("an expression is a whole number or text" in x for x in lines), lines
 

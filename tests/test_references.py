@@ -43,9 +43,9 @@ def test_unknown_layout_of_a_component_is_rejected(game_copy):
 
 def test_unknown_item_of_a_place_step_is_rejected(game_copy):
     folder = game_copy("war-of-the-ring-campaign")
-    _replace(folder / "setup.yaml", "action-01,", "action-1,")
+    _replace(folder / "setup.yaml", "items: [elrond, glorfindel]", "items: [elrnd, glorfindel]")
     [line] = _load_problems(folder)
-    assert re.search(r"setup\.yaml:\d+:\d+: unknown item 'action-1' of 'action-cards'; did you mean 'action-\d+'\?", line), line
+    assert re.search(r"setup\.yaml:\d+:\d+: unknown item 'elrnd' of 'counters'; did you mean 'elrond'\?", line), line
 
 
 def test_declared_locations_resolve_and_an_undeclared_one_does_not(game_copy):

@@ -256,11 +256,14 @@ def _setup_blocks(game: Game, langs: list[str], report: dict[str, Any]) -> list[
     header = {lg: [Text(label("players_col", lg))] + [Text(label("n_players", lg, n=int(n))) for n in ns] for lg in langs}
     rows: dict[str, list[list[Text]]] = {lg: [] for lg in langs}
 
-    def add(key: str, values: list[Any], name: dict[str, str] | None = None) -> None:
+    sides = {s.id: s.name for s in (game.setup.sides if game.setup else [])}
+
+    def add(key: str, values: list[Any], name: dict[str, str] | None = None, side: str | None = None) -> None:
         if all(v in (None, 0, "") for v in values):
             return
         for lg in langs:
-            title = label(key, lg, name=pick(name, lg) if name else "")
+            title = label(key, lg, name=pick(name, lg) if name else "",
+                          **({"side": pick(sides.get(side), lg, side)} if side else {}))
             rows[lg].append([Text(title)] + [Text("–" if v in (None, "") else str(v)) for v in values])
 
     comp_ids = sorted({cid for n in ns for cid in (counts[n].get("in_play") or {})},
@@ -271,7 +274,15 @@ def _setup_blocks(game: Game, langs: list[str], report: dict[str, Any]) -> list[
         values = [counts[n].get("returned_to_box", {}).get(cid, 0) for n in ns]
         add("row_returned", values, names.get(cid) or {"und": cid})
     for cid in sorted({cid for n in ns for cid in (counts[n].get("dealt") or {})}):
-        add("row_dealt", [counts[n].get("dealt", {}).get(cid, 0) for n in ns], names.get(cid) or {"und": cid})
+        to = next((counts[n]["dealt_to"][cid] for n in ns if cid in counts[n].get("dealt_to", {})), None)
+        add("row_dealt_to" if to else "row_dealt", [counts[n].get("dealt", {}).get(cid, 0) for n in ns],
+            names.get(cid) or {"und": cid}, to)
+    # a step a side chooses: "chosen by", not a random draw
+    chosen = {(p["component"], p["chosen_by"]) for n in ns for p in counts[n].get("placements", []) if p.get("chosen_by")}
+    for cid, side in sorted(chosen):
+        values = [sum(p["count"] for p in counts[n].get("placements", [])
+                      if p["component"] == cid and p.get("chosen_by") == side) for n in ns]
+        add("row_chosen", values, names.get(cid) or {"und": cid}, side)
     add("row_hand", [counts[n].get("hand_size") for n in ns])
     add("row_draw_pile", [counts[n].get("draw_pile") for n in ns])
     blocks.append(TableBlock(header, rows, numeric_columns=tuple(range(1, len(ns) + 1))))

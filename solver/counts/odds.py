@@ -1,7 +1,9 @@
 """Exact odds of the secret roles dealt at setup, by counting, cross-checked with CP-SAT.
 
 A deal with `hand: false` (Saboteur's dwarf cards) hands out `players × each` cards at random
-from a pile whose make-up the engine knows. The chance of each role make-up (how many of each
+from a pile whose make-up the engine knows; a deal `to:` one side (War of the Ring 18.1: the Allied
+player alone draws 3 of the 9 green cards) hands out that side's players × `each`. Kinds the
+sources do not count are taken at proposed.yaml's counts, and the finding says so. The chance of each role make-up (how many of each
 role are dealt) is hypergeometric:
 
     P(k_1..k_r) = Π C(K_v, k_v) / C(N, m)      K_v cards of role v in the pile, N in all, m dealt
@@ -24,6 +26,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solver.counts.effective import effective_counts
 from solver.engine.results import Draw, ItemKey
 from solver.engine.run import setup_table
 from solver.engine.steps import step_location
@@ -95,11 +98,26 @@ def enumerated_odds(items: dict[str, tuple[str, int]], m: int) -> dict[tuple[tup
     return out
 
 
+def draw_pool(game: Game, draw: Draw) -> tuple[dict[ItemKey, int], bool]:
+    """The pile a draw is made from, item -> copies, and whether a proposed count is in it: the
+    engine's counts, with the kinds the sources do not count at proposed.yaml's counts."""
+    effective = effective_counts(game)
+    pool = dict(draw.pool)
+    proposed = False
+    for k in draw.pile_items:
+        count, was_proposed = effective.get(k, (None, False))
+        if was_proposed and count:
+            pool[k] = count
+            proposed = True
+    return pool, proposed
+
+
 def draw_odds(game: Game, draw: Draw) -> tuple[dict, dict] | None:
     """(exact table, enumerated table) of one role deal, or None when it cannot be computed."""
-    if not draw.clean or draw.count > sum(draw.pool.values()):
+    pool_of, _ = draw_pool(game, draw)
+    if not draw.clean or draw.count > sum(pool_of.values()) or not pool_of:
         return None
-    items = {k[1]: (role_of(game, k), c) for k, c in draw.pool.items()}
+    items = {k[1]: (role_of(game, k), c) for k, c in pool_of.items()}
     pool: dict[str, int] = {}
     for role, c in items.values():
         pool[role] = pool.get(role, 0) + c
@@ -117,11 +135,11 @@ def check_odds(game: Game) -> CheckResult:
     agreed: dict[tuple[int, str], list[int]] = {}
     for n, res in setup_table(game).items():
         for draw in res.draws:
-            if draw.hand or draw.dst != "dealt":
-                continue
+            if (draw.hand and draw.to is None) or draw.dst != "dealt":
+                continue  # every player's hand: not a secret role, not one side's draw
             tables = draw_odds(game, draw)
-            if tables is None:
-                continue
+            if tables is None or (draw.to and len({r for k in tables[0] for r, _ in k}) < 2):
+                continue  # one side drawing from a pile of one kind: nothing to tell
             exact, enumerated = tables
             where = step_location(game, draw.step)
             if exact != enumerated:
@@ -138,8 +156,13 @@ def check_odds(game: Game) -> CheckResult:
                 p_no.setdefault(f"p_no_{role.replace('-', '_')}", {})[str(n)] = round(float(none), 6)
                 p_no_exact.setdefault(f"p_no_{role.replace('-', '_')}_exact", {})[str(n)] = str(none)
     for (step, pile), counts in agreed.items():
+        draw = next(d for d in setup_table(game)[counts[0]].draws if d.step == step)
+        side = next((s.name for s in (game.setup.sides if game.setup else []) if s.id == draw.to), None)
+        who = (side.get("en") or next(iter(side.values()))) if side else draw.to
+        whose = f"{who}'s draw of {draw.count} from {pile}" if draw.to else f"role odds of {pile}"
+        on = "; on proposed.yaml's counts" if draw_pool(game, draw)[1] else ""
         out.findings.append(Finding("info", "odds-cross-checked",
-                                    f"role odds of {pile}: exact counting agrees with CP-SAT solution enumeration",
+                                    f"{whose}: exact counting agrees with CP-SAT solution enumeration{on}",
                                     step_location(game, step), counts))
     if role_odds:
         out.derived["role_odds"] = role_odds

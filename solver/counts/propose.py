@@ -41,6 +41,7 @@ from solver.proof.constraints import constraint_location, describe
 from solver.proof.cpsat import Assumption, solve
 from solver.proof.explain import explain
 from solver.proof.feasibility import UNKNOWN_UB, setup_model
+from solver.proof.worstdeal import all_worst_deals, binding_text, by_key, coverage_findings
 
 OBJECTIVE = ("every rule at every player count and optional rule, each kind the sources name at least once; kinds "
              "sharing a stated total spread over it as evenly as possible; then the smallest mix the rules need "
@@ -67,6 +68,7 @@ class _Joint:
         self.game = game
         self.m = cp_model.CpModel()
         owned = owned_counts(game)
+        self.owned = owned
         self.unknown = [k for k, v in owned.items() if v is None]
         self.rest = {(c.id, i.id) for c in game.components for i in c.items if i.rest}
         self.x = {k: self.m.new_int_var(0, UNKNOWN_UB, f"count[{k[0]}/{k[1]}]") for k in self.unknown}
@@ -97,6 +99,7 @@ class _Joint:
             for index, con, _lit, referenced, _random in sm.constraint_lits:
                 for k in set(referenced) & set(self.bounds):
                     self.bounds[k][f"rule '{con.id}' ({describe(con)}; {con.source or constraint_location(game, index)})"] = None
+        self._worst_deals()
         for comp in game.components:
             if comp.stated_total is not None and not self.game.setup and comp.items:
                 # without a setup there are no setup models to carry the stated totals
@@ -106,6 +109,22 @@ class _Joint:
                     if (comp.id, it.id) in self.bounds:
                         self.bounds[(comp.id, it.id)][f"stated total {comp.stated_total.value} {comp.id} "
                                                       f"({comp.stated_total.source})"] = None
+
+    def _worst_deals(self) -> None:
+        """A matched step's items cover the worst deal at every count and optional rule
+        (solver/proof/worstdeal.py): the least count is the largest deal's need, and it names that deal."""
+        for key, deals in by_key(all_worst_deals(self.game)).items():
+            items = [k for k in deals[0].items if k in self.x]
+            if not items or not all(d.exact for d in deals):
+                continue
+            need = max(d.need for d in deals)
+            known = sum(self.owned[k] or 0 for k in deals[0].items if k not in self.x)
+            lit = self.m.new_bool_var(f"worst-deal[{key}]")
+            self.m.add(sum(self.x[k] for k in items) + known >= need).only_enforce_if(lit)
+            text = binding_text(self.game, deals)
+            self.assumptions.append(Assumption(lit, "inventory", f"{' + '.join(k[1] for k in items)} ≥ {need} ({text})", "", items[0]))
+            for k in items:
+                self.bounds[k][text] = None
 
     def _runs(self) -> list[tuple[str, Any]]:
         if self.game.setup is None:
@@ -254,6 +273,10 @@ def check_proposals(game: Game) -> CheckResult:
             "warning", "count-not-proposed",
             f"{len(missing)} unknown counts have no proposal ({', '.join(k[1] for k in missing[:8])}"
             f"{' …' if len(missing) > 8 else ''}): run `pnp propose {game.id}`", where))
+    proposed_at = {(p.component, p.item): pi for pi, p in enumerate(file.proposals)}
+    counts = {k: (fixed[k] if k in fixed else v) for k, v in owned.items()}
+    out.findings += coverage_findings(game, all_worst_deals(game), counts,
+                                      lambda k: game.where("proposed.yaml", ("proposals", proposed_at[k])), set(fixed))
     if fixed:
         joint = _Joint(game, fixed)
         if not joint.feasible():

@@ -23,6 +23,10 @@ class Move:
     per_item: int | None = None
     total: int | None = None
     pile: str | None = None  # the pile drawn from, for random draws
+    # a matched move: (attribute, pile, each): `each` copies of the items whose attribute is that of
+    # each card dealt from the pile before it; `total` is then every dealt card times `each`
+    match: tuple[str, str, int] | None = None
+    chosen_by: str | None = None  # a choice: the side of setup.yaml `sides` that chooses the items
 
 
 @dataclass
@@ -45,6 +49,8 @@ class Draw:
     hand: bool
     each: int
     clean: bool  # no earlier random draw from this pile: `pool` is exact
+    to: str | None = None  # the side of setup.yaml `sides` that alone receives (a deal `to:`)
+    pile_items: tuple[ItemKey, ...] = ()  # every item of the pile, those with no counted copy too
 
 
 @dataclass(frozen=True)
@@ -56,11 +62,14 @@ class Placement:
     on: str
     face: str | None = None
     items: tuple[tuple[ItemKey, int], ...] = ()  # which items, how many copies each (exports place them)
+    chosen_by: str | None = None  # the side of setup.yaml `sides` that chooses which items
 
     def report(self) -> dict[str, Any]:
         row: dict[str, Any] = {"component": self.component, "count": self.count, "on": self.on}
         if self.face:
             row["face"] = self.face
+        if self.chosen_by:
+            row["chosen_by"] = self.chosen_by
         return row
 
 
@@ -108,6 +117,9 @@ class SetupResult:
             row["placements"] = [p.report() for p in self.placements]
         if self.assumed:  # copies of uncounted kinds the steps needed (the least the box must hold)
             row["uncounted_needed"] = dict(self.assumed)
+        dealt_to = {d.pile: d.to for d in self.draws if d.to and d.dst == "dealt"}
+        if dealt_to:  # piles dealt to one side only (setup.yaml `sides`)
+            row["dealt_to"] = dict(sorted(dealt_to.items()))
         return row
 
 

@@ -51,9 +51,7 @@ class Runner:
         try:
             v = _expr.evaluate(expression, self.env, self.functions)
         except _expr.ExprError as e:
-            loc = self.game.where("setup.yaml", ("steps", index, field_name))
-            path, _, line = loc.rpartition(":")
-            raise DataError([Problem(path, int(line or 0), 0, f"{field_name}: {e}",
+            raise DataError([Problem(*self._loc("setup.yaml", ("steps", index, field_name)), f"{field_name}: {e}",
                                      "use `players`, numbers and + - * // % min() max() variant()")])
         if isinstance(v, bool) or not isinstance(v, int):
             v = int(v)
@@ -62,12 +60,25 @@ class Runner:
     def recipients(self, expression: Any, index: int) -> int:
         v = self.value(expression, index, "recipients")
         if not 0 <= v <= self.players:
-            loc = self.game.where("setup.yaml", ("steps", index, "recipients"))
-            path, _, line = loc.rpartition(":")
-            raise DataError([Problem(path, int(line or 0), 0,
+            raise DataError([Problem(*self._loc("setup.yaml", ("steps", index, "recipients")),
                                      f"recipients: {expression} is {v} at {self.players} players",
                                      "give a number of players from 0 to `players`, e.g. 1 or players - 1")])
         return v
+
+    def side_players(self, side: str, index: int) -> int:
+        """How many players a side of setup.yaml `sides` is at this count (the loader has checked the id)."""
+        sides = self.game.setup.sides if self.game.setup else []
+        found = next(s for s in sides if s.id == side)
+        v = _expr.evaluate(found.players, self.env, self.functions)
+        if not 0 <= int(v) <= self.players:
+            raise DataError([Problem(*self._loc("setup.yaml", ("sides", sides.index(found), "players")),
+                                     f"side {side!r} is {v} players at {self.players} players",
+                                     "give a number of players from 0 to `players`, e.g. 1 or players - 1")])
+        return int(v)
+
+    def _loc(self, file: str, path: tuple[Any, ...]) -> tuple[str, int, int]:
+        path_, _, line = self.game.where(file, path).rpartition(":")
+        return path_, int(line or 0), 0
 
     def items_of(self, component: str) -> tuple[ItemKey, ...]:
         self.touched.add(component)
@@ -94,6 +105,10 @@ class Runner:
     def apply(self, move: Move) -> None:
         if move.total is not None and move.pile is not None:
             available = self.pile_size(move.pile)
+            unknown = [k for k in move.items if k in self.unknown]
+            if move.total > available and unknown:  # uncounted kinds make up the draw
+                self.assume_in_pile(unknown[0][0], move.pile, move.total - available)
+                available = move.total
             take = min(move.total, available)
             if move.total > available:
                 self.shortages.append(Shortage(move.step, move.total, available, move.items))
@@ -131,6 +146,36 @@ class Runner:
             st[dst] += copies
             self.owned[key] = self.owned.get(key, 0) + copies
             self.assumed[component] = self.assumed.get(component, 0) + copies
+
+    def from_rest(self, key: ItemKey) -> None:
+        """An uncounted kind picked out of a component with a stated total (the nine green cards
+        of 62): its copies, at proposed.yaml's count, leave the total's anonymous rest for the item
+        itself, so the pile it joins has its size. Without a proposal it stays uncounted."""
+        proposals = self.game.extras.get("proposed")
+        rest = (key[0], UNCOUNTED)
+        if key not in self.unknown or proposals is None or rest not in self.state:
+            return
+        copies = min(proposals.count_of(*key) or 0, self.state[rest]["box"])
+        self.state[rest]["box"] -= copies
+        self.owned[rest] -= copies
+        self.state[key]["box"] += copies
+        self.owned[key] = self.owned.get(key, 0) + copies
+
+    def assume_in_pile(self, component: str, pile: str, copies: int) -> None:
+        """Copies of uncounted kinds that a draw from `pile` needs: taken out of the component's
+        uncounted rest while it lasts, else assumed (as `assume` does), into an anonymous item of the pile."""
+        key = (component, f"{UNCOUNTED} {pile}")
+        st = self.state.setdefault(key, {z: 0 for z in ZONES})
+        self.pile_of[key] = pile
+        rest = self.state.get((component, UNCOUNTED), {}).get("box", 0)
+        from_rest = min(copies, rest)
+        if from_rest:
+            self.state[(component, UNCOUNTED)]["box"] -= from_rest
+            self.owned[(component, UNCOUNTED)] -= from_rest
+        st["pile"] += copies
+        self.owned[key] = self.owned.get(key, 0) + copies
+        if copies > from_rest:
+            self.assumed[component] = self.assumed.get(component, 0) + copies - from_rest
 
     def take(self, k: ItemKey, src: tuple[str, ...], dst: str, want: int | None) -> int:
         st = self.state[k]
@@ -180,14 +225,20 @@ class Runner:
     def combine(self, i: int, step: CombineStep) -> None:
         for cid in step.combine:
             items = self.items_of(cid)
+            if step.where:
+                items = tuple(k for k in items if k in set(select_items(self.game, cid, step.where)))
+                if not items:
+                    self.no_match(i, "where", cid)
+                for k in items:
+                    self.from_rest(k)
             self.emit(Move(i, items, ("box",), "pile"))
             for k in items:
                 self.pile_of[k] = step.into
 
     def deal(self, i: int, step: DealStep) -> None:
         each = self.value(step.each, i, "each")
-        recipients = self.recipients(step.recipients, i)
-        self.random_draw(i, step.deal, "dealt", recipients * each, hand=step.hand, each=each)
+        recipients = self.side_players(step.to, i) if step.to else self.recipients(step.recipients, i)
+        self.random_draw(i, step.deal, "dealt", recipients * each, hand=step.hand, each=each, to=step.to)
         if step.hand:
             # `hand_size` is what every player holds; a hand of some players only (the Sauron
             # player's) still leaves its pile as a draw pile
@@ -200,14 +251,53 @@ class Runner:
         self.random_draw(i, step.set_aside, "set_aside", self.value(step.count, i, "count"), hand=False, each=0)
 
     def give(self, i: int, step: GiveStep) -> None:
+        if step.match:
+            move = self.matched(i, step.give, step.match, self.value(step.each, i, "each"))
+            self.placed_move(move, step.give, step.on or "players", step.face)
+            return
         items = self.items_of(step.give)
-        recipients = self.recipients(step.recipients, i)
+        recipients = self.side_players(step.to, i) if step.to else self.recipients(step.recipients, i)
         given = recipients * self.value(step.each, i, "each")
-        self.placed_move(Move(i, items, ("box", "pile"), "placed", total=given), step.give, step.on or "players", step.face)
+        self.placed_move(Move(i, items, ("box", "pile"), "placed", total=given, chosen_by=step.chosen_by),
+                         step.give, step.on or "players", step.face)
+
+    def matched(self, i: int, component: str, match: dict[str, str], each: int) -> Move:
+        """`each` items of `component` for every card dealt from the pile `match` names, the item
+        whose attribute is that card's. Which items a deal takes is the deal's business: the engine
+        counts the total (in item order, as for a choice); the checker (solver/proof/worstdeal.py)
+        proves every deal."""
+        (attr, pile), = match.items()
+        dealt = self.drawn.get((pile, "dealt"), 0)
+        if not dealt and not any(d.pile == pile and d.dst == "dealt" for d in self.draws):
+            self.match_error(i, f"match: nothing is dealt from {pile} before this step",
+                             "put the deal step first, or name the pile that was dealt")
+        cards = [k for k in self.items_in_pile(pile) if self.attr_of(k, attr) is not None]
+        items = tuple(k for k in self.items_of(component) if self.attr_of(k, attr) is not None)
+        if not cards or not items:
+            self.match_error(i, f"match: {attr!r} is not an attribute of both {pile} and {component}",
+                             "give the dealt cards and the matched items the same attribute, e.g. clan")
+        return Move(i, items, ("box", "pile"), "placed", total=dealt * each, match=(attr, pile, each))
+
+    def attr_of(self, key: ItemKey, attr: str) -> Any:
+        if key[1].startswith(UNCOUNTED):
+            return None
+        comp = self.game.component(key[0])
+        if not comp.items:
+            return comp.attrs.get(attr)
+        return next((it.attrs.get(attr) for it in comp.items if it.id == key[1]), None)
+
+    def match_error(self, index: int, what: str, todo: str) -> None:
+        raise DataError([Problem(*self._loc("setup.yaml", ("steps", index, "match")), what, todo)])
 
     def place(self, i: int, step: PlaceStep) -> None:
         # `count` pieces in all (from the listed or matching items, if any), chosen by the
         # players; without `count`, every copy of those items (or of the component)
+        if step.match:
+            each = 1 if step.each is None else self.value(step.each, i, "each")
+            self.touched.add(step.place)
+            move = self.matched(i, step.place, step.match, each)
+            self.placed_move(move, step.place, step.on, step.face)
+            return
         if step.items or step.where:
             items = tuple(select_items(self.game, step.place, step.where or None, step.items))
             if not items:
@@ -216,10 +306,13 @@ class Runner:
             items = self.items_of(step.place)
         self.touched.add(step.place)
         total = None if step.count is None else self.value(step.count, i, "count")
-        self.placed_move(Move(i, items, ("pile", "box"), "placed", total=total), step.place, step.on, step.face)
+        self.placed_move(Move(i, items, ("pile", "box"), "placed", total=total, chosen_by=step.chosen_by),
+                         step.place, step.on, step.face)
 
     def supply(self, i: int, step: SupplyStep) -> None:
-        self.emit(Move(i, self.items_of(step.supply), ("box", "pile"), "supply"))
+        # items a `combine` moved into another pile stay there
+        items = tuple(k for k in self.items_of(step.supply) if self.pile_of.get(k, k[0]) == step.supply)
+        self.emit(Move(i, items, ("box", "pile"), "supply"))
 
     def placed_move(self, move: Move, component: str, on: str, face: str | None = None) -> None:
         # counted over the whole component: copies of uncounted kinds land on its anonymous item
@@ -229,13 +322,12 @@ class Runner:
         after = self.placed_copies(component)
         moved = tuple((k, st["placed"] - per_item.get(k, 0)) for k, st in self.state.items()
                       if k[0] == component and st["placed"] > per_item.get(k, 0))
-        self.placements.append(Placement(move.step, component, after - before, on, face, moved))
+        self.placements.append(Placement(move.step, component, after - before, on, face, moved, move.chosen_by))
 
     def no_match(self, index: int, field_name: str, component: str) -> None:
-        loc = self.game.where("setup.yaml", ("steps", index, field_name))
-        path, _, line = loc.rpartition(":")
         attrs = sorted({k for it in self.game.component(component).items for k in it.attrs})
-        raise DataError([Problem(path, int(line or 0), 0, f"{field_name}: no item of {component} matches",
+        raise DataError([Problem(*self._loc("setup.yaml", ("steps", index, field_name)),
+                                 f"{field_name}: no item of {component} matches",
                                  f"name item ids or attrs it has ({', '.join(attrs) or 'none'})")])
 
     def placed_copies(self, component: str) -> int:
@@ -254,11 +346,12 @@ class Runner:
             # which kinds are left is as random as the deal was: a draw of the whole rest
             self.emit(Move(i, self.items_in_pile(pile), ("pile",), "returned", total=rest, pile=pile))
 
-    def random_draw(self, i: int, pile: str, dst: str, count: int, *, hand: bool, each: int) -> None:
+    def random_draw(self, i: int, pile: str, dst: str, count: int, *, hand: bool, each: int,
+                    to: str | None = None) -> None:
         items = self.items_in_pile(pile)
         pool = {k: self.state[k]["pile"] for k in items if self.state[k]["pile"]}
         clean = pile not in self.random_piles
-        self.draws.append(Draw(i, pile, dst, count, pool, hand, each, clean))
+        self.draws.append(Draw(i, pile, dst, count, pool, hand, each, clean, to, items))
         self.random_piles.add(pile)
         self.emit(Move(i, items, ("pile",), dst, total=count, pile=pile))
 

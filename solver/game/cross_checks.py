@@ -59,7 +59,20 @@ def check_setup_refs(setup: SetupFile, components: list[Component], sloc: Locato
                 problems.append(sloc.problem(("player_counts", pi),
                                              f"player count {n} is outside game.yaml players {meta.players.min}-{meta.players.max}",
                                              "fix the list or the game's player range"))
-    return problems + _check_variant_refs(setup, sloc, meta)
+    return problems + _check_side_refs(setup, sloc) + _check_variant_refs(setup, sloc, meta)
+
+
+def _check_side_refs(setup: SetupFile, sloc: Locator) -> list[Problem]:
+    """`to:` and `chosen_by:` name a side of setup.yaml `sides:`."""
+    sides = {s.id: s for s in setup.sides}
+    problems = []
+    for si, step in enumerate(setup.steps):
+        for fieldname in ("to", "chosen_by"):
+            ref = getattr(step, fieldname, None)
+            if ref is not None and ref not in sides:
+                known = f"use one of: {', '.join(sides)}" if sides else "declare it under setup.yaml `sides:`"
+                problems.append(sloc.problem(("steps", si, fieldname), f"unknown side {ref!r}", known))
+    return problems
 
 
 def check_cited(setup: SetupFile, sloc: Locator) -> list[Problem]:

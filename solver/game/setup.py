@@ -58,9 +58,11 @@ class ShuffleStep(StepBase):
 
 
 class CombineStep(StepBase):
-    """Shuffle several components into one pile (path and action cards into one deck)."""
+    """Shuffle several components (or the items of them whose attrs match `where`) into one pile
+    (path and action cards into one deck; the nine green cards into the Allied deck)."""
     combine: list[Id]
     into: Id
+    where: Selector = Field({}, description="only the items whose attrs match, e.g. {colour: green}")
     name: LocalText | None = Field(None, description="the new pile's name per language, as the rulebook's "
                                    "setup table prints it; default: the combined components' names joined by +")
     _c = field_validator("name", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
@@ -69,25 +71,62 @@ class CombineStep(StepBase):
 RECIPIENTS_HELP = ("how many players receive, e.g. `1` (the Sauron player) or `players - 1` "
                    "(everyone else); default every player")
 
+TO_HELP = ("a side of `sides` (the Allied player, the Sauron player): only its players receive, "
+           "instead of `recipients`")
+
+CHOSEN_HELP = ("a side of `sides` whose players choose which items the step takes (which six cards, "
+               "which hobbit's card); the checker proves a valid choice exists at every player count")
+
+MATCH_HELP = ("take, for each card a player was dealt earlier from a pile, `each` of the items whose "
+              "attribute matches that card's: {attribute: pile}, e.g. {clan: dwarf-cards} (the pawn of "
+              "the clan on the back of your dwarf card); the checker proves the counts for every deal")
+
+
+def check_match(v: Any) -> Any:
+    if v is not None and len(v) != 1:
+        raise ValueError("match names one attribute and the pile dealt earlier, e.g. {clan: dwarf-cards}")
+    return v
+
 
 class DealStep(StepBase):
-    """Deal `each` cards at random from a pile to each of `recipients` players (a hand or a secret role)."""
+    """Deal `each` cards at random from a pile to each of `recipients` players (a hand or a secret
+    role), or to the players of one side (`to`: the Allied player alone draws three)."""
     deal: Id
     each: Expression
     recipients: Expression = Field("players", description=RECIPIENTS_HELP)
+    to: Id | None = Field(None, description=TO_HELP)
     hand: bool = Field(True, description="False for cards dealt that are not part of the hand (roles)")
     _e = field_validator("each", "recipients", mode="before")(classmethod(lambda cls, v: check_expr(v)))
 
+    @model_validator(mode="after")
+    def _to_or_recipients(self) -> "DealStep":
+        if self.to and "recipients" in self.model_fields_set:
+            raise ValueError("give `to: <side>` or `recipients`, not both")
+        return self
+
 
 class GiveStep(StepBase):
-    """Each of `recipients` players takes `each` of a per-player component (pedestal, screen, pieces);
+    """Each of `recipients` players (or of side `to`) takes `each` of a per-player component (pedestal, screen, pieces);
     `on` names where the given pieces go (a map place, a track); given pieces count as placed."""
     give: Id
     each: Expression = 1
     recipients: Expression = Field("players", description=RECIPIENTS_HELP)
     on: str | None = Field(None, description="where the given pieces start, e.g. a map place id")
     face: str | None = Field(None, description="which face is up, e.g. up, down, fellowship")
+    match: dict[str, Id] | None = Field(None, description=MATCH_HELP + "; `recipients` is then who was dealt")
+    to: Id | None = Field(None, description=TO_HELP)
+    chosen_by: Id | None = Field(None, description=CHOSEN_HELP)
     _e = field_validator("each", "recipients", mode="before")(classmethod(lambda cls, v: check_expr(v)))
+    _m = field_validator("match")(classmethod(lambda cls, v: check_match(v)))
+
+    @model_validator(mode="after")
+    def _match_alone(self) -> "GiveStep":
+        if (self.match or self.to) and "recipients" in self.model_fields_set:
+            raise ValueError("with `match` or `to`, the players who receive are those dealt or that side's: "
+                             "drop `recipients`")
+        if self.match and self.to:
+            raise ValueError("give either `match` (those dealt from the pile) or `to` (one side), not both")
+        return self
 
 
 class SetAsideStep(StepBase):
@@ -106,7 +145,17 @@ class PlaceStep(StepBase):
     items: list[Id] = []
     where: Selector = Field({}, description="only items whose attrs match, e.g. {side: dark}")
     face: str | None = Field(None, description="which face is up, e.g. fellowship, black, down")
-    _e = field_validator("count", mode="before")(classmethod(lambda cls, v: check_expr(v)))
+    match: dict[str, Id] | None = Field(None, description=MATCH_HELP)
+    chosen_by: Id | None = Field(None, description=CHOSEN_HELP)
+    each: Expression | None = Field(None, description="with `match`: copies per card dealt (default 1)")
+    _e = field_validator("count", "each", mode="before")(classmethod(lambda cls, v: check_expr(v)))
+    _m = field_validator("match")(classmethod(lambda cls, v: check_match(v)))
+
+    @model_validator(mode="after")
+    def _match_alone(self) -> "PlaceStep":
+        if self.match and self.count is not None:
+            raise ValueError("with `match`, the count is one per card dealt (times `each`): drop `count`")
+        return self
 
 
 class ReturnRestStep(StepBase):
@@ -200,6 +249,17 @@ class Variant(Model):
     _v = field_validator("name", "note", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
 
 
+class Side(Model):
+    """A player, side or role the setup names: `to:` deals to it alone, `chosen_by:` lets it choose."""
+    id: Id
+    name: LocalText
+    players: Expression = Field(1, description="how many players it is, e.g. 1 or `players - 1`")
+    source: str | None = None
+
+    _v = field_validator("name", mode="before")(classmethod(lambda cls, v: check_local(v)))
+    _e = field_validator("players", mode="before")(classmethod(lambda cls, v: check_expr(v)))
+
+
 class Location(Model):
     """Somewhere off the map that setup puts pieces `on`: a hand, a draw pile, a track, a spot on a board."""
     id: Id
@@ -214,6 +274,8 @@ class SetupFile(Model):
     variants: list[Variant] = Field([], description="optional rules that change the setup; each is run and proved too")
     locations: list[Location] = Field([], description="places off the map that steps put pieces `on` "
                                                       "(hands, piles, tracks, spots on a board)")
+    sides: list[Side] = Field([], description="players, sides or roles that steps deal `to` or that choose "
+                                              "(`chosen_by`): the Allied player, the Sauron player")
     steps: list[AnyStep]
     constraints: list[Constraint] = []
     hand_limit: Expression | None = None

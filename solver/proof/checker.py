@@ -19,13 +19,14 @@ from typing import Any
 from solver.engine.items import matches, owned_counts
 from solver.engine.results import SetupResult
 from solver.engine.run import setup_table, variant_tables
-from solver.engine.steps import step_label
+from solver.engine.steps import step_label, step_location
 from solver.findings import CheckResult, Finding, cite
 from solver.game.loader import Game
 from solver.game.setup import GiveStep, PlaceStep
 from solver.proof.constraints import ZONE_FUNCS, ZONE_PARTS, RuleCompiler, constraint_location, describe
 from solver.proof.cpsat import Assumption, Verdict, solve
 from solver.proof.explain import conflict_finding, explain
+from solver.proof.worstdeal import all_worst_deals, coverage_findings
 from solver.proof.feasibility import UB, UNKNOWN_UB, SetupModel, item_location, prove_player_count, setup_model, stated_sums
 
 _solve = solve  # the name solver/counts/propose.py imports
@@ -54,6 +55,7 @@ def check_setup(game: Game) -> CheckResult:
         for res in results.values():
             raw += proof_findings(game, res)
     out.findings += grouped(raw) + face_findings(game)
+    out.findings += coverage_findings(game, all_worst_deals(game), owned_counts(game), lambda k: item_location(game, k))
     out.derived["totals"] = attribute_totals(game, table)
     return out
 
@@ -87,6 +89,7 @@ def proof_findings(game: Game, res: SetupResult) -> list[Finding]:
             raw.append(Finding("info", "not-in-setup",
                                f"{comp}: the setup never mentions these {copies} copies; they stay in the box",
                                game.where("components.yaml", ("components", _comp_index(game, comp))), [n]))
+        raw += _choice_findings(game, verdict)
         proved = verdict.rules - len(verdict.can_fail) - len(verdict.unproven)
         raw.append(Finding("info", "setup-proven",
                            "CP-SAT proof: the setup can be carried out, every item is conserved (in play + "
@@ -96,6 +99,24 @@ def proof_findings(game: Game, res: SetupResult) -> list[Finding]:
         for f in raw:
             f.message = f"variant {res.variant}: {f.message}"
     return raw
+
+
+def _choice_findings(game: Game, verdict: Verdict) -> list[Finding]:
+    """A step a side chooses (`chosen_by`): the feasible model is a valid choice, shown as the example.
+    Rules that count what a choice takes are proved for every choice like any rule over a deal."""
+    out = []
+    sides = {s.id: s for s in (game.setup.sides if game.setup else [])}
+    for step, taken in verdict.choices:
+        by = game.step(step).chosen_by  # type: ignore[union-attr]
+        who = sides[by].name.get("en") or next(iter(sides[by].name.values()), by) if by in sides else by
+        example = ", ".join(f"{k[1]}×{v}" for k, v in sorted(taken.items())[:8]) + (" …" if len(taken) > 8 else "")
+        if any(v is None for k, v in owned_counts(game).items() if k in taken):
+            example += "; counts the sources do not give are free here"
+        out.append(Finding("info", "choice-valid",
+                           f"step '{step_label(game, step)}' is chosen by {who}: CP-SAT finds a valid choice "
+                           f"(e.g. {example or 'nothing'}); rules over what it takes hold for every choice",
+                           step_location(game, step), [verdict.players]))
+    return out
 
 
 GENERIC_FACES = ("up", "down", "front", "back")

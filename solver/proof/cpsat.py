@@ -23,7 +23,7 @@ class Assumption:
     kind: str  # step | inventory | constraint
     label: str
     source: str
-    item: ItemKey | None = None
+    item: ItemKey | None = None  # an inventory fact's item; (component, "") for a stated total
 
 
 @dataclass
@@ -37,6 +37,7 @@ class Verdict:
     unproven: list[tuple[Constraint, list[ItemKey]]] = field(default_factory=list)  # (rule, uncounted items)
     rules: int = 0  # rules active at this count
     totals: dict[str, dict[str, int]] = field(default_factory=dict)  # zone -> component -> copies
+    choices: list[tuple[int, dict[ItemKey, int]]] = field(default_factory=list)  # (step, a valid choice)
 
 
 def solve(model: cp_model.CpModel, lits: list[Any], *, presolve: bool = False) -> tuple[Any, cp_model.CpSolver]:

@@ -10,13 +10,14 @@ model is infeasible, solver/proof/explain.py names the conflicting facts.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ortools.sat.python import cp_model
 
 from solver import expr as E
 from solver.engine.items import matches, owned_counts
-from solver.engine.results import ItemKey, SetupResult
+from solver.engine.results import ItemKey, Move, SetupResult
 from solver.engine.steps import step_label, step_location, when_functions
 from solver.errors import DataError, Problem
 from solver.findings import cite
@@ -50,6 +51,17 @@ def item_location(game: Game, key: ItemKey) -> str:
     return game.where("components.yaml")
 
 
+@dataclass
+class Matched:
+    """One attribute value of a matched move: the `items` it takes, `each` per card of that value
+    dealt from its pile (`cards`); `demand` is that number as a linear expression of the deal."""
+    move: Move
+    value: str
+    items: list[ItemKey]
+    cards: dict[ItemKey, Any]  # card -> its copies dealt so far (a model expression)
+    demand: Any
+
+
 class SetupModel(RuleCompiler):
     """The flow model of one player count: `m` (the CpModel), `assumptions`, `owned_var[item]`,
     `zone_expr(item, zone)`; solver/counts/wargame.py optimises over it."""
@@ -75,6 +87,8 @@ class SetupModel(RuleCompiler):
                 for k in mv.items:
                     self.random_zones.setdefault(k, set()).update(mv.src + (mv.dst,))
         self.unknown = {k for k, v in owned_counts(game).items() if v is None}
+        self.matched: list[Matched] = []  # the demands of matched moves, per attribute value
+        self.choices: list[tuple[Move, dict[ItemKey, Any]]] = []  # a side's choice: what each item gives
         self._build()
 
     # ----------------------------------------------------------------- flows
@@ -107,7 +121,8 @@ class SetupModel(RuleCompiler):
             lit = m.new_bool_var(f"stated[{comp.id}]")
             m.add(sum(self.owned_var[(comp.id, it.id)] for it in comp.items) == comp.stated_total.value).only_enforce_if(lit)
             self.assumptions.append(Assumption(lit, "inventory", f"{comp.id} ×{comp.stated_total.value} in all",
-                                               self.game.where("components.yaml", ("components", ci, "stated_total"))))
+                                               self.game.where("components.yaml", ("components", ci, "stated_total")),
+                                               (comp.id, "")))
         by_step: dict[int, list] = {}
         for mv in self.result.moves:
             by_step.setdefault(mv.step, []).append(mv)
@@ -118,16 +133,16 @@ class SetupModel(RuleCompiler):
                                                cite(step_location(self.game, index), step.source)))
             for mv in by_step.get(index, []):
                 self._move(mv, lit)
-            if isinstance(step, CombineStep):
-                for cid in step.combine:
-                    for key in self.pile_of:
-                        if key[0] == cid:
+            if isinstance(step, CombineStep):  # the items it moved (those `where` matches) join the pile
+                for mv in by_step.get(index, []):
+                    for key in mv.items:
+                        if key in self.pile_of:
                             self.pile_of[key] = step.into
 
     def _zone(self, key: ItemKey, zone: str) -> Any:
         return self.state[key].get(zone, 0)
 
-    def _move(self, mv, lit) -> None:
+    def _move(self, mv: Move, lit: Any) -> None:
         m = self.m
         takes = []
         for key in mv.items:
@@ -158,9 +173,32 @@ class SetupModel(RuleCompiler):
                 emptied = m.new_bool_var("emptied")
                 m.add(t0 == prev0).only_enforce_if(emptied)
                 m.add(t1 == 0).only_enforce_if(emptied.Not())
-            takes.append(amount)
+            takes.append((key, amount))
         if mv.total is not None:
-            m.add(sum(takes) == mv.total).only_enforce_if(lit)
+            m.add(sum(t for _, t in takes) == mv.total).only_enforce_if(lit)
+        if mv.match is not None:
+            self._match(mv, dict(takes), lit)
+        if mv.chosen_by is not None:
+            self.choices.append((mv, dict(takes)))
+
+    def _match(self, mv: Move, takes: dict[ItemKey, Any], lit: Any) -> None:
+        """A matched move: for each value of the attribute, the items taken with that value are
+        `each` per card of that value dealt from the pile so far (solver/proof/worstdeal.py
+        maximises these demands over every deal)."""
+        assert mv.match is not None
+        attr, pile, each = mv.match
+        cards = [k for k, p in self.pile_of.items() if p == pile and self.attrs.get(k, {}).get(attr) is not None]
+        values = sorted({str(self.attrs[k][attr]) for k in cards} | {str(self.attrs[k][attr]) for k in mv.items
+                                                                     if self.attrs.get(k, {}).get(attr) is not None})
+        for v in values:
+            dealt = {k: self._zone(k, "dealt") for k in cards if str(self.attrs[k][attr]) == v}
+            items = [k for k in mv.items if k in takes and str(self.attrs[k].get(attr)) == v]
+            demand = each * sum(dealt.values())
+            if not items and isinstance(demand, int):
+                continue  # no card of this value is dealt: nothing to take
+            if items:  # a value with no item to take is worstdeal.py's error, not a limit on the deal
+                self.m.add(sum(takes[k] for k in items) == demand).only_enforce_if(lit)
+            self.matched.append(Matched(mv, v, items, dealt, demand))
 
     # ----------------------------------------------------------------- selections
     def zone_expr(self, key: ItemKey, zone: str) -> Any:
@@ -222,6 +260,9 @@ def prove_player_count(game: Game, result: SetupResult) -> Verdict:
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise RuntimeError(f"CP-SAT gave {solver.status_name(status)} on a setup model")
     verdict = Verdict(n, True, totals=_totals(model, solver))
+    # a choice (`chosen_by`): the model is free in what it takes, so its solution is a valid choice
+    verdict.choices = [(mv.step, {k: solver.value(t) for k, t in takes.items() if solver.value(t)})
+                       for mv, takes in model.choices]
     verdict.rules = sum(1 for a in model.assumptions if a.kind == "constraint")
     # Solving the rules on a model of only the items coupled to them was tried: on these games
     # that part is most of the model, and building it costs more than the smaller solves save.
