@@ -90,21 +90,26 @@ def print_table(game_id: str, result: Any) -> None:
         for v in per:
             label = f"{v.players}" + (f" ({v.variant})" if v.variant else "")
             mark = "" if v.holds else "  MISSED"
-            rows.setdefault(label, {})[v.target] = f"{shown(v)} ≈ {float(v.value):.4f}{mark}"
+            rows.setdefault(label, {})[v.target] = f"{plain(v)} ≈ {float(v.value):.4f}{mark}"
         widths = [max(len(i), *(len(r.get(i, "")) for r in rows.values())) for i in ids]
         print("  players  " + "  ".join(i.ljust(w) for i, w in zip(ids, widths)))
         for label, r in rows.items():
             print(f"  {label:<7}  " + "  ".join(r.get(i, "-").ljust(w) for i, w in zip(ids, widths)).rstrip())
         for tid in ids:
-            bound = next(v.bound for v in per if v.target == tid)
-            print(f"  {tid}: {bound}")
+            bounds = list(dict.fromkeys(v.bound for v in per if v.target == tid))
+            print(f"  {tid}: {bounds[0]}" + (f" (at {len(bounds)} different bounds over the counts)" if len(bounds) > 1 else ""))
     for v in result.values:
         if v.players is None:
             extra = f"; slack {v.slack}" if v.slack is not None else ""
             part = f" [{v.part}]" if v.part else ""
-            print(f"  {v.target}{part}: {shown(v)} ≈ {float(v.value):.4f} ({v.bound}{extra})")
+            print(f"  {v.target}{part}: {plain(v)} ({v.bound}{extra})")
     for note in result.notes:
         print(f"  {note}")
+
+
+def plain(v: Any) -> str:
+    """A value for the table: "p/q", or the integer when the fraction is whole (1, 0, a count)."""
+    return str(v.value.numerator) if v.value.denominator == 1 else f"{v.value.numerator}/{v.value.denominator}"
 
 
 def as_json(game_id: str, result: Any) -> dict:

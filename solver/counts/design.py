@@ -136,16 +136,16 @@ class Design:
         if not draw.clean:
             raise self._problem(ti, t, f"{t.spec.deal} is drawn from before the deal at {res.players} players",
                                 "aim odds at the first deal of a pile")
+        items = self._draw_items(res, draw)
         removed: dict[ItemKey, int] = {}
         for mv in res.moves:
             if mv.step >= draw.step or mv.dst == "pile":
                 continue
-            for k in set(mv.items) & set(self.owned):
+            for k in set(mv.items) & set(items):
                 if mv.total is not None:
                     raise self._problem(ti, t, f"a step takes an uncounted number of {k[1]} before the deal",
                                         "aim odds at a pile whose removals count each item")
                 removed[k] = removed.get(k, 0) + (mv.per_item or 0)
-        items = self._draw_items(res, draw)
         for k in items:  # the engine's own pile must be the counts less the removals
             if self.owned[k] is not None and draw.pool.get(k, 0) != max(self.owned[k] - removed.get(k, 0), 0):
                 raise self._problem(ti, t, f"the pile at the deal is not {k[1]}'s copies less what the steps remove",

@@ -107,14 +107,22 @@ def _check_file(game: Game, values: list[Value]) -> list[Finding]:
                                  f"counts and setup give {now.get(key, 'nothing')}: run `pnp design {game.id}`",
                                  game.where("designed.yaml", ("values", i)),
                                  [rec.players] if rec.players is not None else []))
-    stated = {(c.id, it.id) for c in game.components for it in c.items if it.count is not None}
-    fixed = {}
+    stated = {(c.id, it.id): it.count for c in game.components for it in c.items if it.count is not None}
+    fixed, same = {}, []
     for i, c in enumerate(design.counts):
-        if (c.component, c.item) in stated:
-            found.append(Finding("info", "design-count-stated", f"{c.component}/{c.item}: the data now states a "
-                                 f"count; the designed {c.count} is not printed", game.where("designed.yaml", ("counts", i))))
+        key = (c.component, c.item)
+        if key not in stated:
+            fixed[key] = c.count
+        elif stated[key] == c.count:
+            same.append(c.item)
         else:
-            fixed[(c.component, c.item)] = c.count
+            found.append(Finding("warning", "design-differs-from-stated",
+                                 f"{c.component}/{c.item}: the design chose {c.count}, the data states {stated[key]} "
+                                 f"(printed); the targets were measured at the stated count",
+                                 game.where("designed.yaml", ("counts", i))))
+    if same:
+        found.append(Finding("info", "design-reproduces-stated", f"designed.yaml finds the stated counts again "
+                             f"from the targets and the rules alone: {', '.join(same)}", where))
     if fixed and not _Joint(game, fixed).feasible():
         found.append(Finding("error", "design-breaks-rules", f"the counts of designed.yaml do not satisfy the rules of "
                              f"setup.yaml: run `pnp design {game.id}`", where))

@@ -99,8 +99,10 @@ def condition(target: Target, players: int) -> tuple[int, int]:
 def odds_bound(target: Target, players: int) -> str:
     spec = target.odds
     lo, hi = condition(target, players)
-    what = f"{_sel(spec.where)} dealt " + (f"{lo}..{hi}" if spec.dealt_at_least is not None and spec.dealt_at_most
-                                           is not None else f"≥ {lo}" if spec.dealt_at_least is not None else f"≤ {hi}")
+    low = lo if isinstance(spec.dealt_at_least, int) else f"{spec.dealt_at_least} = {lo}"
+    high = hi if isinstance(spec.dealt_at_most, int) else f"{spec.dealt_at_most} = {hi}"
+    what = f"{_sel(spec.where)} dealt " + (f"{low}..{high}" if spec.dealt_at_least is not None and spec.dealt_at_most
+                                           is not None else f"≥ {low}" if spec.dealt_at_least is not None else f"≤ {high}")
     side = (f"≥ {spec.probability_at_least}" if spec.probability_at_least is not None
             else f"≤ {spec.probability_at_most}")
     return f"P({what}) {side}"
@@ -187,13 +189,13 @@ def measure_box(game: Game, target: Target) -> list[Value]:
     per = getattr(spec, "per", None)
     for k in chosen:
         groups.setdefault(f"{per}={attrs[k].get(per)}" if per else None, []).append(k)
-    bound = " ".join(x for x in (f"≥ {spec.min}" if spec.min is not None else "",
-                                  f"≤ {spec.max}" if spec.max is not None else "") if x)
+    bound = (f"{spec.min}..{spec.max}" if spec.min is not None and spec.max is not None
+             else f"≥ {spec.min}" if spec.min is not None else f"≤ {spec.max}")
     out = []
     for part, ks in (sorted(groups.items(), key=lambda kv: str(kv[0])) or [(None, [])]):
         v = sum(counts[k] or 0 for k in ks)
         ok = (spec.min is None or v >= spec.min) and (spec.max is None or v <= spec.max)
-        out.append(Value(target.id, target.kind, Fraction(v), f"{_sel(where)} {bound}", ok, part=part))
+        out.append(Value(target.id, target.kind, Fraction(v), f"copies of {_sel(where)}: {bound}", ok, part=part))
     return out
 
 
