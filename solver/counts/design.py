@@ -303,8 +303,8 @@ class Design:
     def _conflict(self, hard: list[Assumption]) -> DesignResult:
         core, confirmed = explain(self.m, hard)
         ids = [a.label.split(" ", 1)[1] for a in core]
-        where = []
-        for r in self.results:
+        where: list[str] = []
+        for r in self.results if any(k[0] in ids for k in self.run_lits) else []:
             lits = [self.run_lits[(tid, *r)] for tid in ids if (tid, *r) in self.run_lits]
             lits += [self.lits[tid] for tid in ids if not any(k[0] == tid for k in self.run_lits)]
             if lits and solve(self.m, lits)[0] == cp_model.INFEASIBLE:

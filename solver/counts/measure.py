@@ -108,8 +108,11 @@ def odds_bound(target: Target, players: int) -> str:
     return f"P({what}) {side}"
 
 
-def _sel(where: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in where.items()) or "cards"
+def _sel(where: dict[str, Any], everything: str = "cards") -> str:
+    """`{role: saboteur}` -> 'role=saboteur' (true/false as YAML writes them); {} -> `everything`."""
+    def word(v: Any) -> str:
+        return str(v).lower() if isinstance(v, bool) else str(v)
+    return ", ".join(f"{k}={word(v)}" for k, v in where.items()) or everything
 
 
 def odds_holds(target: Target, p: Fraction) -> bool:
@@ -181,7 +184,7 @@ def measure_box(game: Game, target: Target) -> list[Value]:
         total = sum(counts[k] or 0 for k in keys)
         share = Fraction(sum(counts[k] or 0 for k in chosen), total) if total else Fraction(0)
         near = fraction_of(spec.near)
-        return [Value(target.id, "share", share, f"share of {_sel(where)} near {spec.near}", True,
+        return [Value(target.id, "share", share, f"share of {_sel(where, comp.id)} near {spec.near}", True,
                       slack=abs(share - near))]
     if target.kind == "total":
         chosen = keys
@@ -195,7 +198,7 @@ def measure_box(game: Game, target: Target) -> list[Value]:
     for part, ks in (sorted(groups.items(), key=lambda kv: str(kv[0])) or [(None, [])]):
         v = sum(counts[k] or 0 for k in ks)
         ok = (spec.min is None or v >= spec.min) and (spec.max is None or v <= spec.max)
-        out.append(Value(target.id, target.kind, Fraction(v), f"copies of {_sel(where)}: {bound}", ok, part=part))
+        out.append(Value(target.id, target.kind, Fraction(v), f"copies of {_sel(where, comp.id)}: {bound}", ok, part=part))
     return out
 
 
