@@ -97,7 +97,7 @@ class Design:
         named = self._components()
         self.designed = [k for k in self.joint.unknown if k[0] in named]
         for cid in sorted({k[0] for k in self.designed}):
-            self.m.add(sum(self.var(k) for k in self.owned if k[0] == cid) <= targets.max_pile)
+            self.m.add(sum(self.var(k) for k in self.owned if k[0] == cid) <= self.limit(cid))
         for ti, t in enumerate(targets.targets):
             self.lits[t.id] = self.m.new_bool_var(f"target[{t.id}]")
             if t.kind in ("range", "total"):
@@ -154,10 +154,15 @@ class Design:
         miss = tuple(k for k in items if k not in hit)
         return Pool(hit, miss, sum(removed.get(k, 0) for k in hit), sum(removed.get(k, 0) for k in miss))
 
+    def limit(self, cid: str) -> int:
+        """The most copies a designed component can hold: max_pile, or its stated total if smaller."""
+        stated = self.game.component(cid).stated_total
+        return min(self.targets.max_pile, stated.value) if stated is not None else self.targets.max_pile
+
     def _top(self, keys: tuple[ItemKey, ...]) -> int:
-        """The most copies these items can have: the stated ones, max_pile per designed component."""
+        """The most copies these items can have: the stated ones, or the limit of a designed component."""
         comps = {k[0] for k in keys}
-        return sum(self.targets.max_pile if any(k in self.joint.x for k in keys if k[0] == c)
+        return sum(self.limit(c) if any(k in self.joint.x for k in keys if k[0] == c)
                    else sum(self.owned[k] or 0 for k in keys if k[0] == c) for c in comps)
 
     def _per_run(self, ti: int, t: Target) -> None:
@@ -266,39 +271,49 @@ class Design:
 
     def solve(self) -> DesignResult:
         m = self.m
-        if not self.joint.feasible():
-            conflict, confirmed = self.joint.conflict()
-            return DesignResult(setup_conflict=conflict, confirmed=confirmed, notes=self.notes)
-        for a in self.joint.assumptions:
-            m.add(a.lit == 1)
         hard = self.assumptions()
-        status, _ = solve(m, [a.lit for a in hard])
-        if status == cp_model.INFEASIBLE:
+        if solve(m, [a.lit for a in self.joint.assumptions + hard])[0] == cp_model.INFEASIBLE:
+            if not self.joint.feasible():
+                conflict, confirmed = self.joint.conflict()
+                return DesignResult(setup_conflict=conflict, confirmed=confirmed, notes=self.notes)
+            for a in self.joint.assumptions:
+                m.add(a.lit == 1)
             return self._conflict(hard)
-        for a in hard:
+        for a in self.joint.assumptions + hard:
             m.add(a.lit == 1)
         m.clear_assumptions()
+        solver = self._optimise()
+        counts = {k: int(solver.value(self.joint.x[k])) for k in self.designed}
+        filled = {k: solver.value(self.joint.x[k]) for k in self.joint.unknown}
+        values = measure(with_counts(self.game, filled), self.targets)
+        return DesignResult(counts=counts, values=values, notes=self.notes)
+
+    def _optimise(self) -> cp_model.CpSolver:
+        """The stages of the objective, each keeping the optimum of those before. The tie-break
+        (earlier items larger) is one weighted sum when it is exact in a double, else one stage per item."""
+        m = self.m
         stages: list[tuple[Any, bool]] = [(sum(self.var(k) for k in self.designed), False)]
         shares = self.share_terms()
         if shares:
             stages.append((sum(shares), False))
-        stages += [(self.var(k), True) for k in self.designed]
-        solver = None
+        base = max((self.limit(k[0]) for k in self.designed), default=0) + 1
+        if base ** len(self.designed) < 2 ** 52:
+            n = len(self.designed)
+            stages.append((sum(base ** (n - 1 - i) * self.var(k) for i, k in enumerate(self.designed)), True))
+        else:
+            stages += [(self.var(k), True) for k in self.designed]
+        solver = _solver()
         for expr, maximise in stages:
             if isinstance(expr, int):
                 continue
             m.maximize(expr) if maximise else m.minimize(expr)
             solver = _solver()
             if solver.solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                break
+                break  # cannot happen: each stage keeps a value already found
             m.add(expr == int(round(solver.objective_value)))
-        if solver is None:
-            solver = _solver()
+        if not self.designed:
             solver.solve(m)
-        counts = {k: int(solver.value(self.joint.x[k])) for k in self.designed}
-        filled = {k: solver.value(self.joint.x[k]) for k in self.joint.unknown}
-        values = measure(with_counts(self.game, filled), self.targets)
-        return DesignResult(counts=counts, values=values, notes=self.notes)
+        return solver
 
     def _conflict(self, hard: list[Assumption]) -> DesignResult:
         core, confirmed = explain(self.m, hard)
