@@ -294,3 +294,37 @@ def test_check_finds_a_hand_edited_design(tmp_path, capsys):
     assert main(["check", str(folder), "--json"]) == 1
     codes = {f["code"] for f in json.loads(capsys.readouterr().out)["findings"] if f["severity"] == "error"}
     assert {"target-missed", "design-stale"} <= codes
+
+
+# ---------------------------------------------------------------------- the Saboteur example
+def test_saboteur_example_finds_the_seed_split_with_the_odds_it_guarantees(tmp_path, capsys):
+    """Its targets.yaml reopens the dwarf cards: the design is the seed's 3 loyal, 1 selfish, 1
+    saboteur per clan (10 cards), and every value equals a count of every deal of the physical pile
+    (two loyal per clan out at 3-4 players, one at 5-6) and the checker's own p_no_saboteur."""
+    import shutil
+
+    from solver.game.loader import GAMES_DIR
+
+    folder = tmp_path / "saboteur-the-lost-mines"
+    shutil.copytree(GAMES_DIR / "saboteur-the-lost-mines", folder)
+    (folder / "designed.yaml").unlink()
+    code, out = run_design(folder, capsys)
+    assert code == 0
+    assert {c["item"]: c["count"] for c in out["counts"]} == {
+        "dwarf-blue-loyal": 3, "dwarf-blue-selfish": 1, "dwarf-blue-saboteur": 1,
+        "dwarf-yellow-loyal": 3, "dwarf-yellow-selfish": 1, "dwarf-yellow-saboteur": 1}
+    for n, value in values_of(out, "saboteur-dealt").items():
+        loyal = 6 - (4 if n <= 4 else 2 if n <= 6 else 0)
+        assert value == chance(2, loyal + 2, n, 1, 99)
+        assert value >= Fraction(4, 5)
+    for n, value in values_of(out, "saboteurs-not-half").items():
+        loyal = 6 - (4 if n <= 4 else 2 if n <= 6 else 0)
+        assert value == chance(2, loyal + 2, n, (n + 1) // 2, 99)
+    assert main(["check", str(folder), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    for n, value in values_of(out, "saboteur-dealt").items():
+        assert value == 1 - Fraction(report["derived"]["p_no_saboteur_exact"][str(n)])
+    codes = {f["code"] for f in report["findings"]}
+    assert "design-reproduces-stated" in codes and "target-missed" not in codes
+    # the committed designed.yaml is what the command writes
+    assert (folder / "designed.yaml").read_bytes() == (GAMES_DIR / "saboteur-the-lost-mines" / "designed.yaml").read_bytes()
