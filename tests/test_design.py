@@ -328,3 +328,77 @@ def test_saboteur_example_finds_the_seed_split_with_the_odds_it_guarantees(tmp_p
     assert "design-reproduces-stated" in codes and "target-missed" not in codes
     # the committed designed.yaml is what the command writes
     assert (folder / "designed.yaml").read_bytes() == (GAMES_DIR / "saboteur-the-lost-mines" / "designed.yaml").read_bytes()
+
+
+# ---------------------------------------------------------------------- free amounts per player count
+FREE_STEPS = [{"use": "deck"},
+              {"remove": {"component": "deck", "where": {"role": "saboteur"}, "each": "free"}},
+              {"remove": {"component": "deck", "where": {"role": "miner"}, "each": "free"}},
+              {"shuffle": "deck"}, {"deal": "deck", "each": 1, "hand": False}, {"return_rest": "deck"}]
+ONE_LEFT = {"id": "one-card-left", "kind": "exactly", "of": {"component": "deck", "zone": "in_play"},
+            "value": "players + 1"}
+
+
+def free_game(folder, targets, players=(3, 6), max_pile=10):
+    write_game(folder, ROLE_ITEMS, FREE_STEPS, targets, players, max_pile)
+    (folder / "setup.yaml").write_text(yaml.safe_dump({"steps": FREE_STEPS, "constraints": [ONE_LEFT]},
+                                                      sort_keys=False), encoding="utf-8")
+    return folder
+
+
+def in_play_choices(box, n):
+    """Every (saboteurs, miners) in play at n players: players + 1 cards from the box."""
+    return [(s, n + 1 - s) for s in range(0, box["saboteur"] + 1) if 0 <= n + 1 - s <= box["miner"]]
+
+
+def test_free_removals_choose_each_counts_subset_of_one_box(tmp_path, capsys):
+    """One box; at each count the design removes saboteurs and miners (`each: free`) so that
+    players + 1 cards stay in play and the odds hold there. The least box by enumeration of every
+    box and every subset; the amounts written are checked by counting the deals they leave."""
+    targets = [{"id": "seen", "odds": {"deal": "deck", "where": {"role": "saboteur"}, "dealt_at_least": 1,
+                                       "probability_at_least": "3/4"}},
+               {"id": "not-half", "odds": {"deal": "deck", "where": {"role": "saboteur"},
+                                           "dealt_at_least": "(players + 1) // 2", "probability_at_most": "1/3"}},
+               {"id": "two-saboteurs", "range": {"component": "deck", "where": {"role": "saboteur"}, "min": 2}}]
+    folder = free_game(tmp_path / "free", targets)
+    counts = range(3, 7)
+
+    def good_subset(s, m, n):
+        return (chance(s, m, n, 1, 99) >= Fraction(3, 4)
+                and chance(s, m, n, (n + 1) // 2, 99) <= Fraction(1, 3))
+
+    good = [b for b in boxes(["saboteur", "miner"], 10) if b["saboteur"] >= 2
+            and all(any(good_subset(s, m, n) for s, m in in_play_choices(b, n)) for n in counts)]
+    code, out = run_design(folder, capsys)
+    assert good and code == 0
+    best = least(good, ["saboteur", "miner"])
+    box = {c["item"]: c["count"] for c in out["counts"]}
+    assert box == best
+    removed = {(a["step"], a["players"]): a["each"] for a in out["amounts"]}
+    for n in counts:
+        s, m = box["saboteur"] - removed[(1, n)], box["miner"] - removed[(2, n)]
+        assert s + m == n + 1 and good_subset(s, m, n)
+        assert values_of(out, "seen")[n] == chance(s, m, n, 1, 99)
+        assert values_of(out, "not-half")[n] == chance(s, m, n, (n + 1) // 2, 99)
+    assert main(["check", str(folder), "--json"]) == 0
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    assert not [f for f in findings if f["code"] in ("target-missed", "design-stale", "design-breaks-rules",
+                                                     "free-amount-not-designed")]
+
+
+def test_free_removals_conflict_at_three_and_four_players(tmp_path, capsys):
+    """The issue's pair: a saboteur dealt nine games in ten, the saboteurs half the table at most
+    once in twenty: whatever box and subsets, they cannot both hold at 3 and at 4 players."""
+    targets = [{"id": "saboteur-dealt", "odds": {"deal": "deck", "where": {"role": "saboteur"}, "dealt_at_least": 1,
+                                                 "probability_at_least": "9/10"}},
+               {"id": "saboteurs-not-half", "odds": {"deal": "deck", "where": {"role": "saboteur"},
+                                                     "dealt_at_least": "(players + 1) // 2", "probability_at_most": "1/20"}}]
+    folder = free_game(tmp_path / "free-clash", targets)
+    code, out = run_design(folder, capsys)
+    assert code == 1
+    assert sorted(t.split(" ", 1)[1] for t in out["conflict"]["targets"]) == ["saboteur-dealt", "saboteurs-not-half"]
+
+    def both(s, m, n):
+        return chance(s, m, n, 1, 99) >= Fraction(9, 10) and chance(s, m, n, (n + 1) // 2, 99) <= Fraction(1, 20)
+    where = [n for n in range(3, 7) if not any(both(s, m, n) for s, m in ((s, n + 1 - s) for s in range(n + 2)))]
+    assert where == [3, 4] and out["conflict"]["players"] == ["3", "4"]  # no split of players + 1 cards works

@@ -50,10 +50,16 @@ def cmd_design(args: argparse.Namespace) -> int:
     if not args.json:
         print_table(game.id, result)
     if not args.dry_run:
-        write_text(target, design_yaml(result, game.id, OBJECTIVE))
+        write_text(target, design_yaml(result, game.id, OBJECTIVE, step_labels(game, result)))
         if not args.json:
             print(f"{game.id}: {len(result.counts)} counts designed -> {target}")
     return 0
+
+
+def step_labels(game: Any, result: Any) -> dict[int, str]:
+    from solver.engine.steps import step_label
+
+    return {i: step_label(game, i) for i, _n, _v in result.amounts}
 
 
 def conflict_words(result: Any) -> str:
@@ -83,6 +89,10 @@ def print_table(game_id: str, result: Any) -> None:
     print(f"{game_id}: the least box that meets every target")
     for (comp, item), n in result.counts.items():
         print(f"  {comp}/{item}: {n}")
+    steps = sorted({i for i, _n, _v in result.amounts})
+    for step in steps:
+        row = ", ".join(f"{n}{f' ({v})' if v else ''}: {e}" for (i, n, v), e in result.amounts.items() if i == step)
+        print(f"  step {step} (each: free), each matched item at players {row}")
     per = [v for v in result.values if v.players is not None]
     ids = list(dict.fromkeys(v.target for v in per))
     if ids:
@@ -117,6 +127,7 @@ def as_json(game_id: str, result: Any) -> dict:
 
     out: dict[str, Any] = {"game": game_id, "status": "designed", "counts": [
         {"component": k[0], "item": k[1], "count": n} for k, n in result.counts.items()],
+        "amounts": [{"step": i, "players": n, "variant": v, "each": e} for (i, n, v), e in result.amounts.items()],
         "values": [value_json(v) for v in result.values], "notes": result.notes}
     if result.conflict or result.setup_conflict:
         out["status"] = "conflict"

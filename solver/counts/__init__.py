@@ -8,6 +8,7 @@ what a deal gives.
     wargame.py    a wargame's counter mix, chit pool and stock as CP-SAT optimisation models
     design.py     `pnp design`: the least box meeting targets.yaml at every player count, or the
                   smallest set of targets that conflict (odds as exact allowed-assignment tables)
+    design_model.py  its setup half: every run's flow model sharing the box, and the `each: free` amounts
     measure.py    every target measured exactly at given counts, from the engine's deal and odds.py
     design_check.py  `pnp check` on targets.yaml and designed.yaml; designed.yaml's text
 

@@ -1,26 +1,29 @@
 """Inverse design (`pnp design`): the least box whose counts meet every target of targets.yaml at
 every player count and optional rule at once, or the smallest set of targets that conflict.
 
-The model is propose.py's joint one (every setup step and rule of setup.yaml at every player count
-and optional rule, one count variable per item the sources leave open) with the targets added:
+The model is solver/counts/design_model.py's joint one (every setup step and rule of setup.yaml at
+every player count and optional rule, one count variable per item the sources leave open, one amount
+per run for each `remove` step with `each: free`) with the targets added:
 
 - an `odds` target at one run depends only on how many matched (A) and other (B) cards the pile
   holds at the deal, and the deal's size m: the exact hypergeometric chance is tabulated for every
   (A, B) with integers (Σ C(A,k)·C(B,m-k) against C(A+B,m), no floats) and given to CP-SAT as an
-  allowed-assignments table; A and B are the counts less what the steps before the deal remove;
+  allowed-assignments table; A and B are the counts less what the steps before the deal remove
+  (one table over the box's counts for every run alike, one per run where a free amount enters);
 - `range` and `total` are linear bounds on the counts; `seat_expectation` is linear in A and B
   (each·A/(A+B) against a fraction), and `equal` holds by symmetry where every seat is dealt the
   same number of cards from one shuffled pile: the tool says so and adds nothing;
 - `share` is soft: the weighted distance |q·matched - p·total| is minimised after the box size.
 
 Objective, in order: fewest copies of the designed items (the least box); then the soft shares;
-then the earlier-listed item takes the larger count (the answer is unique). Every target is an
+then the fewest copies the free removals take; then the earlier-listed item takes the larger count. Every target is an
 assumption literal, so an infeasible set is explained by solver/proof/explain.py's minimal core;
 the player counts where those targets already conflict on their own are named as well.
 The answer's exact values come from solver/counts/measure.py, a second computation.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -32,25 +35,27 @@ from ortools.sat.python import cp_model
 from solver.counts.design_check import spans
 from solver.counts.measure import (Value, applies, attrs_of, condition, deal_of, measure, per_run, runs,
                                    targets_of, with_counts)
-from solver.counts.propose import _Joint
+from solver.counts.design_model import DesignJoint
 from solver.engine.items import matches, owned_counts
 from solver.engine.results import Draw, ItemKey, SetupResult
 from solver.engine.run import run_setup
 from solver.errors import DataError, Problem
 from solver.game.loader import Game
+from solver.game.designs import DesignedAmount, DesignFile
 from solver.game.targets import Target, TargetsFile, fraction_of
 from solver.proof.cpsat import Assumption, solve
 from solver.proof.explain import explain
 
 OBJECTIVE = ("every target of targets.yaml and every rule of setup.yaml at every player count and optional rule; "
-             "the fewest copies of the designed items; then the soft shares as near as they can be; "
-             "ties go to the earlier-listed item")
+             "the fewest copies of the designed items; then the soft shares as near as they can be; then the fewest "
+             "copies removed by `each: free` steps; ties go to the earlier-listed item")
 SYMMETRY = "holds by symmetry: every seat is dealt the same number of cards from one shuffled pile"
 
 
 @dataclass
 class DesignResult:
     counts: dict[ItemKey, int] = field(default_factory=dict)  # the designed items' counts
+    amounts: dict[tuple[int, int, str | None], int] = field(default_factory=dict)  # (step, players, variant) -> each
     values: list[Value] = field(default_factory=list)  # every target at those counts, exact
     conflict: list[str] = field(default_factory=list)  # targets that cannot hold together
     conflict_players: list[str] = field(default_factory=list)  # where they conflict on their own
@@ -77,6 +82,12 @@ class Pool:
     miss: tuple[ItemKey, ...]
     gone_a: int
     gone_b: int
+    free_a: Any = 0  # what removals with `each: free` take from each side (expressions), else 0
+    free_b: Any = 0
+
+    @property
+    def fixed(self) -> bool:
+        return isinstance(self.free_a, int) and isinstance(self.free_b, int)
 
 
 class Design:
@@ -85,12 +96,14 @@ class Design:
     def __init__(self, game: Game, targets: TargetsFile):
         self.targets = targets
         owned = owned_counts(game)
-        self.game = with_counts(game, {k: None for k in owned if k[0] in targets.open})
-        self.joint = _Joint(self.game)
+        opened = with_counts(game, {k: None for k in owned if k[0] in targets.open})
+        # the engine runs the free removals at 0 here (not at an old design's amounts): the model varies them
+        self.game = dataclasses.replace(opened, extras={k: v for k, v in opened.extras.items() if k != "designed"})
+        self.results: dict[tuple[int, str | None], SetupResult] = {r: run_setup(self.game, *r) for r in runs(self.game)}
+        self.joint = DesignJoint(self.game, self.results, targets.max_pile)
         self.m = self.joint.m
         self.owned = owned_counts(self.game)
         self.attrs = attrs_of(self.game)
-        self.results: dict[tuple[int, str | None], SetupResult] = {r: run_setup(self.game, *r) for r in runs(self.game)}
         self.lits: dict[str, Any] = {}
         self.run_lits: dict[tuple[str, int, str | None], Any] = {}
         self.symmetric: dict[str, list[int]] = {}  # seat targets that hold by symmetry, at these counts
@@ -107,7 +120,7 @@ class Design:
 
     # ------------------------------------------------------------------ model
     def var(self, k: ItemKey) -> Any:
-        return self.joint.x[k] if k in self.joint.x else (self.owned[k] or 0)
+        return self.joint.var(k, self.owned[k])
 
     def _components(self) -> set[str]:
         out = set()
@@ -138,6 +151,7 @@ class Design:
                                 "aim odds at the first deal of a pile")
         items = self._draw_items(res, draw)
         removed: dict[ItemKey, int] = {}
+        free: list[tuple[Any, set[ItemKey]]] = []  # (amount variable, the items it removes from)
         for mv in res.moves:
             if mv.step >= draw.step or mv.dst == "pile":
                 continue
@@ -146,13 +160,18 @@ class Design:
                     raise self._problem(ti, t, f"a step takes an uncounted number of {k[1]} before the deal",
                                         "aim odds at a pile whose removals count each item")
                 removed[k] = removed.get(k, 0) + (mv.per_item or 0)
+            if (mv.step, res.players, res.variant) in self.joint.amount:  # each: free, 0 in this run
+                free.append((self.joint.amount[(mv.step, res.players, res.variant)], set(mv.items)))
         for k in items:  # the engine's own pile must be the counts less the removals
             if self.owned[k] is not None and draw.pool.get(k, 0) != max(self.owned[k] - removed.get(k, 0), 0):
                 raise self._problem(ti, t, f"the pile at the deal is not {k[1]}'s copies less what the steps remove",
                                     "put the whole component into play (`use`) before the deal")
         hit = tuple(k for k in items if matches(self.attrs[k], t.spec.where))
         miss = tuple(k for k in items if k not in hit)
-        return Pool(hit, miss, sum(removed.get(k, 0) for k in hit), sum(removed.get(k, 0) for k in miss))
+        free_a = sum(v * sum(1 for k in hit if k in ks) for v, ks in free)
+        free_b = sum(v * sum(1 for k in miss if k in ks) for v, ks in free)
+        return Pool(hit, miss, sum(removed.get(k, 0) for k in hit), sum(removed.get(k, 0) for k in miss),
+                    free_a, free_b)
 
     def limit(self, cid: str) -> int:
         """The most copies a designed component can hold: max_pile, or its stated total if smaller."""
@@ -177,17 +196,18 @@ class Design:
             lit = self.m.new_bool_var(f"target[{t.id},{n},{var}]")
             self.m.add_implication(self.lits[t.id], lit)
             self.run_lits[(t.id, n, var)] = lit
-            groups.setdefault((pool.hit, pool.miss), []).append((n, var, draw, pool, lit))
+            key = (pool.hit, pool.miss) if pool.fixed else (pool.hit, pool.miss, n, var)  # free: a table per run
+            groups.setdefault(key, []).append((n, var, draw, pool, lit))
         if not groups:
             raise self._problem(ti, t, f"no step deals {t.spec.deal} to the players at the counts it applies to",
                                 "name the pile of a `deal` step, or widen `when`")
-        for (hit, miss), group in groups.items():
+        for (hit, miss, *_), group in groups.items():
             cap = self._top(hit + miss)
             cap_a, cap_b = min(cap, self._top(hit)), min(cap, self._top(miss))
             sa = self.m.new_int_var(0, cap_a, f"matched[{t.id}]")
             sb = self.m.new_int_var(0, cap_b, f"other[{t.id}]")
-            self.m.add(sa == sum(self.var(k) for k in hit))
-            self.m.add(sb == sum(self.var(k) for k in miss))
+            self.m.add(sa == sum(self.var(k) for k in hit) - group[0][3].free_a)
+            self.m.add(sb == sum(self.var(k) for k in miss) - group[0][3].free_b)
             if t.kind == "odds":
                 self._odds_table(t, sa, sb, cap_a, cap_b, cap, group)
             else:
@@ -285,8 +305,12 @@ class Design:
         solver = self._optimise()
         counts = {k: int(solver.value(self.joint.x[k])) for k in self.designed}
         filled = {k: solver.value(self.joint.x[k]) for k in self.joint.unknown}
-        values = measure(with_counts(self.game, filled), self.targets)
-        return DesignResult(counts=counts, values=values, notes=self.notes)
+        amounts = {key: int(solver.value(v)) for key, v in self.joint.amount.items()}
+        measured = with_counts(self.game, filled)
+        measured.extras["designed"] = DesignFile(objective=OBJECTIVE, amounts=[
+            DesignedAmount(step=i, players=n, variant=var, each=e) for (i, n, var), e in amounts.items()])
+        values = measure(measured, self.targets)  # the engine runs the chosen amounts: a second computation
+        return DesignResult(counts=counts, amounts=amounts, values=values, notes=self.notes)
 
     def _optimise(self) -> cp_model.CpSolver:
         """The stages of the objective, each keeping the optimum of those before. The tie-break
@@ -296,6 +320,8 @@ class Design:
         shares = self.share_terms()
         if shares:
             stages.append((sum(shares), False))
+        if self.joint.amount:  # then the fewest copies removed by the free steps
+            stages.append((sum(self.joint.amount.values()), False))
         base = max((self.limit(k[0]) for k in self.designed), default=0) + 1
         if base ** len(self.designed) < 2 ** 52:
             n = len(self.designed)

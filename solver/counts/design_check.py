@@ -85,6 +85,7 @@ def check_design(game: Game) -> CheckResult:
         out.findings += _per_target(game, values, t.id)
     if design is not None:
         out.findings += _check_file(game, values)
+    out.findings += _check_amounts(game)
     out.derived["targets"] = [value_json(v) for v in values]
     return out
 
@@ -129,6 +130,29 @@ def _check_file(game: Game, values: list[Value]) -> list[Finding]:
     return found
 
 
+def _check_amounts(game: Game) -> list[Finding]:
+    """Every `each: free` step that runs has a designed amount at that count; no amount is for another step."""
+    from solver.counts.design_model import free_steps
+    from solver.counts.measure import runs
+    from solver.engine.run import run_setup
+
+    design = design_of(game)
+    frees = free_steps(game)
+    found: list[Finding] = []
+    for i, a in enumerate(design.amounts if design else []):
+        if a.step not in frees:
+            found.append(Finding("error", "design-stale", f"designed.yaml has an amount for step {a.step}, which is "
+                                 f"not a `remove` with `each: free`: run `pnp design {game.id}`",
+                                 game.where("designed.yaml", ("amounts", i))))
+    missing = sorted({n for n, var in runs(game) for step in frees if step in run_setup(game, n, var).steps_run
+                      and (design is None or design.amount_of(step, n, var) is None)})
+    if missing:
+        found.append(Finding("warning", "free-amount-not-designed", f"a `remove` with `each: free` has no designed "
+                             f"amount at {spans(missing)} players and takes none: run `pnp design {game.id}`",
+                             game.where("setup.yaml", ("steps", frees[0])), missing))
+    return found
+
+
 def value_json(v: Value) -> dict:
     """A value as `--json` and the check report give it: the exact fraction as a string "p/q"."""
     row = {"target": v.target, "kind": v.kind, "players": v.players, "variant": v.variant, "part": v.part,
@@ -140,7 +164,7 @@ def value_json(v: Value) -> dict:
     return row
 
 
-def design_yaml(result: "DesignResult", game_id: str, objective: str) -> str:
+def design_yaml(result: "DesignResult", game_id: str, objective: str, labels: dict[int, str]) -> str:
     """designed.yaml as text: a header that says what the file is, the counts, every target's value."""
     q = lambda s: json.dumps(s, ensure_ascii=False)  # noqa: E731
     lines = [f"# Counts designed by `pnp design {game_id}` to meet targets.yaml (solver/counts/design.py).",
@@ -148,6 +172,10 @@ def design_yaml(result: "DesignResult", game_id: str, objective: str) -> str:
              "# every target again at these counts; delete this file to drop the design.",
              f"objective: {q(objective)}", "counts:" + ("" if result.counts else " []")]
     lines += [f"  - {{component: {k[0]}, item: {k[1]}, count: {n}}}" for k, n in result.counts.items()]
+    if result.amounts:
+        lines.append("amounts:")
+        lines += [f"  - {{step: {i}, players: {n}{f', variant: {var}' if var else ''}, each: {e}, label: {q(labels.get(i, ''))}}}"
+                  for (i, n, var), e in result.amounts.items()]
     lines.append("values:" + ("" if result.values else " []"))
     for v in result.values:
         row = [f"target: {v.target}"] + ([f"players: {v.players}"] if v.players is not None else [])

@@ -53,7 +53,7 @@ def with_counts(game: Game, counts: dict[ItemKey, int | None]) -> Game:
         items = [it.model_copy(update={"count": counts[(c.id, it.id)]}) if (c.id, it.id) in counts else it
                  for it in c.items]
         comps.append(c.model_copy(update={"items": items}))
-    return dataclasses.replace(game, components=comps)
+    return dataclasses.replace(game, components=comps, extras=dict(game.extras))
 
 
 def runs(game: Game) -> list[tuple[int, str | None]]:

@@ -22,6 +22,15 @@ class DesignedCount(Model):
     count: Count
 
 
+class DesignedAmount(Model):
+    """How many copies of each matched item a `remove` step with `each: free` takes at one count."""
+    step: int = Field(ge=0, description="the step's position in setup.yaml `steps`, from 0")
+    players: int
+    variant: Id | None = Field(None, description="the optional rule played, if any")
+    each: Count
+    label: str = Field("", description="the step in words, for a reader (not read back)")
+
+
 class TargetValue(Model):
     """One target's value at the designed counts: at one player count (`players`), or for the box."""
     target: Id
@@ -37,7 +46,14 @@ class TargetValue(Model):
 class DesignFile(Model):
     objective: str = Field(description="what the design optimised, in words")
     counts: list[DesignedCount] = []
+    amounts: list[DesignedAmount] = []
     values: list[TargetValue] = []
+
+    def amount_of(self, step: int, players: int, variant: str | None) -> int | None:
+        for a in self.amounts:
+            if (a.step, a.players, a.variant) == (step, players, variant):
+                return a.each
+        return None
 
     def count_of(self, component: str, item: str) -> int | None:
         for c in self.counts:
