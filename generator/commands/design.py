@@ -96,7 +96,7 @@ def print_table(game_id: str, result: Any) -> None:
     per = [v for v in result.values if v.players is not None]
     ids = list(dict.fromkeys(v.target for v in per))
     if ids:
-        rows = {}
+        rows: dict[str, dict[str, str]] = {}
         for v in per:
             label = f"{v.players}" + (f" ({v.variant})" if v.variant else "")
             mark = "" if v.holds else "  MISSED"

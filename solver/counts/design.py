@@ -163,7 +163,7 @@ class Design:
             if (mv.step, res.players, res.variant) in self.joint.amount:  # each: free, 0 in this run
                 free.append((self.joint.amount[(mv.step, res.players, res.variant)], set(mv.items)))
         for k in items:  # the engine's own pile must be the counts less the removals
-            if self.owned[k] is not None and draw.pool.get(k, 0) != max(self.owned[k] - removed.get(k, 0), 0):
+            if self.owned[k] is not None and draw.pool.get(k, 0) != max((self.owned[k] or 0) - removed.get(k, 0), 0):
                 raise self._problem(ti, t, f"the pile at the deal is not {k[1]}'s copies less what the steps remove",
                                     "put the whole component into play (`use`) before the deal")
         hit = tuple(k for k in items if matches(self.attrs[k], t.spec.where))
@@ -215,7 +215,7 @@ class Design:
                     self._seats(t, n, var, draw, sa - pool.gone_a, sb - pool.gone_b, lit)
 
     def _odds_table(self, t: Target, sa: Any, sb: Any, cap_a: int, cap_b: int, cap: int, group: list) -> None:
-        spec = t.odds
+        spec = t.spec
         at_least = spec.probability_at_least is not None
         p = fraction_of(spec.probability_at_least if at_least else spec.probability_at_most)
         oks, tests = [], []
@@ -230,7 +230,7 @@ class Design:
         self.m.add_allowed_assignments([sa, sb, *oks], rows)
 
     def _seats(self, t: Target, n: int, var: str | None, draw: Draw, a: Any, b: Any, lit: Any) -> None:
-        spec = t.seat_expectation
+        spec = t.spec
         seats = draw.count // draw.each if draw.each else 0
         if spec.equal and seats == n:
             self.symmetric.setdefault(t.id, []).append(n)
@@ -265,14 +265,14 @@ class Design:
         for t in self.targets.targets:
             if t.kind != "share":
                 continue
-            keys = [k for k in self.owned if k[0] == t.share.component]
-            f = fraction_of(t.share.near)
-            diff = (f.denominator * sum(self.var(k) for k in keys if matches(self.attrs[k], t.share.where))
+            keys = [k for k in self.owned if k[0] == t.spec.component]
+            f = fraction_of(t.spec.near)
+            diff = (f.denominator * sum(self.var(k) for k in keys if matches(self.attrs[k], t.spec.where))
                     - f.numerator * sum(self.var(k) for k in keys))
             dev = self.m.new_int_var(0, 10**7, f"share[{t.id}]")
             self.m.add(dev >= diff)
             self.m.add(dev >= -diff)
-            terms.append(t.share.weight * dev)
+            terms.append(t.spec.weight * dev)
         return terms
 
     # ------------------------------------------------------------------ solving

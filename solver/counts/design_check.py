@@ -101,11 +101,11 @@ def _check_file(game: Game, values: list[Value]) -> list[Finding]:
     found: list[Finding] = []
     now = {(v.target, v.players, v.variant, v.part): shown(v) for v in values}
     for i, rec in enumerate(design.values):
-        key = (rec.target, rec.players, rec.variant, rec.part)
-        if now.get(key) != rec.value:
+        at = (rec.target, rec.players, rec.variant, rec.part)
+        if now.get(at) != rec.value:
             found.append(Finding("error", "design-stale",
                                  f"designed.yaml records {rec.target} = {rec.value} at {rec.players or 'the box'} but the "
-                                 f"counts and setup give {now.get(key, 'nothing')}: run `pnp design {game.id}`",
+                                 f"counts and setup give {now.get(at, 'nothing')}: run `pnp design {game.id}`",
                                  game.where("designed.yaml", ("values", i)),
                                  [rec.players] if rec.players is not None else []))
     stated = {(c.id, it.id): it.count for c in game.components for it in c.items if it.count is not None}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Mapping
 
 from solver import expr as E
 from solver.engine.items import matches, owned_counts
@@ -43,7 +43,7 @@ def targets_of(game: Game) -> TargetsFile | None:
     return game.extras.get("targets")
 
 
-def with_counts(game: Game, counts: dict[ItemKey, int | None]) -> Game:
+def with_counts(game: Game, counts: Mapping[ItemKey, int | None]) -> Game:
     """The game with these items' counts replaced (None: as if the sources stated none)."""
     comps = []
     for c in game.components:
@@ -89,7 +89,7 @@ def deal_of(result: SetupResult, pile: str) -> Draw | None:
 
 def condition(target: Target, players: int) -> tuple[int, int]:
     """An odds target's condition as (fewest, most) matched cards dealt."""
-    spec = target.odds
+    spec = target.spec
     env = {"players": players}
     lo = int(E.evaluate(spec.dealt_at_least, env)) if spec.dealt_at_least is not None else 0
     hi = int(E.evaluate(spec.dealt_at_most, env)) if spec.dealt_at_most is not None else 10**9
@@ -97,7 +97,7 @@ def condition(target: Target, players: int) -> tuple[int, int]:
 
 
 def odds_bound(target: Target, players: int) -> str:
-    spec = target.odds
+    spec = target.spec
     lo, hi = condition(target, players)
     low = lo if isinstance(spec.dealt_at_least, int) else f"{spec.dealt_at_least} = {lo}"
     high = hi if isinstance(spec.dealt_at_most, int) else f"{spec.dealt_at_most} = {hi}"
@@ -116,7 +116,7 @@ def _sel(where: dict[str, Any], everything: str = "cards") -> str:
 
 
 def odds_holds(target: Target, p: Fraction) -> bool:
-    spec = target.odds
+    spec = target.spec
     if spec.probability_at_least is not None:
         return p >= fraction_of(spec.probability_at_least)
     return p <= fraction_of(spec.probability_at_most)
@@ -131,7 +131,7 @@ def measure_deal(game: Game, target: Target, result: SetupResult, variant: str |
     attrs = attrs_of(game)
     a = sum(c for k, c in draw.pool.items() if k in attrs and matches(attrs[k], spec.where))
     b = sum(draw.pool.values()) - a
-    base = dict(target=target.id, kind=target.kind, players=n, variant=variant)
+    base: dict[str, Any] = dict(target=target.id, kind=target.kind, players=n, variant=variant)
     if not draw.clean or draw.count > a + b:
         return Value(value=Fraction(0), bound="a deal from a known pile", holds=False,
                      note=f"the pile of {spec.deal} is not known exactly at the deal", **base)
@@ -145,7 +145,7 @@ def measure_deal(game: Game, target: Target, result: SetupResult, variant: str |
 
 def measure_seats(target: Target, n: int, draw: Draw, a: int, b: int, base: dict) -> Value:
     """Expected matched cards per seat: `each` cards of a shuffled pile of a matched in a + b."""
-    spec = target.seat_expectation
+    spec = target.spec
     seats = draw.count // draw.each if draw.each else 0
     dealt = Fraction(draw.each * a, a + b) if a + b else Fraction(0)
     per_seat = [dealt] * seats + [Fraction(0)] * (n - seats)
