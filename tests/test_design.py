@@ -402,3 +402,15 @@ def test_free_removals_conflict_at_three_and_four_players(tmp_path, capsys):
         return chance(s, m, n, 1, 99) >= Fraction(9, 10) and chance(s, m, n, (n + 1) // 2, 99) <= Fraction(1, 20)
     where = [n for n in range(3, 7) if not any(both(s, m, n) for s, m in ((s, n + 1 - s) for s in range(n + 2)))]
     assert where == [3, 4] and out["conflict"]["players"] == ["3", "4"]  # no split of players + 1 cards works
+
+
+def test_an_expression_that_does_not_evaluate_is_located_in_design_and_check(tmp_path, capsys):
+    targets = [{"id": "t", "odds": {"deal": "deck", "where": {"role": "saboteur"}, "dealt_at_least": "playres // 2",
+                                    "probability_at_least": "1/2"}}]
+    folder = write_game(tmp_path / "typo", ROLE_ITEMS, deal_steps(), targets, (3, 4), 12)
+    assert main(["design", str(folder)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(str(folder / "targets.yaml") + ":") and "playres" in err[0]
+    assert main(["check", str(folder), "--json"]) == 1
+    found = [f for f in json.loads(capsys.readouterr().out)["findings"] if f["code"] == "target-expression"]
+    assert len(found) == 1 and "targets.yaml:" in found[0]["source"]

@@ -33,7 +33,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from solver.counts.design_check import spans
-from solver.counts.measure import (Value, applies, attrs_of, condition, deal_of, measure, per_run, runs,
+from solver.counts.measure import (Value, applies, expression_problems, attrs_of, condition, deal_of, measure, per_run, runs,
                                    targets_of, with_counts)
 from solver.counts.design_model import DesignJoint
 from solver.engine.items import matches, owned_counts
@@ -366,4 +366,7 @@ def design(game: Game) -> DesignResult | None:
     targets = targets_of(game)
     if targets is None:
         return None
+    problems = expression_problems(game, targets)
+    if problems:
+        raise DataError(problems)
     return Design(game, targets).solve()

@@ -11,7 +11,7 @@ import json
 from typing import TYPE_CHECKING
 
 from solver.counts.effective import design_of, effective_counts
-from solver.counts.measure import Value, measure, shown, targets_of, with_counts
+from solver.counts.measure import Value, expression_problems, measure, shown, targets_of, with_counts
 from solver.findings import CheckResult, Finding
 from solver.game.loader import Game
 
@@ -78,6 +78,11 @@ def check_design(game: Game) -> CheckResult:
         if design is not None:
             out.findings.append(Finding("warning", "design-without-targets", "designed.yaml is there but targets.yaml "
                                         "is not: delete designed.yaml or restore the targets", game.where("designed.yaml")))
+        return out
+    problems = expression_problems(game, targets)
+    if problems:
+        out.findings += [Finding("error", "target-expression", f"{p.what}; {p.todo}", f"{p.path}:{p.line}")
+                         for p in problems]
         return out
     known = {k: v for k, (v, _) in effective_counts(game).items() if v is not None}
     values = measure(with_counts(game, known), targets)

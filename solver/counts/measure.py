@@ -19,6 +19,7 @@ from solver.engine.results import Draw, ItemKey, SetupResult
 from solver.engine.run import player_counts, run_setup, variant_counts
 from solver.engine.steps import when_functions
 from solver.counts.odds import makeup_odds
+from solver.errors import Problem
 from solver.findings import CheckResult, Finding
 from solver.game.loader import Game
 from solver.game.targets import Target, TargetsFile, fraction_of
@@ -216,6 +217,27 @@ def measure(game: Game, targets: TargetsFile) -> list[Value]:
                 if v is not None:
                     values.append(v)
     return values
+
+
+def expression_problems(game: Game, targets: TargetsFile) -> list[Problem]:
+    """A target's `when` or `dealt_` expression that does not evaluate at some run, located."""
+    problems: list[Problem] = []
+    for ti, t in enumerate(targets.targets):
+        fields = [("when", t.when, ("targets", ti, "when"))] + [
+            (f, getattr(t.spec, f), ("targets", ti, "odds", f)) for f in ("dealt_at_least", "dealt_at_most")
+            if t.kind == "odds"]
+        for name, text, loc in fields:
+            if text is None or isinstance(text, int):
+                continue
+            for n, var in runs(game):
+                try:
+                    E.evaluate(text, {"players": n}, when_functions(var))
+                except E.ExprError as e:
+                    path, _, line = game.where("targets.yaml", loc).rpartition(":")
+                    problems.append(Problem(path, int(line or 0), 0, f"{name}: {e}",
+                                            "use `players`, numbers, + - * // % min() max() and variant()"))
+                    break
+    return problems
 
 
 def shown(v: Value) -> str:
