@@ -86,12 +86,19 @@ def check_design(game: Game) -> CheckResult:
         return out
     known = {k: v for k, (v, _) in effective_counts(game).items() if v is not None}
     values = measure(with_counts(game, known), targets)
+    base = [v for v in values if v.variant is None]
     for t in targets.targets:
-        out.findings += _per_target(game, values, t.id)
+        out.findings += _per_target(game, base, t.id)
+        for var in dict.fromkeys(v.variant for v in values if v.variant is not None):  # optional rules: failures
+            for f in _per_target(game, [v for v in values if v.variant == var], t.id):
+                if f.severity == "error":
+                    f.message = f"variant {var}: {f.message}"
+                    out.findings.append(f)
     if design is not None:
         out.findings += _check_file(game, values)
     out.findings += _check_amounts(game)
-    out.derived["targets"] = [value_json(v) for v in values]
+    # the base game's values (an optional rule's show in the findings when they fail)
+    out.derived["targets"] = [value_json(v) for v in base]
     return out
 
 
