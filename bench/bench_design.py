@@ -6,6 +6,9 @@ Cases, each a game folder written to a temp folder (loading is timed apart from 
   roles-conflict   a role pile for 3-10 players, one card dealt each: P(a saboteur dealt) >= 9/10 and
                    P(saboteurs at least half the table) <= 1/20, which conflict (at 3 and 4 players)
   roles-design     the same pile with the first target and a soft share of 1/4: the least box
+  free-conflict    the issue's case: the pile's subset at each count is free (`each: free` removals,
+                   players + 1 cards in play), the same two targets: they conflict at 3 and 4 players
+  free-design      the same with the second target from 5 players on: one box, each count's subset
   sabotage-example saboteur-the-lost-mines' own targets.yaml (dwarf cards reopened, 3-9 players)
   deck-20-kinds    4 suits x 5 ranks, each suit 8-12 cards, each rank 6-10, at most 52 in all
 Prints the best solve time of each and what it answered.
@@ -24,15 +27,24 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def write_game(folder: Path, players: tuple[int, int], items: list[dict], targets: list[dict]) -> Path:
+FREE = [{"use": "deck"}, {"remove": {"component": "deck", "where": {"role": "saboteur"}, "each": "free"}},
+        {"remove": {"component": "deck", "where": {"role": "loyal"}, "each": "free"}}]
+ONE_LEFT = [{"id": "one-card-left", "kind": "exactly", "of": {"component": "deck", "zone": "in_play"},
+             "value": "players + 1"}]
+
+
+def write_game(folder: Path, players: tuple[int, int], items: list[dict], targets: list[dict],
+               free: bool = False) -> Path:
     folder.mkdir(parents=True)
     (folder / "game.yaml").write_text(yaml.safe_dump({"id": folder.name, "title": {"en": folder.name},
                                                       "players": {"min": players[0], "max": players[1]},
                                                       "source_language": "en"}))
     comp = {"id": "deck", "kind": "deck", "name": {"en": "Deck"}, "size": "poker", "items": items}
     (folder / "components.yaml").write_text(yaml.safe_dump({"components": [comp]}, sort_keys=False))
-    steps = [{"use": "deck"}, {"shuffle": "deck"}, {"deal": "deck", "each": 1, "hand": False}, {"return_rest": "deck"}]
-    (folder / "setup.yaml").write_text(yaml.safe_dump({"steps": steps}, sort_keys=False))
+    steps = (FREE if free else [{"use": "deck"}]) + [{"shuffle": "deck"}, {"deal": "deck", "each": 1, "hand": False},
+                                                     {"return_rest": "deck"}]
+    setup = {"steps": steps, "constraints": ONE_LEFT} if free else {"steps": steps}
+    (folder / "setup.yaml").write_text(yaml.safe_dump(setup, sort_keys=False))
     (folder / "targets.yaml").write_text(yaml.safe_dump({"targets": targets}, sort_keys=False))
     return folder
 
@@ -54,6 +66,9 @@ def cases(tmp: Path) -> list[tuple[str, str]]:
             {"id": "size", "total": {"component": "deck", "max": 52}}]
     return [("roles-conflict", str(write_game(tmp / "roles-conflict", (3, 10), role_items(), [seen, half]))),
             ("roles-design", str(write_game(tmp / "roles-design", (3, 10), role_items(), [seen, share]))),
+            ("free-conflict", str(write_game(tmp / "free-conflict", (3, 10), role_items(), [seen, half], True))),
+            ("free-design", str(write_game(tmp / "free-design", (3, 10), role_items(),
+                                           [seen, {**half, "when": "players >= 5"}], True))),
             ("sabotage-example", "saboteur-the-lost-mines"),
             ("deck-20-kinds", str(write_game(tmp / "deck-20-kinds", (2, 4), suits, deck)))]
 
