@@ -14,7 +14,7 @@ from typing import Protocol
 
 from solver.errors import DataError
 
-from .commands import check, core, export, new, preflight, propose, rules
+from .commands import check, core, design, export, new, preflight, propose, rules
 from .commands import map as map_cmd  # not `map`: that is a builtin
 
 
@@ -33,6 +33,7 @@ COMMANDS: list[Registrar] = [
     new.register,
     export.register,
     propose.register,
+    design.register,
 ]
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from solver.proof.checker import check_setup
 from .findings import CheckResult
+from solver.counts.design_check import check_design
 from solver.counts.odds import check_odds
 from solver.counts.propose import check_proposals
 from solver.hexmap.mapcheck import check_map
@@ -33,7 +34,8 @@ class Check(Protocol):
     def __call__(self, game: Game) -> CheckResult: ...
 
 
-CHECKS: list[Check] = [check_old_spellings, check_map, check_setup, check_odds, check_wargame, check_proposals, check_rules]
+CHECKS: list[Check] = [check_old_spellings, check_map, check_setup, check_odds, check_wargame, check_proposals, check_design,
+                     check_rules]
 
 
 def check_functions() -> list[Check]:

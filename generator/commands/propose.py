@@ -54,21 +54,21 @@ def cmd_propose(args: argparse.Namespace) -> int:
     return status
 
 
-def load_without_proposals(gid: str, load_game):
-    """The game as its sources state it: a proposed.yaml that no longer loads (an item renamed or
-    removed since) must not stop the command that rewrites it. The old file is set aside while the
-    game loads and put back untouched; what the proposal computes never reads it."""
+def load_without_proposals(gid: str, load_game, name: str = "proposed.yaml"):
+    """The game as its sources state it: a proposed.yaml (or `name`: designed.yaml) that no longer
+    loads (an item renamed or removed since) must not stop the command that rewrites it. The old
+    file is set aside while the game loads and put back untouched; what is computed never reads it."""
     from pathlib import Path
 
     from solver.game.loader import resolve_game_dir
 
     from ..output import write_bytes
 
-    old = resolve_game_dir(gid) / "proposed.yaml"
+    old = resolve_game_dir(gid) / name
     try:
         return load_game(gid)
     except DataError as e:
-        if not old.exists() or not all(Path(p.path).name == "proposed.yaml" for p in e.problems):
+        if not old.exists() or not all(Path(p.path).name == name for p in e.problems):
             raise
     kept = old.read_bytes()
     old.unlink()

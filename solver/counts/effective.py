@@ -1,7 +1,7 @@
-"""The count a build prints: the stated one, else proposed.yaml's.
+"""The count a build prints: the stated one, else designed.yaml's, else proposed.yaml's.
 
-Apart from propose.py so that printing a deck, the manifest or the rulebook's component table
-never imports the optimiser (ortools and what it loads cost about 0.4 s of a cold start).
+Apart from propose.py and design.py so that printing a deck, the manifest or the rulebook's
+component table never imports the optimiser (ortools and what it loads cost about 0.4 s of a cold start).
 """
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 from solver.engine.items import owned_counts
 from solver.engine.results import ItemKey
+from solver.game.designs import DesignFile
 from solver.game.loader import Game
 from solver.game.proposals import ProposalsFile
 
@@ -17,13 +18,18 @@ def proposals_of(game: Game) -> ProposalsFile | None:
     return game.extras.get("proposed")
 
 
+def design_of(game: Game) -> DesignFile | None:
+    return game.extras.get("designed")
+
+
 def effective_counts(game: Game, stated_only: bool = False) -> dict[ItemKey, tuple[int | None, bool]]:
-    """Item -> (copies, proposed?): the stated count, else proposed.yaml's (unless `stated_only`)."""
-    file = None if stated_only else proposals_of(game)
+    """Item -> (copies, not stated?): the stated count, else designed.yaml's, else proposed.yaml's
+    (neither with `stated_only`)."""
+    files = [] if stated_only else [f for f in (design_of(game), proposals_of(game)) if f is not None]
     out: dict[ItemKey, tuple[int | None, bool]] = {}
     for key, count in owned_counts(game).items():
-        proposed = file.count_of(*key) if file is not None and count is None else None
-        out[key] = (count, False) if proposed is None else (proposed, True)
+        chosen = next((c for f in files if (c := f.count_of(*key)) is not None), None) if count is None else None
+        out[key] = (count, False) if chosen is None else (chosen, True)
     return out
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solver.counts.effective import proposals_of
+from solver.counts.effective import design_of, proposals_of
 from solver.engine.items import owned_counts
 from solver.engine.results import ItemKey
 from solver.engine.run import player_counts, run_setup, variant_counts
@@ -236,7 +236,8 @@ def check_proposals(game: Game) -> CheckResult:
     out = CheckResult()
     file = proposals_of(game)
     owned = owned_counts(game)
-    unknown = [k for k, v in owned.items() if v is None]
+    designed = design_of(game)  # counts designed.yaml gives need no proposal
+    unknown = [k for k, v in owned.items() if v is None and (designed is None or designed.count_of(*k) is None)]
     if file is None:
         if unknown:
             out.findings.append(Finding(

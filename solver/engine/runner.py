@@ -12,7 +12,7 @@ from typing import Any, Callable
 from solver import expr as _expr
 from ..errors import DataError, Problem
 from ..game.loader import Game
-from ..game.setup import (CombineStep, DealStep, GiveStep, PlaceStep, RemoveStep, ReturnRestStep, SetAsideStep,
+from ..game.setup import (FREE, CombineStep, DealStep, GiveStep, PlaceStep, RemoveStep, ReturnRestStep, SetAsideStep,
                           ShuffleStep, SupplyStep, UseStep)
 from .items import UNCOUNTED, counting_stock, item_keys, owned_counts, select_items
 from .results import ZONES, Draw, ItemKey, Move, Placement, SetupResult, Shortage
@@ -216,8 +216,15 @@ class Runner:
     def remove(self, i: int, step: RemoveStep) -> None:
         self.touched.add(step.remove.component)
         items = tuple(select_items(self.game, step.remove.component, step.remove.where, step.remove.items))
-        per = None if step.remove.each is None else self.value(step.remove.each, i, "remove")
+        each = step.remove.each
+        per = None if each is None else self.free_amount(i) if each == FREE else self.value(each, i, "remove")
         self.emit(Move(i, items, ("pile", "box"), "returned", per_item=per))
+
+    def free_amount(self, i: int) -> int:
+        """`each: free`: the amount designed.yaml holds for this step and count (`pnp design`), else 0."""
+        designed = self.game.extras.get("designed")
+        amount = designed.amount_of(i, self.players, self.variant) if designed is not None else None
+        return amount or 0
 
     def shuffle(self, i: int, step: ShuffleStep) -> None:
         self.items_in_pile(step.shuffle)  # changes no count; marks the pile as used

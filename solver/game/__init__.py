@@ -9,6 +9,8 @@ One module per data file, each a set of pydantic models that refuse unknown keys
     layouts.py       layouts.yaml: how cards and counters look (fields, palettes, symbols)
     map.py           map.yaml: the hex map and what the rules assert about it
     proposals.py     proposed.yaml: counts the solver proposed (pnp propose)
+    targets.py       targets.yaml: what a designer wants of the counts (odds, ranges, box size)
+    designs.py       designed.yaml: the counts `pnp design` chose to meet them, with their values
 
 Loading a game folder (`loader.load_game`) reads and validates every file, collecting every
 problem of the folder before it raises one `DataError`:

@@ -51,11 +51,14 @@ def optional_files() -> dict[str, tuple[str, type[BaseModel]]]:
     here rather than at the top so that `pnp list` (game.yaml only) does not build them."""
     from .layouts import LayoutsFile
     from .map import MapFile
+    from .designs import DesignFile
     from .proposals import ProposalsFile
+    from .targets import TargetsFile
     from ..rules.model import RulesFile
 
     return {"layouts.yaml": ("layouts", LayoutsFile), "map.yaml": ("map", MapFile),
-            "rules/clauses.yaml": ("rules", RulesFile), "proposed.yaml": ("proposed", ProposalsFile)}
+            "rules/clauses.yaml": ("rules", RulesFile), "proposed.yaml": ("proposed", ProposalsFile),
+            "targets.yaml": ("targets", TargetsFile), "designed.yaml": ("designed", DesignFile)}
 
 
 @dataclass

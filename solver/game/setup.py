@@ -13,12 +13,16 @@ from .components import Scalar
 Selector = dict[str, Union[Scalar, list[Scalar]]]
 
 
+FREE = "free"  # a `remove` amount that `pnp design` chooses per player count (designed.yaml `amounts`)
+
+
 class Pick(Model):
     """Some items of a component: those whose attrs match `where` (or listed `items`)."""
     component: Id
     where: Selector = {}
     items: list[Id] = []
-    each: Expression | None = Field(None, description="copies to take of each matched item (default all); "
+    each: Expression | None = Field(None, description="copies to take of each matched item (default all); `free`: "
+                                                       "`pnp design` chooses it per player count; "
                                                        "was `count` (read until the next release)")
 
     _e = field_validator("each", mode="before")(classmethod(lambda cls, v: check_expr(v)))

@@ -66,9 +66,11 @@ class SetupModel(RuleCompiler):
     """The flow model of one player count: `m` (the CpModel), `assumptions`, `owned_var[item]`,
     `zone_expr(item, zone)`; solver/counts/wargame.py optimises over it."""
 
-    def __init__(self, game: Game, result: SetupResult, m: cp_model.CpModel | None = None):
+    def __init__(self, game: Game, result: SetupResult, m: cp_model.CpModel | None = None,
+                 free: dict[int, Any] | None = None):
         self.game = game
         self.result = result
+        self.free = free or {}  # step -> a variable amount per item (`each: free`, solver/counts/design.py)
         # `m`: an existing model to add to (several player counts in one model)
         self.m = m if m is not None else cp_model.CpModel()
         self.assumptions: list[Assumption] = []
@@ -167,7 +169,7 @@ class SetupModel(RuleCompiler):
                 for z, prev, t in parts:
                     m.add(t == prev).only_enforce_if(lit)
             elif mv.per_item is not None:
-                m.add(amount == mv.per_item).only_enforce_if(lit)
+                m.add(amount == self.free.get(mv.step, mv.per_item)).only_enforce_if(lit)
             # zones are taken from in order (pile before box): a later one only once the earlier is empty
             for (_, prev0, t0), (_, _, t1) in zip(parts, parts[1:]):
                 emptied = m.new_bool_var("emptied")
@@ -229,10 +231,11 @@ class SetupModel(RuleCompiler):
         return sum(self.zone_expr(k, zone) for k in keys)
 
 
-def setup_model(game: Game, result: SetupResult, m: cp_model.CpModel | None = None) -> SetupModel:
+def setup_model(game: Game, result: SetupResult, m: cp_model.CpModel | None = None,
+                free: dict[int, Any] | None = None) -> SetupModel:
     """The flow model of one player count with every active constraint of setup.yaml added
-    (into `m` when given, so that several counts share one model)."""
-    model = SetupModel(game, result, m)
+    (into `m` when given, so that several counts share one model; `free`: step -> variable amount)."""
+    model = SetupModel(game, result, m, free)
     env = {"players": result.players, "hand_size": result.hand_size}
     for index, con in enumerate(game.setup.constraints if game.setup else []):
         if con.when is not None:
