@@ -18,8 +18,9 @@ from solver.game.loader import Game
 from .. import fonts
 from ..context import BuildContext
 from .face import FaceData, FaceDrawer
-from .printing import Piece, write_outputs
-from .sheet import SheetGrid, plan_sheet
+from ..pieces.model import Piece
+from ..pieces.render import write_outputs
+from ..pieces.grid import SheetGrid, plan_sheet
 
 DEFAULT_CARD = ComponentLayout(front="card-basic", back="back-basic")
 DEFAULT_COUNTER = ComponentLayout(front="counter-basic", back="counter-basic")
