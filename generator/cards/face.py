@@ -173,6 +173,10 @@ class FaceDrawer:
             self._fields[lid] = (size, bg, fields)
         return self._fields[lid]
 
+    def background(self, lid: str, data: FaceData) -> str | None:
+        """The colour a layout fills its trim and bleed with, for `data` (None: no fill)."""
+        return self.colour(self.resolved(lid)[1], data)
+
     def symbol(self, sid: str) -> Symbol | None:
         return self.layouts.symbol(sid) or builtin_layouts().symbol(sid)
 

@@ -1,5 +1,5 @@
-"""Pieces and sheets: the one model every printer uses (today cards and counters; tokens, tiles,
-standees, boards, nets and packed sheets build on it), from a piece cut out of paper to the pages that hold it.
+"""Pieces and sheets: the one model every printer uses (cards, counters, tokens, tiles, standees,
+boards, tuck boxes), from a piece cut out of paper to the pages that hold it.
 
   model.py    `Piece` (outline, trim size, faces through the layout vocabulary, net panels, fold and
              cut marks, copies as repeats), `Placement`, `SheetPage`, `Stroke`: a plan is a list of pages;
@@ -7,5 +7,9 @@ standees, boards, nets and packed sheets build on it), from a piece cut out of p
              flip, crop marks) and `GutterfoldGrid`/`plan_gutterfold` (backs mirrored beside a fold line);
   plan.py     plans from grids (`grid_pages`, `gutterfold_pages`);
   render.py   draws any plan to PDF, SVG and PNG through generator/render (`draw_pages`,
-             `write_outputs`, `write_pages`, `write_pngs`).
+             `write_outputs`, `write_pages`, `write_pngs`);
+  punch.py    the `pieces` build stage: tokens and chips (round or square), tiles, standees
+             (fold-over pawns) from data through layouts, with built-in default layouts;
+  boards.py   boards and sheets: the page itself, on the paper with crop marks, or tiled onto
+             A4/Letter with the map's assembly machinery (generator/hexmap/tiles.py).
 """

@@ -43,14 +43,24 @@ def draw_placement(s: Surface, pl: Placement, drawer: FaceDrawer) -> None:
         drawer.draw(s, p.back_layout, p.back, trim, pl.bleed)
         return
     if p.panels:
-        for panel in p.panels:
-            drawer.draw(s, panel.layout, panel.data, panel.box.moved(trim.x, trim.y), pl.bleed)
+        draw_panels(s, p, trim, pl.bleed, drawer)
     else:
         drawer.draw(s, p.front_layout, p.front, trim, pl.bleed)
     for m in p.marks:
         draw_mark(s, m, trim)
     if p.cut_line:
         draw_outline(s, p, trim)
+
+
+def draw_panels(s: Surface, p: Piece, trim: Box, bleed: float, drawer: FaceDrawer) -> None:
+    """A net's faces: first every panel's background with its bleed, then every panel without
+    bleed, so art runs past the cut but never over a neighbouring panel across a fold."""
+    for panel in p.panels:
+        background = drawer.background(panel.layout, panel.data)
+        if background and bleed:
+            s.rect(panel.box.moved(trim.x, trim.y).outset(bleed), fill=background)
+    for panel in p.panels:
+        drawer.draw(s, panel.layout, panel.data, panel.box.moved(trim.x, trim.y), 0.0)
 
 
 def draw_mark(s: Surface, m: Mark, trim: Box) -> None:

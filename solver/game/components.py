@@ -115,6 +115,12 @@ class Component(Model):
     stated_means: list[StatedMean] = Field([], description="means the sources state for item attributes (chit values)")
     stock_limit: StockLimit | None = None
     size: SizeSpec | None = None
+    shape: Literal["square", "rounded", "round"] | None = Field(None, description=(
+        "how tokens, chips and tiles are cut: round (a disc in the size's square), square, rounded "
+        "(square with 2 mm corners); default round for tokens, square for tiles"))
+    left_out: LocalText | None = Field(None, description=(
+        "why the build does not print it, a sentence per language (e.g. part of the base game); "
+        "manifest.json says it under `left_out`"))
     back: Face | None = Field(None, description="the common back of every item (cards)")
     layout: Id | None = None
     group: str | None = Field(None, description="for grouping in lists, e.g. 'play-cards'")
@@ -122,7 +128,7 @@ class Component(Model):
     source: str | None = None
     note: LocalText | None = None
 
-    _v = field_validator("name", "note", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
+    _v = field_validator("name", "note", "left_out", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
 
     @property
     def total(self) -> int | None:

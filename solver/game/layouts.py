@@ -127,9 +127,11 @@ class ItemLayout(Model):
 
 class ComponentLayout(Model):
     front: Id | None = Field(None, description="layout of the front (default: the built-in one for its sheet)")
-    print_as: Literal["cards", "counters", "none"] | None = Field(
-        None, description="which sheet prints it; default by kind: deck -> cards, counters/chits -> counters, "
-                          "others not printed. 'none' leaves it out (e.g. a part of the base game)")
+    print_as: Literal["cards", "counters", "tokens", "tiles", "standees", "boards", "none"] | None = Field(
+        None, description="which printer prints it; default by kind: deck -> cards, counters/chits -> counters, "
+                          "tokens -> tokens, tiles -> tiles, pieces -> standees, board/sheet -> boards; map and "
+                          "booklet have their own stages; dice, box and other are left out with a reason. "
+                          "'none' leaves it out (say why in components.yaml `left_out`)")
     back: Id | None = Field(None, description="layout of the back; none: backs pages are left out")
     item_layouts: list[ItemLayout] = Field([], description="layouts for some items by attribute; was `variants`")
     gutter_mm: float | None = Field(None, ge=0, le=20, description="space between counters' trims, mm (counters only; default 3 with "
@@ -302,6 +304,46 @@ layouts:
     fields:
       - {name: label, kind: text, box: [0.6, 0.6, 11.5, 4.2], text: "{face.label|name}", size_pt: 5, min_size_pt: 2.5, colour: ink}
       - {name: values, kind: text, box: [0.6, 7.4, 11.5, 4.6], text: "{face.values|attrs.1-}", size_pt: 7, min_size_pt: 3, colour: ink}
+  # Tokens, chips and tiles with no layout of their own: the name, then the values or attributes,
+  # inside the circle a round token is cut to; the background from the face's colour.
+  - id: token-basic
+    size: {width_mm: 20, height_mm: 20}
+    background: {by: face.colour, default: paper}
+    fields:
+      - {name: label, kind: text, box: [3.5, 5, 13, 6], text: "{face.label|name}", size_pt: 7, min_size_pt: 6, colour: contrast}
+      - {name: values, kind: text, box: [4, 11.5, 12, 4], text: "{face.values|attrs.1-}", size_pt: 7, min_size_pt: 6, colour: contrast}
+  - id: tile-basic
+    size: {width_mm: 30, height_mm: 30}
+    background: {by: face.colour, default: paper}
+    fields:
+      - {name: frame, kind: rect, box: [1.5, 1.5, 27, 27], stroke: contrast, width: 0.4, radius: 1.5}
+      - {name: label, kind: text, box: [3, 4, 24, 12], text: "{face.label|name}", weight: bold, size_pt: 9, min_size_pt: 6, colour: contrast}
+      - {name: values, kind: text, box: [3, 17, 24, 9], text: "{face.values|attrs}", size_pt: 7, min_size_pt: 6, colour: contrast}
+  # A standee's face (each panel of the fold-over pawn): a frame, the name at the foot.
+  - id: standee-basic
+    size: {width_mm: 25, height_mm: 40}
+    background: {by: face.colour, default: paper}
+    fields:
+      - {name: frame, kind: rect, box: [1.5, 1.5, 22, 37], stroke: contrast, width: 0.4, radius: 2}
+      - {name: figure, kind: circle, box: [6, 5, 13, 13], stroke: contrast, width: 0.6}
+      - {name: body, kind: rect, box: [5, 19, 15, 10], stroke: contrast, width: 0.6, radius: 4}
+      - {name: label, kind: text, box: [3.5, 30, 18, 6.5], text: "{face.label|name}", size_pt: 7, min_size_pt: 6, colour: contrast}
+  # A board or sheet: its name, its attributes and its note; boxes and tracks come from a layout.
+  - id: board-basic
+    size: {width_mm: 210, height_mm: 297}
+    background: paper
+    fields:
+      - {name: frame, kind: rect, box: [8, 8, 194, 281], stroke: frame, width: 0.6, radius: 3}
+      - {name: title, kind: text, box: [14, 14, 182, 16], text: "{name}", weight: bold, size_pt: 20, min_size_pt: 8, colour: ink}
+      - {name: attrs, kind: text, box: [14, 34, 182, 40], text: "{attrs}", size_pt: 10, min_size_pt: 6, align: left, valign: top, colour: frame}
+      - {name: note, kind: text, box: [14, 78, 182, 60], text: "{note}", size_pt: 10, min_size_pt: 6, align: left, valign: top, colour: ink}
+  # A tuck box's front and back: the deck's name (its back art is the deck's own back layout).
+  - id: tuck-basic
+    size: poker
+    background: paper
+    fields:
+      - {name: frame, kind: rect, box: [3, 3, 57.5, 82.9], stroke: frame, width: 0.6, radius: 3}
+      - {name: title, kind: text, box: [6, 30, 51.5, 20], text: "{component}", weight: bold, size_pt: 14, min_size_pt: 6, colour: ink}
 """
 _BUILTIN: dict[str, "LayoutsFile"] = {}
 
