@@ -2,7 +2,7 @@
 to the game's output folder) or why it is not printed (`left_out`, a sentence per language).
 
 One home for what each printer writes, by file name: cards-, counters-, tokens-, tiles-,
-standees-, boards-<component>-<lang>.pdf (with --layout gutterfold, `-gutterfold.pdf` for cards
+standees-, boards-<component>-<lang>.pdf, a deck's tuckbox-<deck>-<lang>.pdf (with --layout gutterfold, `-gutterfold.pdf` for cards
 and counters), a tiled board's `-tiles-<paper>.pdf`, the map stage's map-<id>[-<lang>].pdf for the
 component map.yaml prints, the rulebook stage's rulebook-<lang>.pdf for a booklet. The languages
 are those a full build writes (generator/languages.py: each language whose translation is complete).
@@ -85,6 +85,8 @@ def printed_files(game: Game, comp: Component, printer: str, counts: Any, ctx: B
             return []
         fold = "-gutterfold" if ctx.sheet_layout == "gutterfold" and printer in ("cards", "counters") else ""
         files = [(lang, f"{printer}-{comp.id}-{lang}{fold}.pdf") for lang in langs]
+        if printer == "cards":
+            files += [(lang, f"tuckbox-{comp.id}-{lang}.pdf") for lang in langs]
         if printer == "boards" and board_is_tiled(comp, ctx):
             paper = ctx.paper if ctx.paper in ("a4", "letter") else "a4"
             parts = [""] if not comp.items else [f"-{i.id}" for i in comp.items if counts.get((comp.id, i.id), (0,))[0]]

@@ -17,7 +17,7 @@ import pypdf
 import pytest
 import yaml
 
-from generator.build import manifest, pieces
+from generator.build import cards, manifest, pieces
 from generator.context import BuildContext
 from generator.geometry import MM_PER_PT
 from solver.game.loader import GAMES_DIR, game_ids, load_game
@@ -48,6 +48,8 @@ def built(tmp_path_factory) -> Path:
         if gid in (SAB, WOTR):  # both languages of these two games are complete
             for lang in ("ja", "en"):
                 pieces(game, BuildContext(out_root=out, formats=("pdf",), preflight=False, lang=lang))
+        if gid == SAB:
+            cards(game, BuildContext(out_root=out, formats=("pdf",), preflight=False, lang="en"))
     return out
 
 
@@ -91,7 +93,7 @@ def test_printed_in_names_files_the_build_writes(built):
         data = json.loads((built / gid / "manifest.json").read_text(encoding="utf-8"))
         for c in data["components"]:
             for f in c.get("printed_in", []):
-                if f.split("-")[0] in ("tokens", "tiles", "standees", "boards"):
+                if f.split("-")[0] in ("tokens", "tiles", "standees", "boards") or (gid == SAB and f.endswith("-en.pdf")):
                     assert (built / gid / f).is_file(), f"{gid}/{c['id']}: {f} is not written"
 
 
@@ -191,3 +193,27 @@ def test_a_component_printed_nowhere_for_no_reason_is_a_build_warning_and_a_chec
     entry = next(c for c in json.loads((out / "dice-game" / "manifest.json").read_text(encoding="utf-8"))["components"]
                  if c["id"] == "odd-die")
     assert "printed_in" not in entry and "left_out" not in entry
+
+
+@pytest.mark.parametrize("deck", ["path-cards", "dwarf-cards", "action-cards"])
+def test_a_tuck_box_fits_its_deck_within_one_millimetre(built, deck):
+    """The box's inside, read from its fold lines (dashed), against the deck's card size and the
+    cards counted in its sheet PDF at 0.3 mm each (a 300 gsm card: the data states no thickness)."""
+    comp = next(c for c in yaml.safe_load((GAMES_DIR / SAB / "components.yaml").read_text(encoding="utf-8"))["components"]
+                if c["id"] == deck)
+    assert comp["size"] == "bridge" and "card_thickness_mm" not in comp
+    card_w, card_h = 57.15, 88.9
+    n = sum(pieces_on(built / SAB / f"cards-{deck}-en.pdf", (card_w, card_h), bleed=3.0)[0::2])
+    assert n == sum(stated_or_proposed(SAB, deck).values())
+    with pdfplumber.open(built / SAB / f"tuckbox-{deck}-en.pdf") as pdf:
+        lines = [ln for ln in pdf.pages[0].lines if ln.get("dash")]
+    upright = [ln for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01]
+    tall = max((ln["bottom"] - ln["top"]) * MM_PER_PT for ln in upright)
+    xs = sorted({round(ln["x0"] * MM_PER_PT, 2) for ln in upright if abs((ln["bottom"] - ln["top"]) * MM_PER_PT - tall) < 0.05})
+    assert len(xs) == 4  # the box's four corners: back | side | front | side
+    width, depth, front = xs[1] - xs[0], xs[2] - xs[1], xs[3] - xs[2]
+    assert 0 <= width - card_w <= 1 and 0 <= front - card_w <= 1
+    assert 0 <= tall - card_h <= 1
+    assert 0 <= depth - n * 0.3 <= 1, (depth, n)
+    with pdfplumber.open(built / SAB / f"tuckbox-{deck}-en.pdf") as pdf:
+        assert comp["name"]["en"] in pdf.pages[0].extract_text()

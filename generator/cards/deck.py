@@ -147,12 +147,16 @@ def build_sheets(game: Game, ctx: BuildContext, kind: str, default: ComponentLay
         # PNGs of the source language in png/<component>/, of any other in png/<component>-<lang>/
         png_dir = comp.id if lang == game.meta.source_language else f"{comp.id}-{lang}"
         written += write_outputs(f"{kind}-{comp.id}-{lang}", out, grid_for(comp, cl), pieces, drawer, ctx, title, png_dir)
+        if kind == "cards":  # and the deck's tuck box, sized for the copies printed
+            from ..pieces.tuckbox import TUCK_LAYOUT, write_tuck_box
+            written += write_tuck_box(comp, len(pieces), piece_size(comp, kind), lang, ctx, drawer, title,
+                                      TUCK_LAYOUT, cl.back, out)
     return written
 
 
 def build_cards(game: Game, ctx: BuildContext) -> list[Path]:
-    """Stage `cards`: output/<game>/cards-<deck>-<lang>.pdf, .svg pages and png/<deck>/*.png,
-    and the duplex calibration page when any deck was printed."""
+    """Stage `cards`: output/<game>/cards-<deck>-<lang>.pdf, .svg pages and png/<deck>/*.png, each
+    deck's tuckbox-<deck>-<lang>.pdf, and the duplex calibration page when any deck was printed."""
     written = build_sheets(game, ctx, "cards", DEFAULT_CARD, lambda comp, _cl: plan_sheet(
         ctx.paper_mm, piece_size(comp, "cards"), ctx.bleed_mm))
     if written:

@@ -121,6 +121,8 @@ class Component(Model):
     left_out: LocalText | None = Field(None, description=(
         "why the build does not print it, a sentence per language (e.g. part of the base game); "
         "manifest.json says it under `left_out`"))
+    card_thickness_mm: float | None = Field(None, gt=0, le=5, description=(
+        "a deck's card thickness, mm, for its tuck box's depth (default 0.3: a 300 gsm card)"))
     back: Face | None = Field(None, description="the common back of every item (cards)")
     layout: Id | None = None
     group: str | None = Field(None, description="for grouping in lists, e.g. 'play-cards'")
