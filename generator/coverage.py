@@ -101,7 +101,7 @@ def prints_pieces(game: Game, comp: Component, counts: Any) -> bool:
     """Whether a piece printer prints at least one copy: a known count and an item layouts.yaml
     does not skip (what generator/cards/deck.py's `deck_pieces` prints, without its warnings)."""
     from .cards.deck import DEFAULT_CARD, choose, layouts_for, layouts_of, printable_items
-    from .cards.face import FaceData
+    from .cards.facedata import FaceData
 
     cl = layouts_for(layouts_of(game), comp, DEFAULT_CARD)
     for item in printable_items(comp, counts):

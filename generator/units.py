@@ -105,7 +105,9 @@ def unit_game(game: Game, unit: Unit) -> Game:
     """The game as the unit's stage sees it: one component for a deck's unit."""
     if unit.part is None:
         return game
-    return dataclasses.replace(game, components=[game.component(unit.part)])
+    # a sheet's list field may print another component's items (a card list): those stay readable
+    listed = {"all_components": game.components} if unit.stage == "pieces" else {}
+    return dataclasses.replace(game, components=[game.component(unit.part)], extras={**game.extras, **listed})
 
 
 # --- fingerprints ---------------------------------------------------------------------------------
@@ -250,6 +252,8 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
     elif unit.stage in PER_COMPONENT:
         slice_["meta"] = _dump(game.meta, lang=unit.lang)
         slice_["component"] = _dump(game.component(unit.part), lang=unit.lang) if unit.part else None
+        if unit.stage == "pieces":  # a card list prints other components' items
+            slice_["listed"] = _dump(game.components, lang=unit.lang)
         slice_["layouts"] = _dump(game.extras.get("layouts"), lang=unit.lang)
         slice_["source_language"] = game.meta.source_language  # other languages' images go elsewhere
         slice_["assets"] = assets()

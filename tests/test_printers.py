@@ -161,12 +161,30 @@ def test_saboteur_board_has_its_mine_and_start_spaces(built):
 
 def test_war_of_the_ring_sheets_print_one_page_each(built):
     for cid, names in (("control-sheets", ["Alliance control sheet", "Dark Lord control sheet"]),
-                       ("chart-sheet", ["Chart sheet"]), ("card-lists", ["Card lists"] * 3)):
+                       ("chart-sheet", ["Chart sheet"]),
+                       ("card-lists", ["Card list: Alliance action cards", "Card list: Dark Lord action cards",
+                                       "Card list: event cards"])):
         with pdfplumber.open(built / WOTR / f"boards-{cid}-en.pdf") as pdf:
             assert len(pdf.pages) == len(names), cid
             for page, name in zip(pdf.pages, names):
                 assert (round(float(page.width) * MM_PER_PT), round(float(page.height) * MM_PER_PT)) == (210, 297)
                 assert name in page.extract_text(), (cid, name)
+
+
+def test_war_of_the_ring_sheets_carry_the_boxes_and_lists_the_rules_name(built):
+    with pdfplumber.open(built / WOTR / "boards-control-sheets-en.pdf") as pdf:
+        allied, dark = (page.extract_text() for page in pdf.pages)
+    assert "Fellowship Movement box" in allied and "Army box" not in allied
+    assert sum(f"Army box {n} " in dark for n in range(1, 8)) == 7 and "Fellowship Movement box" not in dark
+    comps = yaml.safe_load((GAMES_DIR / WOTR / "components.yaml").read_text(encoding="utf-8"))["components"]
+    actions = next(c for c in comps if c["id"] == "action-cards")["items"]
+    with pdfplumber.open(built / WOTR / "boards-card-lists-en.pdf") as pdf:
+        lists = [page.extract_text() for page in pdf.pages]
+    for side, text in (("allied", lists[0]), ("dark", lists[1])):
+        for item in actions:
+            if "number" in item.get("attrs", {}):
+                line = f"{item['attrs']['number']} {item['name']['en']}".replace("'", "’")  # printed with typographic apostrophes
+                assert (line in text) == (item["attrs"]["side"] == side), (side, line)
 
 
 def test_a_component_printed_nowhere_for_no_reason_is_a_build_warning_and_a_check_finding(tmp_path, capsys):

@@ -17,7 +17,8 @@ from solver.game.loader import Game
 
 from .. import fonts
 from ..context import BuildContext
-from .face import FaceData, FaceDrawer
+from .face import FaceDrawer
+from .facedata import FaceData
 from ..pieces.model import Piece
 from ..pieces.render import write_outputs
 from ..pieces.grid import SheetGrid, plan_sheet

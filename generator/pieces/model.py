@@ -32,7 +32,7 @@ from ..geometry import Box
 if TYPE_CHECKING:
     from solver.game.components import Item
 
-    from ..cards.face import FaceData
+    from ..cards.facedata import FaceData
 
 Point = tuple[float, float]
 Shape = Literal["rect", "rounded", "circle", "polygon"]

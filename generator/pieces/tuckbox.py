@@ -24,7 +24,7 @@ from .model import Mark, Outline, Panel, Piece
 from .plan import grid_pages
 from .render import write_pages
 
-from ..cards.face import FaceData
+from ..cards.facedata import FaceData
 
 if TYPE_CHECKING:
     from ..cards.face import FaceDrawer

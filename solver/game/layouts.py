@@ -46,11 +46,21 @@ on the layout's background), a template such as '{face.colour}', or a `ByAttr` l
 Mm = Annotated[float, Field(ge=-1200, le=1200)]
 
 
+class ListSpec(Model):
+    """The items a `list` field prints, one line each, its `text` the template of a line."""
+    of: str = Field(description="the component whose items it lists: an id, or a template of the sheet's "
+                                "attributes ('{lists}')")
+    where: dict[str, Union[Scalar, list[Scalar]]] = Field(
+        default_factory=dict, description="only items whose attrs match; a value may be a template of the "
+                                          "sheet's attributes ('{side}'), and one that comes out empty filters nothing")
+
+
 class Field_(Model):
     """One thing drawn on a face."""
     name: str | None = Field(None, description="lets a layout that extends this one replace the field")
-    kind: Literal["rect", "circle", "text", "symbol", "image", "line"] = Field(
-        description="line: from (x, y) to (x + w, y + h); circle: the largest circle inside the box")
+    kind: Literal["rect", "circle", "text", "symbol", "image", "line", "list"] = Field(
+        description="line: from (x, y) to (x + w, y + h); circle: the largest circle inside the box; "
+                    "list: a line of `text` per item of another component (`lists`), e.g. a card list")
     box: list[Mm] = Field(min_length=4, max_length=4, description="[x, y, w, h] mm from the trim top-left")
     bleed: bool = Field(False, description="grow to the bleed edge on every side that touches the trim")
     fill: ColourSpec | None = None
@@ -72,6 +82,7 @@ class Field_(Model):
     wrap: bool = True
     symbol: str | None = Field(None, description="symbol id or template, e.g. '{attrs.suit}'")
     src: str | None = Field(None, description="image path inside the game folder (template allowed)")
+    lists: ListSpec | None = Field(None, description="a list field's items: `{of: action-cards, where: {side: allied}}`")
     fit: Literal["fit", "fill", "crop"] = "fit"
     where: dict[str, Union[Scalar, list[Scalar]]] = Field(
         default_factory=dict, description="draw only for items whose attrs match (value or list of values); "
@@ -81,9 +92,10 @@ class Field_(Model):
 
     @model_validator(mode="after")
     def _needs(self) -> "Field_":
-        need = {"text": "text", "symbol": "symbol", "image": "src"}.get(self.kind)
-        if need and getattr(self, need) is None:
-            raise ValueError(f"a {self.kind} field needs `{need}`")
+        needs = {"text": ["text"], "symbol": ["symbol"], "image": ["src"], "list": ["lists", "text"]}.get(self.kind, [])
+        for need in needs:
+            if getattr(self, need) is None:
+                raise ValueError(f"a {self.kind} field needs `{need}`")
         if self.kind != "line" and (self.box[2] <= 0 or self.box[3] <= 0):
             raise ValueError("box width and height must be positive")
         return self
