@@ -2,7 +2,7 @@
 to the game's output folder) or why it is not printed (`left_out`, a sentence per language).
 
 One home for what each printer writes, by file name: cards-, counters-, tokens-, tiles-,
-standees-, boards-<component>-<lang>.pdf, a deck's tuckbox-<deck>-<lang>.pdf (with --layout gutterfold, `-gutterfold.pdf` for cards
+standees-, boards-, dice-<component>-<lang>.pdf, a deck's tuckbox-<deck>-<lang>.pdf (with --layout gutterfold, `-gutterfold.pdf` for cards
 and counters), a tiled board's `-tiles-<paper>.pdf`, the map stage's map-<id>[-<lang>].pdf for the
 component map.yaml prints, the rulebook stage's rulebook-<lang>.pdf for a booklet. The languages
 are those a full build writes (generator/languages.py: each language whose translation is complete).
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .context import BuildContext
 
 Coverage = dict[str, dict[str, Any]]  # component id -> {"printed_in": [...]} | {"left_out": {lang: text}} | {}
-PIECE_PRINTERS = ("cards", "counters", "tokens", "tiles", "standees", "boards")
+PIECE_PRINTERS = ("cards", "counters", "tokens", "tiles", "standees", "boards", "dice")
 
 
 def coverage(game: Game, ctx: BuildContext, langs: list[str]) -> Coverage:
@@ -80,6 +80,9 @@ def printed_files(game: Game, comp: Component, printer: str, counts: Any, ctx: B
     if printed_by_map(game, comp):
         mapfile = game.extras["map"]
         return [(lang, f"map-{mapfile.id}{'' if lang == src else '-' + lang}.pdf") for lang in langs]
+    if printer == "dice":  # a net per copy when the die has faces; a standard die is left out
+        copies = counts.get((comp.id, comp.id), (comp.count, False))[0]
+        return [(lang, f"dice-{comp.id}-{lang}.pdf") for lang in langs] if comp.faces and copies else []
     if printer in PIECE_PRINTERS:
         if not prints_pieces(game, comp, counts):
             return []
@@ -127,10 +130,10 @@ def left_out_reason(game: Game, comp: Component, printer: str, counts: Any, lang
         return {lang: pick(comp.left_out, lang) for lang in langs}
     if printer == "none" and comp.kind not in ("map", "booklet", "dice", "box", "other"):
         return _said("left_out.print_as_none", langs, name)
-    if comp.kind == "dice":
-        faces = comp.attrs.get("sides")
-        if faces in (6, None) and "faces" not in comp.attrs:
+    if printer == "dice" and not comp.faces:
+        if comp.attrs.get("sides") in (6, None):
             return _said("left_out.standard_die", langs, name)
+        return None  # a die of other sides and no faces given: nothing prints it, nothing excuses it
     if comp.kind in ("box", "other"):
         return _said("left_out.not_paper", langs, name)
     if comp.kind == "map":

@@ -53,6 +53,11 @@ def built(tmp_path_factory) -> Path:
     return out
 
 
+def dashed(line) -> bool:
+    """A dashed stroke (pdfplumber gives a solid one after a dashed one the pattern ([], 0))."""
+    return bool(line.get("dash") and line["dash"][0])
+
+
 def rects_of(page) -> list[tuple[float, float, float, float]]:
     return [tuple(float(v) * MM_PER_PT for v in m.groups()) for m in RE_RECT.finditer(page.get_contents().get_data())]
 
@@ -132,7 +137,7 @@ def test_saboteur_pawns_are_standees_whose_back_registers_behind_the_front(built
                       for r in page.rects if abs(r["width"] * MM_PER_PT - w - 2 * PUNCH_BLEED) < 0.05
                       and abs(r["height"] * MM_PER_PT - h - 2 * PUNCH_BLEED) < 0.05}
             folds = [(ln["x0"] * MM_PER_PT, ln["top"] * MM_PER_PT) for ln in page.lines
-                     if ln.get("dash") and abs(ln["x0"] - ln["x1"]) < 0.01 and abs((ln["bottom"] - ln["top"]) * MM_PER_PT - h) < 0.05]
+                     if dashed(ln) and abs(ln["x0"] - ln["x1"]) < 0.01 and abs((ln["bottom"] - ln["top"]) * MM_PER_PT - h) < 0.05]
             for fx, top in folds:
                 front_x = fx - w                       # the front's trim ends at the fold
                 back_x = 2 * fx - (front_x + w)        # the front's right edge mirrored about the fold
@@ -224,7 +229,7 @@ def test_a_tuck_box_fits_its_deck_within_one_millimetre(built, deck):
     n = sum(pieces_on(built / SAB / f"cards-{deck}-en.pdf", (card_w, card_h), bleed=3.0)[0::2])
     assert n == sum(stated_or_proposed(SAB, deck).values())
     with pdfplumber.open(built / SAB / f"tuckbox-{deck}-en.pdf") as pdf:
-        lines = [ln for ln in pdf.pages[0].lines if ln.get("dash")]
+        lines = [ln for ln in pdf.pages[0].lines if dashed(ln)]
     upright = [ln for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01]
     tall = max((ln["bottom"] - ln["top"]) * MM_PER_PT for ln in upright)
     xs = sorted({round(ln["x0"] * MM_PER_PT, 2) for ln in upright if abs((ln["bottom"] - ln["top"]) * MM_PER_PT - tall) < 0.05})
@@ -235,3 +240,40 @@ def test_a_tuck_box_fits_its_deck_within_one_millimetre(built, deck):
     assert 0 <= depth - n * 0.3 <= 1, (depth, n)
     with pdfplumber.open(built / SAB / f"tuckbox-{deck}-en.pdf") as pdf:
         assert comp["name"]["en"] in pdf.pages[0].extract_text()
+
+
+DIE = """  - id: weather-die
+    kind: dice
+    name: {en: Weather die, ja: 天気ダイス}
+    count: 2
+    faces:
+%s"""
+
+
+def test_a_die_with_faces_prints_as_a_net_and_five_faces_are_refused_at_their_line(tmp_path, capsys):
+    from generator.cli import main
+
+    folder = tmp_path / "weather"
+    assert main(["new", str(folder)]) == 0
+    comps = folder / "components.yaml"
+    plain = comps.read_text(encoding="utf-8")
+    words = ["Sun", "Rain", "Fog", "Storm", "Calm", "Hail"]
+    faces = "".join(f"      - {{label: {{en: {w}, ja: {w}}}}}\n" for w in words)
+    comps.write_text(plain + DIE % faces, encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", str(folder), "--out", str(out), "--only", "pieces", "--only", "manifest", "--lang", "en"]) == 0
+    with pdfplumber.open(out / "weather" / "dice-weather-die-en.pdf") as pdf:
+        page = pdf.pages[0]
+        found = [wd["text"] for wd in page.extract_words()]
+        folds = [ln for ln in page.lines if dashed(ln)]
+    assert sorted(found) == sorted(words * 2)  # two dice, six faces each
+    assert len(folds) == 2 * (5 + 7)  # per die: 5 folds between faces, 7 at the glue tabs' bases
+    entry = next(c for c in json.loads((out / "weather" / "manifest.json").read_text(encoding="utf-8"))["components"]
+                 if c["id"] == "weather-die")
+    assert entry["printed_in"] == ["dice-weather-die-en.pdf", "dice-weather-die-ja.pdf"]
+    comps.write_text(plain + DIE % "".join(f"      - {{label: {w}}}\n" for w in words[:5]), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", str(folder)]) == 2
+    err = capsys.readouterr().err
+    line = (plain + DIE).splitlines().index("    faces:") + 2  # the list of faces starts on the next line
+    assert f"components.yaml:{line}:" in err and "5 faces" in err

@@ -28,13 +28,13 @@ DEFAULT_COUNTER = ComponentLayout(front="counter-basic", back="counter-basic")
 # the printer of each kind (layouts.yaml `print_as` chooses another); a kind not here is not printed
 # by a piece printer (maps and booklets have their own stages; dice, boxes and others are left out)
 SHEET_BY_KIND = {"deck": "cards", "counters": "counters", "chits": "counters", "tokens": "tokens", "tiles": "tiles",
-                 "pieces": "standees", "board": "boards", "sheet": "boards"}
+                 "pieces": "standees", "board": "boards", "sheet": "boards", "dice": "dice"}
 # the trim size of a component that states none, by the sheet that prints it
 DEFAULT_SIZE_MM = {"cards": CARD_PRESETS["poker"], "counters": (COUNTER_PRESETS["half-inch"],) * 2}
 
 
 def sheet_of(layouts: LayoutsFile, comp: Component) -> str:
-    """'cards', 'counters', 'tokens', 'tiles', 'standees', 'boards' or 'none': which printer prints it."""
+    """'cards', 'counters', 'tokens', 'tiles', 'standees', 'boards', 'dice' or 'none': which printer prints it."""
     cl = layouts.components.get(comp.id)
     if cl and cl.print_as:
         return cl.print_as

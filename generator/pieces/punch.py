@@ -14,9 +14,10 @@ attributes.
   along its dashed line, one forward and one back, makes the foot. The slot between the tabs
   is cut (solid line) so they part;
 - boards and sheets: one page of the board's size (boards.py), tiled onto the build's paper with
-  the map's assembly machinery when larger.
+  the map's assembly machinery when larger;
+- dice with `faces:`: a fold-and-glue net per copy (dice.py); a die without is a standard one.
 
-Files: `<printer>-<component>-<lang>.pdf` (tokens-, tiles-, standees-, boards-) with SVG pages and
+Files: `<printer>-<component>-<lang>.pdf` (tokens-, tiles-, standees-, boards-, dice-) with SVG pages and
 a PNG per face, like the card and counter sheets.
 """
 from __future__ import annotations
@@ -37,7 +38,7 @@ from .grid import SheetGrid, plan_sheet
 from .model import Mark, Outline, Panel, Piece
 from .render import write_outputs
 
-PUNCH_PRINTERS = ("tokens", "tiles", "standees", "boards")
+PUNCH_PRINTERS = ("tokens", "tiles", "standees", "boards", "dice")
 PUNCH_GUTTER_MM = 3.0
 STANDEE_TAB_MM = 12.0      # the base tab under each panel of a standee
 ROUNDED_MM = 2.0
@@ -96,6 +97,7 @@ def build_pieces(game: Game, ctx: BuildContext) -> list[Path]:
     """Stage `pieces`: tokens-, tiles-, standees- and boards-<component>-<lang>.pdf, SVG pages, PNGs."""
     from ..coverage import printed_by_map
     from .boards import write_board
+    from .dice import DIE_LAYOUT, write_dice
 
     lang = ctx.language(game.meta.source_language)
     layouts = layouts_of(game)
@@ -110,6 +112,12 @@ def build_pieces(game: Game, ctx: BuildContext) -> list[Path]:
         title = f"{pick(game.meta.title, lang)} — {pick(comp.name, lang)}"
         if printer == "boards":
             written += write_board(game, comp, lang, ctx, drawer, title)
+            continue
+        if printer == "dice":
+            if comp.faces:  # a die without faces is a standard one: left out (generator/coverage.py)
+                cl = layouts_for(layouts, comp, ComponentLayout(front=DIE_LAYOUT))
+                copies = counts.get((comp.id, comp.id), (comp.count, False))[0] or 0
+                written += write_dice(comp, copies, lang, ctx, drawer, title, cl.front or DIE_LAYOUT, out)
             continue
         pieces, grid = component_pieces(game, comp, printer, lang, ctx)
         if not pieces:

@@ -139,10 +139,10 @@ class ItemLayout(Model):
 
 class ComponentLayout(Model):
     front: Id | None = Field(None, description="layout of the front (default: the built-in one for its sheet)")
-    print_as: Literal["cards", "counters", "tokens", "tiles", "standees", "boards", "none"] | None = Field(
+    print_as: Literal["cards", "counters", "tokens", "tiles", "standees", "boards", "dice", "none"] | None = Field(
         None, description="which printer prints it; default by kind: deck -> cards, counters/chits -> counters, "
-                          "tokens -> tokens, tiles -> tiles, pieces -> standees, board/sheet -> boards; map and "
-                          "booklet have their own stages; dice, box and other are left out with a reason. "
+                          "tokens -> tokens, tiles -> tiles, pieces -> standees, board/sheet -> boards, dice -> dice (a "
+                          "net when it has faces); map and booklet have their own stages; box and other are left out with a reason. "
                           "'none' leaves it out (say why in components.yaml `left_out`)")
     back: Id | None = Field(None, description="layout of the back; none: backs pages are left out")
     item_layouts: list[ItemLayout] = Field([], description="layouts for some items by attribute; was `variants`")
@@ -349,6 +349,12 @@ layouts:
       - {name: title, kind: text, box: [14, 14, 182, 16], text: "{name}", weight: bold, size_pt: 20, min_size_pt: 8, colour: ink}
       - {name: attrs, kind: text, box: [14, 34, 182, 40], text: "{attrs}", size_pt: 10, min_size_pt: 6, align: left, valign: top, colour: frame}
       - {name: note, kind: text, box: [14, 78, 182, 60], text: "{note}", size_pt: 10, min_size_pt: 6, align: left, valign: top, colour: ink}
+  # A face of a die printed as a net: its label or values, large.
+  - id: die-face-basic
+    size: {width_mm: 16, height_mm: 16}
+    background: {by: face.colour, default: "#ffffff"}
+    fields:
+      - {name: value, kind: text, box: [1.5, 1.5, 13, 13], text: "{face.label|face.values}", weight: bold, size_pt: 14, min_size_pt: 6, colour: contrast, wrap: false}
   # A tuck box's front and back: the deck's name (its back art is the deck's own back layout).
   - id: tuck-basic
     size: poker
