@@ -41,6 +41,12 @@ def counters(game: Game, ctx: BuildContext) -> list[Path]:
     return build_counters(game, ctx)
 
 
+def pieces(game: Game, ctx: BuildContext) -> list[Path]:
+    """Tokens, chips, tiles, standees, boards and sheets (generator/pieces/punch.py)."""
+    from .pieces.punch import build_pieces
+    return build_pieces(game, ctx)
+
+
 def maps(game: Game, ctx: BuildContext) -> list[Path]:
     """The hex map, full size and tiled."""
     from .hexmap.stage import build_maps
@@ -57,13 +63,12 @@ def check(game: Game, ctx: BuildContext) -> list[Path]:
     """check-report.json: the checker's report (setup per player count, findings), for the preview."""
     import json
 
-    from solver.report import check_game
-
+    from .coverage import check_report
     from .output import write_text
-    report = check_game(game)
+    report = check_report(game)
     return [write_text(ctx.out_dir(game.id) / "check-report.json",
                        json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True) + "\n")]
 
 
-STAGES: list[Stage] = [manifest, check, cards, counters, maps, rulebooks]
+STAGES: list[Stage] = [manifest, check, cards, counters, pieces, maps, rulebooks]
 STAGE_NAMES: list[str] = [s.__name__ for s in STAGES]

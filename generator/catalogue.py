@@ -55,6 +55,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ---- names of languages (the glossary's column heads)
     "language.ja": {"ja": "日本語", "en": "Japanese"},
     "language.en": {"ja": "英語", "en": "English"},
+    # ---- why a component is not printed (manifest.json `left_out`; generator/coverage.py)
+    "left_out.print_as_none": {"ja": "{name}は印刷しない(layouts.yaml の print_as: none)。",
+                               "en": "{name}: not printed (print_as: none in layouts.yaml)."},
+    "left_out.standard_die": {"ja": "{name}は普通の6面ダイス。手持ちのものを使う。",
+                              "en": "{name}: a standard six-sided die; use any."},
+    "left_out.not_paper": {"ja": "{name}は紙で作る部品ではない。手持ちのものを使う。",
+                           "en": "{name}: not a paper piece; use one of your own."},
+    "left_out.no_map": {"ja": "{name}を描く map.yaml がない。", "en": "{name}: no map.yaml describes it."},
+    "left_out.no_rules": {"ja": "{name}の条文(rules/clauses.yaml)がない。", "en": "{name}: the game has no rules/clauses.yaml."},
+    "left_out.count_unknown": {"ja": "{name}の数が分からない(原典に記載がなく、proposed.yaml の提案もない)。",
+                               "en": "{name}: count unknown (the sources state none and proposed.yaml proposes none)."},
+    "left_out.skipped": {"ja": "{name}はすべての項目が layouts.yaml で skip されている。",
+                         "en": "{name}: layouts.yaml skips every item."},
     # ---- the duplex calibration page (generator/cards/calibration.py)
     "calibration.title": {"ja": "両面印刷の較正(表)", "en": "Duplex calibration (front)"},
     "calibration.print": {"ja": "両面印刷、{flip}、拡大縮小なし(100%)で印刷してください。",

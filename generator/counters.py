@@ -18,7 +18,7 @@ from pathlib import Path
 from solver.game.loader import Game
 
 from .cards.deck import DEFAULT_COUNTER, build_sheets, piece_size
-from .cards.sheet import SheetGrid, plan_sheet
+from .pieces.grid import SheetGrid, plan_sheet
 from .context import BuildContext
 
 

@@ -16,8 +16,9 @@ from urllib.parse import quote
 
 from .output import write_text
 
-_KIND_ORDER = ["rulebook", "booklet", "cards", "counters", "map", "calibration", "manifest", "check"]
-_SHEET = re.compile(r"^(cards|counters)-(?P<part>.+)-(?P<lang>[a-z]{2,3}(?:\+[a-z]{2,3})?)(?:-p(?P<page>\d+))?\.(?P<ext>svg|pdf)$")
+_KIND_ORDER = ["rulebook", "booklet", "cards", "counters", "tokens", "tiles", "standees", "boards", "tuckbox", "dice", "map",
+               "calibration", "manifest", "check"]
+_SHEET = re.compile(r"^(cards|counters|tokens|tiles|standees|boards|tuckbox|dice)-(?P<part>.+)-(?P<lang>[a-z]{2,3}(?:\+[a-z]{2,3})?)(?:-p(?P<page>\d+))?\.(?P<ext>svg|pdf)$")
 STYLE = ("body{font-family:sans-serif;margin:2em;max-width:80em}"
          "figure{display:inline-block;margin:.5em;text-align:center;font-size:.8em;vertical-align:top}"
          "figure img{max-width:14em;max-height:12em;border:1px solid #ccc;background:#fff}"
@@ -97,7 +98,7 @@ def _game_section(game: Path) -> list[str]:
         if m and m["ext"] == "svg":
             sheets.setdefault((f.name.split("-", 1)[0], m["part"], m["lang"]), []).append((int(m["page"] or 0), f))
     if sheets:
-        out.append("<h3>Cards and counters</h3>")
+        out.append("<h3>Printed pieces</h3>")
     for (kind, part, lang), pages in sheets.items():
         out.append(f'<h4 id="{_e(game.name)}-{_e(part)}">{_e(names.get(part) or part)} '
                    f"<small>({_e(kind)}, {_e(lang)})</small></h4>")

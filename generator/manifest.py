@@ -64,9 +64,28 @@ def inventory(game: Game, lang: str, stated_only: bool = False) -> dict[str, Any
     }
 
 
+def built_languages(game: Game) -> list[str]:
+    """The languages a full build writes (each whose translation is complete), source first."""
+    from .languages import languages_to_build
+
+    return languages_to_build(game, None, lambda _message: None)
+
+
 def build_manifest(game: Game, ctx: BuildContext) -> list[Path]:
+    """manifest.json (in the source language's build) and manifest-<lang>.txt; every component
+    with `printed_in` or `left_out` (generator/coverage.py); one warning per component with neither."""
+    from .coverage import by_language, coverage, neither
+
     lang = ctx.language(game.meta.source_language)
     data = inventory(game, lang, ctx.stated_only)
+    langs = built_languages(game)
+    cov = coverage(game, ctx, langs)
+    here = {comp.id: by_language(game, comp, ctx, langs) for comp in game.components}  # the text lists its own
+    for entry in data["components"]:
+        entry.update(cov[entry["id"]])
+    if lang == game.meta.source_language:
+        for line in neither(game, cov):
+            ctx.warn(line)
     out = ctx.out_dir(game.id)
     paths = []
     if lang == game.meta.source_language:  # one JSON per game; the text list once per language
@@ -79,6 +98,7 @@ def build_manifest(game: Game, ctx: BuildContext) -> list[Path]:
         lines.append(f"{shown(c['total'], c.get('proposed')):>6}  {c['name']} [{c['id']}]")
         for i in c["items"]:
             lines.append(f"{shown(i['count'], i.get('proposed')):>12}  {i['name']}")
+        lines.append(_printed_line(c, here[c['id']].get(lang, []), lang))
     lines.append("")
     lines.append(f"{data['total_pieces']:>6}  total (known counts)")
     if data["proposed_counts"]:
@@ -87,3 +107,12 @@ def build_manifest(game: Game, ctx: BuildContext) -> list[Path]:
         lines.append("? unknown: not printed")
     paths.append(write_text(out / f"manifest-{lang}.txt", "\n".join(lines) + "\n"))
     return paths
+
+
+def _printed_line(c: dict[str, Any], mine: list[str], lang: str) -> str:
+    """Where the component is printed (`mine`: this language's files), or why it is not."""
+    if c.get("printed_in"):
+        return f"{'':>8}→ {', '.join(mine or c['printed_in'])}"
+    if c.get("left_out"):
+        return f"{'':>8}— {c['left_out'].get(lang) or next(iter(c['left_out'].values()))}"
+    return f"{'':>8}— ?"

@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
 
-from .cards.printing import MARK_WIDTH
-from .cards.sheet import MARK_LEN_MM, MARK_MIN_LEN_MM
+from .pieces.plan import MARK_WIDTH
+from .pieces.grid import MARK_LEN_MM, MARK_MIN_LEN_MM
 from .geometry import MM_PER_PT
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
 
 RENDER_DPI = 100
-# Crop marks are short strokes in the margin (sheet.py draws them MARK_MIN_LEN_MM to MARK_LEN_MM
+# Crop marks are short strokes in the margin (pieces/grid.py draws them MARK_MIN_LEN_MM to MARK_LEN_MM
 # long, MARK_WIDTH wide). pdfium's bounds of a stroked line reach a stroke width past each end and
 # side (a 3 mm mark reads 0.4 x 3.4 mm), so a mark reads up to these sizes:
 MARK_READ_SLACK_MM = 2 * MARK_WIDTH + 0.1

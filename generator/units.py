@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # rulebook reads (PO); everything else in a game folder (images) is an asset of the drawing stages
 MODEL_SUFFIXES = {".yaml", ".yml", ".csv", ".xlsx", ".po", ".pot", ".mo"}
 # stages that print one file set per component (a deck, a counter sheet): a unit each
-PER_COMPONENT = {"cards", "counters"}
+PER_COMPONENT = {"cards", "counters", "pieces"}
 # stages whose output is the same in every language: one unit, in the first language built
 LANGUAGE_FREE = {"check"}
 
@@ -87,18 +87,27 @@ def plan(game: Game, ctx: BuildContext, only: set[str] | None = None) -> list[Un
 
 
 def printed_components(game: Game, kind: str) -> list[str]:
-    """Ids of the components the `kind` stage ("cards" or "counters") prints."""
+    """Ids of the components the `kind` stage ("cards", "counters" or "pieces") prints."""
     from .cards.deck import layouts_of, printable_items, sheet_of
+    from solver.counts.effective import effective_counts
+
+    from .coverage import printed_by_map
+    from .pieces.punch import PUNCH_PRINTERS
 
     layouts = layouts_of(game)
-    return [c.id for c in game.components if sheet_of(layouts, c) == kind and printable_items(c)]
+    printers = PUNCH_PRINTERS if kind == "pieces" else (kind,)
+    counts = effective_counts(game)  # a count proposed.yaml gives prints too (unless --stated-only)
+    return [c.id for c in game.components if sheet_of(layouts, c) in printers and printable_items(c, counts)
+            and not (kind == "pieces" and printed_by_map(game, c))]
 
 
 def unit_game(game: Game, unit: Unit) -> Game:
     """The game as the unit's stage sees it: one component for a deck's unit."""
     if unit.part is None:
         return game
-    return dataclasses.replace(game, components=[game.component(unit.part)])
+    # a sheet's list field may print another component's items (a card list): those stay readable
+    listed = {"all_components": game.components} if unit.stage == "pieces" else {}
+    return dataclasses.replace(game, components=[game.component(unit.part)], extras={**game.extras, **listed})
 
 
 # --- fingerprints ---------------------------------------------------------------------------------
@@ -234,17 +243,27 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
         slice_["meta"] = _dump(game.meta, lang=unit.lang)
         slice_["components"] = _dump(game.components, FACE_ONLY, unit.lang)
         slice_["source_language"] = game.meta.source_language  # manifest.json is written in it only
+        # printed_in / left_out: the printers chosen in layouts.yaml, the map and rules present, the languages built
+        slice_["layouts"] = _dump(game.extras.get("layouts"))
+        slice_["map_id"] = getattr(game.extras.get("map"), "id", None)
+        slice_["rules_present"] = game.extras.get("rules") is not None
+        from .manifest import built_languages
+        slice_["languages"] = built_languages(game)
     elif unit.stage in PER_COMPONENT:
         slice_["meta"] = _dump(game.meta, lang=unit.lang)
         slice_["component"] = _dump(game.component(unit.part), lang=unit.lang) if unit.part else None
+        if unit.stage == "pieces":  # a card list prints other components' items
+            slice_["listed"] = _dump(game.components, lang=unit.lang)
         slice_["layouts"] = _dump(game.extras.get("layouts"), lang=unit.lang)
         slice_["source_language"] = game.meta.source_language  # other languages' images go elsewhere
         slice_["assets"] = assets()
     elif unit.stage == "maps":
         slice_["map"] = _dump(game.extras.get("map"))
         slice_["assets"] = assets()
-    elif unit.stage == "check":  # the checker: the inventory, the setup and the map
+    elif unit.stage == "check":  # the checker: the inventory, the setup, the map, and what prints each component
         slice_["components"] = _dump(game.components, TEXT_ONLY)
+        slice_["layouts"] = _dump(game.extras.get("layouts"))
+        slice_["rules_present"] = game.extras.get("rules") is not None
         slice_["setup"] = _dump(game.setup)
         slice_["map"] = _dump(game.extras.get("map"))
         slice_["cwd"] = os.getcwd()  # findings name their data file relative to it (display_path)

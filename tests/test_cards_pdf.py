@@ -10,7 +10,7 @@ import pypdf
 import pytest
 
 from generator.cards.deck import build_cards
-from generator.cards.sheet import plan_sheet
+from generator.pieces.grid import plan_sheet
 from generator.context import BuildContext
 from generator.geometry import MM_PER_PT
 from solver.game.components import size_mm

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.cards.sheet import plan_sheet
+from generator.pieces.grid import plan_sheet
 from generator.context import PRINTER_MARGIN_MM
 from generator.geometry import Box
 

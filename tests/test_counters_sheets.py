@@ -9,7 +9,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from generator.cards.sheet import plan_sheet
+from generator.pieces.grid import plan_sheet
 from generator.context import BuildContext
 from generator.counters import build_counters, counter_grid
 from generator.geometry import MM_PER_PT

@@ -178,7 +178,7 @@ def test_war_of_the_ring_product_notice(games):
     2.3.5: 軍団マーカー 7個 ('army markers' in the translated rules)."""
     g = games["war-of-the-ring-campaign"]
     assert (g.component("map").count, g.component("map").attrs["paper"]) == (1, "A2")
-    assert (g.component("card-lists").count, g.component("chart-sheet").count) == (3, 1)
+    assert (g.component("card-lists").total, g.component("chart-sheet").count) == (3, 1)  # three lists, an item each
     assert g.component("control-sheets").max_players == 2 and len(g.component("control-sheets").items) == 2
     assert g.component("rulebook").attrs["pages"] == 11
     corps = next(it for it in g.component("counters").items if it.id == "corps-marker")

@@ -73,7 +73,7 @@ def test_sheets_map_rulebook_and_player_supplied_things(game):
     assert game.component("map").size.height_mm == 594 and game.component("map").count == 1
     assert game.component("control-sheets").total == 2
     assert game.component("chart-sheet").count == 1
-    assert game.component("card-lists").count == 3
+    assert game.component("card-lists").total == 3  # three lists, one item each (gap card-lists-contents-assumed)
     assert game.component("rulebook").attrs["pages"] == 11
     assert game.component("dice").count is None and game.component("dice").attrs["supplied_by"] == "players"
     assert game.component("cup").count == 1 and game.component("cup").attrs["supplied_by"] == "players"

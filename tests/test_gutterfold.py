@@ -6,7 +6,7 @@ import pdfplumber
 import pytest
 
 from generator.cards.deck import build_cards
-from generator.cards.sheet import plan_gutterfold
+from generator.pieces.grid import plan_gutterfold
 from generator.context import BuildContext
 from generator.geometry import MM_PER_PT
 from solver.game.components import size_mm

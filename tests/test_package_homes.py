@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ["solver", "solver/game", "solver/engine", "solver/proof", "solver/hexmap", "solver/counts"]
+PACKAGES = ["solver", "solver/game", "solver/engine", "solver/proof", "solver/hexmap", "solver/counts", "generator/pieces"]
 
 
 def _module_name(path: Path) -> str:

@@ -126,14 +126,14 @@ def test_pnp_preflight_exit_status(tmp_path, capsys):
 
 @pytest.mark.parametrize("paper, mark_mm", [(A4, 3.0), ((83.0, 102.0), 1.0)])  # the longest marks, the shortest
 def test_a_sheets_crop_marks_read_back_as_its_trims(tmp_path, paper, mark_mm):
-    """Preflight reads a card sheet's trims from the crop marks sheet.py places, at every mark length
+    """Preflight reads a card sheet's trims from the crop marks pieces/grid.py places, at every mark length
     it draws (the margin decides): the two modules agree on what a crop mark is."""
     import math
 
     import pypdfium2 as pdfium
 
-    from generator.cards.printing import MARK_WIDTH
-    from generator.cards.sheet import plan_sheet
+    from generator.pieces.plan import MARK_WIDTH
+    from generator.pieces.grid import plan_sheet
     from generator.pdfread import crop_mark_trims
 
     grid = plan_sheet(paper, (63.0, 88.0), 3.0)

@@ -16,7 +16,7 @@ import pytest
 from generator.incremental import build
 from generator.cards.calibration import write_calibration
 from generator.cards.deck import build_cards
-from generator.cards.sheet import plan_sheet
+from generator.pieces.grid import plan_sheet
 from generator.context import BuildContext
 from generator.counters import build_counters
 from generator.geometry import MM_PER_PT

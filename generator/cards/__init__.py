@@ -1,1 +1,1 @@
-"""Print-ready cards: sheet geometry, faces from declarative layouts, the `cards` build stage."""
+"""Print-ready cards: faces from declarative layouts (face.py draws, facedata.py answers templates), the `cards` build stage."""

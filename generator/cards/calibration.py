@@ -4,7 +4,7 @@ Front: a cross through the page centre. Back: two rulers (mm) centred where the 
 land after the flip, shifted by the current back offset. Held against the light, the cross
 crosses each ruler at a reading; adding the readings to the current offset gives the offset to
 use (`--back-offset x,y`). The reading is in the axes of this portrait page, the paper as it
-leaves the printer; card sheets printed landscape turn it into their own axes (sheet.py).
+leaves the printer; card sheets printed landscape turn it into their own axes (pieces/grid.py).
 """
 from __future__ import annotations
 

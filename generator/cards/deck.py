@@ -17,19 +17,24 @@ from solver.game.loader import Game
 
 from .. import fonts
 from ..context import BuildContext
-from .face import FaceData, FaceDrawer
-from .printing import Piece, write_outputs
-from .sheet import SheetGrid, plan_sheet
+from .face import FaceDrawer
+from .facedata import FaceData
+from ..pieces.model import Piece
+from ..pieces.render import write_outputs
+from ..pieces.grid import SheetGrid, plan_sheet
 
 DEFAULT_CARD = ComponentLayout(front="card-basic", back="back-basic")
 DEFAULT_COUNTER = ComponentLayout(front="counter-basic", back="counter-basic")
-SHEET_BY_KIND = {"deck": "cards", "counters": "counters", "chits": "counters"}
+# the printer of each kind (layouts.yaml `print_as` chooses another); a kind not here is not printed
+# by a piece printer (maps and booklets have their own stages; dice, boxes and others are left out)
+SHEET_BY_KIND = {"deck": "cards", "counters": "counters", "chits": "counters", "tokens": "tokens", "tiles": "tiles",
+                 "pieces": "standees", "board": "boards", "sheet": "boards", "dice": "dice"}
 # the trim size of a component that states none, by the sheet that prints it
 DEFAULT_SIZE_MM = {"cards": CARD_PRESETS["poker"], "counters": (COUNTER_PRESETS["half-inch"],) * 2}
 
 
 def sheet_of(layouts: LayoutsFile, comp: Component) -> str:
-    """'cards', 'counters' or 'none': which stage prints the component."""
+    """'cards', 'counters', 'tokens', 'tiles', 'standees', 'boards', 'dice' or 'none': which printer prints it."""
     cl = layouts.components.get(comp.id)
     if cl and cl.print_as:
         return cl.print_as
@@ -143,12 +148,16 @@ def build_sheets(game: Game, ctx: BuildContext, kind: str, default: ComponentLay
         # PNGs of the source language in png/<component>/, of any other in png/<component>-<lang>/
         png_dir = comp.id if lang == game.meta.source_language else f"{comp.id}-{lang}"
         written += write_outputs(f"{kind}-{comp.id}-{lang}", out, grid_for(comp, cl), pieces, drawer, ctx, title, png_dir)
+        if kind == "cards":  # and the deck's tuck box, sized for the copies printed
+            from ..pieces.tuckbox import TUCK_LAYOUT, write_tuck_box
+            written += write_tuck_box(comp, len(pieces), piece_size(comp, kind), lang, ctx, drawer, title,
+                                      TUCK_LAYOUT, cl.back, out)
     return written
 
 
 def build_cards(game: Game, ctx: BuildContext) -> list[Path]:
-    """Stage `cards`: output/<game>/cards-<deck>-<lang>.pdf, .svg pages and png/<deck>/*.png,
-    and the duplex calibration page when any deck was printed."""
+    """Stage `cards`: output/<game>/cards-<deck>-<lang>.pdf, .svg pages and png/<deck>/*.png, each
+    deck's tuckbox-<deck>-<lang>.pdf, and the duplex calibration page when any deck was printed."""
     written = build_sheets(game, ctx, "cards", DEFAULT_CARD, lambda comp, _cl: plan_sheet(
         ctx.paper_mm, piece_size(comp, "cards"), ctx.bleed_mm))
     if written:

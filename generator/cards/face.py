@@ -1,21 +1,19 @@
 """Draw one face (front or back of a card or counter) from a declarative layout.
 
 `FaceDrawer` knows a game's layouts file, its folder (for images) and its fonts per language
-(`fonts.faces`: game.yaml `fonts:`, else the script's default), and the face data the language;
+(`fonts.faces`: game.yaml `fonts:`, else the script's default), and the face data (facedata.py) the language;
 `draw` puts a layout's fields into a trim box on any Surface. Layout boxes are in mm for the layout's
 own `size` and are scaled to the face being drawn, so a poker layout also serves bridge cards.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from solver.errors import DataError, Problem
-from solver.game.base import pick
-from solver.game.components import Component, Face, Item, size_mm
+from solver.game.components import size_mm
 from solver.game.layouts import (HEX_COLOUR, INLINE_SYMBOL, TEMPLATE_KEY, ByAttr, Field_, Layout,
                                  LayoutsFile, Symbol, builtin_layouts)
 
@@ -24,116 +22,13 @@ from ..geometry import MM_PER_PT, Box
 from ..render.base import Surface
 from ..text.typography import typeset
 from . import textfit
+from .facedata import FaceData, list_text
 from .images import MIN_DPI, effective_dpi, load_image
 
 if TYPE_CHECKING:
     from solver.game.loader import Game
 
 FALLBACK_INK = "#1a1a1a"
-ATTR_SPAN = re.compile(r"^(\d+)(-(\d*))?$")  # `attrs.1`, `attrs.1-`, `attrs.2-3`: attributes by position
-
-
-@dataclass(frozen=True)
-class FaceData:
-    """What templates can name: the item, its component and the face (front/back) being drawn."""
-    item: Item | None
-    component: Component
-    face: Face | None
-    lang: str
-    where: str  # names the card in messages, e.g. "saboteur-the-lost-mines/mine-cards/mine-gold"
-
-    def lookup(self, key: str) -> str:
-        """`a|b|c`: the first alternative that is not empty."""
-        for alt in key.split("|"):
-            v = self._one(alt.strip())
-            if v:
-                return v
-        return ""
-
-    def _one(self, key: str) -> str:
-        it, comp, face = self.item, self.component, self.face
-        if key == "id":
-            return it.id if it else comp.id
-        if key == "name":
-            return pick(it.name if it and it.name else comp.name, self.lang)
-        if key == "text":
-            return pick(it.text, self.lang) if it else ""
-        if key == "note":
-            return pick(it.note if it and it.note else comp.note, self.lang)
-        if key == "count":
-            return "" if not it or it.count is None else str(it.count)
-        if key == "component":
-            return pick(comp.name, self.lang)
-        if key == "component_id":
-            return comp.id
-        if key.startswith("face."):
-            sub = key[5:]
-            if face is None:
-                return ""
-            if sub == "label":
-                return pick(face.label, self.lang)
-            if sub in ("values", "colour"):
-                return getattr(face, sub) or ""
-            return _show(face.attrs.get(sub), self.lang)
-        if key == "attrs":
-            return self._all_attrs()
-        if key.startswith("attrs."):
-            key = key[6:]
-            span = ATTR_SPAN.match(key)
-            if span:
-                return self._attr_span(span)
-        if it and key in it.attrs:
-            return _show(it.attrs[key], self.lang)
-        return _show(comp.attrs.get(key), self.lang)
-
-    def _attr_span(self, span: re.Match) -> str:
-        """`{attrs.1}`: the first attribute written, whatever its name; `{attrs.1-}` every value
-        from the first on, joined by '-' (a counter's factors, `4-3`); `{attrs.2-3}` a range."""
-        values = [_show(v, self.lang) for v in (self.item.attrs.values() if self.item else [])]
-        first = int(span.group(1))
-        last = first if span.group(2) is None else int(span.group(3) or len(values))
-        if first < 1:
-            return ""
-        return "-".join(v for v in values[first - 1:last] if v)
-
-    def _all_attrs(self) -> str:
-        """`{attrs}`: every attribute of the item as `name value`, in the order written (what a
-        default face prints, so a card made from a plain CSV shows all it knows)."""
-        if not self.item:
-            return ""
-        shown = ((k, _show(v, self.lang)) for k, v in self.item.attrs.items())
-        return " · ".join(f"{k} {v}" for k, v in shown if v)
-
-    def fill(self, template: str | dict[str, str] | None) -> str:
-        if template is None:
-            return ""
-        if isinstance(template, dict):
-            template = pick(template, self.lang)
-        return TEMPLATE_KEY.sub(lambda m: self.lookup(m.group(1)), template).strip()
-
-    def matches(self, where: dict[str, Any]) -> bool:
-        for key, want in where.items():
-            have = self.lookup(key)
-            if want == "*":
-                if not have:
-                    return False
-                continue
-            options = want if isinstance(want, list) else [want]
-            if have not in {_show(o, self.lang) for o in options}:
-                return False
-        return True
-
-
-def _show(v: Any, lang: str) -> str:
-    if v is None:
-        return ""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, dict):
-        return pick(v, lang)
-    if isinstance(v, list):
-        return " ".join(_show(x, lang) for x in v)
-    return str(v)
 
 
 @dataclass
@@ -172,6 +67,10 @@ class FaceDrawer:
             bg = lay.background if lay.background is not None else pbg
             self._fields[lid] = (size, bg, fields)
         return self._fields[lid]
+
+    def background(self, lid: str, data: FaceData) -> str | None:
+        """The colour a layout fills its trim and bleed with, for `data` (None: no fill)."""
+        return self.colour(self.resolved(lid)[1], data)
 
     def symbol(self, sid: str) -> Symbol | None:
         return self.layouts.symbol(sid) or builtin_layouts().symbol(sid)
@@ -246,8 +145,8 @@ class FaceDrawer:
             rel = data.fill(f.src)
             if rel:
                 self._image(s, rel, box, f, data)
-        elif f.kind == "text":
-            text = data.fill(f.text)
+        elif f.kind in ("text", "list"):
+            text = data.fill(f.text) if f.lists is None else list_text(self.game, f.lists, f.text, data)
             if text:
                 self._text(s, f, text, box, k, data)
 

@@ -37,11 +37,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_check(args: argparse.Namespace) -> int:
     from rich.console import Console
     from solver.game.loader import game_ids, load_game
-    from solver.report import check_game
+
+    from ..coverage import check_report
 
     check_game_or_all(args, "pnp check")
     if not args.all:
-        reports = [check_game(load_game(args.game))]
+        reports = [check_report(load_game(args.game))]
         unusable = False
     else:
         reports, unusable = [], False
@@ -67,10 +68,11 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def _check_one(name: str) -> tuple[dict[str, Any] | None, list[Problem]]:
     from solver.game.loader import load_game
-    from solver.report import check_game
+
+    from ..coverage import check_report
 
     try:
-        return check_game(load_game(name)), []
+        return check_report(load_game(name)), []
     except DataError as e:  # problems cross the process boundary as plain dataclasses
         return None, list(e.problems)
 

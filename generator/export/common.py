@@ -22,8 +22,9 @@ from solver.game.loader import Game
 
 from ..cards.deck import (DEFAULT_CARD, DEFAULT_COUNTER, deck_pieces, layouts_for, layouts_of, piece_size,
                           printable_items, sheet_of)
-from ..cards.face import FaceData, FaceDrawer
-from ..cards.printing import Piece
+from ..cards.face import FaceDrawer
+from ..cards.facedata import FaceData
+from ..pieces.model import Piece
 from .. import fonts
 from ..context import BuildContext
 from ..output import atomic_folder

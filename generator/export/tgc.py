@@ -116,7 +116,7 @@ def _write_deck(folder: Path, deck: ExportDeck, product: Product, drawer, bleed_
     """Fronts, backs (each distinct back picture once) and the CSV rows of one deck in `lang`."""
     rows = []
     sub = f"{safe_name(deck.id)}-{lang}"
-    backs: dict[tuple, str] = {}  # back picture -> its file (as cards.printing names the PNG backs)
+    backs: dict[tuple, str] = {}  # back picture -> its file (as pieces/render.py names the PNG backs)
     fronts = deck.distinct_fronts()
     width = max(2, len(str(len(fronts))))
     for n, (piece, count) in enumerate(fronts, 1):

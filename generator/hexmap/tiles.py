@@ -1,4 +1,4 @@
-"""The tiled print: the full-size page cut into A4/Letter sheets that overlap, plus an assembly page.
+"""The tiled print (a map's, a board's: `draw_tiled` takes any big page): the full-size page cut into A4/Letter sheets that overlap, plus an assembly page.
 
 The whole page is defined once as a symbol (a PDF form XObject) and each sheet places it shifted
 and clipped to its window, so the file holds the map's drawing once however many sheets there are.
@@ -11,7 +11,9 @@ fonts (`fonts.faces`), the assembly page's heading in its bold.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from solver.game.map import HexMap
 
@@ -59,14 +61,32 @@ def _neighbours(plan: TilePlan, t: Tile) -> dict[str, str]:
 
 def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, faces: fonts.Faces,
                target: Path) -> list[Path]:
-    surf = open_surface("pdf", title=f"{printed(hm.data.name, lang)} — tiles")
+    """The map's tiled print: the map's symbols and page, under its legend's title."""
+    return draw_tiled(TiledPage(page.width, page.height, printed(hm.data.legend.title, lang),
+                                lambda s: define_symbols(s, hm), lambda s: draw_page_content(s, hm, page, lang, faces)),
+                      plan, lang, faces, target, f"{printed(hm.data.name, lang)} — tiles")
+
+
+@dataclass(frozen=True)
+class TiledPage:
+    """Any big page to tile (a map, a board): its size, its title (the footer and the assembly
+    heading), what it defines once (`define`: symbols) and how it draws (`draw`, in page mm)."""
+    width: float
+    height: float
+    title: str
+    define: Callable[[Surface], None]
+    draw: Callable[[Surface], None]
+
+
+def draw_tiled(big: TiledPage, plan: TilePlan, lang: str, faces: fonts.Faces, target: Path, doc_title: str) -> list[Path]:
+    surf = open_surface("pdf", title=doc_title)
     pw, ph = plan.paper
     font = faces.regular
     info = fonts.font_info(font)
     surf.begin_page(pw, ph)
-    define_symbols(surf, hm)
-    surf.define_symbol("page", page.width, page.height, lambda s: draw_page_content(s, hm, page, lang, faces))
-    _assembly_page(surf, hm, page, plan, lang, faces)
+    big.define(surf)
+    surf.define_symbol("page", big.width, big.height, big.draw)
+    _assembly_page(surf, big, plan, lang, faces)
     surf.end_page()
     marks = alignment_marks(plan)
     for t in plan.tiles:
@@ -89,7 +109,7 @@ def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, faces: font
         arrows = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
         tail = "  ".join(f"{arrows[k]} {v}" for k, v in nb.items())
         surf.text(pw - m, head_y, tail, size_pt=HEAD_PT, colour=INK, align="right", font=font)
-        surf.text(m, foot_y, printed(hm.data.legend.title, lang), size_pt=FOOT_PT, colour=INK, font=font)
+        surf.text(m, foot_y, big.title, size_pt=FOOT_PT, colour=INK, font=font)
         surf.end_page()
     return surf.save(target)
 
@@ -116,10 +136,10 @@ def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile, font: str) -> None:
         surf.text(x, y, t.name, size_pt=9, colour=HIDDEN_NAME, align="center", font=font)
 
 
-def _assembly_page(surf: Surface, hm: HexMap, page: MapPage, plan: TilePlan, lang: str, faces: fonts.Faces) -> None:
+def _assembly_page(surf: Surface, page: TiledPage, plan: TilePlan, lang: str, faces: fonts.Faces) -> None:
     pw, ph = plan.paper
     m = plan.margin
-    surf.text(m, m + 5, catalogue.text("tiles.assembly", lang, title=printed(hm.data.legend.title, lang)), size_pt=12,
+    surf.text(m, m + 5, catalogue.text("tiles.assembly", lang, title=page.title), size_pt=12,
               colour=INK, font=faces.bold)
     sheet = Box(m, m + 12, pw - 2 * m, ph - 2 * m - 50)
     s = assembly_scale(page.width, page.height, sheet)

@@ -115,6 +115,17 @@ class Component(Model):
     stated_means: list[StatedMean] = Field([], description="means the sources state for item attributes (chit values)")
     stock_limit: StockLimit | None = None
     size: SizeSpec | None = None
+    shape: Literal["square", "rounded", "round"] | None = Field(None, description=(
+        "how tokens, chips and tiles are cut: round (a disc in the size's square), square, rounded "
+        "(square with 2 mm corners); default round for tokens, square for tiles"))
+    left_out: LocalText | None = Field(None, description=(
+        "why the build does not print it, a sentence per language (e.g. part of the base game); "
+        "manifest.json says it under `left_out`"))
+    faces: list[Face] = Field([], description=(
+        "a die whose faces are not a standard die's: its six faces in order (1 and 6, 2 and 5, 3 and 4 "
+        "opposite), printed as a fold-and-glue net; a die without faces is a standard die, left out"))
+    card_thickness_mm: float | None = Field(None, gt=0, le=5, description=(
+        "a deck's card thickness, mm, for its tuck box's depth (default 0.3: a 300 gsm card)"))
     back: Face | None = Field(None, description="the common back of every item (cards)")
     layout: Id | None = None
     group: str | None = Field(None, description="for grouping in lists, e.g. 'play-cards'")
@@ -122,7 +133,14 @@ class Component(Model):
     source: str | None = None
     note: LocalText | None = None
 
-    _v = field_validator("name", "note", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
+    _v = field_validator("name", "note", "left_out", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
+
+    @field_validator("faces")
+    @classmethod
+    def _six_faces(cls, v: list[Face]) -> list[Face]:
+        if v and len(v) != 6:
+            raise ValueError(f"{len(v)} faces: a die prints as a net of six faces; give six (repeat one for fewer values)")
+        return v
 
     @property
     def total(self) -> int | None:

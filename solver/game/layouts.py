@@ -46,11 +46,21 @@ on the layout's background), a template such as '{face.colour}', or a `ByAttr` l
 Mm = Annotated[float, Field(ge=-1200, le=1200)]
 
 
+class ListSpec(Model):
+    """The items a `list` field prints, one line each, its `text` the template of a line."""
+    of: str = Field(description="the component whose items it lists: an id, or a template of the sheet's "
+                                "attributes ('{lists}')")
+    where: dict[str, Union[Scalar, list[Scalar]]] = Field(
+        default_factory=dict, description="only items whose attrs match; a value may be a template of the "
+                                          "sheet's attributes ('{side}'), and one that comes out empty filters nothing")
+
+
 class Field_(Model):
     """One thing drawn on a face."""
     name: str | None = Field(None, description="lets a layout that extends this one replace the field")
-    kind: Literal["rect", "circle", "text", "symbol", "image", "line"] = Field(
-        description="line: from (x, y) to (x + w, y + h); circle: the largest circle inside the box")
+    kind: Literal["rect", "circle", "text", "symbol", "image", "line", "list"] = Field(
+        description="line: from (x, y) to (x + w, y + h); circle: the largest circle inside the box; "
+                    "list: a line of `text` per item of another component (`lists`), e.g. a card list")
     box: list[Mm] = Field(min_length=4, max_length=4, description="[x, y, w, h] mm from the trim top-left")
     bleed: bool = Field(False, description="grow to the bleed edge on every side that touches the trim")
     fill: ColourSpec | None = None
@@ -72,6 +82,7 @@ class Field_(Model):
     wrap: bool = True
     symbol: str | None = Field(None, description="symbol id or template, e.g. '{attrs.suit}'")
     src: str | None = Field(None, description="image path inside the game folder (template allowed)")
+    lists: ListSpec | None = Field(None, description="a list field's items: `{of: action-cards, where: {side: allied}}`")
     fit: Literal["fit", "fill", "crop"] = "fit"
     where: dict[str, Union[Scalar, list[Scalar]]] = Field(
         default_factory=dict, description="draw only for items whose attrs match (value or list of values); "
@@ -81,9 +92,10 @@ class Field_(Model):
 
     @model_validator(mode="after")
     def _needs(self) -> "Field_":
-        need = {"text": "text", "symbol": "symbol", "image": "src"}.get(self.kind)
-        if need and getattr(self, need) is None:
-            raise ValueError(f"a {self.kind} field needs `{need}`")
+        needs = {"text": ["text"], "symbol": ["symbol"], "image": ["src"], "list": ["lists", "text"]}.get(self.kind, [])
+        for need in needs:
+            if getattr(self, need) is None:
+                raise ValueError(f"a {self.kind} field needs `{need}`")
         if self.kind != "line" and (self.box[2] <= 0 or self.box[3] <= 0):
             raise ValueError("box width and height must be positive")
         return self
@@ -127,9 +139,11 @@ class ItemLayout(Model):
 
 class ComponentLayout(Model):
     front: Id | None = Field(None, description="layout of the front (default: the built-in one for its sheet)")
-    print_as: Literal["cards", "counters", "none"] | None = Field(
-        None, description="which sheet prints it; default by kind: deck -> cards, counters/chits -> counters, "
-                          "others not printed. 'none' leaves it out (e.g. a part of the base game)")
+    print_as: Literal["cards", "counters", "tokens", "tiles", "standees", "boards", "dice", "none"] | None = Field(
+        None, description="which printer prints it; default by kind: deck -> cards, counters/chits -> counters, "
+                          "tokens -> tokens, tiles -> tiles, pieces -> standees, board/sheet -> boards, dice -> dice (a "
+                          "net when it has faces); map and booklet have their own stages; box and other are left out with a reason. "
+                          "'none' leaves it out (say why in components.yaml `left_out`)")
     back: Id | None = Field(None, description="layout of the back; none: backs pages are left out")
     item_layouts: list[ItemLayout] = Field([], description="layouts for some items by attribute; was `variants`")
     gutter_mm: float | None = Field(None, ge=0, le=20, description="space between counters' trims, mm (counters only; default 3 with "
@@ -302,6 +316,52 @@ layouts:
     fields:
       - {name: label, kind: text, box: [0.6, 0.6, 11.5, 4.2], text: "{face.label|name}", size_pt: 5, min_size_pt: 2.5, colour: ink}
       - {name: values, kind: text, box: [0.6, 7.4, 11.5, 4.6], text: "{face.values|attrs.1-}", size_pt: 7, min_size_pt: 3, colour: ink}
+  # Tokens, chips and tiles with no layout of their own: the name, then the values or attributes,
+  # inside the circle a round token is cut to; the background from the face's colour.
+  - id: token-basic
+    size: {width_mm: 20, height_mm: 20}
+    background: {by: face.colour, default: paper}
+    fields:
+      - {name: label, kind: text, box: [3.5, 5, 13, 6], text: "{face.label|name}", size_pt: 7, min_size_pt: 6, colour: contrast}
+      - {name: values, kind: text, box: [4, 11.5, 12, 4], text: "{face.values|attrs.1-}", size_pt: 7, min_size_pt: 6, colour: contrast}
+  - id: tile-basic
+    size: {width_mm: 30, height_mm: 30}
+    background: {by: face.colour, default: paper}
+    fields:
+      - {name: frame, kind: rect, box: [1.5, 1.5, 27, 27], stroke: contrast, width: 0.4, radius: 1.5}
+      - {name: label, kind: text, box: [3, 4, 24, 12], text: "{face.label|name}", weight: bold, size_pt: 9, min_size_pt: 6, colour: contrast}
+      - {name: values, kind: text, box: [3, 17, 24, 9], text: "{face.values|attrs}", size_pt: 7, min_size_pt: 6, colour: contrast}
+  # A standee's face (each panel of the fold-over pawn): a frame, the name at the foot.
+  - id: standee-basic
+    size: {width_mm: 25, height_mm: 40}
+    background: {by: face.colour, default: paper}
+    fields:
+      - {name: frame, kind: rect, box: [1.5, 1.5, 22, 37], stroke: contrast, width: 0.4, radius: 2}
+      - {name: figure, kind: circle, box: [6, 5, 13, 13], stroke: contrast, width: 0.6}
+      - {name: body, kind: rect, box: [5, 19, 15, 10], stroke: contrast, width: 0.6, radius: 4}
+      - {name: label, kind: text, box: [3.5, 30, 18, 6.5], text: "{face.label|name}", size_pt: 7, min_size_pt: 6, colour: contrast}
+  # A board or sheet: its name, its attributes and its note; boxes and tracks come from a layout.
+  - id: board-basic
+    size: {width_mm: 210, height_mm: 297}
+    background: paper
+    fields:
+      - {name: frame, kind: rect, box: [8, 8, 194, 281], stroke: frame, width: 0.6, radius: 3}
+      - {name: title, kind: text, box: [14, 14, 182, 16], text: "{name}", weight: bold, size_pt: 20, min_size_pt: 8, colour: ink}
+      - {name: attrs, kind: text, box: [14, 34, 182, 40], text: "{attrs}", size_pt: 10, min_size_pt: 6, align: left, valign: top, colour: frame}
+      - {name: note, kind: text, box: [14, 78, 182, 60], text: "{note}", size_pt: 10, min_size_pt: 6, align: left, valign: top, colour: ink}
+  # A face of a die printed as a net: its label or values, large.
+  - id: die-face-basic
+    size: {width_mm: 16, height_mm: 16}
+    background: {by: face.colour, default: "#ffffff"}
+    fields:
+      - {name: value, kind: text, box: [1.5, 1.5, 13, 13], text: "{face.label|face.values}", weight: bold, size_pt: 14, min_size_pt: 6, colour: contrast, wrap: false}
+  # A tuck box's front and back: the deck's name (its back art is the deck's own back layout).
+  - id: tuck-basic
+    size: poker
+    background: paper
+    fields:
+      - {name: frame, kind: rect, box: [3, 3, 57.5, 82.9], stroke: frame, width: 0.6, radius: 3}
+      - {name: title, kind: text, box: [6, 30, 51.5, 20], text: "{component}", weight: bold, size_pt: 14, min_size_pt: 6, colour: ink}
 """
 _BUILTIN: dict[str, "LayoutsFile"] = {}
 

@@ -1,0 +1,18 @@
+"""Pieces and sheets: the one model every printer uses (cards, counters, tokens, tiles, standees,
+boards, tuck boxes), from a piece cut out of paper to the pages that hold it.
+
+  model.py    `Piece` (outline, trim size, faces through the layout vocabulary, net panels, fold and
+             cut marks, copies as repeats), `Placement`, `SheetPage`, `Stroke`: a plan is a list of pages;
+  grid.py     `SheetGrid`/`plan_sheet` (pieces of one size in a grid, backs registered for the duplex
+             flip, crop marks) and `GutterfoldGrid`/`plan_gutterfold` (backs mirrored beside a fold line);
+  plan.py     plans from grids (`grid_pages`, `gutterfold_pages`);
+  render.py   draws any plan to PDF, SVG and PNG through generator/render (`draw_pages`,
+             `write_outputs`, `write_pages`, `write_pngs`);
+  punch.py    the `pieces` build stage: tokens and chips (round or square), tiles, standees
+             (fold-over pawns) from data through layouts, with built-in default layouts;
+  tuckbox.py  a tuck box per deck (the cards stage prints it): a net sized from the card size, the
+             copies and the card thickness, the deck's name and back art on its panels;
+  dice.py     a die with faces of its own as a fold-and-glue net (a cross of six, glue tabs);
+  boards.py   boards and sheets: the page itself, on the paper with crop marks, or tiled onto
+             A4/Letter with the map's assembly machinery (generator/hexmap/tiles.py).
+"""
