@@ -229,3 +229,52 @@ def test_windows_zoom_and_saved_games_as_vassal_reads_them(modules):
             saved = zipfile.ZipFile(io.BytesIO(vmod.read(entry)))
             assert ET.fromstring(saved.read("moduledata")).findtext("name") == title, (name, entry)
         assert ET.fromstring(vmod.read("moduledata")).findtext("name") == title
+
+
+# --------------------------------------------------------------------------- any grid, as a newcomer writes it
+
+GRID_VARIANTS = [  # orientation, offset, label style, origin corner, first number
+    ("pointy", "even", "letter-number", "bottom-right", 1),
+    ("pointy", "odd", "xxyy", "top-right", 0),
+    ("pointy", "even", "xxyy", "bottom-left", 1),
+    ("flat", "odd", "letter-number", "bottom-left", 0),
+    ("flat", "even", "xxyy", "bottom-right", 1),
+    ("flat", "odd", "xxyy", "top-right", 1),
+]
+
+
+@pytest.mark.parametrize("orientation,offset,style,origin,first", GRID_VARIANTS)
+def test_a_new_games_hexes_are_named_as_printed_whatever_the_grid(tmp_path, orientation, offset, style, origin,
+                                                                   first):
+    """`pnp new`'s game with its grid turned and renumbered: every printed label is VASSAL's name."""
+    assert main(["new", str(tmp_path / "harbour")]) == 0
+    mapfile = tmp_path / "harbour" / "map.yaml"
+    text = mapfile.read_text(encoding="utf-8")
+    grid = re.search(r"^grid: .*$", text, re.M).group(0)
+    text = text.replace(grid, f"grid: {{orientation: {orientation}, offset: {offset}, hex_mm: 22, columns: 8, "
+                              f"rows: 5}}\nlabels: {{style: {style}, origin: {origin}, first: {first}, show: all}}")
+    # the template's hexes are xxyy ids from the top-left: name them in the new style
+    mapfile.write_text(_relabel(text, style, origin, first), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["export", str(tmp_path / "harbour"), "--to", "vassal", "--lang", "en", "--out", str(out)]) == 0
+    assert main(["build", str(tmp_path / "harbour"), "--only", "maps", "--lang", "en", "-j", "1",
+                 "--out", str(out)]) == 0
+    pdf, = [p for p in (out / "harbour").glob("map-*.pdf") if "tiles" not in p.name]
+    labels = printed_labels(pdf, r"[A-Z]+\d+" if style == "letter-number" else r"\d{4}")
+    assert len(labels) == 40
+    board, dpi = board_of(zipfile.ZipFile(out / "harbour" / "export" / "vassal" / "harbour-en.vmod"))
+    grids, k = vr.Grids(board), dpi / PT_PER_INCH
+    named = {text: grids.name(*grids.snap(round(x * k), round(y * k))) for text, x, y in labels}
+    assert {t: n for t, n in named.items() if t != n} == {}
+
+
+def _relabel(text: str, style: str, origin: str, first: int) -> str:
+    """The template's xxyy hex ids (top-left, from 1) in another labelling of its 8 x 5 grid."""
+    def one(m: re.Match) -> str:
+        col, row = int(m.group(1)) - 1, int(m.group(2)) - 1
+        col = 7 - col if origin.endswith("right") else col
+        row = 4 - row if origin.startswith("bottom") else row
+        if style == "letter-number":
+            return f'"{chr(65 + col)}{row + first}"'
+        return f'"{col + first:02d}{row + first:02d}"'
+    return re.sub(r'"(\d\d)(\d\d)"', one, text)

@@ -3,12 +3,14 @@
 A .vmod is a zip: `buildFile.xml` (the module's component tree), `moduledata` (name and
 version) and `images/`. This one holds:
 
-- the map page as the board of the "Main Map", with a HexGrid matching our geometry and a
-  HexGridNumbering mirroring our labels (vassal_grid.py);
-- every counter as a piece with two layers (Embellishment `emb2`: front and back image, flip
-  with the layer commands) in the pieces window;
+- the map page as the board of the "Main Map", with zones for the tracks and boxes beside the
+  map and for the hex grid: a HexGrid matching our geometry and a HexGridNumbering naming each
+  hex as the map prints it (vassal_grid.py);
+- every counter as a piece with two layers, front and back, and a "Flip" command (Ctrl+F) in the
+  pieces window (the traits are vassal_pieces.py's);
 - every card deck as a DrawPile (face down, shuffled) holding one card (CardSlot, with a Mask
-  showing the back) per copy, on a "Table" map window of its own when the game has a map;
+  showing the back and the deck's name) per copy, each with its own slot id, on a "Table" map
+  window of its own, opened by its toolbar button, when the game has a map;
 - per player count a predefined setup (a saved game, .vsav) that places the pieces where the
   rules engine places them (`place`/`give` steps whose `on:` is a place, hex, box or track cell
   of the map), each pile of pieces as one stack. A saved game without VASSAL's "not a new game"
@@ -17,7 +19,8 @@ version) and `images/`. This one holds:
 Element and trait strings follow real modules' buildFile.xml (VASSAL 3.7); the saved-game
 format is VASSAL's: a zip whose `savedGame` entry is "!VCSK", a key byte in hex, then the
 command text XOR the key in hex; the command text is begin_save, the board choice, AddPiece
-commands (`+/id/type/state`) for pieces and their stacks, end_save, separated by ESC.
+commands (`+/id/type/state`) for pieces and their stacks, end_save, separated by ESC; beside it
+the module's own `moduledata`, as VASSAL's saves carry it.
 """
 from __future__ import annotations
 
