@@ -25,8 +25,8 @@ the module's own `moduledata`, as VASSAL's saves carry it.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import Callable
 from pathlib import Path
+from typing import Callable
 
 from solver.engine.items import UNCOUNTED
 from solver.engine.run import setup_table
@@ -39,7 +39,7 @@ from ..geometry import MM_PER_INCH
 from .common import (ExportDeck, MapImage, drawer_for, export_decks, export_dir, export_languages, face_image,
                      in_language, map_image, png_bytes, safe_name, staged_folder, write_file, zip_bytes)
 from .vassal_grid import board_grid, grid_text
-from .vassal_pieces import FLIP_TEXT, Module, PieceDef, clean_name, mask_name
+from .vassal_pieces import FLIP_KEY_TEXT, FLIP_TEXT, Module, PieceDef, clean_name, mask_name
 
 VASSAL_VERSION = "3.7.0"
 MAP_NAME = "Main Map"
@@ -67,12 +67,13 @@ VASSAL module: {title}
 
 Open {vmod} with VASSAL 3.7 or later (File -> Open Module).
 - The Main Map shows the map with a hex grid matching the printed one
-  ({grid}); VASSAL names every hex as the map prints it in its move reports. A marker
-  dropped on a track beside the map lands on a cell and is reported as "<track> <number>";
-  boxes beside the map keep pieces where they are dropped.
+  ({grid}).
+  VASSAL names every hex as the map prints it in its move reports. A marker dropped on a
+  track beside the map lands on a cell and is reported as "<track> <number>"; boxes beside
+  the map keep pieces where they are dropped.
 - Counters are in the Pieces window. To turn a counter over, right-click it and choose
-  Flip, or select it and press Ctrl+F: front to back, and again back to front.
-- Cards are drawn face down; Flip (Ctrl+F) turns the one you hold face up. A face-down
+  {flip}, or select it and press {flip_key}: front to back, and again back to front.
+- Cards are drawn face down; {flip} ({flip_key}) turns the one you hold face up. A face-down
   card is shown to others by its deck's name only.
 - Card decks are face-down, shuffled draw piles, one card per copy (in the Table window when
   the game has a map: its toolbar button "Table" shows and hides it).
@@ -131,7 +132,7 @@ def _module(game: Game, ctx: BuildContext, lang: str, vmod: str) -> tuple[dict[s
     for name, data in setups.items():
         entries[name] = data
     readme = README.format(
-        title=title, vmod=vmod, grid=grid_text(m) if m else "no map",
+        title=title, vmod=vmod, grid=grid_text(m) if m else "no map", flip=FLIP_TEXT, flip_key=FLIP_KEY_TEXT,
         setups="\n".join(f"  {n}" for n in sorted(setups)) or "  (none: the game places nothing on a map)",
         offmap="\n".join(f"  {line}" for line in offmap) or "  (nothing)")
     return entries, readme

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 FLIP_TEXT = "Flip"         # the menu command that turns a counter or a card over
 FLIP_KEY = "70,130"        # Ctrl+F: key code 70 (F), modifiers 130 (Ctrl, as VASSAL stores it)
+FLIP_KEY_TEXT = "Ctrl+F"   # the same, as the module's README names it
 PEEK_TEXT = "Peek"
 CARD_MASK_FALLBACK = ("Card", "Face-down card")
 LAYER_NAME = "Side"
