@@ -7,8 +7,9 @@ prints decks runs once per deck, with a game narrowed to that component.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .context import BuildContext
 
@@ -65,9 +66,31 @@ def check(game: Game, ctx: BuildContext) -> list[Path]:
 
     from .coverage import check_report
     from .output import write_text
-    report = check_report(game)
+    report = in_game_folder(check_report(game), game.folder)
     return [write_text(ctx.out_dir(game.id) / "check-report.json",
                        json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True) + "\n")]
+
+
+def in_game_folder(value: Any, folder: Path) -> Any:
+    """`value` (a report: dicts, lists, texts) with every path into the game folder written relative
+    to it ("setup.yaml:2"): findings name their file as the terminal shows it, relative to the
+    working folder or absolute, and a file must not depend on where the build ran."""
+    from solver.errors import display_path
+
+    prefixes = sorted({f"{p}{os.sep}" for p in (display_path(folder), str(folder), str(folder.resolve()))},
+                      key=len, reverse=True)
+
+    def walk(v: Any) -> Any:
+        if isinstance(v, str):
+            for prefix in prefixes:
+                v = v.replace(prefix, "")
+            return v
+        if isinstance(v, dict):
+            return {k: walk(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [walk(x) for x in v]
+        return v
+    return walk(value)
 
 
 STAGES: list[Stage] = [manifest, check, cards, counters, pieces, maps, rulebooks]

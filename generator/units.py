@@ -266,7 +266,6 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
         slice_["rules_present"] = game.extras.get("rules") is not None
         slice_["setup"] = _dump(game.setup)
         slice_["map"] = _dump(game.extras.get("map"))
-        slice_["cwd"] = os.getcwd()  # findings name their data file relative to it (display_path)
     elif unit.stage == "rulebooks":  # the rules, and the components table and setup the checker derives
         slice_["components"] = _dump(game.components, TEXT_ONLY)
         slice_["setup"] = _dump(game.setup)
