@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
@@ -139,7 +140,7 @@ class Run:
     def size_pt(self) -> float:
         return self.chars[0].size_pt
 
-    @property
+    @cached_property  # read by every check of the run
     def box(self) -> Rect:
         return (min(c.box[0] for c in self.chars), min(c.box[1] for c in self.chars),
                 max(c.box[2] for c in self.chars), max(c.box[3] for c in self.chars))

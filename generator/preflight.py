@@ -24,6 +24,7 @@ import hashlib
 import itertools
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator, Literal
 
@@ -202,6 +203,7 @@ def contrast_ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+@lru_cache(maxsize=4096)  # a page has a few colours and thousands of runs
 def _luminance(rgb: tuple[int, int, int]) -> float:
     def lin(v: int) -> float:
         s = v / 255
