@@ -31,7 +31,7 @@ from bench_cards import write_game  # noqa: E402
 
 PEERS = ROOT.parent / "shared" / "bench-peers"
 if not PEERS.is_dir():
-    PEERS = ROOT.parent.parent / "shared" / "bench-peers"  # from a worktree under /work/wt/
+    PEERS = ROOT.parent.parent / "shared" / "bench-peers"  # from a worktree two folders down
 
 # pnp's side of each workload: code run by a fresh interpreter with (game folder, output folder)
 OURS = {
