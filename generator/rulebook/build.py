@@ -48,20 +48,15 @@ def _langs(game: Game, lang: str) -> list[str]:
     return langs
 
 
-_last_report: tuple[Game, dict | None] | None = None
-
-
-def _report(game: Game):
-    """The checker's report, for the per-player-count setup table; None when the setup is unusable.
-    The last game's report is kept: the build asks once per language and the checker is slow."""
-    global _last_report
-    from solver.report import check_game
+def _report(game: Game) -> dict | None:
+    """What the rulebook's per-player-count setup table reads of the checker's report (its
+    `player_counts`, from the rules engine); None when the game has no setup. The engine alone
+    gives it: printing a book never runs the CP-SAT proofs, so it never loads OR-Tools."""
+    from solver.engine.run import count_reports, setup_table
 
     if game.setup is None:
         return None
-    if _last_report is None or _last_report[0] is not game:
-        _last_report = (game, check_game(game))
-    return _last_report[1]
+    return {"player_counts": count_reports(setup_table(game))}
 
 
 def rulebook_files(game: Game, ctx: BuildContext, lang: str, *, booklet: bool = False,
