@@ -281,7 +281,9 @@ def execute(game: Game, unit: Unit, ctx: BuildContext) -> UnitResult:
         if uctx.preflight:  # what a print shop would say of these PDFs, kept with the unit's warnings
             from .preflight import preflight
 
-            for finding in preflight(paths, scratch, safe_mm=uctx.safe_mm):
+            from .typesize import min_type_of
+
+            for finding in preflight(paths, scratch, safe_mm=uctx.safe_mm, min_type_pt=min_type_of(game.meta)):
                 uctx.warn(f"preflight {finding.level}: {finding}")
         files = {p.relative_to(scratch).as_posix(): p.read_bytes() for p in paths}
         return UnitResult(unit, files, list(uctx.warnings))
