@@ -53,6 +53,12 @@ def rulebooks(game: Game, ctx: BuildContext) -> list[Path]:
     return build_rulebooks(game, ctx)
 
 
+def missing(game: Game, ctx: BuildContext) -> list[Path]:
+    """missing-<lang>.pdf: what the sources do not give (placeholders, pieces left out, proposed counts)."""
+    from .missing import build_missing
+    return build_missing(game, ctx)
+
+
 def check(game: Game, ctx: BuildContext) -> list[Path]:
     """check-report.json: the checker's report (setup per player count, findings), for the preview."""
     import json
@@ -65,5 +71,5 @@ def check(game: Game, ctx: BuildContext) -> list[Path]:
                        json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True) + "\n")]
 
 
-STAGES: list[Stage] = [manifest, check, cards, counters, maps, rulebooks]
+STAGES: list[Stage] = [manifest, missing, check, cards, counters, maps, rulebooks]
 STAGE_NAMES: list[str] = [s.__name__ for s in STAGES]

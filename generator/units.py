@@ -250,6 +250,8 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
         slice_["cwd"] = os.getcwd()  # findings name their data file relative to it (display_path)
     elif unit.stage == "rulebooks":  # the rules, and the components table and setup the checker derives
         slice_["components"] = _dump(game.components, TEXT_ONLY)
+        # the list of what the sources lack names the pieces printed without their text
+        slice_["without_text"] = sorted(f"{c.id}/{i.id}" for c in game.components for i in c.items if i.text is None)
         slice_["setup"] = _dump(game.setup)
         slice_["map"] = _dump(game.extras.get("map"))
         slice_["rules"] = _dump(game.extras.get("rules"))
