@@ -60,6 +60,12 @@ def rulebooks(game: Game, ctx: BuildContext) -> list[Path]:
     return build_rulebooks(game, ctx)
 
 
+def missing(game: Game, ctx: BuildContext) -> list[Path]:
+    """missing-<lang>.pdf: what the sources do not give (placeholders, pieces left out, proposed counts)."""
+    from .missing import build_missing
+    return build_missing(game, ctx)
+
+
 def check(game: Game, ctx: BuildContext) -> list[Path]:
     """check-report.json: the checker's report (setup per player count, findings), for the preview."""
     import json
@@ -93,5 +99,5 @@ def in_game_folder(value: Any, folder: Path) -> Any:
     return walk(value)
 
 
-STAGES: list[Stage] = [manifest, check, cards, counters, pieces, maps, rulebooks]
+STAGES: list[Stage] = [manifest, missing, check, cards, counters, pieces, maps, rulebooks]
 STAGE_NAMES: list[str] = [s.__name__ for s in STAGES]

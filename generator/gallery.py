@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from .output import write_text
 
-_KIND_ORDER = ["rulebook", "booklet", "cards", "counters", "tokens", "tiles", "standees", "boards", "tuckbox", "dice", "map",
+_KIND_ORDER = ["rulebook", "booklet", "missing", "cards", "counters", "tokens", "tiles", "standees", "boards", "tuckbox", "dice", "map",
                "calibration", "manifest", "check"]
 _SHEET = re.compile(r"^(cards|counters|tokens|tiles|standees|boards|tuckbox|dice)-(?P<part>.+)-(?P<lang>[a-z]{2,3}(?:\+[a-z]{2,3})?)(?:-p(?P<page>\d+))?\.(?P<ext>svg|pdf)$")
 STYLE = ("body{font-family:sans-serif;margin:2em;max-width:80em}"
@@ -115,6 +115,7 @@ def _game_section(game: Path) -> list[str]:
     title = manifest.get("title")
     out = [f'<section id="{_e(game.name)}"><h2>{_e(title) + " — " if title else ""}{_e(game.name)}</h2>']
     out += _check_section(_read_json(root, game / "check-report.json"))
+    out += _missing_section(game)
 
     sheets: dict[tuple[str, str, str], list[tuple[int, Path]]] = {}
     for f in files:
@@ -162,6 +163,19 @@ def _game_section(game: Path) -> list[str]:
             size = f"{f.stat().st_size / 1024:.0f} KB"
             out.append(f'<li><a href="{_url(game.name, f.name)}">{_e(f.name)}</a> ({size})</li>')
     out.append("</ul></section>")
+    return out
+
+
+def _missing_section(game: Path) -> list[str]:
+    """What the sources do not give, per language (missing-<lang>.txt), with its PDF."""
+    out = []
+    for txt in sorted(game.glob("missing-*.txt")):
+        lang = txt.stem.removeprefix("missing-")
+        pdf = txt.with_suffix(".pdf")
+        link = f' <small><a href="{_url(game.name, pdf.name)}">{_e(pdf.name)}</a></small>' if pdf.is_file() else ""
+        out.append(f'<h3 id="{_e(game.name)}-missing-{_e(lang)}">What the sources do not give ({_e(lang)}){link}</h3><ul>')
+        out += [f"<li>{_e(line)}</li>" for line in txt.read_text(encoding="utf-8").splitlines() if line.strip()]
+        out.append("</ul>")
     return out
 
 

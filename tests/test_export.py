@@ -139,6 +139,13 @@ def test_tgc_images_have_the_shops_pixel_sizes_and_the_csv_the_counts(cards_out)
             assert round(im.info["dpi"][0]) == 300
     on_disk = {str(p.relative_to(folder)) for p in folder.rglob("*.png")}
     assert on_disk == files
+    # each row names its card as a player knows it, in the row's language, and keeps the data's id
+    game = load_game(CARD_GAME)
+    names = {(c.id, i.id): i.name for c in game.components for i in c.items}
+    for r in rows:
+        want = names[(r["deck"], r["id"])]
+        assert r["name"] == (want.get(r["language"]) if isinstance(want, dict) else want), r
+        assert r["name"] != r["id"]
 
 
 def test_tgc_leaves_out_a_deck_no_product_fits_and_says_so(tmp_path, capsys):

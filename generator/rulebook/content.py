@@ -11,7 +11,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from solver.counts.effective import component_total, effective_counts
 from solver.game.base import pick
 from solver.game.loader import Game
 from solver.game.setup import CombineStep
@@ -171,7 +170,9 @@ def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None
     catalogs = {lang: (None if lang == rules.language else load_catalog(game.folder, lang)) for lang in langs}
     resolver = _Resolver(rules, catalogs, content)
 
-    content.blocks += _component_blocks(game, langs)
+    from .inventory import component_blocks  # it builds on this module's blocks
+
+    content.blocks += component_blocks(game, langs)
     if report is not None:
         content.blocks += _setup_blocks(game, langs, report)
     content.blocks += _clause_blocks(rules, resolver)
@@ -210,33 +211,6 @@ def _punctuated(t: Text, lang: str) -> Text:
     if text == t.text:
         return t
     return Text(text, tuple(Link(where[lk.start], where[lk.end], lk.anchor) for lk in t.links))
-
-
-MAX_LISTED_ITEMS = 8  # longer card lists (a deck of 30 different cards) show their total only
-
-
-def _component_blocks(game: Game, langs: list[str]) -> list[Any]:
-    blocks: list[Any] = [Heading("components", 0, "", _labels(langs, "components"))]
-    header = {lg: [Text(label("component", lg)), Text(label("count", lg))] for lg in langs}
-    rows: dict[str, list[list[Text]]] = {lg: [] for lg in langs}
-    counts = effective_counts(game)
-    any_proposed = False
-
-    def shown(count: int | None, proposed: bool) -> str:
-        return "?" if count is None else f"{count}{'*' if proposed else ''}"
-
-    for c in game.components:
-        total, proposed = component_total(c, counts)
-        any_proposed |= proposed
-        for lg in langs:
-            rows[lg].append([Text(pick(c.name, lg, c.id)), Text(shown(total, proposed))])
-            if 1 < len(c.items) <= MAX_LISTED_ITEMS:
-                for it in c.items:
-                    rows[lg].append([Text("　" + pick(it.name, lg, it.id)), Text(shown(*counts[(c.id, it.id)]))])
-    blocks.append(TableBlock(header, rows, numeric_columns=(1,)))
-    if any_proposed:  # a proposed count is never passed off as the source's
-        blocks.append(Para("note", _labels(langs, "proposed_note")))
-    return blocks
 
 
 def _setup_blocks(game: Game, langs: list[str], report: dict[str, Any]) -> list[Any]:
