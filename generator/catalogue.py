@@ -38,6 +38,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rulebook.note_mark": {"ja": "※", "en": "Note:"},
     "rulebook.bullet": {"ja": "・", "en": "•"},
     "rulebook.example_mark": {"ja": "例:", "en": "Example:"},
+    "rulebook.from_mark": {"ja": "出典:", "en": "Source:"},
+    "rulebook.clarification_mark": {"ja": "◆補足:", "en": "◆ Clarification:"},
+    "rulebook.ruling_mark": {"ja": "裁定:", "en": "Ruling:"},
+    "rulebook.clarifications": {"ja": "補足ルール一覧", "en": "Clarifications"},
+    "rulebook.clarifications_intro": {
+        "ja": "元のルールが答えていない場面と、その場面での遊び方です。これらは元のルールの文章ではなく、この版で補ったものです。各項目は該当する条項の横にも「◆補足」として載っています。",
+        "en": "Situations the original rules leave open, and how to play them. These rulings are not the original "
+              "rules' words: this edition adds them. Each is also printed beside its clause, marked ◆ Clarification."},
+    "rulebook.clause": {"ja": "条項", "en": "Rule"},
+    "rulebook.left_open": {"ja": "元のルールが答えていないこと", "en": "What the original rules leave open"},
+    "rulebook.ruling": {"ja": "遊び方", "en": "How to play it"},
     "rulebook.players": {"ja": "{lo}〜{hi}人", "en": "{lo}–{hi} players"},
     "rulebook.players1": {"ja": "{n}人", "en": "{n} players"},
     "rulebook.minutes": {"ja": "{lo}〜{hi}分", "en": "{lo}–{hi} minutes"},

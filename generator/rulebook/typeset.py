@@ -21,7 +21,8 @@ from generator import fonts
 from generator.context import A5_MM, PAPER_MM
 from generator.text import fit_line
 
-from .content import BULLET, OWN, Content, Heading, Para, TableBlock, Text, own_mark
+from .blocks import BULLET, OWN, Content, Heading, Para, TableBlock, Text
+from .content import own_mark
 from .flowables import ACCENT, Indented, KPara, Recorder, SideBySide, Style
 from .strings import label
 from .tables import cramped, table
@@ -83,6 +84,8 @@ class _Styles:
         self.item = Style(font, base, base * lead, space_after=base * 0.15, justify=latin)
         self.note = Style(font, base * 0.92, base * 0.92 * lead, GREY, space_after=base * 0.3, justify=latin)
         self.example = Style(italic, base * 0.92, base * 0.92 * lead, GREY, space_after=base * 0.3, justify=latin)
+        # a clarification is ours, not the source's: set apart in the accent colour
+        self.clarification = Style(font, base * 0.92, base * 0.92 * lead, ACCENT, space_after=base * 0.3, justify=latin)
         self.cell = Style(font, base * 0.9, base * 0.9 * 1.35)
         self.h = [Style(bold, base * 1.6, base * 2.2, ACCENT, space_before=base * 1.2, space_after=base * 0.5),
                   Style(bold, base * 1.2, base * 1.7, ACCENT, space_before=base * 0.6, space_after=base * 0.2),
@@ -321,7 +324,8 @@ def clause_hang(depth: int, style: Style) -> float:
 
 
 def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPara:
-    base = {"text": st.body, "item": st.item, "note": st.note, "example": st.example}.get(b.kind, st.body)
+    base = {"text": st.body, "item": st.item, "note": st.note, "example": st.example, "from": st.note,
+            "clarification": st.clarification}.get(b.kind, st.body)
     indent = max(b.depth - 1, 0) * st.body.size
     if b.kind != "text" and not b.number and b.depth:
         # lists, notes and examples of a numbered clause sit under its text, past the clause number
@@ -329,7 +333,8 @@ def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPa
     text, item_sign = b.texts[lang], label("bullet", lang) if b.marker == BULLET else b.marker
     if b.marker == OWN:  # "a) ...": the item's own mark is its sign
         item_sign, text = own_mark(text)
-    marks = {"item": item_sign, "note": label("note_mark", lang), "example": label("example_mark", lang)}
+    marks = {"item": item_sign, "note": label("note_mark", lang), "example": label("example_mark", lang),
+             "from": label("from_mark", lang), "clarification": label("clarification_mark", lang)}
     sign = marks.get(b.kind, "")  # the bullet, item number, note or example mark
     style = Style(base.font, base.size, base.leading, base.colour, base.space_before, base.space_after, indent,
                   base.justify)
