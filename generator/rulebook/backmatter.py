@@ -72,20 +72,24 @@ def glossary_blocks(glossary: list[Entry], rules: RulesFile, langs: list[str]) -
     if not used:
         return []
     others = [lg for lg in ("ja", "en") if lg != src] or ["en"]
+    # the book's own language leads (an English book's glossary opens with the English term); a
+    # side-by-side book, and the source language's, with the source's term
+    lead, second = (langs[0], src) if len(langs) == 1 and langs[0] != src else (src, others[0])
     blocks: list[Any] = [Heading("glossary", 0, "", _labels(langs, "glossary"))]
     notes = any(e.term.note for _, e in used)  # a Note column only when some term has one
-    header = {lg: [Text(label("lang_name", lg, code=src)), Text(label("lang_name", lg, code=others[0]))]
+    header = {lg: [Text(label("lang_name", lg, code=lead)), Text(label("lang_name", lg, code=second))]
               + ([Text(label("note", lg))] if notes else []) for lg in langs}
     rows: dict[str, list[list[Text]]] = {lg: [] for lg in langs}
+    note_lang = others[0]  # notes are written in the translation's language
     for _, e in used:
         forms = e.term.forms()
         for lg in langs:
-            # a Latin-script book sets each column in its own language's punctuation (the notes,
-            # written for the translator, in the target language's); a Japanese book, and a
-            # side-by-side one, which prints the source language's copy, keep them as typed
+            # a Latin-script book sets each column in its own language's punctuation (the notes
+            # in the target language's); a Japanese book, and a side-by-side one, which prints the
+            # source language's copy, keep them as typed
             def cell(v: str, lang: str) -> Text:
                 return Text(typeset(v, lang) if quotes_of(lg) else v)
-            rows[lg].append([cell(forms.get(src, ""), src), cell(forms.get(others[0], ""), others[0])]
-                            + ([cell(e.term.note or "", others[0])] if notes else []))
-    blocks.append(TableBlock(header, rows, shared=True, column_langs=(src, others[0], others[0] if notes else "")))
+            rows[lg].append([cell(forms.get(lead, ""), lead), cell(forms.get(second, ""), second)]
+                            + ([cell(e.term.note or "", note_lang)] if notes else []))
+    blocks.append(TableBlock(header, rows, shared=True, column_langs=(lead, second, note_lang if notes else "")))
     return blocks

@@ -23,6 +23,7 @@ from generator import fonts
 from generator.text.typography import typeset, typeset_spans
 
 from .backmatter import clarification, clarification_blocks, glossary_blocks
+from .guide import Printing, guide_blocks
 from .blocks import BULLET, OWN, Content, Heading, Link, Para, TableBlock, Text, _labels, anchor_of
 from .strings import label
 
@@ -76,7 +77,10 @@ class _Resolver:
         return Text(text, tuple(sorted(links, key=lambda lk: lk.start)))
 
 
-def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None) -> Content:
+def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None, *,
+                     printing: Printing | None = None) -> Content:
+    """The book in `langs` (one, or two side by side); with `printing` (the build's paper, flip and
+    bleed) it ends with how to print the game."""
     rules = rules_of(game)
     assert rules is not None
     m = game.meta
@@ -111,6 +115,20 @@ def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None
     if glossary:
         content.blocks += glossary_blocks(glossary, rules, langs)
     content.blocks += clarification_blocks(rules, resolver.texts, langs)
+    if printing is not None:
+        content.blocks += guide_blocks(game, langs, printing)
+    _set_punctuation(content)
+    return content
+
+
+def print_guide_content(game: Game, lang: str, printing: Printing) -> Content:
+    """The one-page print guide in `lang` (print-guide-<lang>.pdf): the game's title as its heading,
+    then the rulebook's section "How to print"."""
+    title = pick(game.meta.title, lang)
+    content = Content(langs=[lang], title={lang: title}, subtitle={lang: ""}, facts={lang: []},
+                      faces={lang: fonts.face_of(lang, game).id})
+    content.blocks = [Heading("print-guide-title", 0, "", _labels([lang], "guide_title", title=title))]
+    content.blocks += guide_blocks(game, [lang], printing)[1:]  # its own heading names the game
     _set_punctuation(content)
     return content
 
