@@ -49,15 +49,14 @@ def test_the_book_opens_with_how_to_win_and_names_where_the_source_says_it(riddl
 
 
 def test_every_clarification_prints_beside_its_clause_and_in_the_list(ring_en):
-    """Don't Drop the Ring's five rulings (2.3, 4.4 twice, 4.6.3, 4.8) each print beside the clause, marked
+    """Don't Drop the Ring's four rulings (4.4 twice, 4.6.3, 4.8) each print beside the clause, marked
     as a clarification, and again in the list at the end; each list entry links to the one beside its
     clause (a GoTo to a page before the list's)."""
     pdf, pages = ring_en
     text = "".join(pages)
-    assert text.count("Clarification:") == 5
+    assert text.count("Clarification:") == 4
     # a phrase of each ruling that stays on one line in the list's narrow column too
-    for ruling in ["Adieat6staysat6", "Thentheplayerwhowon", "ACoincountsastheledsuit", "passesontotheleftagain",
-                   "Markyourring"]:
+    for ruling in ["Adieat6staysat6", "Thentheplayerwhowon", "ACoincountsastheledsuit", "passesontotheleftagain"]:
         assert text.count(ruling) == 2, ruling
     listed = next(i for i, p in enumerate(pages) if "Whattheoriginalrulesleaveopen" in p)
     die_rule = next(i for i, p in enumerate(pages) if "4.6.3" in p and "Adieat6staysat6" in p)
@@ -66,7 +65,7 @@ def test_every_clarification_prints_beside_its_clause_and_in_the_list(ring_en):
     index = {page.indirect_reference.idnum: i for i, page in enumerate(reader.pages)}
     links = [a.get_object()["/Dest"] for a in reader.pages[listed].get("/Annots", [])
              if a.get_object().get("/Subtype") == "/Link"]
-    assert len(links) == 5
+    assert len(links) == 4
     with pdfplumber.open(io.BytesIO(pdf)) as doc:
         for dest in links:
             page, y = index[dest[0].idnum], float(dest[3])
@@ -83,8 +82,8 @@ def test_check_reports_each_clarification_as_an_assumption_at_its_clause(capsys)
     assert main(["check", "dont-drop-the-ring", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     found = [f for f in report["findings"] if f["code"] == "rules-clarification"]
-    assert len(found) == 5 and {f["severity"] for f in found} == {"assumption"}
-    assert sorted(f["message"].split(" ")[1] for f in found) == ["2.3", "4.4", "4.4", "4.6.3", "4.8"]
+    assert len(found) == 4 and {f["severity"] for f in found} == {"assumption"}
+    assert sorted(f["message"].split(" ")[1] for f in found) == ["4.4", "4.4", "4.6.3", "4.8"]
     assert all(re.search(r"rules/clauses\.yaml:\d+$", f["source"]) for f in found)
 
 
@@ -124,25 +123,3 @@ def test_two_clauses_with_one_heading_are_reported_in_the_source_and_the_transla
     dupes = [ln for ln in out.splitlines() if ln.startswith("warning: heading-duplicate: clause 5:")]
     assert len(dupes) == 2, out  # the Japanese heading and the English one
     assert any("clauses.yaml:" in d for d in dupes) and any("en.po:" in d for d in dupes)
-
-
-def test_every_player_gets_a_ring_marker_printed_on_a_counter_sheet(tmp_path, capsys):
-    """Don't Drop the Ring 2.3 lays a full-size ring card on a full-size hand card: the ring's place is
-    marked by a ring marker, one per player at every count, printed on a counter sheet (fronts, then
-    backs) whose pieces are half-inch counters with bleed."""
-    assert main(["check", "dont-drop-the-ring", "--json"]) == 0
-    report = json.loads(capsys.readouterr().out)
-    for n in ("3", "4", "5"):
-        assert report["player_counts"][n]["in_play"]["ring-markers"] == int(n)
-    assert main(["build", "dont-drop-the-ring", "--only", "counters", "--out", str(tmp_path), "--lang", "en",
-                 "--no-preflight", "--jobs", "1"]) == 0
-    sheet = tmp_path / "dont-drop-the-ring" / "counters-ring-markers-en.pdf"
-    with pdfplumber.open(sheet) as doc:
-        assert len(doc.pages) == 2
-        # the crop marks: a pair of short lines at each cut, outside the pieces; five counters in a row
-        # give ten vertical cut lines (two per counter) marked above the row
-        front = doc.pages[0]
-        verticals = sorted({round(ln["x0"], 1) for ln in front.lines if abs(ln["x0"] - ln["x1"]) < 0.01})
-    widths = [b - a for a, b in zip(verticals, verticals[1:])]
-    half_inch = 12.7 / 25.4 * 72
-    assert sum(1 for w in widths if abs(w - half_inch) < 0.2) == 5, widths
