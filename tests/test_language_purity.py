@@ -359,7 +359,7 @@ def test_each_language_has_a_one_page_print_guide_citing_files_the_build_wrote(o
         assert (round(float(box.width) * 25.4 / 72), round(float(box.height) * 25.4 / 72)) == (210, 297)
         with pdfplumber.open(guide) as doc:
             words = _page_words(doc.pages[0])
-        cited = set(re.findall(r"[\w-]+\.pdf", words))
+        cited = set(re.findall(r"[A-Za-z0-9+-]+\.pdf", words))
         assert cited and all((folder / name).is_file() for name in cited), sorted(cited)
         assert "100%" in words
         maps = {name for name in cited if name.startswith("map-")}
