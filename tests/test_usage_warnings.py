@@ -123,3 +123,29 @@ def test_the_fixed_game_has_none_of_these_warnings(report, tmp_path):
 @pytest.mark.parametrize("gid", game_ids())
 def test_the_example_games_have_no_such_warning(gid):
     assert [str(p) for _, sev, p in usage_warnings(load_game(gid)) if sev == "warning"] == []
+
+
+def test_unknown_keys_get_the_near_key_of_their_own_place(report, tmp_path, capsys):
+    """A misspelt key is an error (exit 2) that names the key the model allows there."""
+    folder = tmp_path / "moth-market"
+    folder.mkdir()
+    for p in report.iterdir():
+        (folder / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "game.yaml").write_text(GAME + "play_tme_minutes: {min: 10, max: 20}\n", encoding="utf-8")
+    setup = "steps:\n  - use: moth-cards\n  - deal: moth-cards\n    eahc: 3\n"
+    (folder / "setup.yaml").write_text(setup, encoding="utf-8")
+    (folder / "layouts.yaml").write_text(LAYOUTS.replace("    size: poker\n", "    size: poker\n    dorp: [title]\n"),
+                                         encoding="utf-8")
+    assert main(["check", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert f"game.yaml:{GAME.count(chr(10)) + 1}:1: unknown key 'play_tme_minutes'; did you mean 'play_time_minutes'?" in err
+    assert "setup.yaml:4:5: unknown key 'eahc'; did you mean 'each'?" in err
+    assert "layouts.yaml:6:5: unknown key 'dorp'; did you mean 'drop'?" in err
+    # Nothing near: the usual advice, no guess.
+    (folder / "layouts.yaml").write_text(LAYOUTS.replace("    size: poker\n", "    size: poker\n    zzz: 1\n"),
+                                         encoding="utf-8")
+    (folder / "setup.yaml").unlink()
+    assert main(["check", str(folder)]) == 2
+    err = capsys.readouterr().err
+    zzz = [line for line in err.splitlines() if "unknown key 'zzz'" in line]
+    assert len(zzz) == 1 and "layouts.yaml:6:5:" in zzz[0] and "did you mean" not in zzz[0]
