@@ -149,3 +149,13 @@ def test_unknown_keys_get_the_near_key_of_their_own_place(report, tmp_path, caps
     err = capsys.readouterr().err
     zzz = [line for line in err.splitlines() if "unknown key 'zzz'" in line]
     assert len(zzz) == 1 and "layouts.yaml:6:5:" in zzz[0] and "did you mean" not in zzz[0]
+
+
+def test_the_build_says_them_too(report, tmp_path, capsys):
+    """`pnp build` lists the same warnings in build-warnings.txt (and on the terminal), each located."""
+    out = tmp_path / "out"
+    assert main(["build", str(report), "--out", str(out), "--only", "check", "--jobs", "1"]) == 0
+    lines = (out / "build-warnings.txt").read_text(encoding="utf-8").splitlines()
+    located = sorted(line.split(": ", 1)[0].rsplit("/", 1)[-1] for line in lines)
+    assert located == sorted(["game.yaml:1:5", "moths.csv:1:3", "moths.csv:5:3",
+                              "layouts.yaml:" + _at(LAYOUTS, '"{rank}"'), "layouts.yaml:" + _at(LAYOUTS, "sute")])

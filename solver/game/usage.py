@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 # fields, its component, the face's fixed fields, every attribute at once.
 RESERVED = {"id", "name", "text", "note", "count", "component", "component_id", "attrs",
             "face.label", "face.values", "face.colour"}
+CODES = ("folder-name", "unknown-attribute", "unused-column", "not-a-number")  # the findings' codes, for the build
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 
