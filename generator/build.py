@@ -67,12 +67,18 @@ def missing(game: Game, ctx: BuildContext) -> list[Path]:
 
 
 def check(game: Game, ctx: BuildContext) -> list[Path]:
-    """check-report.json: the checker's report (setup per player count, findings), for the preview."""
+    """check-report.json: the checker's report (setup per player count, findings), for the preview.
+    The mistakes that load but print wrong (solver/game/usage.py) are build warnings too."""
     import json
 
+    from solver.game.usage import CODES
     from .coverage import check_report
     from .output import write_text
-    report = in_game_folder(check_report(game), game.folder)
+    report = check_report(game)
+    for f in report["findings"]:
+        if f["code"] in CODES and f["severity"] == "warning":
+            ctx.warn(f"{f['source']}: {f['message']}")
+    report = in_game_folder(report, game.folder)  # the file names its sources as the game folder does
     return [write_text(ctx.out_dir(game.id) / "check-report.json",
                        json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True) + "\n")]
 

@@ -26,6 +26,7 @@ from .components import Scalar, SizeSpec
 HEX_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 TEMPLATE_KEY = re.compile(r"\{([A-Za-z0-9_.|\-]+)\}")
 INLINE_SYMBOL = re.compile(r":([a-z0-9]+(?:-[a-z0-9]+)*):")
+ATTR_SPAN = re.compile(r"^(\d+)(-(\d*))?$")  # `attrs.1`, `attrs.1-`, `attrs.2-3`: attributes by position
 
 
 class ByAttr(Model):
