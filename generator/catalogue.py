@@ -78,9 +78,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "en": "{name}: no count in the rules and none proposed, so it is not printed."},
     "missing.unbounded": {"ja": "{name}: 資料に数がなく、数を決めるルールもありません。遊ぶのに必要なだけ用意してください(提案は最少の{n}個)。",
                           "en": "{name}: the rules give no count and none bounds it: make as many as play needs (the proposal, {n}, is only the least)."},
-    "missing.not_described": {"ja": "{name}: 全{stated}個のうち、資料が内容を示すのは{described}個です。残りの{rest}個は内容が分からないため印刷していません(白紙の予備は {printed} 個。pnp build --spares N で印刷できます)。",
+    "missing.not_described": {"ja": "{name}: 全{stated}個のうち、資料が内容を示すのは{described}個です。残りの{rest}個は内容が分からないため印刷していません(白紙の予備は {printed} 個)。",
                               "en": "{name}: the rules describe {described} of the {stated}; the other {rest} are unknown and "
-                                    "are not printed ({printed} blank spares; pnp build --spares N prints them)."},
+                                    "are not printed ({printed} blank spares)."},
     "missing.proposed": {"ja": "{name}: 数が資料になく、ルールを満たすよう提案した数です: {items}。",
                          "en": "{name}: counts the rules do not state, proposed so that every rule holds: {items}."},
     "missing.unbounded_note": {"ja": "?は資料に数がなく、数を決めるルールもないもの(原典にないもの、を参照)。",

@@ -10,30 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from test_tutorial import run, shows, steps
+from test_tutorial import follow, shows
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "design.md"
 
 
 @pytest.fixture(scope="module")
 def followed(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("design-page")
-    mp = pytest.MonkeyPatch()
-    mp.chdir(folder)
-    try:
-        results = []
-        for kind, step in steps(PAGE.read_text(encoding="utf-8")):
-            if kind == "file":
-                path, text = step
-                (folder / path).parent.mkdir(parents=True, exist_ok=True)
-                (folder / path).write_text(text, encoding="utf-8")
-                continue
-            argv, shown, status = step
-            assert argv[0] == "pnp", argv
-            results.append((argv, shown, status, *run(argv[1:])))
-        return results
-    finally:
-        mp.undo()
+    return follow(PAGE, tmp_path_factory.mktemp("design-page"))
 
 
 def test_every_command_prints_what_the_page_shows(followed):

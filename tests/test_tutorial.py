@@ -65,15 +65,14 @@ def test_the_page_has_the_steps_it_promises():
     assert "pnp check first-game" in commands and "pnp rules check first-game --lang ja" in commands
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """Follow the page from top to bottom in an empty folder; the folder and what each command printed."""
-    folder = tmp_path_factory.mktemp("tutorial")
+def follow(page: Path, folder: Path) -> list[tuple]:
+    """Follow a docs page from top to bottom in `folder`: write its files, run its commands; for
+    each command (argv, what the page shows, the status it shows, the status it gave, what it printed)."""
     mp = pytest.MonkeyPatch()
     mp.chdir(folder)
     try:
         results = []
-        for kind, step in steps(PAGE.read_text(encoding="utf-8")):
+        for kind, step in steps(page.read_text(encoding="utf-8")):
             if kind == "file":
                 path, text = step
                 (folder / path).parent.mkdir(parents=True, exist_ok=True)
@@ -82,9 +81,16 @@ def built(tmp_path_factory):
             argv, shown, status = step
             assert argv[0] == "pnp", argv
             results.append((argv, shown, status, *run(argv[1:])))
-        return folder, results
+        return results
     finally:
         mp.undo()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Follow the page from top to bottom in an empty folder; the folder and what each command printed."""
+    folder = tmp_path_factory.mktemp("tutorial")
+    return folder, follow(PAGE, folder)
 
 
 def run(args: list[str]) -> tuple[int, str]:
