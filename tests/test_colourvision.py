@@ -95,3 +95,10 @@ def test_a_letter_from_the_side_is_a_second_cue(game, tmp_path):
     lay.write_text(lay.read_text(encoding="utf-8").replace('colour: contrast}\n', 'colour: contrast}\n' + letter, 1),
                    encoding="utf-8")
     assert colour_vision(load_game(folder)) == []
+
+
+@pytest.mark.parametrize("game_id", ["riddle-of-the-ring", "saboteur-the-lost-mines", "dont-drop-the-ring",
+                                     "lotr-sauron", "war-of-the-ring-campaign"])
+def test_the_example_games_tell_no_pieces_apart_by_colour_alone(game_id):
+    # War of the Ring's leader backs (2.2.4: never played) carry the leader's name for this
+    assert colour_vision(load_game(game_id)) == []
