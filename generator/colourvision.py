@@ -115,7 +115,7 @@ def colour_vision(game: Game, threshold: float = THRESHOLD) -> list[str]:
     from .cards.face import FaceDrawer
 
     drawer = FaceDrawer(layouts_of(game), game.folder, lambda _m: None, game)
-    lines = []
+    lines: list[str] = []
     for comp in game.components:
         samples: dict[str, dict[str, list[Sample]]] = defaultdict(lambda: defaultdict(list))
         for key, value, sample in _samples(game, comp, drawer):
