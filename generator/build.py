@@ -7,8 +7,9 @@ prints decks runs once per deck, with a game narrowed to that component.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .context import BuildContext
 
@@ -59,16 +60,50 @@ def rulebooks(game: Game, ctx: BuildContext) -> list[Path]:
     return build_rulebooks(game, ctx)
 
 
+def missing(game: Game, ctx: BuildContext) -> list[Path]:
+    """missing-<lang>.pdf: what the sources do not give (placeholders, pieces left out, proposed counts)."""
+    from .missing import build_missing
+    return build_missing(game, ctx)
+
+
 def check(game: Game, ctx: BuildContext) -> list[Path]:
-    """check-report.json: the checker's report (setup per player count, findings), for the preview."""
+    """check-report.json: the checker's report (setup per player count, findings), for the preview.
+    The mistakes that load but print wrong (solver/game/usage.py) are build warnings too."""
     import json
 
+    from solver.game.usage import CODES
     from .coverage import check_report
     from .output import write_text
     report = check_report(game)
+    for f in report["findings"]:
+        if f["code"] in CODES and f["severity"] == "warning":
+            ctx.warn(f"{f['source']}: {f['message']}")
+    report = in_game_folder(report, game.folder)  # the file names its sources as the game folder does
     return [write_text(ctx.out_dir(game.id) / "check-report.json",
                        json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True) + "\n")]
 
 
-STAGES: list[Stage] = [manifest, check, cards, counters, pieces, maps, rulebooks]
+def in_game_folder(value: Any, folder: Path) -> Any:
+    """`value` (a report: dicts, lists, texts) with every path into the game folder written relative
+    to it ("setup.yaml:2"): findings name their file as the terminal shows it, relative to the
+    working folder or absolute, and a file must not depend on where the build ran."""
+    from solver.errors import display_path
+
+    prefixes = sorted({f"{p}{os.sep}" for p in (display_path(folder), str(folder), str(folder.resolve()))},
+                      key=len, reverse=True)
+
+    def walk(v: Any) -> Any:
+        if isinstance(v, str):
+            for prefix in prefixes:
+                v = v.replace(prefix, "")
+            return v
+        if isinstance(v, dict):
+            return {k: walk(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [walk(x) for x in v]
+        return v
+    return walk(value)
+
+
+STAGES: list[Stage] = [manifest, missing, check, cards, counters, pieces, maps, rulebooks]
 STAGE_NAMES: list[str] = [s.__name__ for s in STAGES]

@@ -4,6 +4,9 @@ counter sheet's pages and pieces as images, the maps, the rulebooks and every fi
 `pnp build` writes it as output/index.html; `pnp serve` renders it on every request with the
 last build's data errors on top and a small script that reloads the page when a rebuild ends.
 Every name from the folder or the data is escaped: a file or a game can be called anything.
+Only what is inside the folder is shown or read: hidden files (the build record, the lock, a
+build's temporary files) and links that lead out of it are passed over (`within`, `listed`: the
+rule `pnp serve` answers file requests by).
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from urllib.parse import quote
 
 from .output import write_text
 
-_KIND_ORDER = ["rulebook", "booklet", "cards", "counters", "tokens", "tiles", "standees", "boards", "tuckbox", "dice", "map",
+_KIND_ORDER = ["rulebook", "booklet", "missing", "cards", "counters", "tokens", "tiles", "standees", "boards", "tuckbox", "dice", "map",
                "calibration", "manifest", "check"]
 _SHEET = re.compile(r"^(cards|counters|tokens|tiles|standees|boards|tuckbox|dice)-(?P<part>.+)-(?P<lang>[a-z]{2,3}(?:\+[a-z]{2,3})?)(?:-p(?P<page>\d+))?\.(?P<ext>svg|pdf)$")
 STYLE = ("body{font-family:sans-serif;margin:2em;max-width:80em}"
@@ -57,7 +60,28 @@ def _url(*parts: str) -> str:
     return "/".join(quote(p) for p in parts)
 
 
-def _read_json(path: Path) -> Any:
+def within(root: Path, path: Path) -> bool:
+    """True when `path`, links followed, is `root` or lies inside it."""
+    base = root.resolve()
+    try:
+        target = path.resolve()
+    except (OSError, RuntimeError):  # a link loop
+        return False
+    return target == base or target.is_relative_to(base)
+
+
+def listed(root: Path, folder: Path) -> list[Path]:
+    """The entries of `folder` (inside `root`) a page may name: not hidden, not leading out."""
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        return []
+    return [p for p in entries if not p.name.startswith(".") and within(root, p)]
+
+
+def _read_json(root: Path, path: Path) -> Any:
+    if not within(root, path):
+        return None
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -66,7 +90,7 @@ def _read_json(path: Path) -> Any:
 
 def index_html(out_root: Path, *, errors: list[str] | None = None, live: bool = False) -> str:
     """The page as text. `errors`: lines to show on top (a failed rebuild); `live`: add the reload script."""
-    games = sorted(p for p in out_root.iterdir() if p.is_dir()) if out_root.is_dir() else []
+    games = [p for p in listed(out_root, out_root) if p.is_dir()] if out_root.is_dir() else []
     parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
              "<title>pnp build</title>", f"<style>{STYLE}</style></head><body>", "<h1>pnp build</h1>"]
     if errors:
@@ -84,13 +108,14 @@ def index_html(out_root: Path, *, errors: list[str] | None = None, live: bool = 
 
 
 def _game_section(game: Path) -> list[str]:
-    files = sorted((p for p in game.iterdir() if p.is_file() and not p.name.startswith(".")),
-                   key=lambda p: (_kind(p.name), p.name))
-    manifest = _read_json(game / "manifest.json") or {}
+    root = game.parent
+    files = sorted((p for p in listed(root, game) if p.is_file()), key=lambda p: (_kind(p.name), p.name))
+    manifest = _read_json(root, game / "manifest.json") or {}
     names = {c.get("id"): c.get("name") for c in manifest.get("components", []) if isinstance(c, dict)}
     title = manifest.get("title")
     out = [f'<section id="{_e(game.name)}"><h2>{_e(title) + " — " if title else ""}{_e(game.name)}</h2>']
-    out += _check_section(_read_json(game / "check-report.json"))
+    out += _check_section(_read_json(root, game / "check-report.json"))
+    out += _missing_section(game)
 
     sheets: dict[tuple[str, str, str], list[tuple[int, Path]]] = {}
     for f in files:
@@ -110,8 +135,9 @@ def _game_section(game: Path) -> list[str]:
             out.append(f'<figure><a href="{src}"><img src="{src}" alt="{_e(f.name)}" loading="lazy"></a>'
                        f"<figcaption>{_e(f.name)}</figcaption></figure>")
         # card images: png/<deck>/ in the source language, png/<deck>-<lang>/ in the others
-        folder = next((d for d in (game / "png" / f"{part}-{lang}", game / "png" / part) if d.is_dir()), None)
-        pngs = sorted(folder.glob("*.png")) if folder else []
+        folder = next((d for d in (game / "png" / f"{part}-{lang}", game / "png" / part)
+                       if d.is_dir() and within(root, d)), None)
+        pngs = [p for p in listed(root, folder) if p.suffix == ".png" and p.is_file()] if folder else []
         if pngs:
             out.append('<div class="pieces">' + "".join(
                 f'<img src="{_url(game.name, "png", p.parent.name, p.name)}" alt="{_e(p.stem)}" title="{_e(p.stem)}" loading="lazy">'
@@ -137,6 +163,19 @@ def _game_section(game: Path) -> list[str]:
             size = f"{f.stat().st_size / 1024:.0f} KB"
             out.append(f'<li><a href="{_url(game.name, f.name)}">{_e(f.name)}</a> ({size})</li>')
     out.append("</ul></section>")
+    return out
+
+
+def _missing_section(game: Path) -> list[str]:
+    """What the sources do not give, per language (missing-<lang>.txt), with its PDF."""
+    out = []
+    for txt in sorted(game.glob("missing-*.txt")):
+        lang = txt.stem.removeprefix("missing-")
+        pdf = txt.with_suffix(".pdf")
+        link = f' <small><a href="{_url(game.name, pdf.name)}">{_e(pdf.name)}</a></small>' if pdf.is_file() else ""
+        out.append(f'<h3 id="{_e(game.name)}-missing-{_e(lang)}">What the sources do not give ({_e(lang)}){link}</h3><ul>')
+        out += [f"<li>{_e(line)}</li>" for line in txt.read_text(encoding="utf-8").splitlines() if line.strip()]
+        out.append("</ul>")
     return out
 
 

@@ -3,7 +3,11 @@
 Each game's output folder keeps `.pnp-build.json`: per unit, the fingerprint of its inputs
 (generator/units.py), the outputs it wrote (size and mtime, to notice a file deleted or edited
 by hand) and its warnings (replayed when the unit is skipped, so build-warnings.txt stays
-whole). A game whose every input file, option and code file hashes as last time, with its outputs
+whole). The record survives an interrupted build: each file is entered as `pending` before it is
+written, a unit that did not finish keeps its previous outputs on record with a cleared
+fingerprint (so it runs next time and removes what it no longer writes), and every build removes
+the pending files no unit claims. After SIGINT, SIGTERM or SIGKILL at any moment the next build
+leaves exactly the files a clean build writes. A game whose every input file, option and code file hashes as last time, with its outputs
 in place, is not even loaded: that is what makes a no-op `pnp build --all` fast.
 
 Units run through a runner (generator/runners.py: in this process, a process pool, or Dask);
@@ -72,6 +76,7 @@ class _GamePlan:
     units: list[Unit] = field(default_factory=list)
     fingerprints: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # the plan's own (a language left out)
+    pending: set[str] = field(default_factory=set)     # files this build entered before writing them
 
 
 def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None = None, *,
@@ -140,11 +145,13 @@ def _run(todo: list[tuple[Game, Unit]], plans: list[_GamePlan], ctx: BuildContex
     fails or the build is interrupted; raise the units' problems at the end."""
     results: dict[tuple[str, str], UnitResult] = {}
     problems: list[Problem] = []
+    by_game = {gp.game_id: gp for gp in plans}
     try:
         for result in runner(todo, ctx):
             if result.problems:  # a unit found unusable input while drawing: write nothing of it
                 problems += result.problems
             else:
+                _enter_pending(by_game[result.unit.game], ctx, set(result.files))
                 for rel, data in result.files.items():
                     report.written.append(write_bytes(ctx.out_root / rel, data))
                 results[(result.unit.game, result.unit.key)] = result
@@ -156,6 +163,20 @@ def _run(todo: list[tuple[Game, Unit]], plans: list[_GamePlan], ctx: BuildContex
             _update_record(gp, ctx, only, results, report)
     if problems:
         raise DataError(problems)
+
+
+def _enter_pending(gp: _GamePlan, ctx: BuildContext, rels: set[str]) -> None:
+    """Enter files in the record as pending before they are written, so that a build killed while
+    writing them leaves their names behind for the next build to sweep; the record's last inputs
+    are cleared, so that next build loads the game and sweeps."""
+    new = rels - gp.pending
+    if not new:
+        return
+    gp.pending |= new
+    record = {"format": RECORD_FORMAT, "units": gp.record.get("units") or {},
+              "last": {**(gp.record.get("last") or {}), "inputs": None},
+              "pending": sorted(set(gp.record.get("pending") or []) | gp.pending)}
+    write_text(ctx.out_dir(gp.game_id) / RECORD, json.dumps(record, indent=1, sort_keys=True) + "\n")
 
 
 def _replay_warnings(plans: list[_GamePlan], ctx: BuildContext) -> None:
@@ -193,8 +214,9 @@ def _update_record(gp: _GamePlan, ctx: BuildContext, only: set[str] | None,
             _remove_unclaimed(old - set(result.files), units, ctx, report)
         elif unit.key in units and units[unit.key].get("fingerprint") == gp.fingerprints[unit.key]:
             pass  # skipped: unchanged
-        else:
-            units.pop(unit.key, None)  # failed or interrupted: run it next time
+        else:  # failed or interrupted: run it next time, and keep its files on record till then
+            if unit.key in units:
+                units[unit.key] = {**units[unit.key], "fingerprint": None}
             complete = False
     # a file several units write (the cards' calibration page) was rewritten: every claimant sees it new
     written = {p.relative_to(ctx.out_root).as_posix() for p in report.written if p.is_relative_to(ctx.out_root)}
@@ -207,6 +229,8 @@ def _update_record(gp: _GamePlan, ctx: BuildContext, only: set[str] | None,
                 and k.split(":")[2] in {u.lang for u in gp.units}]:
         gone = units.pop(key)
         _remove_unclaimed(set(gone.get("outputs", {})), units, ctx, report)
+    # files entered before writing, by this build or a killed one, that no unit claims
+    _remove_unclaimed(set(gp.record.get("pending") or []) | gp.pending, units, ctx, report)
     record = {"format": RECORD_FORMAT, "units": dict(sorted(units.items())),
               "last": {"inputs": gp.digest if complete else None, "units": [u.key for u in gp.units],
                        "warnings": gp.warnings}}

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from solver.counts.effective import component_total, effective_counts
+from solver.counts.ledger import ledger
 from solver.game.base import pick
 from solver.game.components import size_mm
 from solver.game.loader import Game
@@ -20,31 +20,34 @@ from .output import write_text
 PROPOSED_MARK = "*"
 
 
-def inventory(game: Game, lang: str, stated_only: bool = False) -> dict[str, Any]:
+def inventory(game: Game, lang: str, stated_only: bool = False, spares: int | None = None) -> dict[str, Any]:
     """Every component with its counts: stated, else proposed (proposed.yaml; `"proposed": true`
-    on the item and the component), else null. `stated_only` leaves the proposals out."""
-    counts = effective_counts(game, stated_only)
+    on the item and the component), else null. `stated_only` leaves the proposals out. A
+    component with `rest: true` items says how many pieces the sources describe and how many a
+    build prints (`described`, `printed`; each rest item its `printed` spares)."""
     comps = []
     known_total = 0
     unknown = []
-    for c in game.components:
-        total, proposed = component_total(c, counts)
+    for line in ledger(game, stated_only, spares):
+        c, total = line.component, line.total
         if total is None:
             unknown.append(c.id)
         else:
             known_total += total
         items = []
-        for i in c.items:
-            count, item_proposed = counts[(c.id, i.id)]
-            items.append({"id": i.id, "name": pick(i.name, lang, i.id), "count": count}
-                         | ({"proposed": True} if item_proposed else {}))
+        for i in line.items if c.items else ():
+            items.append({"id": i.item.id, "name": pick(i.item.name, lang, i.item.id), "count": i.count}
+                         | ({"proposed": True} if i.proposed else {})
+                         | ({"rest": True, "printed": i.printed} if i.rest else {}))
         entry: dict[str, Any] = {
             "id": c.id, "kind": c.kind, "name": pick(c.name, lang), "total": total, "items": items,
         }
-        if proposed:
+        if line.proposed:  # the total rests on a proposal; a stated total never does
             entry["proposed"] = True
         if c.stated_total:
             entry["stated_total"] = c.stated_total.value
+        if any(i.rest for i in line.items):  # of a stated total, what the sources describe and what is printed
+            entry["described"], entry["printed"] = line.described, line.printed
         if c.size is not None:
             entry["size_mm"] = list(size_mm(c.size) or [])
         if c.per_player:
@@ -77,7 +80,7 @@ def build_manifest(game: Game, ctx: BuildContext) -> list[Path]:
     from .coverage import by_language, coverage, neither
 
     lang = ctx.language(game.meta.source_language)
-    data = inventory(game, lang, ctx.stated_only)
+    data = inventory(game, lang, ctx.stated_only, ctx.spares)
     langs = built_languages(game)
     cov = coverage(game, ctx, langs)
     here = {comp.id: by_language(game, comp, ctx, langs) for comp in game.components}  # the text lists its own
@@ -96,8 +99,11 @@ def build_manifest(game: Game, ctx: BuildContext) -> list[Path]:
 
     for c in data["components"]:
         lines.append(f"{shown(c['total'], c.get('proposed')):>6}  {c['name']} [{c['id']}]")
+        if "described" in c:
+            lines.append(f"{'':>6}  ({c['described']} described by the sources, {c['printed']} printed)")
         for i in c["items"]:
-            lines.append(f"{shown(i['count'], i.get('proposed')):>12}  {i['name']}")
+            lines.append(f"{shown(i['count'], i.get('proposed')):>12}  {i['name']}"
+                         + (f" (not described: {i['printed']} printed as blank spares)" if i.get("rest") else ""))
         lines.append(_printed_line(c, here[c['id']].get(lang, []), lang))
     lines.append("")
     lines.append(f"{data['total_pieces']:>6}  total (known counts)")

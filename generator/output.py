@@ -3,12 +3,14 @@
 Everything is written to a temporary file in the target folder, then renamed over the target (a
 folder made whole, `pnp new`, is assembled beside its target and renamed the same way), so
 a reader (or a build killed at any moment, even by SIGKILL) sees each file either in its previous
-complete version or in its new one. Two more guarantees live here:
+complete version or in its new one. Each file is flushed to the disk (fsync) before it is
+renamed into place, and its folder after, where the OS allows: a power loss leaves the old file or
+the new one, never an empty one. Two more guarantees live here:
 
-- `build_lock(out_root)`: one build at a time per output folder. A second `pnp build` into the
-  same folder waits for the first (an flock the kernel releases when a process dies, even
-  killed), so both end with complete, consistent output. Holding the lock, the build removes the
-  temporary files a killed build left behind: no other writer can own them.
+- `build_lock(out_root)`: one build (or export) at a time per output folder. A second `pnp build`
+  or `pnp export` into the same folder waits for the first (an flock the kernel releases when a
+  process dies, even killed), so both end with complete, consistent output. Holding the lock, it
+  removes the temporary files and folders a killed build left behind: no other writer can own them.
 - A folder that cannot be written (read-only, full, a file where a folder should be) is one
   `DataError` line naming the path and the reason, never a traceback or a partial file.
 """
@@ -27,6 +29,7 @@ from typing import Iterator
 from solver.errors import DataError, Problem, display_path
 
 TEMP_SUFFIX = ".part"
+OLD_SUFFIX = ".old"
 LOCK_NAME = ".pnp-build.lock"
 
 
@@ -58,12 +61,36 @@ def atomic_path(target: Path) -> Iterator[Path]:
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(tmp_path, 0o666 & ~umask)
+            sync(tmp_path)
             os.replace(tmp_path, target)
+            sync(target.parent)
         except OSError as e:  # the disk filled up or the folder went read-only mid-write
             raise _unwritable(target, e) from None
     finally:
         if tmp_path.exists():
             tmp_path.unlink()
+
+
+def sync(path: Path) -> None:
+    """Flush a file's or a folder's contents to the disk, where the OS and file system allow."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # a folder on some systems, a file system without fsync
+        pass
+    finally:
+        os.close(fd)
+
+
+def _sync_tree(folder: Path) -> None:
+    """fsync every file under `folder`, then every folder, deepest first."""
+    for dirpath, _, filenames in sorted(os.walk(folder), key=lambda t: -len(t[0])):
+        for name in sorted(filenames):
+            sync(Path(dirpath) / name)
+        sync(Path(dirpath))
 
 
 def write_bytes(target: Path, data: bytes) -> Path:
@@ -106,13 +133,15 @@ def _move_into_place(tmp: Path, target: Path, parent: Path, replace: bool) -> No
     umask = os.umask(0)
     os.umask(umask)
     os.chmod(tmp, 0o777 & ~umask)  # mkdtemp makes the folder private; what we write is for sharing
+    _sync_tree(tmp)
     old = None
     if replace and target.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".old", dir=parent))
+        old = Path(tempfile.mkdtemp(prefix=f".{target.name}.{os.getpid()}.", suffix=OLD_SUFFIX, dir=parent))
         os.replace(target, old / "x")
     elif target.is_dir():
         target.rmdir()  # empty: a non-empty one makes this fail rather than lose its files
     os.replace(tmp, target)
+    sync(parent)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
 
@@ -123,7 +152,7 @@ def sweep_stale_folders(parent: Path, name: str) -> list[Path]:
     removed = []
     for p in parent.glob(f".{glob.escape(name)}.*"):
         pid = p.name[len(name) + 2:].split(".", 1)[0]
-        if p.suffix not in (TEMP_SUFFIX, ".old") or not pid.isdigit() or not p.is_dir() or p.is_symlink():
+        if p.suffix not in (TEMP_SUFFIX, OLD_SUFFIX) or not pid.isdigit() or not p.is_dir() or p.is_symlink():
             continue
         if int(pid) != os.getpid() and not _running(int(pid)):
             shutil.rmtree(p, ignore_errors=True)
@@ -142,10 +171,13 @@ def _running(pid: int) -> bool:
 
 
 def stale_temp_files(out_root: Path) -> list[Path]:
-    """Temporary files of `atomic_path` under `out_root` (left by a killed build)."""
+    """Temporary files of `atomic_path` and folders of `atomic_folder` under `out_root` (left by a
+    killed build or export): `.<name>.<random>.part`, and `.<name>.<random>.old` folders."""
     if not out_root.is_dir():
         return []
-    return sorted(p for p in out_root.rglob(f".*{TEMP_SUFFIX}") if p.is_file())
+    found = [p for p in out_root.rglob(".*") if p.name.endswith(TEMP_SUFFIX) or (p.is_dir() and p.name.endswith(OLD_SUFFIX))]
+    # a folder's own contents go with it
+    return sorted(p for p in found if not any(q != p and p.is_relative_to(q) for q in found if q.is_dir()))
 
 
 @contextmanager
@@ -166,7 +198,10 @@ def build_lock(out_root: Path, *, wait_note: bool = True) -> Iterator[None]:
                 print(f"waiting for another build into {display_path(out_root)}/ to finish", file=sys.stderr)
             fcntl.flock(fd, fcntl.LOCK_EX)
         for leftover in stale_temp_files(out_root):
-            leftover.unlink(missing_ok=True)
+            if leftover.is_dir() and not leftover.is_symlink():
+                shutil.rmtree(leftover, ignore_errors=True)
+            else:
+                leftover.unlink(missing_ok=True)
         yield
     finally:
         os.close(fd)  # closing releases the lock

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
@@ -139,7 +140,7 @@ class Run:
     def size_pt(self) -> float:
         return self.chars[0].size_pt
 
-    @property
+    @cached_property  # read by every check of the run
     def box(self) -> Rect:
         return (min(c.box[0] for c in self.chars), min(c.box[1] for c in self.chars),
                 max(c.box[2] for c in self.chars), max(c.box[3] for c in self.chars))
@@ -161,47 +162,93 @@ def text_runs(chars: list[Char]) -> list[Run]:
     return [Run(tuple(r)) for r in runs]
 
 
-def window(box: Rect, image: Image, pad_mm: float = 0.0) -> Image | None:
-    k = RENDER_DPI / 25.4
-    x0, y0 = max(0, int((box[0] - pad_mm) * k)), max(0, int((box[1] - pad_mm) * k))
-    x1 = min(image.shape[1], int((box[2] + pad_mm) * k) + 1)
-    y1 = min(image.shape[0], int((box[3] + pad_mm) * k) + 1)
-    if x1 <= x0 or y1 <= y0:
-        return None
-    return image[y0:y1, x0:x1].reshape(-1, 3)
+def visible_chars(chars: list[Char], image: Image, w_mm: float, h_mm: float) -> list[Char]:
+    """The characters on the paper whose colour the rendered page shows as a glyph inside their
+    box (at least three pixel rows and, unless the glyph is narrow, two columns: a line of the
+    same colour crossing the box is not a glyph). A clip hides the rest: a tiled map's sheets clip
+    one big drawing. The page's characters are judged together (`Windows`)."""
+    if not chars:
+        return []
+    boxes = np.array([c.box for c in chars], dtype=np.float64)
+    cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
+    narrow = boxes[:, 2] - boxes[:, 0] < 0.6  # an "l" or "i" may be one pixel wide
+    win = Windows(image, boxes, np.zeros(len(chars)))
+    mask = win.distance(np.array([c.rgb for c in chars], dtype=np.int16)) < 120
+    rows, cols = win.lines_hit(mask)
+    ok = (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & win.area.astype(bool) & (rows >= 3) & (narrow | (cols >= 2))
+    return [c for c, keep in zip(chars, ok) if keep]
 
 
-def visible(c: Char, image: Image, w_mm: float, h_mm: float) -> bool:
-    """True when the character is on the paper and the rendered page shows its colour as a glyph
-    inside its box (at least three pixel rows and, unless the glyph is narrow, two columns: a line
-    of the same colour crossing the box is not a glyph). A clip hides the rest: a tiled map's sheets clip one big drawing."""
-    cx, cy = (c.box[0] + c.box[2]) / 2, (c.box[1] + c.box[3]) / 2
-    if not (0 <= cx <= w_mm and 0 <= cy <= h_mm):
-        return False
-    k = RENDER_DPI / 25.4
-    x0, y0 = max(0, int(c.box[0] * k)), max(0, int(c.box[1] * k))
-    x1, y1 = min(image.shape[1], int(c.box[2] * k) + 1), min(image.shape[0], int(c.box[3] * k) + 1)
-    if x1 <= x0 or y1 <= y0:
-        return False
-    mask = np.abs(image[y0:y1, x0:x1] - np.array(c.rgb)).sum(axis=2) < 120
-    narrow = c.box[2] - c.box[0] < 0.6  # an "l" or "i" may be one pixel wide
-    return int(mask.any(axis=1).sum()) >= 3 and (narrow or int(mask.any(axis=0).sum()) >= 2)
+def backgrounds(runs: list[Run], image: Image) -> list[tuple[int, int, int] | None]:
+    """For each run, the commonest colour round it (a quarter of its size beyond its box) that is
+    clearly not the text's own (anti-aliased edges mix the two): the paper, band or picture the
+    text is read against; None where under 15 % of the window is another colour. Colours are
+    counted in bins of 16 per channel, and the winning bin's pixels averaged."""
+    if not runs:
+        return []
+    boxes = np.array([r.box for r in runs], dtype=np.float64)
+    win = Windows(image, boxes, np.array([0.25 * r.size_pt * MM_PER_PT for r in runs], dtype=np.float64))
+    far = win.distance(np.array([r.rgb for r in runs], dtype=np.int16)) > 120
+    n = len(runs)
+    enough = (np.bincount(win.item[far], minlength=n) >= 0.15 * win.area) & (win.area > 0)
+    far &= enough[win.item]
+    pix, item = win.pixels[far], win.item[far]
+    keys = (pix[:, 0] // 16) * 256 + (pix[:, 1] // 16) * 16 + pix[:, 2] // 16
+    pairs, counts = np.unique(item.astype(np.int64) * 4096 + keys, return_counts=True)
+    # per item the bin with the most pixels, the lowest bin among equals
+    order = np.lexsort((pairs, -counts, pairs // 4096))
+    first = order[np.r_[True, np.diff(pairs[order] // 4096) != 0]]
+    best = np.zeros(n, dtype=np.int64)
+    best[pairs[first] // 4096] = pairs[first] % 4096
+    picked, owner = pix[keys == best[item]], item[keys == best[item]]
+    many = np.bincount(owner, minlength=n)
+    sums = np.zeros((n, 3), dtype=np.int64)
+    has = np.nonzero(many)[0]  # pixels are in box order: each box's are one slice
+    sums[has] = np.add.reduceat(picked, np.searchsorted(owner, has), axis=0, dtype=np.int64)
+    means = np.round(sums / np.maximum(many, 1)[:, None]).tolist()
+    return [(int(r), int(g), int(b)) if ok else None for (r, g, b), ok in zip(means, enough.tolist())]
 
 
-def background(r: Run, image: Image) -> tuple[int, int, int] | None:
-    """The commonest colour round the run that is clearly not the text's own (anti-aliased edges
-    mix the two): the paper, band or picture the text is read against."""
-    px = window(r.box, image, pad_mm=0.25 * r.size_pt * MM_PER_PT)
-    if px is None:
-        return None
-    far = px[np.abs(px - np.array(r.rgb)).sum(axis=1) > 120]
-    if len(far) < 0.15 * len(px):
-        return None
-    keys = (far[:, 0] // 16) * 256 + (far[:, 1] // 16) * 16 + far[:, 2] // 16
-    values, counts = np.unique(keys, return_counts=True)
-    pick = far[keys == values[counts.argmax()]]
-    red, green, blue = (int(v) for v in pick.mean(axis=0).round())
-    return red, green, blue
+class Windows:
+    """The rendered pixels inside many boxes at once: each box (mm) widened by its `pad` (mm) and
+    cut to whole pixels of the page, all of their pixels side by side in `pixels` (n x RGB), row
+    by row, with `item` saying whose each is (`area[i]` pixels for box i; 0 for a box off the page)."""
+
+    def __init__(self, image: Image, boxes: np.ndarray, pad: np.ndarray):
+        k = RENDER_DPI / 25.4
+        x0 = np.maximum(0, ((boxes[:, 0] - pad) * k).astype(np.int64))
+        y0 = np.maximum(0, ((boxes[:, 1] - pad) * k).astype(np.int64))
+        x1 = np.minimum(image.shape[1], ((boxes[:, 2] + pad) * k).astype(np.int64) + 1)
+        y1 = np.minimum(image.shape[0], ((boxes[:, 3] + pad) * k).astype(np.int64) + 1)
+        empty = (x1 <= x0) | (y1 <= y0)
+        self.w, self.h = np.where(empty, 0, x1 - x0), np.where(empty, 0, y1 - y0)
+        self.area = self.w * self.h
+        # one entry per row of a window: its box, where it starts on the page and in `pixels`
+        row_box = np.repeat(np.arange(len(boxes)), self.h)
+        row_in_box = np.arange(len(row_box)) - np.repeat(np.cumsum(self.h) - self.h, self.h)
+        row_len = self.w[row_box]
+        self.row_at = np.cumsum(row_len) - row_len
+        on_page = (y0[row_box] + row_in_box) * image.shape[1] + x0[row_box]
+        self.row_len, self.row_box = row_len, row_box
+        self.row = np.repeat(np.arange(len(row_box)), row_len)  # each pixel's row (of all windows)
+        self.item = row_box[self.row]
+        self.pixels = image.reshape(-1, 3)[(on_page - self.row_at)[self.row] + np.arange(len(self.row))]
+
+    def distance(self, rgb: np.ndarray) -> np.ndarray:
+        """Per pixel, the sum over R, G, B of its distance to its box's colour (`rgb`, one per box)."""
+        want = rgb[self.item]
+        return (np.abs(self.pixels[:, 0] - want[:, 0]) + np.abs(self.pixels[:, 1] - want[:, 1])
+                + np.abs(self.pixels[:, 2] - want[:, 2]))
+
+    def lines_hit(self, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per box, how many of its pixel rows and how many of its columns hold a pixel of `mask`."""
+        n = len(self.h)
+        row_hit = np.bincount(self.row[mask], minlength=len(self.row_box)) > 0
+        cols = np.cumsum(self.w) - self.w  # where each box's columns start among all columns
+        dx = np.arange(len(self.row)) - self.row_at[self.row]
+        col_hit = np.bincount((cols[self.item] + dx)[mask], minlength=int(self.w.sum())) > 0
+        return (np.bincount(self.row_box, weights=row_hit, minlength=n),
+                np.bincount(np.repeat(np.arange(n), self.w), weights=col_hit, minlength=n))
 
 
 def form_boxes(page: pdfium.PdfPage) -> list[Rect]:
@@ -219,4 +266,7 @@ def form_boxes(page: pdfium.PdfPage) -> list[Rect]:
 
 def render(page: pdfium.PdfPage) -> Image:
     """The page at RENDER_DPI, text drawn without anti-aliasing: its pixels have exactly its colour."""
-    return np.asarray(page.render(scale=RENDER_DPI / 72, no_smoothtext=True).to_pil().convert("RGB"), dtype=np.int16)
+    bitmap = page.render(scale=RENDER_DPI / 72, no_smoothtext=True)
+    if bitmap.mode == "BGR":  # pdfium's usual layout: reversed in place, no detour through Pillow
+        return bitmap.to_numpy()[:, :, ::-1].astype(np.int16)
+    return np.asarray(bitmap.to_pil().convert("RGB"), dtype=np.int16)

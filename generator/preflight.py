@@ -13,23 +13,27 @@ Checks (error findings make `pnp preflight` exit 1; the build reports every find
 - text-contrast: small text (under 18 pt) at least 4.5:1 against what is behind it, larger text 3:1
   (the WCAG ratios);
 - symbols-overlap: two symbols (form XObjects) on one piece of a sheet with crop marks placed on
-  top of each other by more than a fifth of the smaller one.
+  top of each other by more than a fifth of the smaller one;
+- type-size (error): no text on a piece under 6 pt, or the game's `min_type` (generator/typesize.py).
 
 Text that a clip hides (a tiled map's sheets clip one big drawing) is not on paper: a character
 counts only when the rendered page shows its colour inside its box.
 """
 from __future__ import annotations
 
+import hashlib
 import itertools
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator, Literal
 
 from .context import A5_MM, PAPER_MM, PRINTER_MARGIN_MM
 from .geometry import MM_PER_PT
-from .pdfread import Char, Image, Rect, Run, background, crop_mark_trims, form_boxes, page_chars, render, text_runs, \
-    unembedded_fonts, visible
+from .pdfread import Char, Image, Rect, Run, backgrounds, crop_mark_trims, form_boxes, page_chars, render, text_runs, \
+    unembedded_fonts, visible_chars
+from .typesize import MIN_TYPE_PT, small_type
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
@@ -56,17 +60,28 @@ class Finding:
         return f"{where}: {self.code}: {self.message}"
 
 
-def preflight(paths: Iterable[Path], root: Path | None = None, safe_mm: float = SAFE_MM) -> list[Finding]:
+# Findings of the files this process has checked, by content: a file several units write (every
+# card unit writes its game's calibration page) is read once.
+_CHECKED: dict[tuple[str, str, float, float], list[Finding]] = {}
+
+
+def preflight(paths: Iterable[Path], root: Path | None = None, safe_mm: float = SAFE_MM,
+              min_type_pt: float = MIN_TYPE_PT) -> list[Finding]:
     """Findings for every PDF among `paths` (other files are skipped), paths shown relative to `root`."""
     out: list[Finding] = []
     for p in sorted(Path(x) for x in paths):
         if p.suffix.lower() == ".pdf":
             name = str(p.relative_to(root)) if root and p.is_relative_to(root) else str(p)
-            out += preflight_pdf(p, name, safe_mm)
+            key = (hashlib.sha256(p.read_bytes()).hexdigest(), name, safe_mm, min_type_pt)
+            if key not in _CHECKED:
+                if len(_CHECKED) >= 4096:  # `pnp serve` runs for hours: keep the memory bounded
+                    _CHECKED.clear()
+                _CHECKED[key] = preflight_pdf(p, name, safe_mm, min_type_pt)
+            out += _CHECKED[key]
     return out
 
 
-def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM) -> list[Finding]:
+def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: float = MIN_TYPE_PT) -> list[Finding]:
     """Every finding of one PDF (`name` is how findings show its path)."""
     import pypdfium2 as pdfium
 
@@ -79,10 +94,10 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM) -> list[Findi
         for i in range(len(doc)):
             page = doc[i]
             w_mm, h_mm = (v * MM_PER_PT for v in page.get_size())
-            chars = page_chars(page, h_mm)
+            chars = read = page_chars(page, h_mm)
             if chars:
                 image = render(page)
-                chars = [c for c in chars if visible(c, image, w_mm, h_mm)]
+                chars = visible_chars(chars, image, w_mm, h_mm)
                 for colours, hit in _low_contrast(i + 1, text_runs(chars), image):
                     low[colours].append(hit)
             if _home_paper(w_mm, h_mm):
@@ -90,6 +105,7 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM) -> list[Findi
             trims = crop_mark_trims(page, h_mm)
             findings += _safe_zone(name, i + 1, chars, trims, safe_mm)
             findings += _overlaps(name, i + 1, page, trims)
+            findings += [Finding("error", name, n, "type-size", m) for n, m in small_type(i + 1, read, trims, min_type_pt)]
             page.close()
     finally:
         doc.close()
@@ -142,8 +158,7 @@ def _safe_zone(name: str, page: int, chars: list[Char], trims: list[Rect], safe_
 def _low_contrast(page: int, runs: list[Run], image: Image) -> Iterator[tuple[tuple[str, str], LowContrast]]:
     """Runs whose contrast with what is behind them is under the WCAG ratio for their size, keyed
     by their (text, background) colours."""
-    for r in runs:
-        bg = background(r, image)
+    for r, bg in zip(runs, backgrounds(runs, image)):
         if bg is None:
             continue
         ratio = contrast_ratio(r.rgb, bg)
@@ -192,6 +207,7 @@ def contrast_ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+@lru_cache(maxsize=4096)  # a page has a few colours and thousands of runs
 def _luminance(rgb: tuple[int, int, int]) -> float:
     def lin(v: int) -> float:
         s = v / 255

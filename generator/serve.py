@@ -4,12 +4,19 @@ folders, rebuild what changed on save, and let the open page reload itself.
 The page (generator/gallery.py) polls `/__pnp/state` for the build number and reloads when it
 changes. A data error does not touch the output: the page keeps the last good files and shows
 the problems on top, as the terminal does. The server answers only with files inside the output
-folder: `..`, encoded dots, absolute paths and symlinks that lead out get a 404.
+folder: `..`, encoded dots, absolute paths, hidden files (the build record, the lock) and symlinks
+that lead out get a 404, and neither the page nor a folder listing names them. It answers only
+requests addressed to itself: a Host other than the bound address, localhost or an IP address
+(with the port) gets a 421, so a web page cannot rebind its own name to this server and read it.
+Each connection is closed after READ_TIMEOUT seconds without a whole request, and at most
+MAX_THREADS connections are served at once (more wait to be accepted).
 """
 from __future__ import annotations
 
 import dataclasses
+import html
 import http.server
+import ipaddress
 import json
 import sys
 import threading
@@ -17,14 +24,16 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from solver.errors import DataError
 
 from .context import BuildContext
-from .gallery import index_html
+from .gallery import index_html, listed, within
 
 STATE_PATH = "/__pnp/state"
+READ_TIMEOUT = 30.0   # seconds a connection may take to send its request
+MAX_THREADS = 32      # connections served at once
 
 
 @dataclass
@@ -46,14 +55,31 @@ def inside(root: Path, url_path: str) -> Path | None:
     if "\x00" in path or "\\" in path:
         return None
     parts = [p for p in path.split("/") if p not in ("", ".")]
-    if any(p == ".." for p in parts):
+    if any(p.startswith(".") for p in parts):  # `..`, and hidden files: the build record, the lock
         return None
-    base = root.resolve()
-    target = base.joinpath(*parts).resolve()  # follows symlinks: one that points out is refused
-    return target if target == base or target.is_relative_to(base) else None
+    target = root.joinpath(*parts)
+    return target.resolve() if within(root, target) else None  # a symlink that points out is refused
 
 
-def handler_for(out: Path, state: PreviewState | None, live: bool):
+def host_allowed(host_header: str | None, bound: str, port: int) -> bool:
+    """True for a Host naming this server: localhost, the bound address, or (bound to every
+    address) any IP address, each with the port. A name a page could rebind is refused."""
+    if not host_header:
+        return False
+    name, sep, p = host_header.strip().rpartition(":")
+    if not sep or p != str(port) or not name:
+        return False
+    name = name.lower().strip("[]")
+    if name in ("localhost", bound.lower().strip("[]")):
+        return True
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return address.is_loopback or bound in ("0.0.0.0", "::", "")
+
+
+def handler_for(out: Path, state: PreviewState | None, live: bool, read_timeout: float = READ_TIMEOUT):
     class Handler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, directory=str(out), **kwargs)
@@ -65,8 +91,15 @@ def handler_for(out: Path, state: PreviewState | None, live: bool):
             self.send_header("Cache-Control", "no-store")  # a rebuilt sheet must show on reload
             super().end_headers()
 
+        timeout = read_timeout  # StreamRequestHandler: the socket's timeout; a stalled request is closed
+
         def send_head(self):
             path = urlsplit(self.path).path
+            address = self.server.server_address
+            assert isinstance(address, tuple)  # an IP socket: (host, port, ...)
+            if not host_allowed(self.headers.get("Host"), str(address[0]), int(address[1])):
+                self.send_error(421, "this server answers only to localhost or its address")
+                return None
             if path in ("/", "/index.html"):
                 errors = list(state.errors) if state else []
                 return self._send_bytes(index_html(out, errors=errors, live=live).encode(), "text/html; charset=utf-8")
@@ -77,6 +110,14 @@ def handler_for(out: Path, state: PreviewState | None, live: bool):
                 self.send_error(404, "not in the build folder")
                 return None
             return super().send_head()
+
+        def list_directory(self, path):
+            """A folder's listing without hidden files or links that lead out of the output folder."""
+            folder = Path(path)
+            rows = "".join(f'<li><a href="{html.escape(quote(p.name + ("/" if p.is_dir() else "")))}">'
+                           f"{html.escape(p.name)}</a></li>" for p in listed(out, folder))
+            return self._send_bytes(f"<!doctype html><meta charset='utf-8'><ul>{rows}</ul>".encode(),
+                                    "text/html; charset=utf-8")
 
         def translate_path(self, path: str) -> str:
             target = inside(out, urlsplit(path).path)
@@ -95,11 +136,34 @@ def handler_for(out: Path, state: PreviewState | None, live: bool):
 
 
 def make_server(out: Path, port: int, host: str = "127.0.0.1", state: PreviewState | None = None,
-                live: bool = False) -> http.server.ThreadingHTTPServer:
+                live: bool = False, *, read_timeout: float = READ_TIMEOUT,
+                max_threads: int = MAX_THREADS) -> http.server.ThreadingHTTPServer:
     """An HTTP server for the build folder `out` (127.0.0.1 unless `host` widens it)."""
-    server = http.server.ThreadingHTTPServer((host, port), handler_for(out, state, live))
+    server = BoundedServer((host, port), handler_for(out, state, live, read_timeout), max_threads)
     server.daemon_threads = True
     return server
+
+
+class BoundedServer(http.server.ThreadingHTTPServer):
+    """A thread per connection, at most `max_threads` at once: the accept loop waits for a free one."""
+
+    def __init__(self, address: tuple[str, int], handler, max_threads: int = MAX_THREADS):
+        self._slots = threading.BoundedSemaphore(max_threads)
+        super().__init__(address, handler)
+
+    def process_request(self, request, client_address) -> None:
+        self._slots.acquire()
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
 
 
 # stages that run the checker (seconds, not tenths): a rebuild shows the sheets first, then these

@@ -266,9 +266,10 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
         slice_["rules_present"] = game.extras.get("rules") is not None
         slice_["setup"] = _dump(game.setup)
         slice_["map"] = _dump(game.extras.get("map"))
-        slice_["cwd"] = os.getcwd()  # findings name their data file relative to it (display_path)
     elif unit.stage == "rulebooks":  # the rules, and the components table and setup the checker derives
         slice_["components"] = _dump(game.components, TEXT_ONLY)
+        # the list of what the sources lack names the pieces printed without their text
+        slice_["without_text"] = sorted(f"{c.id}/{i.id}" for c in game.components for i in c.items if i.text is None)
         slice_["setup"] = _dump(game.setup)
         slice_["map"] = _dump(game.extras.get("map"))
         slice_["rules"] = _dump(game.extras.get("rules"))
@@ -300,7 +301,9 @@ def execute(game: Game, unit: Unit, ctx: BuildContext) -> UnitResult:
         if uctx.preflight:  # what a print shop would say of these PDFs, kept with the unit's warnings
             from .preflight import preflight
 
-            for finding in preflight(paths, scratch, safe_mm=uctx.safe_mm):
+            from .typesize import min_type_of
+
+            for finding in preflight(paths, scratch, safe_mm=uctx.safe_mm, min_type_pt=min_type_of(game.meta)):
                 uctx.warn(f"preflight {finding.level}: {finding}")
             if unit.stage == "check":  # once per game, from the model: pieces told apart by colour alone
                 from .colourvision import colour_vision

@@ -18,6 +18,7 @@ from solver.counts.odds import check_odds
 from solver.counts.propose import check_proposals
 from solver.hexmap.mapcheck import check_map
 from .game.renames import check_old_spellings
+from .game.usage import check_usage
 from .rules.qa import check_rules
 from solver.counts.wargame import check_wargame
 
@@ -34,7 +35,7 @@ class Check(Protocol):
     def __call__(self, game: Game) -> CheckResult: ...
 
 
-CHECKS: list[Check] = [check_old_spellings, check_map, check_setup, check_odds, check_wargame, check_proposals, check_design,
+CHECKS: list[Check] = [check_old_spellings, check_usage, check_map, check_setup, check_odds, check_wargame, check_proposals, check_design,
                      check_rules]
 
 

@@ -1,7 +1,8 @@
 """The checker report of DESIGN.md ("Checker report"): player_counts, findings, derived.
 
-`check_game(game) -> dict` is the one entry point (`pnp check`, the rulebook and the tests use
-it). A game whose setup.yaml declares optional rules (`variants:`) also gets `variants`: for each
+`check_game(game) -> dict` is the one entry point (`pnp check`, the build's check-report.json and
+the tests use it; the rulebook's setup table reads only its `player_counts`, which the engine gives
+without the checker: solver/engine/run.py `count_reports`). A game whose setup.yaml declares optional rules (`variants:`) also gets `variants`: for each
 variant id, its per-count tables in the shape of `player_counts`; `player_counts` is always the
 base setup, and a report without variants has no `variants` key at all. It reports what the data itself says (the gaps of game.yaml, stated totals against item
 sums, player counts the setup leaves uncovered), then runs every check registered in

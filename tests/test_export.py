@@ -20,6 +20,8 @@ from generator.cli import main
 from solver.game.components import size_mm
 from solver.game.loader import load_game
 
+from vassal_read import hex_snap
+
 PT = 72 / 25.4
 CARD_GAME = "dont-drop-the-ring"    # small: five poker decks, no map
 MAP_GAME = "riddle-of-the-ring"     # a hex map, counters and a deck: the virtual-tabletop targets
@@ -137,6 +139,13 @@ def test_tgc_images_have_the_shops_pixel_sizes_and_the_csv_the_counts(cards_out)
             assert round(im.info["dpi"][0]) == 300
     on_disk = {str(p.relative_to(folder)) for p in folder.rglob("*.png")}
     assert on_disk == files
+    # each row names its card as a player knows it, in the row's language, and keeps the data's id
+    game = load_game(CARD_GAME)
+    names = {(c.id, i.id): i.name for c in game.components for i in c.items}
+    for r in rows:
+        want = names[(r["deck"], r["id"])]
+        assert r["name"] == (want.get(r["language"]) if isinstance(want, dict) else want), r
+        assert r["name"] != r["id"]
 
 
 def test_tgc_leaves_out_a_deck_no_product_fits_and_says_so(tmp_path, capsys):
@@ -255,21 +264,6 @@ def vmod(tmp_path_factory) -> zipfile.ZipFile:
     return zipfile.ZipFile(out / "vassal" / f"{MAP_GAME}-ja.vmod")
 
 
-def vassal_snap(x: float, y: float, g: dict) -> tuple[int, int]:
-    """The hex centre VASSAL snaps a point to: HexGrid.snapToHex/hexX/hexY as in VASSAL's source
-    (sideways grids swap x and y before and after). Written from VASSAL, not from our export."""
-    dx, dy, ox, oy = float(g["dx"]), float(g["dy"]), int(g["x0"]), int(g["y0"])
-    sideways = g["sideways"] == "true"
-    px, py = (int(y), int(x)) if sideways else (int(x), int(y))
-    nx = math.floor((px - ox + dx / 2) / dx)
-    hx = int(dx * nx + ox)
-    if nx % 2 == 0:
-        hy = int(dy * math.floor((py - oy + dy / 2) / dy) + oy)
-    else:
-        hy = int(dy * math.floor((py - oy) / dy) + int(dy / 2) + oy)
-    return (hy, hx) if sideways else (hx, hy)
-
-
 def saved_commands(data: bytes) -> list[str]:
     raw = zipfile.ZipFile(io.BytesIO(data)).read("savedGame").decode("ascii")
     assert raw.startswith("!VCSK")
@@ -304,7 +298,7 @@ def test_vassal_hex_grid_matches_our_geometry(vmod):
 
     root = ET.fromstring(vmod.read("buildFile.xml"))
     board = root.find(".//VASSAL.build.module.map.boardPicker.Board")
-    g = board.find("VASSAL.build.module.map.boardPicker.board.HexGrid").attrib
+    g = board.find(".//VASSAL.build.module.map.boardPicker.board.HexGrid").attrib
     with Image.open(io.BytesIO(vmod.read("images/" + board.get("image")))) as im:
         dpi = im.info["dpi"][0]
         assert (int(board.get("width")), int(board.get("height"))) == im.size
@@ -320,7 +314,7 @@ def test_vassal_hex_grid_matches_our_geometry(vmod):
     for h in hm.grid.hexes():
         x, y = page.hex_centre(hm, h)
         px, py = x * k, y * k
-        sx, sy = vassal_snap(px, py, g)
+        sx, sy = hex_snap(px, py, g)
         assert abs(sx - px) <= 1.5 and abs(sy - py) <= 1.5, hm.label(h)
         snapped.add((sx, sy))
     assert len(snapped) == hm.grid.columns * hm.grid.rows

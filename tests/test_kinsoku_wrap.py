@@ -10,18 +10,21 @@ from generator import fonts
 from generator.text import wrap
 from generator.text.kinsoku import NOT_AT_LINE_END, NOT_AT_LINE_START
 from solver.game.loader import game_ids, load_game
+from solver.rules.model import REF_MARKUP
 
 FONT = fonts.register()
 SIZE = 9.5
 
 
 def _texts() -> list[str]:
-    """Every Japanese clause text of every game that has rules as clauses."""
+    """Every Japanese clause text of every game that has rules as clauses, as printed: a [[clause-id]]
+    reference is the clause's number."""
     out = []
     for game in game_ids():
         rules = load_game(game).extras.get("rules")
         if rules is not None and rules.language == "ja":
-            out += [t for _, t in rules.units()]
+            numbers = rules.numbers()
+            out += [REF_MARKUP.sub(lambda m: numbers.get(m.group(1), m.group(1)), t) for _, t in rules.units()]
     return out
 
 

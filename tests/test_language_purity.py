@@ -7,11 +7,15 @@ One build of the five example games (PDF only) is read with pypdf and pdfplumber
   and names: those the Japanese source itself writes in Latin letters (its clauses), the
   designers' and publishers', a value the data gives in another language on purpose (an
   attribute named `<name>-<lang>`, like the German card names of lotr-sauron), the ids of the
-  game's gaps a face cites, and the program's own name and options;
+  game's gaps a face cites, the program's own name (the colophon on a book's last page) and the
+  names of the files the build writes (the print guide cites them);
 - an English face holds no kana or kanji;
 - the English rulebook is set in the Latin face, hyphenated and justified; the Japanese one in
   IPAex Gothic; every font embedded.
 The glossary at the end of a rulebook is bilingual on purpose and is left out of the checks.
+And for players only (issue 36): no page holds a tool, data or production word (pnp, solver, checker,
+seed, a data file's name, "build with", a command-line option), the cover is the game's, and only the
+colophon on a book's last page says how it was made.
 """
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
+from generator import catalogue
 from generator.context import BuildContext
 from generator.incremental import build
 from solver.game.loader import game_ids, load_game
@@ -33,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # kana, kanji, and the marks only Japanese text uses (〃 「」 、 。 full-width forms)
 KANA_KANJI = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uffef]")
 LATIN_WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
-PROGRAM_WORDS = {"pnp", "forge", "check", "back", "offset"}  # "pnp-forge", "pnp check", "--back-offset x,y"
+PROGRAM_WORDS = {"pnp", "forge"}  # "pnp-forge" of the colophon on a book's last page
 GLOSSARY = {"ja": "用語集", "en": "Glossary"}
 
 
@@ -128,7 +133,8 @@ def test_english_faces_hold_no_kana_or_kanji(out, game_id):
 @pytest.mark.parametrize("game_id", game_ids())
 def test_japanese_faces_hold_no_latin_words_but_names(out, game_id):
     game = load_game(game_id)
-    allowed = _names(game)
+    # and the names of the files a player holds, which the print guide cites (map-middle-earth.pdf)
+    allowed = _names(game) | set(LATIN_WORD.findall(" ".join(f.name for f in (out / game_id).glob("*.pdf"))))
     for pdf in _faces(out / game_id, "ja", "ja"):
         words = {w for w in LATIN_WORD.findall(_printed(pdf)) if len(w) > 2 and w not in allowed}
         assert not words, f"{pdf.name}: {sorted(words)}"
@@ -266,13 +272,98 @@ def test_a_side_by_side_books_shared_lines_set_each_language_in_its_face(out):
 
 
 def test_the_glossary_sets_each_language_column_in_its_own_face(out):
-    """The last page of Riddle's Japanese rulebook is its glossary (Japanese term, English term):
-    read back with pdfplumber, the English terms are in the Latin face, the Japanese ones in IPAex."""
+    """The glossary of Riddle's Japanese rulebook (Japanese term, English term), from its heading to
+    the next chapter's (the clarifications): read back with pdfplumber, the English terms are in the
+    Latin face, the Japanese ones in IPAex."""
     with pdfplumber.open(out / "riddle-of-the-ring" / "rulebook-ja.pdf") as doc:
-        page = doc.pages[-1]
-        body = [c for c in page.chars if c["top"] < page.height * 0.9 and not c["text"].isspace()]
+        page = next(p for p in reversed(doc.pages) if p.search("用語集"))
+        top = page.search("用語集")[-1]["bottom"]
+        after = [m["top"] for m in page.search("補足ルール一覧") if m["top"] > top]
+        bottom = min(after) if after else page.height * 0.9
+        body = [c for c in page.chars if top < c["top"] < bottom and not c["text"].isspace()]
     latin = [c for c in body if LATIN_WORD.fullmatch(c["text"])]
     cjk = [c for c in body if KANA_KANJI.match(c["text"])]
     assert len(latin) > 50 and len(cjk) > 20
     assert {c["fontname"].split("+")[-1] for c in latin} == {"SourceSerifPro-Regular"}
     assert {c["fontname"].split("+")[-1] for c in cjk} == {"IPAexGothic"}
+
+
+# what a player with only the PDFs cannot use or need: the tool, its parts, the source files
+PRODUCTION = re.compile(r"(?<![a-z])(pnp|solver|checker|seed|build with)(?![a-z])|--[a-z]|"
+                        r"\b[\w-]+\.(yaml|csv|po|json)\b|ソルバー|シード|ビルド", re.I)
+
+
+def _page_words(page) -> str:
+    return " ".join(w["text"] for w in page.extract_words(x_tolerance=1))
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def test_no_printed_page_carries_a_production_word(out):
+    """For players only (issue 36): no tool, data or production word on any book, table, legend, card,
+    counter, map or calibration page, read word by word with pdfplumber; the cover is the game's,
+    and only the colophon on a book's last page says how it was made."""
+    built = sorted(out.glob("*/*.pdf"))
+    colophons = [_squeezed(catalogue.text("rulebook.colophon", lg)) for lg in catalogue.MESSAGES["rulebook.colophon"]]
+    kinds = {f.name.split("-")[0] for f in built}
+    assert {"rulebook", "booklet", "cards", "map", "calibration"} <= kinds, kinds
+    found = []
+    for f in built:
+        with pdfplumber.open(f) as doc:
+            for i, page in enumerate(doc.pages):
+                words = _page_words(page)
+                book = f.name.startswith(("rulebook-", "booklet-"))
+                if book:
+                    squeezed = _squeezed(words)
+                    if i == 0 and f.name.startswith("rulebook-"):
+                        assert not any(c in squeezed for c in colophons), f"{f.name}: the cover says how it was made"
+                    last = i == len(doc.pages) - 1 if f.name.startswith("rulebook-") else True
+                    if last:  # the colophon: on a booklet's sheets the back cover is on any sheet
+                        for c in colophons:
+                            words = words if c not in squeezed else _without(words, c)
+                found += [f"{f.name} p{i + 1}: {m.group(0)!r} in …{words[max(0, m.start() - 40):m.end() + 40]}…"
+                          for m in PRODUCTION.finditer(words)]
+    assert found == [], "\n".join(found[:20])
+
+
+def _without(words: str, colophon: str) -> str:
+    """`words` minus the colophon sentence (matched with white space squeezed out)."""
+    pattern = r"\s*".join(re.escape(ch) for ch in colophon)
+    return re.sub(pattern, " ", words)
+
+
+def test_each_book_ends_with_its_colophon(out):
+    built = sorted(out.glob("*/*.pdf"))
+    for f in (f for f in built if f.name.startswith("rulebook-")):
+        with pdfplumber.open(f) as doc:
+            last = _squeezed(_page_words(doc.pages[-1]))
+        langs = f.stem.split("-", 1)[1].split("+")
+        for lg in langs:
+            assert _squeezed(catalogue.text("rulebook.colophon", lg)) in last, (f.name, lg)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_each_language_has_a_one_page_print_guide_citing_files_the_build_wrote(out, game_id):
+    """How to print (issue 36): print-guide-<lang>.pdf is one A4 page; every file it names is in
+    the game's output; it says 100 % and, for a game with a map, both map files; the rulebook's last
+    section is the same guide."""
+    folder = out / game_id
+    game = load_game(game_id)
+    for lang in ("ja", "en"):
+        guide = folder / f"print-guide-{lang}.pdf"
+        reader = PdfReader(guide)
+        assert len(reader.pages) == 1
+        box = reader.pages[0].mediabox
+        assert (round(float(box.width) * 25.4 / 72), round(float(box.height) * 25.4 / 72)) == (210, 297)
+        with pdfplumber.open(guide) as doc:
+            words = _page_words(doc.pages[0])
+        cited = set(re.findall(r"[A-Za-z0-9+-]+\.pdf", words))
+        assert cited and all((folder / name).is_file() for name in cited), sorted(cited)
+        assert "100%" in words
+        maps = {name for name in cited if name.startswith("map-")}
+        assert len(maps) == (2 if "map" in game.extras else 0), maps
+        with pdfplumber.open(folder / f"rulebook-{lang}.pdf") as doc:
+            tail = _squeezed(" ".join(_page_words(p) for p in doc.pages[-2:]))
+        assert all(name in tail for name in cited), (lang, sorted(cited))

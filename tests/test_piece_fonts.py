@@ -228,3 +228,17 @@ def test_a_character_only_the_latin_face_has_prints_on_english_cards(game_copy, 
     with pytest.raises(DataError) as e:
         cards(load_game(folder), BuildContext(out_root=tmp_path / "ja", formats=("pdf",), lang="ja"))
     assert "U+0175" in e.value.problems[0].what
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_no_type_on_a_piece_is_under_six_points(built, game_id):
+    """The smallest glyph of every card and counter sheet, every page, as pdfplumber reads its size."""
+    root, _ = built
+    pdfs = sorted(p for p in (root / game_id).glob("*.pdf") if p.name.startswith(("cards-", "counters-")))
+    assert pdfs
+    for pdf in pdfs:
+        with pdfplumber.open(pdf) as doc:
+            sizes = [(round(c["size"], 2), c["text"], i + 1) for i, page in enumerate(doc.pages) for c in page.chars
+                     if not c["text"].isspace()]
+        if sizes:
+            assert min(sizes)[0] >= 6 - 0.01, f"{pdf.name}: {min(sizes)}"

@@ -153,3 +153,63 @@ def test_a_sheets_crop_marks_read_back_as_its_trims(tmp_path, paper, mark_mm):
     want = sorted((b.x, b.y, b.right, b.bottom) for b in map(grid.slot, range(grid.per_page)))
     assert len(read) == len(want) == grid.per_page
     assert all(abs(a - b) <= 0.1 for r, w in zip(read, want) for a, b in zip(r, w))
+
+
+def test_type_under_six_points_on_a_piece_is_an_error(tmp_path):
+    trim = Box(40, 40, 63, 88)
+
+    def draw(s, size):
+        crop_marks(s, trim)
+        s.text(46, 52, "Gandalf", size_pt=12)
+        s.text(46, 70, "Ring-bearer moves", size_pt=size)
+    bad = surface_pdf(tmp_path, lambda s: draw(s, 3), "bad.pdf")
+    (f,) = preflight_pdf(bad, "bad.pdf")
+    assert (f.level, f.code, f.page) == ("error", "type-size", 1)
+    # names the piece (its place and its largest words) and the text set too small, with its size
+    assert "piece 1 (at 40, 40 mm, 'Gandalf')" in f.message and "'Ring-bearer moves' at 3.0 pt" in f.message
+    assert codes(surface_pdf(tmp_path, lambda s: draw(s, 6), "good.pdf")) == []
+    # a game that lowers the minimum (game.yaml min_type) accepts what it allows, and no less
+    assert [x.code for x in preflight_pdf(bad, "bad.pdf", min_type_pt=3)] == []
+    assert [x.code for x in preflight_pdf(bad, "bad.pdf", min_type_pt=4)] == ["type-size"]
+
+
+def test_text_off_the_pieces_is_not_judged_by_size(tmp_path):
+    # a rulebook's or a map's small print is no piece: only text inside a trim counts
+    path = surface_pdf(tmp_path, lambda s: s.text(40, 100, "legend note", size_pt=4))
+    assert codes(path) == []
+
+
+def test_pnp_preflight_takes_the_games_lowered_minimum(tmp_path, game_copy, capsys):
+    game = game_copy("dont-drop-the-ring")
+    layouts = game / "layouts.yaml"
+    out = tmp_path / "out"
+    text = layouts.read_text(encoding="utf-8")
+    assert "size_pt: " in text
+    # every text of the game's faces asked at 4 pt: the faces keep 6 pt, the game's minimum
+    import re
+    layouts.write_text(re.sub(r"(min_)?size_pt: [0-9.]+", lambda m: f"{m.group(1) or ''}size_pt: 4", text), encoding="utf-8")
+    assert main(["build", str(game), "--out", str(out), "--only", "cards", "--no-preflight"]) == 0
+    capsys.readouterr()
+    assert main(["preflight", str(game), "--out", str(out)]) == 0
+    assert smallest(out) >= 6 - 0.01
+    # lowered with a reason, the faces set 4 pt and preflight accepts it
+    meta = game / "game.yaml"
+    meta.write_text(meta.read_text(encoding="utf-8") + "min_type: {pt: 4, reason: {en: a test of small type}}\n",
+                    encoding="utf-8")
+    assert main(["build", str(game), "--out", str(out), "--only", "cards", "--no-preflight"]) == 0
+    capsys.readouterr()
+    assert main(["preflight", str(game), "--out", str(out)]) == 0
+    report = capsys.readouterr().out
+    assert "type-size" not in report
+    assert smallest(out) < 5
+
+
+def smallest(out: Path) -> float:
+    """The smallest glyph size of a build's card sheets, as pdfplumber reads it."""
+    import pdfplumber
+
+    sizes = []
+    for pdf in out.rglob("cards-*.pdf"):
+        with pdfplumber.open(pdf) as doc:
+            sizes += [c["size"] for page in doc.pages for c in page.chars if not c["text"].isspace()]
+    return min(sizes)

@@ -95,3 +95,112 @@ def test_page_escapes_names_and_shows_errors_and_live_script(tmp_path):
     assert 'id="errors"' in page and "data/x.yaml:3:5: unknown key &#x27;&lt;x&gt;&#x27;; remove it" in page
     assert "/__pnp/state" in page
     assert "/__pnp/state" not in index_html(tmp_path)  # the file pnp build writes has no live script
+
+
+# --------------------------------------------------------------------------- issue 30: serve answers only itself
+
+def _serving(out, **kw):
+    server = make_server(out, 0, **kw)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def _get_as(port: int, path: str, host: str) -> tuple[int, bytes]:
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
+    try:
+        conn.request("GET", path, headers={"Host": host})
+        r = conn.getresponse()
+        return r.status, r.read()
+    finally:
+        conn.close()
+
+
+def test_a_foreign_host_is_refused_so_a_rebound_name_reads_nothing(tmp_path):
+    _fake_build(tmp_path)
+    server = _serving(tmp_path)
+    port = server.server_address[1]
+    try:
+        for path in ("/", "/__pnp/state", "/some-game/manifest.json"):
+            for host in (f"evil.example:{port}", f"localhost.evil.example:{port}", "localhost", f"localhost:{port + 1}",
+                         f"127.0.0.1.nip.io:{port}", ""):
+                status, body = _get_as(port, path, host)
+                assert status == 421 and b"some-game" not in body, (path, host)
+            for host in (f"localhost:{port}", f"127.0.0.1:{port}", f"LOCALHOST:{port}"):
+                assert _get_as(port, path, host)[0] == 200, (path, host)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_hidden_files_are_neither_served_nor_listed(tmp_path):
+    game = _fake_build(tmp_path)
+    (tmp_path / ".pnp-build.lock").write_text("lock")
+    (game / ".pnp-build.json").write_text('{"secret": 1}')
+    (tmp_path / ".cards.x.part").mkdir()
+    (tmp_path / ".cards.x.part" / "manifest.json").write_text('{"title": "half-written"}')
+    server = _serving(tmp_path)
+    port = server.server_address[1]
+    try:
+        for path in ("/.pnp-build.lock", "/some-game/.pnp-build.json", "/.cards.x.part/manifest.json",
+                     "/some-game/%2epnp-build.json"):
+            assert _get(port, path)[0] == 404, path
+        for path in ("/", "/some-game/"):
+            status, body = _get(port, path)
+            assert status == 200 and b".pnp-build" not in body and b".part" not in body and b"half-written" not in body
+        assert b"manifest.json" in _get(port, "/some-game/")[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_page_and_listings_follow_no_link_out_of_the_folder(tmp_path):
+    out = tmp_path / "out"
+    game = _fake_build(out)
+    outside = tmp_path / "private"
+    outside.mkdir()
+    (outside / "tax-return-2025.pdf").write_bytes(b"%PDF-1.4\n")
+    (outside / "manifest.json").write_text('{"title": "Private papers"}')
+    (out / "linked").symlink_to(outside)                                  # a "game" that is another folder
+    (game / "cards-leak-en-p1.svg").symlink_to(outside / "tax-return-2025.pdf")  # a file that is another file
+    (out / "inner").symlink_to(game)                                      # a link that stays inside
+    page = index_html(out)
+    for leak in ("tax-return", "Private papers", 'id="linked"', "cards-leak"):
+        assert leak not in page, leak
+    assert 'id="inner"' in page
+    server = _serving(out)
+    port = server.server_address[1]
+    try:
+        for path in ("/", "/some-game/", "/inner/"):
+            status, body = _get(port, path)
+            assert status == 200 and b"tax-return" not in body and b"Private papers" not in body and b"leak" not in body
+        assert _get(port, "/linked/tax-return-2025.pdf")[0] == 404
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_half_sent_request_is_closed_and_threads_are_bounded(tmp_path):
+    import socket
+
+    _fake_build(tmp_path)
+    assert make_server(tmp_path, 0).RequestHandlerClass.timeout <= 60  # the default closes within a minute
+    server = _serving(tmp_path, read_timeout=1.0, max_threads=2)
+    port = server.server_address[1]
+    held = []
+    try:
+        for _ in range(5):  # more stalled connections than threads
+            s = socket.create_connection(("127.0.0.1", port), timeout=20)
+            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0")
+            held.append(s)
+        serving = [t for t in threading.enumerate() if "process_request_thread" in t.name]
+        assert len(serving) <= 2
+        for s in held:  # each one is closed by the server, not left hanging
+            assert s.recv(1024) == b""
+        assert _get_as(port, "/", f"127.0.0.1:{port}")[0] == 200
+    finally:
+        for s in held:
+            s.close()
+        server.shutdown()
+        server.server_close()

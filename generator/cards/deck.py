@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Callable
 
 from solver.counts.effective import effective_counts
+from solver.counts.ledger import rest_copies
 from solver.engine.results import ItemKey
 from solver.game.base import pick
 from solver.game.components import CARD_PRESETS, COUNTER_PRESETS, Component, Item, size_mm
@@ -81,14 +82,16 @@ def counts_for(game: Game, ctx: BuildContext) -> Counts:
 
 def copies(item: Item, key: ItemKey, where: str, ctx: BuildContext, counts: Counts) -> int:
     """A complete set: as many copies as the stated or proposed count; none of an unknown count,
-    which is never guessed (the warning says how to get a proposal)."""
+    which is never guessed (the warning says how to get a proposal); of a `rest: true` item only
+    its blank spares (none unless the data's `spares` or --spares asks), never a blank filler."""
     count = counts.get(key, (item.count, False))[0]
     if count is None:
         why = ("--stated-only prints only the counts the sources state" if ctx.stated_only
                else "no proposal either: run `pnp propose GAME`, or state the count in components.yaml")
         ctx.warn(f"{where}: count unknown in the data; not printed ({why})")
         return 0
-    return count
+    # an item standing only for what the sources do not describe prints as blank spares, if asked
+    return rest_copies(item, count, ctx.spares)
 
 
 def printable_items(comp: Component, counts: Counts | None = None) -> list[Item]:

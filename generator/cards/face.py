@@ -21,6 +21,7 @@ from .. import fonts
 from ..geometry import MM_PER_PT, Box
 from ..render.base import Surface
 from ..text.typography import typeset
+from ..typesize import min_type_of
 from . import textfit
 from .facedata import FaceData, list_text
 from .images import MIN_DPI, effective_dpi, load_image
@@ -229,12 +230,15 @@ class FaceDrawer:
         plain = INLINE_SYMBOL.sub("", text)
         if not _font_has_all(plain, font):
             fonts.require_glyphs(plain, data.where, font)  # raises, naming the character and the card
-        size = f.size_pt * k
-        min_size = (f.min_size_pt * k) if f.min_size_pt else size * 0.6
+        # never under the game's smallest type on a piece (6 pt unless game.yaml lowers it)
+        floor = min_type_of(self.game.meta if self.game is not None else None)
+        size = max(f.size_pt * k, floor)
+        min_size = max((f.min_size_pt * k) if f.min_size_pt else size * 0.6, floor)
         fitted = textfit.fit(text, box.w, box.h, size, min(min_size, size), f.line_height, f.wrap, data.lang, font)
         if not fitted.fits:
-            self.note(f"{data.where}: text {text[:30]!r} does not fit its {box.w:.1f}x{box.h:.1f} mm box "
-                      f"even at {fitted.size_pt:.2f} pt; shorten it or enlarge the box")
+            self.note(f"{data.where}: text {text[:30]!r} of field {f.name or f.kind!r} does not fit its "
+                      f"{box.w:.1f}x{box.h:.1f} mm box at {fitted.size_pt:.2f} pt, the smallest type allowed; "
+                      f"shorten it (a line break or a shorter name in the data) or enlarge the box in layouts.yaml")
         em = fitted.size_pt * MM_PER_PT
         block = textfit.block_height(len(fitted.lines), fitted.size_pt, f.line_height, font)
         top = {"top": box.y, "middle": box.y + (box.h - block) / 2, "bottom": box.bottom - block}[f.valign]

@@ -11,9 +11,8 @@ from typing import Any
 from solver.game.base import pick
 from solver.game.components import Component, Face, Item
 from solver.errors import DataError, Problem
-from solver.game.layouts import TEMPLATE_KEY, ListSpec
+from solver.game.layouts import ATTR_SPAN, TEMPLATE_KEY, ListSpec
 
-ATTR_SPAN = re.compile(r"^(\d+)(-(\d*))?$")  # `attrs.1`, `attrs.1-`, `attrs.2-3`: attributes by position
 
 
 @dataclass(frozen=True)

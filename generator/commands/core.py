@@ -86,6 +86,9 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
                    help="bleed in mm (default 3; the pdf-cards and tgc exports default to their shops' 1/8 in)")
     p.add_argument("--back-offset", default="0,0", help="x,y mm to shift back pages (printer correction)")
     p.add_argument("--flip", default="long", choices=["long", "short"], help="duplex flip edge")
+    p.add_argument("--spares", type=int, default=None, metavar="N",
+                   help="print N blank spares of each piece that stands only for what the sources do not describe "
+                        "(rest: true), at most its count (default: the data's `spares`, else none)")
     p.add_argument("--stated-only", action="store_true",
                    help="print only the counts the sources state, not the proposed ones (proposed.yaml)")
     p.add_argument("--layout", default="duplex", choices=["duplex", "gutterfold"],
@@ -104,10 +107,13 @@ def context_from(args: argparse.Namespace) -> BuildContext:
     bleed = DEFAULT_BLEED_MM if args.bleed is None else args.bleed
     if not 0 <= bleed <= 10:
         raise DataError([Problem("--bleed", 0, 0, f"{bleed} mm is outside 0-10 mm", "use e.g. --bleed 3")])
+    if getattr(args, "spares", None) is not None and not 0 <= args.spares <= 1000:
+        raise DataError([Problem("--spares", 0, 0, f"{args.spares} is not a number of spares", "give 0 to 1000")])
     return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=bleed,
                         back_offset_mm=(x, y), flip=args.flip, sheet_layout=args.layout,
                         map_dpi=args.map_dpi,
                         stated_only=getattr(args, "stated_only", False),
+                        spares=getattr(args, "spares", None),
                         preflight=not getattr(args, "no_preflight", False))
 
 

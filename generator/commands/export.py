@@ -28,16 +28,19 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_export(args: argparse.Namespace) -> int:
     from solver.game.loader import load_game  # here, not above: `pnp --help` stays fast
 
+    from ..output import build_lock
+
     names = target_games(args, "pnp export")
     ctx = context_from(args)
     targets = sorted(TARGETS) if "all" in args.to else list(dict.fromkeys(args.to))
     games = [load_game(n) for n in names]  # validate all first
     written: list[Path] = []
-    for game in games:
-        for target in targets:
-            paths = target_function(target)(game, _target_context(ctx, target, args.bleed), **_options(target, args))
-            written += paths
-            print(f"{game.id}: {target}: {len(paths)} files in {ctx.out_dir(game.id) / 'export' / target}/")
+    with build_lock(ctx.out_root):  # one writer per output folder: a build or another export waits
+        for game in games:
+            for target in targets:
+                paths = target_function(target)(game, _target_context(ctx, target, args.bleed), **_options(target, args))
+                written += paths
+                print(f"{game.id}: {target}: {len(paths)} files in {ctx.out_dir(game.id) / 'export' / target}/")
     ctx.warnings[:] = dict.fromkeys(ctx.warnings)  # each target reads the same pieces: say a thing once
     _report_warnings(ctx, shown=10, name="export-warnings.txt")
     return 0

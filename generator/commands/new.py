@@ -22,6 +22,7 @@ from pathlib import Path
 
 from solver.errors import DataError, Problem, display_path
 from solver.game import limits
+from solver.game.base import folder_id
 
 TEMPLATE_ID = "harbour-lights"  # the id written in the template's files, replaced by the new id
 ID_LINE = re.compile(r"^id:[ \t]*[^\s#]+", re.MULTILINE)
@@ -64,7 +65,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def id_for(target: Path) -> str:
     """The folder's name as a game id (lower-case kebab), or a located error saying what to rename."""
-    game_id = re.sub(r"[^a-z0-9]+", "-", target.name.lower()).strip("-")
+    game_id = folder_id(target.name)
     if not game_id:
         raise DataError([Problem(str(target), 0, 0, "the folder's name gives no usable game id",
                                  "name the folder with letters or digits, e.g. my-game")])

@@ -10,17 +10,30 @@ import argparse
 from pathlib import Path
 
 from solver.errors import DataError, Problem
+from solver.game.loader import load_meta
 
 from .core import add_game_arguments, check_game_or_all
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("preflight", help="check a build's PDFs: fonts embedded, safe zone, contrast, paper edge, "
-                                         "overlapping symbols, colours a colour-blind player cannot tell apart")
+                                         "overlapping symbols, type on pieces under 6 pt, "
+                                         "colours a colour-blind player cannot tell apart")
     add_game_arguments(p, "game id (or game folder) whose build to check", "every game in the build folder")
     p.add_argument("--out", type=Path, default=Path("output"), help="build folder (default: output)")
     p.add_argument("--safe", type=float, default=3.0, help="safe zone inside the trim, mm (default 3)")
     p.set_defaults(func=cmd_preflight)
+
+
+def _min_type(args: argparse.Namespace, folder: Path) -> float:
+    """The smallest type the game built into `folder` allows on its pieces: its game.yaml's
+    `min_type`, else 6 pt (also when the game's data is not at hand)."""
+    from ..typesize import min_type_of
+
+    try:
+        return min_type_of(load_meta(args.game if args.game else folder.name))
+    except DataError:
+        return min_type_of(None)
 
 
 def cmd_preflight(args: argparse.Namespace) -> int:
@@ -36,7 +49,8 @@ def cmd_preflight(args: argparse.Namespace) -> int:
         what = "any game" if args.all else Path(args.game).name
         raise DataError([Problem(str(args.out), 0, 0, f"no PDF of {what} to check",
                                  f"run `pnp build {'--all' if args.all else args.game} --out {args.out}` first")])
-    findings = preflight(pdfs, args.out, safe_mm=args.safe)
+    findings = [f for d in folders if d.is_dir()
+                for f in preflight(sorted(d.rglob("*.pdf")), args.out, safe_mm=args.safe, min_type_pt=_min_type(args, d))]
     for f in findings:
         print(f"{f.level}: {f}")
     colours = [line for game in ([d.name for d in folders] if args.all else [args.game]) for line in _colour_vision(game)]

@@ -1,7 +1,8 @@
 """`pnp export`: a game's pieces as a print service or a virtual tabletop takes them.
 
-One module per target; each writes output/<game>/export/<target>/ with a README.txt that says
-how to upload or load it. TARGETS maps a target name to its function; each function imports its
+One module per target (pdf_cards.py, tgc.py, tts.py, vassal.py; vassal.py's piece traits are in
+vassal_pieces.py and its map grids in vassal_grid.py; common.py is what they share); each writes
+output/<game>/export/<target>/ with a README.txt that says how to upload or load it. TARGETS maps a target name to its function; each function imports its
 module when it runs, so a target's dependencies load only then.
 """
 from __future__ import annotations

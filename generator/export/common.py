@@ -193,18 +193,26 @@ class MapImage:
             return (on, *self.hex_centre_px(on))
         k = self.px_per_mm
         for item in self.page.items:
-            box = next(b for b in d.boxes if b.id == item.ref)
-            b = item.box
             if item.ref == on:
-                return (on, b.center[0] * k, b.center[1] * k)
+                return (on, item.box.center[0] * k, item.box.center[1] * k)
             head, _, n = on.rpartition("-")
-            if box.kind == "track" and box.cells and head == item.ref and n.isdigit():
-                i = int(n) - box.first
-                if 0 <= i < box.cells:
-                    # as the map draws a track: equal cells under a 5.5 mm title line
-                    cw = b.w / box.cells
-                    return (on, (b.x + (i + 0.5) * cw) * k, (b.y + 5.5 + (b.h - 5.5) / 2) * k)
+            if head == item.ref and n.isdigit():
+                cell = self.track_cells(item.ref).get(int(n))
+                if cell is not None:
+                    return (on, *cell)
         return None
+
+    def track_cells(self, ref: str) -> dict[int, tuple[float, float]]:
+        """The cells of track `ref` beside the map: number -> centre (px); empty when `ref` is no
+        track. As the map draws a track: equal cells under a 5.5 mm title line."""
+        box = next((b for b in self.hexmap.data.boxes if b.id == ref), None)
+        item = next((i for i in self.page.items if i.ref == ref), None)
+        if box is None or item is None or box.kind != "track" or not box.cells:
+            return {}
+        b, k = item.box, self.px_per_mm
+        cw = b.w / box.cells
+        return {box.first + i: ((b.x + (i + 0.5) * cw) * k, (b.y + 5.5 + (b.h - 5.5) / 2) * k)
+                for i in range(box.cells)}
 
 
 def map_image(game: Game, ctx: BuildContext, max_px: int = 4096, max_dpi: float = 150.0) -> MapImage | None:

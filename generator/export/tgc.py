@@ -12,8 +12,9 @@ to a guess: print it from `pdf-cards` instead.
 
 Names: <deck>-<lang>/<NN>-<item>.png for the fronts (NN keeps the deck order), <deck>-<lang>/back.png
 for a common back, <deck>-<lang>/<NN>-<item>-back.png for a card with its own back, for each
-language the game is built in. `cards.csv` lists every front with its back, quantity, product and
-language, which is what the uploader asks card by card.
+language the game is built in. `cards.csv` lists every front with its back, quantity, product, the
+card's name as a player knows it (in the deck's language) and its id, which is what the uploader
+asks card by card.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from solver.game.base import pick
 from solver.game.loader import Game
 
 from ..context import SHOP_BLEED_MM, BuildContext
@@ -102,7 +104,7 @@ def export_tgc(game: Game, ctx: BuildContext) -> list[Path]:
                 summary.append(f"  {safe_name(deck.id)}-{lang}/: {len(deck.pieces)} cards, {product.name}")
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["deck", "product", "front", "back", "quantity", "name", "language"])
+        w.writerow(["deck", "product", "front", "back", "quantity", "name", "language", "id"])
         w.writerows(rows)
         write_file(folder, "cards.csv", buf.getvalue())
         products = "\n".join(f"  {p.name}: {p.trim_in[0]:g} x {p.trim_in[1]:g} in -> {p.pixels_with(bleed_mm)[0]} x {p.pixels_with(bleed_mm)[1]} px"
@@ -131,7 +133,8 @@ def _write_deck(folder: Path, deck: ExportDeck, product: Product, drawer, bleed_
                 back = backs[piece.back_key] = f"{sub}/back.png" if common else f"{sub}/{stem}-back.png"
                 img = face_image(drawer, piece.back_layout, piece.back, deck.size, bleed_mm, product.pixels_with(bleed_mm))
                 write_file(folder, back, png_bytes(img, DPI))
-        rows.append([deck.id, product.name, f"{sub}/{stem}.png", back, str(count), str(piece.item.id), lang])
+        name = pick(piece.item.name, lang, piece.item.id)  # the card as a player names it, in the deck's language
+        rows.append([deck.id, product.name, f"{sub}/{stem}.png", back, str(count), name, lang, piece.item.id])
     return rows
 
 

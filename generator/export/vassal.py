@@ -3,12 +3,14 @@
 A .vmod is a zip: `buildFile.xml` (the module's component tree), `moduledata` (name and
 version) and `images/`. This one holds:
 
-- the map page as the board of the "Main Map", with a HexGrid matching our geometry and a
-  HexGridNumbering mirroring our labels (vassal_grid.py);
-- every counter as a piece with two layers (Embellishment `emb2`: front and back image, flip
-  with the layer commands) in the pieces window;
+- the map page as the board of the "Main Map", with zones for the tracks and boxes beside the
+  map and for the hex grid: a HexGrid matching our geometry and a HexGridNumbering naming each
+  hex as the map prints it (vassal_grid.py);
+- every counter as a piece with two layers, front and back, and a "Flip" command (Ctrl+F) in the
+  pieces window (the traits are vassal_pieces.py's);
 - every card deck as a DrawPile (face down, shuffled) holding one card (CardSlot, with a Mask
-  showing the back) per copy, on a "Table" map window of its own when the game has a map;
+  showing the back and the deck's name) per copy, each with its own slot id, on a "Table" map
+  window of its own, opened by its toolbar button, when the game has a map;
 - per player count a predefined setup (a saved game, .vsav) that places the pieces where the
   rules engine places them (`place`/`give` steps whose `on:` is a place, hex, box or track cell
   of the map), each pile of pieces as one stack. A saved game without VASSAL's "not a new game"
@@ -17,13 +19,14 @@ version) and `images/`. This one holds:
 Element and trait strings follow real modules' buildFile.xml (VASSAL 3.7); the saved-game
 format is VASSAL's: a zip whose `savedGame` entry is "!VCSK", a key byte in hex, then the
 command text XOR the key in hex; the command text is begin_save, the board choice, AddPiece
-commands (`+/id/type/state`) for pieces and their stacks, end_save, separated by ESC.
+commands (`+/id/type/state`) for pieces and their stacks, end_save, separated by ESC; beside it
+the module's own `moduledata`, as VASSAL's saves carry it.
 """
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from solver.engine.items import UNCOUNTED
 from solver.engine.run import setup_table
@@ -35,7 +38,8 @@ from ..context import BuildContext
 from ..geometry import MM_PER_INCH
 from .common import (ExportDeck, MapImage, drawer_for, export_decks, export_dir, export_languages, face_image,
                      in_language, map_image, png_bytes, safe_name, staged_folder, write_file, zip_bytes)
-from .vassal_grid import grid_text, numbering, vassal_grid
+from .vassal_grid import board_grid, grid_text
+from .vassal_pieces import FLIP_KEY_TEXT, FLIP_TEXT, Module, PieceDef, clean_name, mask_name
 
 VASSAL_VERSION = "3.7.0"
 MAP_NAME = "Main Map"
@@ -49,52 +53,6 @@ ESC = "\x1b"
 SAVE_KEY = 0x5A          # the obfuscation key byte: fixed, so the same setup gives the same bytes
 
 
-@dataclass
-class PieceDef:
-    """One distinct piece: its slot id in the module, name, images and trait strings."""
-    gpid: int
-    item_id: str
-    name: str
-    front: str
-    back: str | None
-    size_px: tuple[int, int]
-    back_faces: frozenset[str] = frozenset()  # setup `face:` names that mean "back side up"
-
-    def type_string(self, card: bool = False) -> str:
-        basic = f"piece;;;{self.front};{self.name}"
-        if card and self.back:  # a card: the Mask trait shows the back while it is face down
-            return f"obs;70,130;{self.back};Flip;G{self.back};{self.name};player:;Peek;Flip;false;;\t{basic}"
-        if self.back:  # a counter: two layers, front and back, as real modules flip a unit
-            return (f"emb2;;128;A;;128;;;128;;;57361,0,Flip;1;false;0;0;{self.front},{self.back};,;false;Side;;;"
-                    f"false;;1;1;true;;57355,0,Flip back;;;1.0;;true\t{basic}")
-        return basic
-
-    def state_string(self, where: str = "null", x: int = 0, y: int = 0, card: bool = False) -> str:
-        basic = f"{where};{x};{y};{self.gpid}"
-        if card and self.back:
-            return f"\t{basic}"    # mask not set: the DrawPile turns cards face down itself
-        return f"1\t{basic}" if self.back else basic
-
-
-@dataclass
-class Module:
-    pieces: dict[tuple[str, str], PieceDef] = field(default_factory=dict)  # (component, item) -> def
-    images: dict[str, bytes] = field(default_factory=dict)
-    next_gpid: int = 1
-
-    def add(self, comp: str, item_id: str, name: str, front: bytes, back: bytes | None,
-            size_px: tuple[int, int], back_faces: frozenset[str] = frozenset()) -> PieceDef:
-        stem = f"images/{safe_name(comp)}-{safe_name(item_id)}"
-        self.images[f"{stem}.png"] = front
-        if back is not None:
-            self.images[f"{stem}-back.png"] = back
-        d = PieceDef(self.next_gpid, item_id, _clean(name), f"{stem[7:]}.png",
-                     f"{stem[7:]}-back.png" if back is not None else None, size_px, back_faces)
-        self.pieces[(comp, item_id)] = d
-        self.next_gpid += 1
-        return d
-
-
 def _back_faces(item: Item) -> frozenset[str]:
     """What a setup step's `face:` says to mean this item's back side: 'back', 'down', or the
     name its back face carries (`back: {attrs: {face: fellowship}}`)."""
@@ -104,20 +62,21 @@ def _back_faces(item: Item) -> frozenset[str]:
     return frozenset(names)
 
 
-def _clean(s: str) -> str:
-    """A name inside a VASSAL trait string: its separators (; / tab, backslash, comma) removed."""
-    return "".join(" " if ch in ";/\t\\,|" else ch for ch in s).strip() or "piece"
-
-
 README = """\
 VASSAL module: {title}
 
 Open {vmod} with VASSAL 3.7 or later (File -> Open Module).
 - The Main Map shows the map with a hex grid matching the printed one
   ({grid}).
-- Counters are in the Pieces window; right-click a piece to flip it to its other side.
+  VASSAL names every hex as the map prints it in its move reports. A marker dropped on a
+  track beside the map lands on a cell and is reported as "<track> <number>"; boxes beside
+  the map keep pieces where they are dropped.
+- Counters are in the Pieces window. To turn a counter over, right-click it and choose
+  {flip}, or select it and press {flip_key}: front to back, and again back to front.
+- Cards are drawn face down; {flip} ({flip_key}) turns the one you hold face up. A face-down
+  card is shown to others by its deck's name only.
 - Card decks are face-down, shuffled draw piles, one card per copy (in the Table window when
-  the game has a map).
+  the game has a map: its toolbar button "Table" shows and hides it).
 
 Predefined setups (File -> New Game, or the start-up wizard), one per player count, place the
 pieces where the setup rules put them on the map:
@@ -159,19 +118,21 @@ def _module(game: Game, ctx: BuildContext, lang: str, vmod: str) -> tuple[dict[s
             back = None
             if piece.back_layout and piece.back is not None:
                 back = png_bytes(face_image(drawer, piece.back_layout, piece.back, deck.size, 0, size))
-            mod.add(deck.id, piece.item.id, piece.front.lookup("face.label|name"), front, back, size,
-                    _back_faces(piece.item))
+            name = piece.front.lookup("face.label|name")
+            mod.add(deck.id, piece.item.id, name, (f"{safe_name(deck.id)}-{safe_name(piece.item.id)}", front, back),
+                    size, _back_faces(piece.item), mask_name(deck.name, clean_name(name)))
     if m is not None:
         mod.images[f"images/map-{safe_name(m.name)}.png"] = png_bytes(m.image, m.dpi)
-    setups, offmap = _setups(game, m, mod, decks, ctx)
-    build = build_file(game, title, m, decks, mod, sorted(setups))
+    moduledata = _moduledata(title, game.id)
+    setups, offmap = _setups(game, m, mod, decks, ctx, moduledata)
+    build = build_file(game, title, m, decks, mod, sorted(setups), ctx)
     entries = dict(mod.images)
     entries["buildFile.xml"] = build
-    entries["moduledata"] = _moduledata(title, game.id)
+    entries["moduledata"] = moduledata
     for name, data in setups.items():
         entries[name] = data
     readme = README.format(
-        title=title, vmod=vmod, grid=grid_text(m) if m else "no map",
+        title=title, vmod=vmod, grid=grid_text(m) if m else "no map", flip=FLIP_TEXT, flip_key=FLIP_KEY_TEXT,
         setups="\n".join(f"  {n}" for n in sorted(setups)) or "  (none: the game places nothing on a map)",
         offmap="\n".join(f"  {line}" for line in offmap) or "  (nothing)")
     return entries, readme
@@ -180,12 +141,13 @@ def _module(game: Game, ctx: BuildContext, lang: str, vmod: str) -> tuple[dict[s
 # --------------------------------------------------------------------------- buildFile.xml
 
 def build_file(game: Game, title: str, m: MapImage | None, decks: list[ExportDeck], mod: Module,
-               setup_files: list[str]) -> bytes:
+               setup_files: list[str], ctx: BuildContext) -> bytes:
     """buildFile.xml: the module's settings, the pieces window, the map (or a table) with the card
     decks, and the menu of predefined setups."""
     root = _module_root(game, title, mod)
     _pieces_window(root, decks, mod)
-    _maps(root, m, [d for d in decks if d.kind == "cards"], mod)
+    _maps(root, m, [d for d in decks if d.kind == "cards"], mod, ctx.language(game.meta.source_language), ctx.warn)
+    root.set("nextPieceSlotId", str(mod.next_gpid))  # every slot's id is below it
     if setup_files:
         menu = ET.SubElement(root, "VASSAL.build.module.PredefinedSetup", {"isMenu": "true", "name": "Setups",
                                                                            "useFile": "true"})
@@ -201,7 +163,7 @@ def _module_root(game: Game, title: str, mod: Module) -> ET.Element:
     root = ET.Element("VASSAL.build.GameModule", {
         "ModuleOther1": "", "ModuleOther2": "", "VassalVersion": VASSAL_VERSION,
         "description": f"exported by pnp-forge from {game.id}", "name": title,
-        "nextPieceSlotId": str(mod.next_gpid + 1000), "version": "1.0"})
+        "nextPieceSlotId": "", "version": "1.0"})
     ET.SubElement(root, "VASSAL.build.module.BasicCommandEncoder")
     ET.SubElement(root, "VASSAL.build.module.Documentation")
     ET.SubElement(root, "VASSAL.build.module.PlayerRoster", {"buttonText": "Retire"})
@@ -229,7 +191,8 @@ def _pieces_window(root: ET.Element, decks: list[ExportDeck], mod: Module) -> No
             slot.text = f"+/null/{d.type_string()}/{d.state_string()}"
 
 
-def _maps(root: ET.Element, m: MapImage | None, card_decks: list[ExportDeck], mod: Module) -> None:
+def _maps(root: ET.Element, m: MapImage | None, card_decks: list[ExportDeck], mod: Module, lang: str,
+          warn: Callable[[str], None]) -> None:
     """The map with its hex grid, and the card decks on a table of their own beside it (on the map
     they would hide hexes); without a map, the table is the main map."""
     card_px = [mod.pieces[(d.id, d.pieces[0].item.id)].size_px for d in card_decks]
@@ -241,15 +204,10 @@ def _maps(root: ET.Element, m: MapImage | None, card_decks: list[ExportDeck], mo
         board = _map(root, MAP_NAME, {"image": f"map-{safe_name(m.name)}.png", "name": BOARD_NAME,
                                       "reversible": "false", "width": str(m.image.size[0]),
                                       "height": str(m.image.size[1])})[1]
-        vg = vassal_grid(m)
-        grid = ET.SubElement(board, "VASSAL.build.module.map.boardPicker.board.HexGrid", {
-            "color": "0,0,0", "cornersLegal": "false", "dotsVisible": "false", "dx": f"{vg.dx:.4f}",
-            "dy": f"{vg.dy:.4f}", "edgesLegal": "false", "sideways": str(vg.sideways).lower(), "snapTo": "true",
-            "visible": "false", "x0": str(vg.x0), "y0": str(vg.y0)})
-        ET.SubElement(grid, "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering", numbering(m))
+        board_grid(board, m, lang, warn)
         if not card_decks:
             return
-        table = _map(root, TABLE_NAME, _table_board(table_w, table_h))[0]
+        table = _map(root, TABLE_NAME, _table_board(table_w, table_h), launch=True)[0]
     x = GAP
     for deck, (w, h) in zip(card_decks, card_px):
         _draw_pile(table, deck, mod, x + w // 2, GAP + h // 2, (w, h))
@@ -264,24 +222,28 @@ def _draw_pile(table: ET.Element, deck: ExportDeck, mod: Module, x: int, y: int,
         "width": str(w), "height": str(h), "faceDown": "Always", "shuffle": "Always", "drawFaceUp": "false",
         "reshufflable": "false", "allowMultiple": "false", "allowSelect": "false", "reversible": "false",
         "draw": "true", "color": "0,0,0"})
-    for p in deck.pieces:
+    for p in deck.pieces:  # one card per copy, each a slot of its own id
         d = mod.pieces[(deck.id, p.item.id)]
+        gpid = mod.new_gpid()
         card = ET.SubElement(pile, "VASSAL.build.widget.CardSlot", {
-            "entryName": d.name, "gpid": str(d.gpid), "height": str(d.size_px[1]), "width": str(d.size_px[0])})
-        card.text = f"+/null/{d.type_string(card=True)}/{d.state_string(card=True)}"
+            "entryName": d.name, "gpid": str(gpid), "height": str(d.size_px[1]), "width": str(d.size_px[0])})
+        card.text = f"+/null/{d.type_string(card=True)}/{d.state_string(card=True, gpid=gpid)}"
 
 
-def _map(root: ET.Element, name: str, board: dict[str, str]) -> tuple[ET.Element, ET.Element]:
-    """A map window with one board and the standard map components real modules carry."""
+def _map(root: ET.Element, name: str, board: dict[str, str], launch: bool = False) -> tuple[ET.Element, ET.Element]:
+    """A map window with one board and the standard map components real modules carry. A second
+    window has a toolbar button (`launch`) that shows and hides it: closing it then hides it, where
+    closing a window nothing reopens would end the game."""
     themap = ET.SubElement(root, "VASSAL.build.module.Map", {
-        "allowMultiple": "false", "backgroundcolor": "255,255,255", "buttonName": name, "launch": "false",
+        "allowMultiple": "false", "backgroundcolor": "255,255,255", "buttonName": name, "launch": str(launch).lower(),
         "mapName": name, "markMoved": "Always", "moveToFormat": "$pieceName$ moves $previousLocation$ -> $location$ *"})
     picker = ET.SubElement(themap, "VASSAL.build.module.map.BoardPicker", {"title": "Choose Boards"})
     el = ET.SubElement(picker, "VASSAL.build.module.map.boardPicker.Board", board)
     for tag in ("StackMetrics", "ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
                 "StackExpander", "PieceMover", "KeyBufferer", "SelectionHighlighters"):
         ET.SubElement(themap, f"VASSAL.build.module.map.{tag}")
-    ET.SubElement(themap, "VASSAL.build.module.map.Zoomer", {"zoomLevels": "0.25,0.5,0.75,1.0", "zoomStart": "3"})
+    # zoomStart counts from the most zoomed-in level, one-based: "1" opens the map at 100 %
+    ET.SubElement(themap, "VASSAL.build.module.map.Zoomer", {"zoomLevels": "0.25,0.5,0.75,1.0", "zoomStart": "1"})
     return themap, el
 
 
@@ -300,9 +262,9 @@ def _moduledata(title: str, game_id: str) -> bytes:
 # --------------------------------------------------------------------------- predefined setups
 
 def _setups(game: Game, m: MapImage | None, mod: Module, decks: list[ExportDeck],
-            ctx: BuildContext) -> tuple[dict[str, bytes], list[str]]:
+            ctx: BuildContext, moduledata: bytes) -> tuple[dict[str, bytes], list[str]]:
     """A saved game per player count placing what the engine places on the map; and what it
-    places elsewhere (one line each)."""
+    places elsewhere (one line each). Each carries the module's own metadata, as VASSAL's saves do."""
     if m is None or game.setup is None:
         return {}, []
     files: dict[str, bytes] = {}
@@ -324,7 +286,8 @@ def _setups(game: Game, m: MapImage | None, mod: Module, decks: list[ExportDeck]
                 stacks.setdefault((round(x), round(y)), []).extend([(d, pl.face or "")] * copies)
         if stacks:
             name = f"{players} players.vsav" if players != 1 else "1 player.vsav"
-            files[name] = _vsav(stacks, pick(game.meta.title, ctx.language(game.meta.source_language)), players,
+            title = pick(game.meta.title, ctx.language(game.meta.source_language))
+            files[name] = _vsav(stacks, f"{title}: setup for {players} players", moduledata,
                                 table=any(d.kind == "cards" for d in decks))
     return files, list(offmap)
 
@@ -339,7 +302,8 @@ def _piece_of(game: Game, mod: Module, comp: str, item_id: str, step: int) -> Pi
     return None
 
 
-def _vsav(stacks: dict[tuple[int, int], list[tuple[PieceDef, str]]], title: str, players: int, table: bool) -> bytes:
+def _vsav(stacks: dict[tuple[int, int], list[tuple[PieceDef, str]]], description: str, moduledata: bytes,
+          table: bool) -> bytes:
     # which board each map window shows (BoardPicker's SetBoards command), as VASSAL saves it
     commands = ["begin_save", f"{MAP_NAME}BoardPicker\t{BOARD_NAME}\t0\t0"]
     if table:
@@ -350,9 +314,8 @@ def _vsav(stacks: dict[tuple[int, int], list[tuple[PieceDef, str]]], title: str,
         for d, face in pieces:
             n += 1
             pid = f"{1000 + n}"
-            state = d.state_string(MAP_NAME, x, y)
-            if face and d.back and face in d.back_faces:
-                state = "2" + state[1:]  # the back layer up
+            back_up = bool(face and d.back and face in d.back_faces)
+            state = d.state_string(MAP_NAME, x, y, layer=2 if back_up else 1)
             commands.append(f"+/{pid}/{d.type_string()}/{state}")
             ids.append(pid)
         n += 1
@@ -362,7 +325,7 @@ def _vsav(stacks: dict[tuple[int, int], list[tuple[PieceDef, str]]], title: str,
     saved = ("!VCSK" + f"{SAVE_KEY:02x}" + "".join(f"{b ^ SAVE_KEY:02x}" for b in plain)).encode("ascii")
     meta = ET.Element("data", {"version": "1"})
     for tag, text in (("version", "1.0"), ("VassalVersion", VASSAL_VERSION), ("dateSaved", "0"),
-                      ("description", f"{title}: setup for {players} players")):
+                      ("description", description)):
         ET.SubElement(meta, tag).text = text
     savedata = b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(meta, encoding="utf-8")
-    return zip_bytes({"savedGame": saved, "savedata": savedata, "moduledata": savedata})
+    return zip_bytes({"savedGame": saved, "savedata": savedata, "moduledata": moduledata})

@@ -16,7 +16,8 @@ from solver.rules.load import rules_of
 from ..context import BuildContext
 from ..languages import languages_to_build
 from ..output import write_bytes
-from .content import rulebook_content
+from .content import print_guide_content, rulebook_content
+from .guide import Printing
 from .impose import impose
 from .typeset import PAGE_SIZES_MM, render
 
@@ -48,26 +49,22 @@ def _langs(game: Game, lang: str) -> list[str]:
     return langs
 
 
-_last_report: tuple[Game, dict | None] | None = None
-
-
-def _report(game: Game):
-    """The checker's report, for the per-player-count setup table; None when the setup is unusable.
-    The last game's report is kept: the build asks once per language and the checker is slow."""
-    global _last_report
-    from solver.report import check_game
+def _report(game: Game) -> dict | None:
+    """What the rulebook's per-player-count setup table reads of the checker's report (its
+    `player_counts`, from the rules engine); None when the game has no setup. The engine alone
+    gives it: printing a book never runs the CP-SAT proofs, so it never loads OR-Tools."""
+    from solver.engine.run import count_reports, setup_table
 
     if game.setup is None:
         return None
-    if _last_report is None or _last_report[0] is not game:
-        _last_report = (game, check_game(game))
-    return _last_report[1]
+    return {"player_counts": count_reports(setup_table(game))}
 
 
 def rulebook_files(game: Game, ctx: BuildContext, lang: str, *, booklet: bool = False,
                    report: dict | None = None) -> list[Path]:
     langs = _langs(game, lang)
-    content = rulebook_content(game, langs, report if report is not None else _report(game))
+    content = rulebook_content(game, langs, report if report is not None else _report(game),
+                               printing=Printing.of(ctx))
     if content.missing:
         ctx.warn(f"{game.id} rulebook-{lang}: {len(content.missing)} untranslated unit(s) shown in the source "
                  f"language (run `pnp rules check {game.id} --lang {langs[-1]}`)")
@@ -79,6 +76,9 @@ def rulebook_files(game: Game, ctx: BuildContext, lang: str, *, booklet: bool = 
     if not booklet:
         pdf, _ = render(content, page)
         written.append(write_bytes(out / f"rulebook-{lang}.pdf", pdf))
+        if len(langs) == 1:  # how to print the game, on one page, beside the book in its language
+            guide, _ = render(print_guide_content(game, lang, Printing.of(ctx)), page, leaflet=True)
+            written.append(write_bytes(out / f"print-guide-{lang}.pdf", guide))
     else:
         pdf, _ = render(content, "a5", back_cover=True)
         written.append(write_bytes(out / f"booklet-{lang}.pdf", impose(pdf, flip=ctx.flip, back_cover=True)))

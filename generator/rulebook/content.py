@@ -8,84 +8,23 @@ Cross-references become the target clause's printed number plus a link span.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
-from solver.counts.effective import component_total, effective_counts
 from solver.game.base import pick
 from solver.game.loader import Game
 from solver.game.setup import CombineStep
-from solver.rules.glossary import Entry
 from solver.rules.load import glossary_for, rules_of
 from solver.rules.model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key
 from solver.rules.po import Catalog, load_catalog
 from solver.rules.qa import CLAUSE_REF
 
 from generator import fonts
-from generator.text.typography import quotes_of, typeset, typeset_spans
+from generator.text.typography import typeset, typeset_spans
 
+from .backmatter import clarification, clarification_blocks, glossary_blocks
+from .guide import Printing, guide_blocks
+from .blocks import BULLET, OWN, Content, Heading, Link, Para, TableBlock, Text, _labels, anchor_of
 from .strings import label
-
-
-@dataclass(frozen=True)
-class Link:
-    start: int
-    end: int
-    anchor: str  # destination name in the PDF
-
-
-@dataclass(frozen=True)
-class Text:
-    text: str
-    links: tuple[Link, ...] = ()
-
-
-@dataclass
-class Heading:
-    anchor: str
-    level: int  # 0: chapter/section, 1+: clause depth
-    number: str  # "" for unnumbered chapters
-    texts: dict[str, Text]
-    outline: bool = True
-
-
-@dataclass
-class Para:
-    kind: str  # text | item | note | example | definition
-    texts: dict[str, Text]
-    number: str = ""  # printed clause number for an untitled clause's first paragraph
-    anchor: str = ""
-    marker: str = ""  # list bullet or item number
-    depth: int = 0
-
-
-@dataclass
-class TableBlock:
-    header: dict[str, list[Text]]
-    rows: dict[str, list[list[Text]]]
-    depth: int = 0
-    numeric_columns: tuple[int, ...] = ()
-    shared: bool = False  # the same in every language: printed once, full width, in a side-by-side book
-    column_langs: tuple[str, ...] = ()  # per column, the one language it holds whatever the book's ("": the book's)
-
-
-@dataclass
-class Content:
-    langs: list[str]
-    title: dict[str, str]
-    subtitle: dict[str, str]
-    facts: dict[str, list[str]]  # title-page lines per language
-    blocks: list[Any] = field(default_factory=list)
-    missing: list[str] = field(default_factory=list)  # unit ids shown in the source language
-    faces: dict[str, str] = field(default_factory=dict)  # lang -> text face id (generator/fonts.py)
-
-
-BULLET = "・"  # an unordered list item; the typesetter prints each language's own bullet (label "bullet")
-OWN = "own"  # a list item whose text opens with its own mark ("a)"): the typesetter hangs it as the marker
-
-
-def anchor_of(clause_id: str) -> str:
-    return "clause-" + re.sub(r"[^A-Za-z0-9_-]", "_", clause_id)
 
 
 class _Resolver:
@@ -137,17 +76,10 @@ class _Resolver:
         return Text(text, tuple(sorted(links, key=lambda lk: lk.start)))
 
 
-def _plain(langs: list[str], value: dict[str, str] | str) -> dict[str, Text]:
-    if isinstance(value, str):
-        return {lang: Text(value) for lang in langs}
-    return {lang: Text(value[lang]) for lang in langs}
-
-
-def _labels(langs: list[str], key: str, **kw: Any) -> dict[str, Text]:
-    return {lang: Text(label(key, lang, **kw)) for lang in langs}
-
-
-def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None) -> Content:
+def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None, *,
+                     printing: Printing | None = None) -> Content:
+    """The book in `langs` (one, or two side by side); with `printing` (the build's paper, flip and
+    bleed) it ends with how to print the game."""
     rules = rules_of(game)
     assert rules is not None
     m = game.meta
@@ -171,13 +103,33 @@ def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None
     catalogs = {lang: (None if lang == rules.language else load_catalog(game.folder, lang)) for lang in langs}
     resolver = _Resolver(rules, catalogs, content)
 
-    content.blocks += _component_blocks(game, langs)
+    from .inventory import component_blocks  # it builds on this module's blocks
+
+    # the book opens with how to win (the section of kind objective), then what is in the box
+    objective = rules.objective_id()
+    content.blocks += _clause_blocks(rules, resolver, lambda sid: sid == objective)
+    content.blocks += component_blocks(game, langs)
     if report is not None:
         content.blocks += _setup_blocks(game, langs, report)
-    content.blocks += _clause_blocks(rules, resolver)
+    content.blocks += _clause_blocks(rules, resolver, lambda sid: sid != objective)
     glossary = glossary_for(game)
     if glossary:
-        content.blocks += _glossary_blocks(glossary, rules, langs)
+        content.blocks += glossary_blocks(glossary, rules, langs)
+    content.blocks += clarification_blocks(rules, resolver.texts, langs)
+    if printing is not None:
+        content.blocks += guide_blocks(game, langs, printing)
+    _set_punctuation(content)
+    return content
+
+
+def print_guide_content(game: Game, lang: str, printing: Printing) -> Content:
+    """The one-page print guide in `lang` (print-guide-<lang>.pdf): the game's title as its heading,
+    then the rulebook's section "How to print"."""
+    title = pick(game.meta.title, lang)
+    content = Content(langs=[lang], title={lang: title}, subtitle={lang: ""}, facts={lang: []},
+                      faces={lang: fonts.face_of(lang, game).id})
+    content.blocks = [Heading("print-guide-title", 0, "", _labels([lang], "guide_title", title=title))]
+    content.blocks += guide_blocks(game, [lang], printing)[1:]  # its own heading names the game
     _set_punctuation(content)
     return content
 
@@ -210,33 +162,6 @@ def _punctuated(t: Text, lang: str) -> Text:
     if text == t.text:
         return t
     return Text(text, tuple(Link(where[lk.start], where[lk.end], lk.anchor) for lk in t.links))
-
-
-MAX_LISTED_ITEMS = 8  # longer card lists (a deck of 30 different cards) show their total only
-
-
-def _component_blocks(game: Game, langs: list[str]) -> list[Any]:
-    blocks: list[Any] = [Heading("components", 0, "", _labels(langs, "components"))]
-    header = {lg: [Text(label("component", lg)), Text(label("count", lg))] for lg in langs}
-    rows: dict[str, list[list[Text]]] = {lg: [] for lg in langs}
-    counts = effective_counts(game)
-    any_proposed = False
-
-    def shown(count: int | None, proposed: bool) -> str:
-        return "?" if count is None else f"{count}{'*' if proposed else ''}"
-
-    for c in game.components:
-        total, proposed = component_total(c, counts)
-        any_proposed |= proposed
-        for lg in langs:
-            rows[lg].append([Text(pick(c.name, lg, c.id)), Text(shown(total, proposed))])
-            if 1 < len(c.items) <= MAX_LISTED_ITEMS:
-                for it in c.items:
-                    rows[lg].append([Text("　" + pick(it.name, lg, it.id)), Text(shown(*counts[(c.id, it.id)]))])
-    blocks.append(TableBlock(header, rows, numeric_columns=(1,)))
-    if any_proposed:  # a proposed count is never passed off as the source's
-        blocks.append(Para("note", _labels(langs, "proposed_note")))
-    return blocks
 
 
 def _setup_blocks(game: Game, langs: list[str], report: dict[str, Any]) -> list[Any]:
@@ -312,10 +237,15 @@ def own_mark(t: Text) -> tuple[str, Text]:
     return m.group(0), Text(t.text[cut:], links)
 
 
-def _clause_blocks(rules: RulesFile, r: _Resolver) -> list[Any]:
+def _clause_blocks(rules: RulesFile, r: _Resolver, sections: Callable[[str], bool]) -> list[Any]:
+    """The blocks of the clauses of every section `sections` accepts (by id), in reading order."""
     blocks: list[Any] = []
+    section = ""
     for placed in rules.walk():
         c, depth = placed.clause, placed.depth
+        section = c.id if depth == 0 else section
+        if not sections(section):
+            continue
         anchor = anchor_of(c.id)
         first_number = placed.number
         if c.title:
@@ -353,39 +283,12 @@ def _clause_blocks(rules: RulesFile, r: _Resolver) -> list[Any]:
         for i, ex in enumerate(c.examples, 1):
             blocks.append(Para("example", r.texts(f"{c.id}#example-{i}", ex), first_number, anchor, depth=depth))
             first_number, anchor = "", ""
-    return blocks
-
-
-def _glossary_blocks(glossary: list[Entry], rules: RulesFile, langs: list[str]) -> list[Any]:
-    """Only the terms the rules use, in the order they first appear."""
-    units = rules.units()
-    src = rules.language
-    used = []
-    for e in glossary:
-        form = e.term.forms().get(src)
-        if not form:
-            continue
-        first = next((i for i, (_, text) in enumerate(units) if form in text), None)
-        if first is not None:
-            used.append((first, e))
-    used.sort(key=lambda t: t[0])
-    if not used:
-        return []
-    others = [lg for lg in ("ja", "en") if lg != src] or ["en"]
-    blocks: list[Any] = [Heading("glossary", 0, "", _labels(langs, "glossary"))]
-    notes = any(e.term.note for _, e in used)  # a Note column only when some term has one
-    header = {lg: [Text(label("lang_name", lg, code=src)), Text(label("lang_name", lg, code=others[0]))]
-              + ([Text(label("note", lg))] if notes else []) for lg in langs}
-    rows: dict[str, list[list[Text]]] = {lg: [] for lg in langs}
-    for _, e in used:
-        forms = e.term.forms()
-        for lg in langs:
-            # a Latin-script book sets each column in its own language's punctuation (the notes,
-            # written for the translator, in the target language's); a Japanese book, and a
-            # side-by-side one, which prints the source language's copy, keep them as typed
-            def cell(v: str, lang: str) -> Text:
-                return Text(typeset(v, lang) if quotes_of(lg) else v)
-            rows[lg].append([cell(forms.get(src, ""), src), cell(forms.get(others[0], ""), others[0])]
-                            + ([cell(e.term.note or "", others[0])] if notes else []))
-    blocks.append(TableBlock(header, rows, shared=True, column_langs=(src, others[0], others[0] if notes else "")))
+        if c.drawn_from:  # where the source states these words, when not here (a card, an optional rule)
+            blocks.append(Para("from", r.texts(f"{c.id}#from", c.drawn_from), first_number, anchor, depth=depth))
+            first_number, anchor = "", ""
+        for i in range(1, len(c.clarifications) + 1):
+            # its own anchor, which the clarifications list links to
+            blocks.append(Para("clarification", clarification(r.texts, c, i), first_number,
+                               f"{anchor_of(c.id)}-clarification-{i}", depth=depth))
+            first_number, anchor = "", ""
     return blocks

@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable, Table
 from generator import fonts
 from generator.text import Span, balanced_width, wrap_spans
 
-from .content import Text
+from .blocks import Text
 from .justify import word_space
 
 LINK_COLOUR = HexColor("#1f4e9a")

@@ -9,7 +9,7 @@ from reportlab.platypus import Flowable, Spacer, TableStyle
 
 from generator import fonts
 
-from .content import TableBlock
+from .blocks import TableBlock
 from .flowables import ACCENT, KPara, Recorder, RowTable, Style
 
 

@@ -14,14 +14,15 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepInFrame, NextPageTemplate,
-                                PageBreak, PageTemplate, Spacer)
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepInFrame, KeepTogether,
+                                NextPageTemplate, PageBreak, PageTemplate, Spacer)
 
 from generator import fonts
 from generator.context import A5_MM, PAPER_MM
 from generator.text import fit_line
 
-from .content import BULLET, OWN, Content, Heading, Para, TableBlock, Text, own_mark
+from .blocks import BULLET, OWN, Content, Heading, Para, TableBlock, Text
+from .content import own_mark
 from .flowables import ACCENT, Indented, KPara, Recorder, SideBySide, Style
 from .strings import label
 from .tables import cramped, table
@@ -83,6 +84,8 @@ class _Styles:
         self.item = Style(font, base, base * lead, space_after=base * 0.15, justify=latin)
         self.note = Style(font, base * 0.92, base * 0.92 * lead, GREY, space_after=base * 0.3, justify=latin)
         self.example = Style(italic, base * 0.92, base * 0.92 * lead, GREY, space_after=base * 0.3, justify=latin)
+        # a clarification is ours, not the source's: set apart in the accent colour
+        self.clarification = Style(font, base * 0.92, base * 0.92 * lead, ACCENT, space_after=base * 0.3, justify=latin)
         self.cell = Style(font, base * 0.9, base * 0.9 * 1.35)
         self.h = [Style(bold, base * 1.6, base * 2.2, ACCENT, space_before=base * 1.2, space_after=base * 0.5),
                   Style(bold, base * 1.2, base * 1.7, ACCENT, space_before=base * 0.6, space_after=base * 0.2),
@@ -90,10 +93,11 @@ class _Styles:
 
 
 def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = None, *,
-            layout_only: bool = False, back_cover: bool = False) -> tuple[bytes, Recorder]:
+            layout_only: bool = False, back_cover: bool = False, leaflet: bool = False) -> tuple[bytes, Recorder]:
     """One pass; call twice (see `render`) to get the contents' page numbers right.
     `layout_only` skips drawing the text (the pages come out blank) for a pass that only needs to
-    know where the headings land. `back_cover` ends the book with a cover page (for booklets)."""
+    know where the headings land. `back_cover` ends the book with a cover page (for booklets).
+    `leaflet`: the blocks alone, no title page, contents or colophon (the one-page print guide)."""
     font = mixed_font(content)  # running heads, contents, the title page's "Rulebook / ルールブック"
     geo = Geometry.of(page)
     rec = Recorder(layout_only=layout_only)
@@ -113,11 +117,18 @@ def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = N
     def footer(canv: Any, d: Any) -> None:
         draw_footer(canv, geo, font, title, canv.getPageNumber())
 
-    doc.addPageTemplates([PageTemplate("title", [frame]), PageTemplate("body", [frame], onPage=footer)])
+    templates = [PageTemplate("title", [frame]), PageTemplate("body", [frame], onPage=footer)]
+    if leaflet:
+        doc.addPageTemplates(templates[::-1])
+        doc.build(_body(content, geo, font, rec))
+        return buf.getvalue(), rec
+    doc.addPageTemplates(templates)
     story = _title_page(content, geo, font, rec) + _contents(content, geo, font, rec, page_numbers or {})
     story += _body(content, geo, font, rec)
     if back_cover:
         story += [NextPageTemplate("title"), PageBreak()] + _back_cover(content, geo, font, rec)
+    else:
+        story += _colophon(content, geo, rec)
     doc.build(story)
     return buf.getvalue(), rec
 
@@ -145,15 +156,15 @@ def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> N
     canv.restoreState()
 
 
-def render(content: Content, page: str, back_cover: bool = False) -> tuple[bytes, Recorder]:
-    _, first = typeset(content, page, layout_only=True, back_cover=back_cover)
-    return typeset(content, page, first.anchors, back_cover=back_cover)
+def render(content: Content, page: str, back_cover: bool = False, leaflet: bool = False) -> tuple[bytes, Recorder]:
+    _, first = typeset(content, page, layout_only=True, back_cover=back_cover, leaflet=leaflet)
+    return typeset(content, page, first.anchors, back_cover=back_cover, leaflet=leaflet)
 
 
 # --------------------------------------------------------------------------- parts of the book
 
 def _title_page(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flowable]:
-    """Title, subtitle, facts and colophon on one page, whatever their length: a long title takes
+    """Title, subtitle and facts on one page, whatever their length: a long title takes
     the room above it first, then the whole block is scaled down to fit (it never spills over)."""
     out: list[Flowable] = []
     for i, lg in enumerate(content.langs):
@@ -172,8 +183,7 @@ def _title_page(content: Content, geo: Geometry, font: str, rec: Recorder) -> li
             out.append(KPara(Text(line), Style(face_font(content, lg), geo.base, geo.base * 1.6), rec, lang=lg))
         out.append(Spacer(1, geo.base))
     out.append(Spacer(1, geo.base * 2))
-    for lg in content.langs:
-        out.append(KPara(Text(label("colophon", lg)), Style(face_font(content, lg), geo.base * 0.85, geo.base * 1.4, GREY), rec, lang=lg))
+    for lg in content.langs:  # the cover is the game's: how the book was made is said on the last page only
         if content.missing and lg != content.langs[0]:
             out.append(KPara(Text(label("untranslated", lg)), Style(face_font(content, lg), geo.base * 0.85, geo.base * 1.4, GREY), rec, lang=lg))
     width, height = geo.frame_width, geo.frame_height
@@ -196,6 +206,15 @@ def _back_cover(content: Content, geo: Geometry, font: str, rec: Recorder) -> li
     used = sum(f.wrap(width, height)[1] for f in out)
     top = max(0.0, height * 0.62 - used / 2)
     return [Spacer(1, top), KeepInFrame(width, height - top, out, mode="shrink")]
+
+
+def _colophon(content: Content, geo: Geometry, rec: Recorder) -> list[Flowable]:
+    """How the book was made, after everything else: the last lines of the last page."""
+    out: list[Flowable] = [Spacer(1, geo.base * 3)]
+    for lg in content.langs:
+        out.append(KPara(Text(label("colophon", lg)), Style(face_font(content, lg), geo.base * 0.85, geo.base * 1.4, GREY),
+                         rec, lang=lg))
+    return [KeepTogether(out)]
 
 
 def _toc_entries(content: Content) -> list[tuple[int, str, str, str]]:
@@ -321,7 +340,8 @@ def clause_hang(depth: int, style: Style) -> float:
 
 
 def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPara:
-    base = {"text": st.body, "item": st.item, "note": st.note, "example": st.example}.get(b.kind, st.body)
+    base = {"text": st.body, "item": st.item, "note": st.note, "example": st.example, "from": st.note,
+            "clarification": st.clarification}.get(b.kind, st.body)
     indent = max(b.depth - 1, 0) * st.body.size
     if b.kind != "text" and not b.number and b.depth:
         # lists, notes and examples of a numbered clause sit under its text, past the clause number
@@ -329,7 +349,8 @@ def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPa
     text, item_sign = b.texts[lang], label("bullet", lang) if b.marker == BULLET else b.marker
     if b.marker == OWN:  # "a) ...": the item's own mark is its sign
         item_sign, text = own_mark(text)
-    marks = {"item": item_sign, "note": label("note_mark", lang), "example": label("example_mark", lang)}
+    marks = {"item": item_sign, "note": label("note_mark", lang), "example": label("example_mark", lang),
+             "from": label("from_mark", lang), "clarification": label("clarification_mark", lang)}
     sign = marks.get(b.kind, "")  # the bullet, item number, note or example mark
     style = Style(base.font, base.size, base.leading, base.colour, base.space_before, base.space_after, indent,
                   base.justify)

@@ -15,6 +15,7 @@ so that justified text has fewer loose lines than filling line by line gives.
 """
 from __future__ import annotations
 
+from itertools import accumulate
 from typing import Callable, NamedTuple
 
 from .hyphenate import hyphen_points
@@ -130,17 +131,21 @@ class Line(NamedTuple):
 
 
 def total_fit(text: str, measure: Callable[[str], float], width: float, lang: str,
-              justified: bool = False) -> list[Line] | None:
+              justified: bool = False, span_width: Callable[[int, int, bool], float] | None = None) -> list[Line] | None:
     """The breaks of a Latin paragraph (no newline) that minimise the total demerits of its
     lines, each line no wider than `width` (as `measure` gives it, the drawn hyphen included);
     `justified`: a line but the last may be wider by what shrinking its spaces to
     (1 - MAX_SHRINK) gives back (the justifier sets it to the width). None when no set of breaks
-    keeps every line within it (a word wider than the line)."""
+    keeps every line within it (a word wider than the line). `span_width(start, end, hyphen)`,
+    when given, is `measure(text[start:end] + ("-" if hyphen else ""))` to the bit, only faster."""
     breaks = _breaks(text, lang)
     if not breaks:
         return None
+    if span_width is None:
+        span_width = lambda s, e, hy: measure(text[s:e] + (HYPHEN if hy else ""))  # noqa: E731
     space = measure(" ")
     shrink = MAX_SHRINK * space if justified else 0.0
+    gaps_before = list(accumulate((ch == " " for ch in text), initial=0))  # spaces before each index
     first = next(g.start for g in groups(text) if not g.space)
     start_at = [first] + [b.resume for b in breaks]  # node 0 is the paragraph's start
     best: list[tuple[float, int]] = [(0.0, -1)] + [(float("inf"), -1)] * len(breaks)
@@ -151,32 +156,18 @@ def total_fit(text: str, measure: Callable[[str], float], width: float, lang: st
             s = start_at[i]
             if s >= b.end:
                 continue
-            line = text[s:b.end]
-            natural = measure(line + (HYPHEN if b.hyphen else ""))
-            gaps = line.count(" ")
+            natural = span_width(s, b.end, b.hyphen)
+            gaps = gaps_before[b.end] - gaps_before[s]
             if natural > width + gaps * shrink + 1e-6:
                 break  # an earlier start only makes the line longer
             if best[i][0] == float("inf"):
                 continue
-            if b.hyphenated and i > 0 and breaks[i - 1].hyphenated and not gaps:
+            after_hyphen = i > 0 and breaks[i - 1].hyphenated
+            if b.hyphenated and after_hyphen and not gaps:
                 continue  # a line of one syllable: a word broken twice over
-            if j == last:
-                if natural > width + 1e-6:
-                    continue  # the last line is set at its natural spacing
-                badness = 0.0
-            elif natural > width:
-                badness = 100 * ((natural - width) / (gaps * shrink)) ** 3
-            else:
-                r = (width - natural) / (max(1, gaps) * space * MAX_STRETCH)
-                badness = min(_RAGGED, 100 * r ** 3)
-            demerits = (LINE_PENALTY + badness) ** 2
-            if b.hyphenated:
-                demerits += HYPHEN_PENALTY ** 2
-                if i > 0 and breaks[i - 1].hyphenated:
-                    demerits += DOUBLE_HYPHEN
-            if j == last and i > 0 and breaks[i - 1].hyphenated and not gaps:
-                demerits += FINAL_HYPHEN  # the last line would be the broken word's tail alone
-            total = best[i][0] + demerits
+            if j == last and natural > width + 1e-6:
+                continue  # the last line is set at its natural spacing
+            total = best[i][0] + _demerits(natural, width, gaps, space, shrink, b.hyphenated, after_hyphen, j == last)
             if total < best[j][0]:
                 best[j] = (total, i)
     if best[last][0] == float("inf"):
@@ -188,3 +179,23 @@ def total_fit(text: str, measure: Callable[[str], float], width: float, lang: st
         lines.append(Line(start_at[i], breaks[j - 1].end, breaks[j - 1].hyphen))
         j = i
     return lines[::-1]
+
+
+def _demerits(natural: float, width: float, gaps: int, space: float, shrink: float, hyphenated: bool,
+              after_hyphen: bool, final: bool) -> float:
+    """Knuth and Plass's demerits of one line that fits (see the constants above)."""
+    if final:
+        badness = 0.0
+    elif natural > width:
+        badness = 100 * ((natural - width) / (gaps * shrink)) ** 3
+    else:
+        r = (width - natural) / (max(1, gaps) * space * MAX_STRETCH)
+        badness = min(_RAGGED, 100 * r ** 3)
+    demerits = (LINE_PENALTY + badness) ** 2
+    if hyphenated:
+        demerits += HYPHEN_PENALTY ** 2
+        if after_hyphen:
+            demerits += DOUBLE_HYPHEN
+    if final and after_hyphen and not gaps:
+        demerits += FINAL_HYPHEN  # the last line would be the broken word's tail alone
+    return demerits

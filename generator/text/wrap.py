@@ -48,7 +48,7 @@ def _wrap_spans(text: str, font: str, size_pt: float, width_pt: float, phrases: 
     offset = 0
     for para in text.split("\n"):
         spans += [Span(s.start + offset, s.end + offset, s.hyphen)
-                  for s in _wrap_paragraph(para, measure, width_pt, phrases, lang, justified)]
+                  for s in _wrap_paragraph(para, measure, width_pt, phrases, lang, justified, (font, size_pt))]
         offset += len(para) + 1
     return tuple(spans)
 
@@ -78,7 +78,7 @@ def wrap(text: str, font: str, size_pt: float, width_pt: float, lang: str | None
 
 
 def _wrap_paragraph(text: str, measure, width: float, phrases: bool = False, lang: str | None = None,
-                    justified: bool = False) -> list[Span]:
+                    justified: bool = False, face: tuple[str, float] | None = None) -> list[Span]:
     if not text.strip():
         return [Span(0, 0)]
     if phrases:
@@ -86,7 +86,7 @@ def _wrap_paragraph(text: str, measure, width: float, phrases: bool = False, lan
         if len(words) > 1 and all(measure(text[a:b]) <= width for a, b, _ in words):
             return _fill(text, words, measure, width, lang)
     if lang and latin_paragraph(text, lang):
-        fitted = total_fit(text, measure, width, lang, justified)
+        fitted = total_fit(text, measure, width, lang, justified, _span_width(text, *face) if face else None)
         if fitted is not None:
             return [Span(*line) for line in fitted]
     return _fill(text, groups(text), measure, width, lang)
@@ -149,6 +149,21 @@ def _measurer(font: str, size: float):
         # as drawn: a character the font lacks is set (and measured) in the project font
         return fonts.string_width(s, font, size)
     return measure
+
+
+def _span_width(text: str, font: str, size: float):
+    """`measure(text[start:end] + ("-" if hyphen else ""))` to the bit, from the running sums of
+    the characters' advances (fonts.advances); None where those are not exact."""
+    from .. import fonts
+
+    sums = fonts.advances(text + HYPHEN, font)
+    if sums is None:
+        return None
+    scale, hyphen_w = 0.001 * size, sums[-1] - sums[-2]
+
+    def width(start: int, end: int, hyphen: bool) -> float:
+        return scale * (sums[end] - sums[start] + hyphen_w) if hyphen else scale * (sums[end] - sums[start])
+    return width
 
 
 ELLIPSIS = "…"

@@ -3,6 +3,8 @@ what a deal gives.
 
     effective.py  the count a build prints: the stated one, else designed.yaml's, else proposed.yaml's
                   (no optimiser: the printing path imports only this module of the room)
+    ledger.py     what a box holds against what a build prints: per component its total, stated
+                  total, described and printed pieces; per item proposed, unbounded, rest, placeholder
     propose.py    `pnp propose`: one CP-SAT model completes every count the sources do not state
     odds.py       exact odds of the secret roles dealt at setup, counted and cross-checked with CP-SAT
     wargame.py    a wargame's counter mix, chit pool and stock as CP-SAT optimisation models

@@ -36,7 +36,7 @@ from solver.engine.run import player_counts, run_setup, variant_counts
 from solver.engine.steps import step_label, step_location
 from solver.findings import CheckResult, Finding
 from solver.game.loader import Game
-from solver.game.proposals import Proposal, ProposalsFile
+from solver.game.proposals import NO_RULE_NAMED, NO_RULE_REST, Proposal, ProposalsFile
 from solver.proof.constraints import constraint_location, describe
 from solver.proof.cpsat import Assumption, solve
 from solver.proof.explain import explain
@@ -47,8 +47,6 @@ OBJECTIVE = ("every rule at every player count and optional rule, each kind the 
              "sharing a stated total spread over it as evenly as possible; then the smallest mix the rules need "
              "of the other kinds, the rest items taking what a stated total leaves, spread evenly; ties go to "
              "the earlier-listed item")
-NO_RULE_NAMED = "no rule: one copy, the least a kind the sources name can have"
-NO_RULE_REST = "no rule and no stated total: none"
 
 
 @dataclass

@@ -1,6 +1,8 @@
 """The engine's public API: a game's setup run at one count, at every count, and with each variant."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..game.loader import Game
 from .results import SetupResult
 from .runner import Runner
@@ -31,6 +33,12 @@ def setup_table(game: Game) -> dict[int, SetupResult]:
     """The setup at every player count of the game (game.yaml's range), keyed by count."""
     lo, hi = game.meta.players.min, game.meta.players.max
     return {n: run_setup(game, n) for n in range(lo, hi + 1)}
+
+
+def count_reports(table: dict[int, SetupResult]) -> dict[str, dict[str, Any]]:
+    """The setup of each count as the checker's report shows it (its `player_counts`), keyed by
+    the count as a string: what `pnp check` prints and the rulebook's setup table reads."""
+    return {str(n): res.report() for n, res in table.items()}
 
 
 def variant_tables(game: Game) -> dict[str, dict[int, SetupResult]]:

@@ -223,8 +223,7 @@ class Runner:
     def free_amount(self, i: int) -> int:
         """`each: free`: the amount designed.yaml holds for this step and count (`pnp design`), else 0."""
         designed = self.game.extras.get("designed")
-        amount = designed.amount_of(i, self.players, self.variant) if designed is not None else None
-        return amount or 0
+        return (designed.amount_of(i, self.players, self.variant) if designed is not None else None) or 0
 
     def shuffle(self, i: int, step: ShuffleStep) -> None:
         self.items_in_pile(step.shuffle)  # changes no count; marks the pile as used
@@ -289,9 +288,7 @@ class Runner:
         if key[1].startswith(UNCOUNTED):
             return None
         comp = self.game.component(key[0])
-        if not comp.items:
-            return comp.attrs.get(attr)
-        return next((it.attrs.get(attr) for it in comp.items if it.id == key[1]), None)
+        return comp.attrs.get(attr) if not comp.items else next((it.attrs.get(attr) for it in comp.items if it.id == key[1]), None)
 
     def match_error(self, index: int, what: str, todo: str) -> None:
         raise DataError([Problem(*self._loc("setup.yaml", ("steps", index, "match")), what, todo)])

@@ -66,3 +66,9 @@ def check_expr(v: Any) -> Any:
         raise ValueError(f"bad expression {v!r}: {e}") from None
     return v
 
+
+
+def folder_id(folder_name: str) -> str:
+    """A folder's name as a game id, lower-case kebab: `Lantern Test` -> `lantern-test` (what
+    `pnp new` names a game; a folder whose name gives another id warns, solver/game/usage.py)."""
+    return re.sub(r"[^a-z0-9]+", "-", folder_name.lower()).strip("-")

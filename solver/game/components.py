@@ -67,7 +67,10 @@ class Item(Model):
     source: str | None = None
     note: LocalText | None = None
     rest: bool = Field(False, description="stands for the pieces the sources do not name: a proposal "
-                       "(pnp propose) gives it what the stated total leaves after the named kinds")
+                       "(pnp propose) gives it what the stated total leaves after the named kinds; a build "
+                       "prints only its `spares`")
+    spares: int = Field(0, ge=0, le=1000, description="with rest: true, how many blank spares of it a build prints "
+                        "(default none; pnp build --spares N overrides)")
 
     _v = field_validator("name", "text", "note", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
 

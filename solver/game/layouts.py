@@ -26,6 +26,7 @@ from .components import Scalar, SizeSpec
 HEX_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 TEMPLATE_KEY = re.compile(r"\{([A-Za-z0-9_.|\-]+)\}")
 INLINE_SYMBOL = re.compile(r":([a-z0-9]+(?:-[a-z0-9]+)*):")
+ATTR_SPAN = re.compile(r"^(\d+)(-(\d*))?$")  # `attrs.1`, `attrs.1-`, `attrs.2-3`: attributes by position
 
 
 class ByAttr(Model):
@@ -297,10 +298,10 @@ layouts:
       - {name: frame, kind: rect, box: [3, 3, 57, 82], stroke: frame, width: 0.6, radius: 3}
       - {name: title, kind: text, box: [6, 6, 51, 12], text: "{name}", weight: bold, size_pt: 12, colour: ink, where: {attrs.1: ""}}
       - {name: corner-ring, kind: circle, box: [5.5, 5.5, 12, 12], stroke: frame, width: 0.5, where: {attrs.1: "*"}}
-      - {name: corner, kind: text, box: [6, 6, 11, 11], text: "{attrs.1}", size_pt: 14, min_size_pt: 4, colour: ink, wrap: false, where: {attrs.1: "*"}}
+      - {name: corner, kind: text, box: [6, 6, 11, 11], text: "{attrs.1}", size_pt: 14, min_size_pt: 6, colour: ink, wrap: false, where: {attrs.1: "*"}}
       - {name: title-beside-corner, kind: text, box: [19, 6, 38, 12], text: "{name}", weight: bold, size_pt: 12, colour: ink, where: {attrs.1: "*"}}
       - {name: rule, kind: line, box: [8, 19, 47, 0], stroke: frame, width: 0.3}
-      - {name: attrs, kind: text, box: [7, 20.5, 49, 5], text: "{attrs}", size_pt: 7, min_size_pt: 4, align: left, colour: frame}
+      - {name: attrs, kind: text, box: [7, 20.5, 49, 5], text: "{attrs}", size_pt: 7, min_size_pt: 6, align: left, colour: frame}
       - {name: body, kind: text, box: [7, 27, 49, 50], text: "{text}", size_pt: 9, align: left, valign: top, colour: ink}
       - {name: footer, kind: text, box: [6, 78, 51, 5], text: "{component}", size_pt: 6, colour: frame}
   - id: back-basic
@@ -314,8 +315,8 @@ layouts:
     size: half-inch
     background: {by: face.colour, default: paper}
     fields:
-      - {name: label, kind: text, box: [0.6, 0.6, 11.5, 4.2], text: "{face.label|name}", size_pt: 5, min_size_pt: 2.5, colour: ink}
-      - {name: values, kind: text, box: [0.6, 7.4, 11.5, 4.6], text: "{face.values|attrs.1-}", size_pt: 7, min_size_pt: 3, colour: ink}
+      - {name: label, kind: text, box: [1.3, 1.3, 10.1, 5.2], text: "{face.label|name}", size_pt: 6, min_size_pt: 6, colour: ink}
+      - {name: values, kind: text, box: [1.3, 6.8, 10.1, 4.6], text: "{face.values|attrs.1-}", size_pt: 7, min_size_pt: 6, colour: ink}
   # Tokens, chips and tiles with no layout of their own: the name, then the values or attributes,
   # inside the circle a round token is cut to; the background from the face's colour.
   - id: token-basic

@@ -43,7 +43,7 @@ class Labels(Model):
     origin: Literal["top-left", "top-right", "bottom-left", "bottom-right"] = "top-left"
     first: int = Field(1, ge=0, le=1, description="number of the first column/row (0 or 1)")
     show: Union[Literal["all", "none"], list[HexId]] = Field("all", description="which hexes print their label")
-    size_pt: float = Field(5.0, gt=2, le=20)
+    size_pt: float = Field(5.0, ge=5, le=20, description="label text size, points: 5 or more, so a player reads it")
 
 
 class TerrainKind(Model):

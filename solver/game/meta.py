@@ -49,6 +49,14 @@ class Gap(Model):
     _v = field_validator("text", "resolution", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
 
 
+class MinType(Model):
+    """The smallest type a piece may carry, lowered from 6 pt for a reason (pnp preflight checks it)."""
+    pt: float = Field(gt=0, lt=6, description="the smallest size in points, under the default 6 pt")
+    reason: LocalText = Field(description="why this game's pieces need smaller type")
+
+    _v = field_validator("reason", mode="before")(classmethod(lambda cls, v: check_local(v)))
+
+
 class GameMeta(Model):
     id: Id
     title: LocalText
@@ -68,6 +76,7 @@ class GameMeta(Model):
     sources: list[SourceRef] = []
     gaps: list[Gap] = []
     notes: LocalText | None = None
+    min_type: MinType | None = Field(None, description="lower the 6 pt minimum of type on pieces, with a reason")
 
     _v = field_validator("title", "subtitle", "notes", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
     _names = field_validator("designer", "publisher", mode="before")(

@@ -16,12 +16,22 @@ from ..errors import Problem
 from .base import Copies, Id, Model
 
 
+# What `pnp propose` writes in `bound_by` when no rule bounds a count (solver/counts/propose.py)
+NO_RULE_NAMED = "no rule: one copy, the least a kind the sources name can have"
+NO_RULE_REST = "no rule and no stated total: none"
+
+
 class Proposal(Model):
     """One proposed count: `count` copies of `item` of `component` (item-less components: item = component)."""
     component: Id
     item: Id
     count: Copies
     bound_by: list[str] = Field([], description="the rules, totals and steps that bound this count when it was proposed")
+
+    @property
+    def unbounded(self) -> bool:
+        """No rule bounds the count: one copy only because the sources name the kind."""
+        return self.bound_by == [NO_RULE_NAMED]
 
 
 class ProposalsFile(Model):

@@ -5,7 +5,8 @@ user reads `data/games/x/setup.yaml:12:7: unknown key 'shufle'; ...` and never a
 """
 from __future__ import annotations
 
-from typing import Any
+import difflib
+from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
@@ -65,7 +66,7 @@ def validate(model: type[BaseModel], data: Any, locator: Locator,
             if etype == "extra_forbidden":
                 key = err["loc"][-1]
                 what = f"unknown key {key!r}"
-                problems.append(locator.problem(loc, what, _TODO[etype], key=True))
+                problems.append(locator.problem(loc, what, _near_key(model, tuple(err["loc"]), str(key)), key=True))
                 continue
             if etype == "missing":
                 what = f"missing key {err['loc'][-1]!r}"
@@ -76,3 +77,37 @@ def validate(model: type[BaseModel], data: Any, locator: Locator,
                     what += f" (got {type(err['input']).__name__} {str(err['input'])[:40]!r})"
             problems.append(locator.problem(loc, what, _TODO.get(etype, "fix the value")))
         return None, problems
+
+
+def _near_key(model: type[BaseModel], loc: tuple[Any, ...], key: str) -> str:
+    """What to do about an unknown key: `did you mean 'shuffle'?` when a key the models allow at
+    that place is near it (difflib), as for ids (solver/game/references.py), else the usual advice."""
+    known = sorted({name for m in _models_at(model, loc[:-1]) for name in _keys_of(m)})
+    close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close else _TODO["extra_forbidden"]
+
+
+def _models_at(model: type[BaseModel], path: tuple[Any, ...]) -> list[type[BaseModel]]:
+    """The models a value at `path` may be: each field name steps into its annotation; list
+    indexes, mapping keys and union tags (no field of any candidate) leave the candidates as they are;
+    a tag that is also a plain field (`deal:` of a deal step) keeps the candidates that have it."""
+    candidates = [model]
+    for part in path:
+        if not isinstance(part, str):
+            continue
+        inner = [m for c in candidates if part in c.model_fields for m in _models_in(c.model_fields[part].annotation)]
+        if inner:
+            candidates = inner
+        elif any(part in c.model_fields for c in candidates):  # a union's tag that is also a key (`deal:`)
+            candidates = [c for c in candidates if part in c.model_fields]
+    return candidates
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in get_args(annotation) for m in _models_in(arg)]
+
+
+def _keys_of(model: type[BaseModel]) -> list[str]:
+    return [f.alias or name for name, f in model.model_fields.items()]

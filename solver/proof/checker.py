@@ -18,7 +18,7 @@ from typing import Any
 
 from solver.engine.items import matches, owned_counts
 from solver.engine.results import SetupResult
-from solver.engine.run import setup_table, variant_tables
+from solver.engine.run import count_reports, setup_table, variant_tables
 from solver.engine.steps import step_label, step_location
 from solver.findings import CheckResult, Finding, cite
 from solver.game.loader import Game
@@ -43,8 +43,7 @@ def check_setup(game: Game) -> CheckResult:
     if game.setup is None:
         return out
     table = setup_table(game)
-    for n, res in table.items():
-        out.player_counts[str(n)] = res.report()
+    out.player_counts.update(count_reports(table))
     raw: list[Finding] = []
     for res in table.values():
         # one model and solve per count: a model of every count at once solves 5-30x slower

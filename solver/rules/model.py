@@ -39,8 +39,17 @@ class Table(Model):
     rows: list[list[str]] = Field(min_length=1)
 
 
+class Clarification(Model):
+    """A question the source leaves open where a played game reaches it, and the ruling players apply:
+    both are ours, never the source's words, and print marked as such beside their clause."""
+    open: str = Field(description="what the source leaves open, e.g. 'the rules do not say what happens at 6'")
+    ruling: str = Field(description="what the players do, e.g. 'a die at 6 stays at 6'")
+
+
 class Clause(Model):
     id: str = Field(description="native number like 9.14, or a stable kebab id")
+    kind: Literal["rule", "objective"] = Field("rule", description="objective: the section that says how to win; "
+                                               "every rulebook opens with it (a section, at most one)")
     title: str | None = Field(None, description="heading; every top-level clause (section) has one")
     text: str | None = None
     items: list[str] = Field([], description="list items, in order")
@@ -49,6 +58,10 @@ class Clause(Model):
     examples: list[str] = Field([], description="worked examples, without the 例 label")
     table: Table | None = None
     source: str | None = Field(None, description="where in the seed this clause is, e.g. '【ゲームの目的】'")
+    drawn_from: str | None = Field(None, description="where the source states these words, as a player knows it, "
+                                   "when that is not here (a card, an optional rule), e.g. '「指輪」カード、[[opt-win]]'; printed")
+    clarifications: list[Clarification] = Field([], description="questions the source leaves open here, each with "
+                                                "the ruling players apply (ours, printed marked as such)")
     quantities: list[str] = Field([], description="dotted numbers in this clause that are values, not clause "
                                   "references (native numbering), e.g. an average of 2.34")
     clauses: list["Clause"] = []
@@ -74,6 +87,11 @@ class Clause(Model):
             yield f"{self.id}#note-{i}", note
         for i, ex in enumerate(self.examples, 1):
             yield f"{self.id}#example-{i}", ex
+        if self.drawn_from:
+            yield f"{self.id}#from", self.drawn_from
+        for i, cl in enumerate(self.clarifications, 1):
+            yield f"{self.id}#open-{i}", cl.open
+            yield f"{self.id}#ruling-{i}", cl.ruling
         if self.table:
             for c, cell in enumerate(self.table.header, 1):
                 yield f"{self.id}#head-{c}", cell
@@ -103,6 +121,10 @@ class RulesFile(Model):
     def units(self) -> list[tuple[str, str]]:
         """Every translation unit (msgctxt, source text) in reading order."""
         return [u for p in self.walk() for u in p.clause.parts()]
+
+    def objective_id(self) -> str | None:
+        """The id of the section that says how to win (kind: objective), if any."""
+        return next((c.id for c in self.sections if c.kind == "objective"), None)
 
     def numbers(self) -> dict[str, str]:
         """clause id -> printed number."""
@@ -136,6 +158,12 @@ class RulesFile(Model):
                                                 "use lower-case words joined by '-', like setup-deal-gems"))
             if p.depth == 0 and not c.title:
                 problems.append(locator.problem(loc, f"section {c.id} has no title", "add a title"))
+            if c.kind == "objective" and p.depth:
+                problems.append(locator.problem(loc + ("kind",), f"clause {c.id} is an objective inside a section",
+                                                "give kind: objective to a section (a top-level clause)"))
+            elif c.kind == "objective" and c.id != self.objective_id():
+                problems.append(locator.problem(loc + ("kind",), f"section {c.id} is a second objective",
+                                                "give kind: objective to one section only"))
             if not (c.title or c.text or c.items or c.table or c.clauses):
                 problems.append(locator.problem(loc, f"clause {c.id} is empty", "give it text, a list or a table"))
             if c.table and c.table.header and any(len(r) != len(c.table.header) for r in c.table.rows):

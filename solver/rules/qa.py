@@ -9,7 +9,12 @@ Checks, each finding naming the clause (its printed number and id):
 - `translation-numbers`: numbers differ between source and translation, after NFKC (warning);
 - `cross-reference-dangling`: a reference (`(10.10)`, `11.5`, `[[id]]`) names no clause (error);
 - `glossary-term`: a glossary term in the source whose agreed translation is not in the target (warning);
-- `po-invalid`: `msgfmt --check` rejects the file (error).
+- `po-invalid`: `msgfmt --check` rejects the file (error);
+- `objective-missing`: no section says how to win (`kind: objective`), so the book cannot open with it (warning);
+- `heading-duplicate`: two clauses print the same heading, or a clause the heading of a chapter the book adds
+  (Components, Glossary...), so a reader cannot tell which one a reference means (warning);
+- `rules-clarification`: a question the source leaves open and the ruling the book prints for it (assumption,
+  from `pnp check` only).
 A translator silences the numbers check of one entry with a translator comment `# qa-ignore: numbers`
 (the same for `glossary`), for sentences where a number is deliberately written another way.
 """
@@ -97,10 +102,17 @@ def _exists(ref: str, rules: RulesFile, ids: set[str], keys: set[tuple[int, ...]
 
 
 def source_findings(rules: RulesFile, game: Game) -> list[Finding]:
-    """Dangling cross-references in the source clauses themselves."""
+    """What is wrong with the source clauses themselves: no objective, dangling cross-references."""
     ids = {p.clause.id for p in rules.walk()}
     keys = {clause_key(i) for i in ids if NATIVE_ID.match(i)}
     out = []
+    if rules.objective_id() is None:
+        out.append(Finding("warning", "objective-missing",
+                           "no section says how to win, so the rulebook cannot open with it; give the section "
+                           "that does `kind: objective` (or write one from the source's words, citing them in "
+                           "`drawn_from`)", game.where("rules/clauses.yaml", ("sections",))))
+    out += duplicate_headings(rules, {p.clause.id: p.clause.title for p in rules.walk() if p.clause.title},
+                              lambda p: game.where("rules/clauses.yaml", p.loc + ("title",)), "")
     for placed in rules.walk():
         where = game.where("rules/clauses.yaml", placed.loc)
         for ctx, text in placed.clause.parts():
@@ -148,6 +160,10 @@ def translation_findings(rules: RulesFile, catalog: Catalog, lang: str, glossary
         out += _reference_findings(unit, rules, ids, keys, quantities.get(cid, ()))
         if "glossary" not in ignored:
             out += _glossary_findings(unit, glossary, rules.language, lang)
+    titles = {ctx.split("#")[0]: t for ctx, source in units if ctx.endswith("#title")
+              and (t := catalog.get(ctx, source).text)}
+    out += duplicate_headings(rules, titles, lambda p: f"{shown}:{catalog.by_ctx[p.clause.id + '#title'].linenum}",
+                              lang)
     live = {ctx for ctx, _ in units}
     for e in catalog.po:
         if e.msgctxt and e.msgctxt not in live and e.msgstr:
@@ -241,6 +257,37 @@ def msgfmt_findings(po_file: Path) -> list[Finding]:
         [Finding("error", "po-invalid", "msgfmt --check rejects the file", display_path(po_file))]
 
 
+def duplicate_headings(rules: RulesFile, titles: dict[str, str], where, lang: str) -> list[Finding]:
+    """Two clauses whose headings print the same (after NFKC and case folding): a reader told
+    "see Power plays" cannot know which one is meant."""
+    first: dict[str, str] = {}
+    numbers = rules.numbers()
+    out = []
+    for placed in rules.walk():
+        title = titles.get(placed.clause.id)
+        if not title:
+            continue
+        key = nfkc(title).casefold().strip()
+        if key in first:
+            what = f"the {lang} heading" if lang else "the heading"
+            out.append(Finding("warning", "heading-duplicate",
+                               f"clause {placed.number}: {what} {title!r} is also clause {numbers[first[key]]}'s; "
+                               "give each clause its own heading", where(placed)))
+        first.setdefault(key, placed.clause.id)
+    return out
+
+
+def clarification_findings(rules: RulesFile, game: Game) -> list[Finding]:
+    """Every clarification (a question the source leaves open, and our ruling) as an assumption."""
+    out = []
+    for placed in rules.walk():
+        for i, cl in enumerate(placed.clause.clarifications):
+            out.append(Finding("assumption", "rules-clarification",
+                               f"clause {placed.number} ({placed.clause.id}#ruling-{i + 1}): {cl.open} → {cl.ruling}",
+                               game.where("rules/clauses.yaml", placed.loc + ("clarifications", i))))
+    return out
+
+
 def check_translation(game: Game, lang: str) -> list[Finding]:
     """Every finding for one target language of a game (the `pnp rules check` view)."""
     rules = rules_of(game)
@@ -263,7 +310,7 @@ def check_rules(game: Game) -> CheckResult:
     result = CheckResult()
     if rules is None:
         return result
-    result.findings += source_findings(rules, game)
+    result.findings += source_findings(rules, game) + clarification_findings(rules, game)
     for lang in game.meta.languages:
         if lang == rules.language:
             continue
