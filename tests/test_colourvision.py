@@ -100,5 +100,5 @@ def test_a_letter_from_the_side_is_a_second_cue(game, tmp_path):
 @pytest.mark.parametrize("game_id", ["riddle-of-the-ring", "saboteur-the-lost-mines", "dont-drop-the-ring",
                                      "lotr-sauron", "war-of-the-ring-campaign"])
 def test_the_example_games_tell_no_pieces_apart_by_colour_alone(game_id):
-    # War of the Ring's leader backs (2.2.4: never played) carry the leader's name for this
+    # (War of the Ring's leader backs, rules 2.2.4, carry the leader's name besides the nation colour)
     assert colour_vision(load_game(game_id)) == []
