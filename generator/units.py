@@ -305,5 +305,10 @@ def execute(game: Game, unit: Unit, ctx: BuildContext) -> UnitResult:
 
             for finding in preflight(paths, scratch, safe_mm=uctx.safe_mm, min_type_pt=min_type_of(game.meta)):
                 uctx.warn(f"preflight {finding.level}: {finding}")
+            if unit.stage == "check":  # once per game, from the model: pieces told apart by colour alone
+                from .colourvision import colour_vision
+
+                for line in colour_vision(game):
+                    uctx.warn(f"preflight warning: {line}")
         files = {p.relative_to(scratch).as_posix(): p.read_bytes() for p in paths}
         return UnitResult(unit, files, list(uctx.warnings))

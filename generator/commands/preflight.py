@@ -1,4 +1,5 @@
-"""`pnp preflight GAME|--all`: check the PDFs of a build as a print shop would (generator/preflight.py).
+"""`pnp preflight GAME|--all`: check the PDFs of a build as a print shop would (generator/preflight.py),
+and the game's data for pieces told apart by colour alone (generator/colourvision.py).
 
 Exit status: 0 when no finding is an error (warnings are printed), 1 when one is (a font not
 embedded), 2 when there is no build to check.
@@ -16,7 +17,8 @@ from .core import add_game_arguments, check_game_or_all
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("preflight", help="check a build's PDFs: fonts embedded, safe zone, contrast, paper edge, "
-                                         "overlapping symbols, type on pieces under 6 pt")
+                                         "overlapping symbols, type on pieces under 6 pt, "
+                                         "colours a colour-blind player cannot tell apart")
     add_game_arguments(p, "game id (or game folder) whose build to check", "every game in the build folder")
     p.add_argument("--out", type=Path, default=Path("output"), help="build folder (default: output)")
     p.add_argument("--safe", type=float, default=3.0, help="safe zone inside the trim, mm (default 3)")
@@ -51,6 +53,22 @@ def cmd_preflight(args: argparse.Namespace) -> int:
                 for f in preflight(sorted(d.rglob("*.pdf")), args.out, safe_mm=args.safe, min_type_pt=_min_type(args, d))]
     for f in findings:
         print(f"{f.level}: {f}")
+    colours = [line for game in ([d.name for d in folders] if args.all else [args.game]) for line in _colour_vision(game)]
+    for line in colours:
+        print(f"warning: {line}")
     errors = sum(f.level == "error" for f in findings)
-    print(f"checked {len(pdfs)} PDF(s): {errors} error(s), {len(findings) - errors} warning(s)")
+    print(f"checked {len(pdfs)} PDF(s): {errors} error(s), {len(findings) + len(colours) - errors} warning(s)")
     return 1 if errors else 0
+
+
+def _colour_vision(game: str) -> list[str]:
+    """The colour-vision check of the game's data (generator/colourvision.py); nothing for a build
+    folder whose game is not found or does not load (`pnp check` reports why)."""
+    from solver.game.loader import load_game
+
+    from ..colourvision import colour_vision
+
+    try:
+        return colour_vision(load_game(game))
+    except (DataError, FileNotFoundError, KeyError):
+        return []
