@@ -29,6 +29,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator, Literal
 
+import numpy as np
+
 from .context import A5_MM, PAPER_MM, PRINTER_MARGIN_MM
 from .geometry import MM_PER_PT
 from .pdfread import Char, Image, Rect, Run, backgrounds, crop_mark_trims, form_boxes, page_chars, render, text_runs, \
@@ -101,7 +103,7 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
                 for colours, hit in _low_contrast(i + 1, text_runs(chars), image):
                     low[colours].append(hit)
             if _home_paper(w_mm, h_mm):
-                findings += _edge(name, i + 1, chars, w_mm, h_mm)
+                findings += _edge(name, i + 1, chars, w_mm, h_mm, image if chars else None)
             trims = crop_mark_trims(page, h_mm)
             findings += _safe_zone(name, i + 1, chars, trims, safe_mm)
             findings += _overlaps(name, i + 1, page, trims)
@@ -122,9 +124,9 @@ class LowContrast:
 
 # --------------------------------------------------------------------------- the checks
 
-def _edge(name: str, page: int, chars: list[Char], w: float, h: float) -> list[Finding]:
+def _edge(name: str, page: int, chars: list[Char], w: float, h: float, image: Image | None = None) -> list[Finding]:
     near = [(min(c.box[0], c.box[1], w - c.box[2], h - c.box[3]), c) for c in chars]
-    near = [(d, c) for d, c in near if d < PRINTER_MARGIN_MM]
+    near = [(d, c) for d, c in near if d < PRINTER_MARGIN_MM and (image is None or _inks_strip(c, image, w, h))]
     if not near:
         return []
     d = min(d for d, _ in near)
@@ -132,6 +134,24 @@ def _edge(name: str, page: int, chars: list[Char], w: float, h: float) -> list[F
     return [Finding("warning", name, page, "text-near-edge",
                     f"{len(near)} characters within {PRINTER_MARGIN_MM:g} mm of the paper edge (closest {d:.1f} mm, "
                     f"e.g. {sample!r}); home printers leave that strip blank: move the text inwards")]
+
+
+def _inks_strip(c: Char, image: Image, w: float, h: float) -> bool:
+    """Whether the page shows `c`'s colour inside the part of its box that lies in the printer's
+    margin strip. A label a map tile's clip cuts at the strip's edge reaches into the strip by its
+    box only: nothing of it is printed there."""
+    px = image.shape[1] / w  # pixels per mm
+    inner = PRINTER_MARGIN_MM - 0.1  # a pixel whose centre is on the clip's edge may be either side
+    x0, y0, x1, y1 = c.box
+    parts = [(x0, y0, min(x1, inner), y1), (max(x0, w - inner), y0, x1, y1),
+             (x0, y0, x1, min(y1, inner)), (x0, max(y0, h - inner), x1, y1)]
+    for a, b, e, f in parts:
+        if e <= a or f <= b:
+            continue
+        window = image[max(0, int(b * px)):max(0, int(np.ceil(f * px))), max(0, int(a * px)):max(0, int(np.ceil(e * px)))]
+        if window.size and (np.abs(window - np.array(c.rgb, dtype=np.int16)).sum(axis=2) < 120).any():
+            return True
+    return False
 
 
 def _safe_zone(name: str, page: int, chars: list[Char], trims: list[Rect], safe_mm: float) -> list[Finding]:
