@@ -45,9 +45,22 @@ def as_player_knows(source: str | None, lang: str) -> str:
         return ""
     text = GAP.sub("", source).strip(" ;,")
     if not SEED.search(text):
-        return text
-    parts = [_clause(p) for p in SEED.split(text) if p.strip(" ;,")]
-    return catalogue.text("missing.rules", lang, where="; ".join(dict.fromkeys(parts)))
+        return _in_language(text, lang)
+    parts = [p for p in (_in_language(_clause(p), lang) for p in SEED.split(text) if p.strip(" ;,")) if p]
+    return catalogue.text("missing.rules", lang, where="; ".join(dict.fromkeys(parts))) if parts else ""
+
+
+CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
+
+
+def _in_language(clause: str, lang: str) -> str:
+    """A clause as a list in `lang` can print it: the source's Japanese section names are left out of a
+    list in a language whose face has no kana or kanji (its numbers stay); "" when nothing is left."""
+    if lang in ("ja", "zh", "ko") or not CJK.search(clause):
+        return clause
+    kept = re.sub(r"\([^()]*\)", lambda m: "" if CJK.search(m.group(0)) else m.group(0), clause)
+    kept = " ".join(w for w in re.split(r"\s+", kept) if not CJK.search(w)).strip(" ;,/")
+    return kept
 
 
 def _clause(text: str) -> str:
@@ -64,8 +77,8 @@ def _balanced(text: str) -> str:
 
 def _bounds(bound_by: list[str], lang: str) -> str:
     """The rules a proposed count was bound by, as a player names them (the clauses only)."""
-    clauses = [_clause(SEED.split(GAP.sub("", b), 1)[1]) for b in bound_by if SEED.search(b)]
-    clauses = list(dict.fromkeys(clauses))
+    clauses = [_in_language(_clause(SEED.split(GAP.sub("", b), 1)[1]), lang) for b in bound_by if SEED.search(b)]
+    clauses = [c for c in dict.fromkeys(clauses) if c]
     if not clauses:
         return ""
     return catalogue.text("missing.rules", lang, where="; ".join(clauses[:MAX_BOUNDS]))

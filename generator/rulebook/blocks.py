@@ -62,6 +62,7 @@ class Content:
     blocks: list[Any] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # unit ids shown in the source language
     faces: dict[str, str] = field(default_factory=dict)  # lang -> text face id (generator/fonts.py)
+    colophon: bool = True  # the last page says how the book was made (not on a list a player prints)
 
 
 BULLET = "・"  # an unordered list item; the typesetter prints each language's own bullet (label "bullet")

@@ -85,7 +85,8 @@ def missing_content(game: Game, lang: str, stated_only: bool = False, spares: in
     """`missing-<lang>.pdf` as a short book: the game's title, then the list."""
     title = pick(game.meta.title, lang)
     content = Content(langs=[lang], title={lang: title}, subtitle={lang: catalogue.text("missing.title", lang)},
-                      facts={lang: [catalogue.text("missing.intro", lang)]}, faces={lang: fonts.face_of(lang, game).id})
+                      facts={lang: [catalogue.text("missing.intro", lang)]}, faces={lang: fonts.face_of(lang, game).id},
+                      colophon=False)
     content.blocks = [Heading("missing", 0, "", {lang: Text(catalogue.text("missing.title", lang))})]
     content.blocks += missing_blocks(game, [lang], stated_only, spares, heading=False)
     return content

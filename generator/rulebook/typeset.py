@@ -127,7 +127,7 @@ def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = N
     story += _body(content, geo, font, rec)
     if back_cover:
         story += [NextPageTemplate("title"), PageBreak()] + _back_cover(content, geo, font, rec)
-    else:
+    elif content.colophon:
         story += _colophon(content, geo, rec)
     doc.build(story)
     return buf.getvalue(), rec
