@@ -7,7 +7,7 @@ The JSON Schemas in `data/schema/` are generated from the models (`pnp schema`).
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, Protocol, Sequence, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -72,3 +72,26 @@ def folder_id(folder_name: str) -> str:
     """A folder's name as a game id, lower-case kebab: `Lantern Test` -> `lantern-test` (what
     `pnp new` names a game; a folder whose name gives another id warns, solver/game/usage.py)."""
     return re.sub(r"[^a-z0-9]+", "-", folder_name.lower()).strip("-")
+
+
+class ItemCount(Protocol):
+    """An entry of a counts file (proposed.yaml, designed.yaml): `count` copies of one item."""
+    component: str
+    item: str
+    count: int
+
+
+def count_in(entries: Sequence[ItemCount], component: str, item: str) -> int | None:
+    """The count a counts file gives `item` of `component`, or None when it gives none."""
+    return next((e.count for e in entries if e.component == component and e.item == item), None)
+
+
+def repeated(entries: Sequence[ItemCount]) -> list[int]:
+    """The positions of entries that name an item an earlier entry already named."""
+    seen: set[tuple[str, str]] = set()
+    again = []
+    for i, e in enumerate(entries):
+        if (e.component, e.item) in seen:
+            again.append(i)
+        seen.add((e.component, e.item))
+    return again

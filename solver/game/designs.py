@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import Field
 
 from ..errors import Problem
-from .base import Count, Id, Model
+from .base import Count, Id, Model, count_in, repeated
 
 
 class DesignedCount(Model):
@@ -56,22 +56,17 @@ class DesignFile(Model):
         return None
 
     def count_of(self, component: str, item: str) -> int | None:
-        for c in self.counts:
-            if c.component == component and c.item == item:
-                return c.count
-        return None
+        return count_in(self.counts, component, item)
 
     def check_references(self, components: list, locator: Any) -> list[Problem]:
         """Each count names an item of components.yaml, once."""
         items = {(c.id, i.id) for c in components for i in c.items} | {(c.id, c.id) for c in components if not c.items}
+        again = set(repeated(self.counts))
         problems: list[Problem] = []
-        seen: set[tuple[str, str]] = set()
         for ci, c in enumerate(self.counts):
-            key = (c.component, c.item)
-            if key not in items:
+            if (c.component, c.item) not in items:
                 problems.append(locator.problem(("counts", ci), f"no item {c.component}/{c.item} in components.yaml",
                                                 "run `pnp design` again"))
-            elif key in seen:
+            elif ci in again:
                 problems.append(locator.problem(("counts", ci), f"a second count for {c.component}/{c.item}", "keep one"))
-            seen.add(key)
         return problems

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import Field
 
 from ..errors import Problem
-from .base import Copies, Id, Model
+from .base import Copies, Id, Model, count_in, repeated
 
 
 # What `pnp propose` writes in `bound_by` when no rule bounds a count (solver/counts/propose.py)
@@ -39,20 +39,10 @@ class ProposalsFile(Model):
     proposals: list[Proposal] = []
 
     def count_of(self, component: str, item: str) -> int | None:
-        for p in self.proposals:
-            if p.component == component and p.item == item:
-                return p.count
-        return None
+        return count_in(self.proposals, component, item)
 
     def check_references(self, components: list, locator: Any) -> list[Problem]:
         """A second proposal for one item is an error; a proposal for an item that no longer exists
         is only stale (`pnp check` says so and `pnp propose` rewrites the file)."""
-        problems: list[Problem] = []
-        seen: set[tuple[str, str]] = set()
-        for pi, p in enumerate(self.proposals):
-            key = (p.component, p.item)
-            if key in seen:
-                problems.append(locator.problem(("proposals", pi), f"a second proposal for {p.component}/{p.item}",
-                                                "keep one"))
-            seen.add(key)
-        return problems
+        return [locator.problem(("proposals", i), f"a second proposal for {p.component}/{p.item}", "keep one")
+                for i in repeated(self.proposals) for p in [self.proposals[i]]]
