@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 from solver.errors import DataError, Problem
+from solver.game.fontfiles import font_file_paths
 
 from .build import STAGES, Stage
 from .context import BuildContext
@@ -237,6 +238,8 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
     # a data file added later by another capability is read by whoever wants it: count it for all
     other = {k: _dump(v) for k, v in sorted(game.extras.items()) if k not in known_extras}
     slice_: dict[str, Any] = {"meta": _dump(game.meta), "other": other}
+    # the game's own font files, by content: every stage that prints text reads them
+    slice_["fonts"] = hash_files(font_file_paths(game.meta, folder), folder) if game.meta.fonts else {}
     assets = lambda: hash_files([p for p in game_files(folder, ctx)  # noqa: E731
                                  if p.suffix.lower() not in MODEL_SUFFIXES], folder)
     if unit.stage == "manifest":
