@@ -213,10 +213,24 @@ def register_face(family_id: str, role: str = "regular") -> str:
         raise DataError([Problem(str(path), 0, 0, f"cannot embed this font ({e})",
                                  "re-export it as a TrueType (.ttf) font or use another file")]) from None
     _FILE_OF[name] = path
+    _FACE_OF[name] = (family_id, role)
     return name
 
 
 _FILE_OF: dict[str, Path] = {}
+_FACE_OF: dict[str, tuple[str, str]] = {}  # registered name -> (family id, role)
+
+
+def styled(font: str, bold: bool, italic: bool) -> str:
+    """The font of the same face with bold and/or italic added (card text's `**bold**`, `*italic*`);
+    a face without that weight gives the file its family falls back to (IPAex Gothic: itself)."""
+    if font not in _FACE_OF or not (bold or italic):
+        return font
+    family_id, role = _FACE_OF[font]
+    bold = bold or role.startswith("bold")
+    italic = italic or role.endswith("italic")
+    return register_face(family_id, {(True, True): "bold-italic", (True, False): "bold",
+                                     (False, True): "italic", (False, False): "regular"}[(bold, italic)])
 
 
 def text_font(lang: str, role: str = "regular", game: Any = None) -> str:

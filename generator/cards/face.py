@@ -156,6 +156,13 @@ class FaceDrawer:
         if sym is None:
             raise DataError([Problem(data.where, 0, 0, f"unknown symbol {sid!r}",
                                      "define it under `symbols` in layouts.yaml")])
+        if sym.src:  # a picture of the game folder, in its own colours (an icon needs no dpi warning)
+            try:
+                img = load_image(self.folder, sym.src, data.where)
+            except DataError as e:
+                raise DataError([self._at_symbol(sid, p) for p in e.problems]) from None
+            s.image(box, img, fit="fit")
+            return
         name = f"{sid}@{colour}"
         sw, sh = sym.size
         if not s.has_symbol(name):
@@ -195,6 +202,15 @@ class FaceDrawer:
                           f"supply at least {round(img.pixels[0] * MIN_DPI / dpi)} px wide")
         s.image(box, img, fit=f.fit)
 
+    def _at_symbol(self, sid: str, problem: Problem) -> Problem:
+        """A symbol's picture that cannot be used, at its `src:` in layouts.yaml."""
+        locator = getattr(self.game, "locators", {}).get("layouts.yaml")
+        index = next((i for i, sym in enumerate(self.layouts.symbols) if sym.id == sid), None)
+        if locator is None or index is None:
+            return problem
+        line, col = locator.at(("symbols", index, "src"))
+        return Problem(locator.path, line, col, f"{problem.what} (symbol {sid!r}, for {problem.path})", problem.todo)
+
     def _at_field(self, f: Field_, problem: Problem, data: FaceData) -> Problem:
         """`problem`, found while drawing one piece, moved to the data line that caused it (the
         piece stays named in the message): the item's attribute in components.yaml when the
@@ -227,7 +243,7 @@ class FaceDrawer:
         # the language's printed punctuation (quotes, dashes, minus); inline :symbols: kept as typed,
         # and a field of numbers alone is a factor line (4-3), not a range
         text = typeset(text, data.lang, [m.span() for m in INLINE_SYMBOL.finditer(text)], factors=True)
-        plain = INLINE_SYMBOL.sub("", text)
+        plain = textfit.unmarked(INLINE_SYMBOL.sub("", text))
         if not _font_has_all(plain, font):
             fonts.require_glyphs(plain, data.where, font)  # raises, naming the character and the card
         # never under the game's smallest type on a piece (6 pt unless game.yaml lowers it)
@@ -252,21 +268,23 @@ class FaceDrawer:
 
     def _line(self, s: Surface, line: list[textfit.Atom], x: float, baseline: float, size_pt: float,
               colour: str, font: str, data: FaceData) -> None:
-        run = ""
+        run, run_font = "", font
         run_x = x
         for a in line:
-            if a.symbol:
+            a_font = a.font(font) or font  # **bold**, *italic*: a run of its own in that weight
+            if a.symbol or a_font != run_font:
                 if run:
-                    s.text(run_x, baseline, run, size_pt=size_pt, colour=colour, font=font)
+                    s.text(run_x, baseline, run, size_pt=size_pt, colour=colour, font=run_font)
+                    run_x += textfit.line_width([textfit.Atom(run)], size_pt, run_font)
+                run, run_font = "", a_font
+            if a.symbol:
                 em = size_pt * MM_PER_PT
-                run_x += textfit.line_width([textfit.Atom(run)], size_pt, font) if run else 0.0
                 self._place_symbol(s, a.symbol, Box(run_x, baseline - 0.85 * em, em, em), colour, data)
                 run_x += a.width(size_pt, font)
-                run = ""
             else:
                 run += a.text
         if run:
-            s.text(run_x, baseline, run, size_pt=size_pt, colour=colour, font=font)
+            s.text(run_x, baseline, run, size_pt=size_pt, colour=colour, font=run_font)
 
 
 @lru_cache(maxsize=8192)
