@@ -24,7 +24,7 @@ from ..text.typography import typeset
 from ..typesize import min_type_of
 from . import textfit
 from .facedata import FaceData, list_text
-from .images import MIN_DPI, effective_dpi, load_image
+from .images import MIN_DPI, effective_dpi, load_image, low_dpi_warning
 
 if TYPE_CHECKING:
     from solver.game.loader import Game
@@ -198,8 +198,7 @@ class FaceDrawer:
         if img.kind == "raster":
             dpi = effective_dpi(img, placed)
             if dpi < MIN_DPI:
-                self.note(f"{data.where}: image {rel!r} prints at {dpi:.0f} dpi (under {MIN_DPI}); "
-                          f"supply at least {round(img.pixels[0] * MIN_DPI / dpi)} px wide")
+                self.note(low_dpi_warning(data.where, rel, dpi, img))
         s.image(box, img, fit=f.fit)
 
     def _at_symbol(self, sid: str, problem: Problem) -> Problem:
