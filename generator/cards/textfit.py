@@ -82,21 +82,23 @@ def _width(s: str, size_pt: float, font: str | None = None) -> float:
     return text_width(s, size_pt, font)
 
 
-def atoms(text: str) -> list[Atom]:
+def atoms(text: str, symbols: frozenset[str] | None = None) -> list[Atom]:
     """One paragraph as atoms: the breaker's groups for the text, one atom per inline symbol,
-    each in the style its markup gives (a word set partly in bold stays one unbreakable unit)."""
+    each in the style its markup gives (a word set partly in bold stays one unbreakable unit).
+    With `symbols`, a `:name:` not among them is text (printed as typed)."""
     out: list[Atom] = []
     for segment, style in styled_segments(text):
         first = len(out)
-        _segment_atoms(segment, style, out)
+        _segment_atoms(segment, style, out, symbols)
         if first and first < len(out) and not out[first].space and not out[first - 1].space:
             out[first] = replace(out[first], glued=True)  # `**bold**,`: no break at the mark
     return out
 
 
-def _segment_atoms(text: str, style: int, out: list[Atom]) -> None:
+def _segment_atoms(text: str, style: int, out: list[Atom], symbols: frozenset[str] | None) -> None:
     pos = 0
-    for m in list(INLINE_SYMBOL.finditer(text)) + [None]:
+    found = [m for m in INLINE_SYMBOL.finditer(text) if symbols is None or m.group(1) in symbols]
+    for m in [*found, None]:
         end = m.start() if m else len(text)
         piece = text[pos:end]
         for g in groups(piece):
@@ -125,7 +127,7 @@ def _units(line_atoms: list[Atom]) -> list[list[Atom]]:
 
 
 def wrap(text: str, width_mm: float, size_pt: float, wrap_lines: bool = True,
-         lang: str | None = None, font: str | None = None) -> list[list[Atom]]:
+         lang: str | None = None, font: str | None = None, symbols: frozenset[str] | None = None) -> list[list[Atom]]:
     """Lines of atoms no wider than `width_mm` where possible: a word that does not fit is
     hyphenated in `lang` when it may be, and one wider than the box is cut by characters."""
     lines: list[list[Atom]] = []
@@ -138,7 +140,7 @@ def wrap(text: str, width_mm: float, size_pt: float, wrap_lines: bool = True,
                 continue
         line: list[Atom] = []
         w = 0.0
-        for unit in _units(atoms(para)):
+        for unit in _units(atoms(para, symbols)):
             uw = line_width(unit, size_pt, font)
             space = unit[0].space
             if not wrap_lines or w + uw <= width_mm + 1e-9:
@@ -222,7 +224,7 @@ class Fitted:
 @lru_cache(maxsize=8192)
 def fit(text: str, width_mm: float, height_mm: float, size_pt: float, min_size_pt: float,
         line_height: float, wrap_lines: bool = True, lang: str | None = None,
-        font: str | None = None) -> Fitted:
+        font: str | None = None, symbols: frozenset[str] | None = None) -> Fitted:
     """The largest size from `size_pt` down to `min_size_pt` (0.25 pt steps) at which the text fits.
 
     Cached: a deck repeats the same strings (ranks, values, labels) many times. Callers must not
@@ -234,7 +236,7 @@ def fit(text: str, width_mm: float, height_mm: float, size_pt: float, min_size_p
         if w <= width_mm + 1e-6 and block_height(1, size, line_height, font) <= height_mm + 1e-6:
             return Fitted(size, [[Atom(text)]], True)
     while True:
-        lines = wrap(text, width_mm, size, wrap_lines, lang, font)
+        lines = wrap(text, width_mm, size, wrap_lines, lang, font, symbols)
         ok = (block_height(len(lines), size, line_height, font) <= height_mm + 1e-6
               and all(line_width(ln, size, font) <= width_mm + 1e-6 for ln in lines))
         if ok or size - 0.25 < min_size_pt - 1e-9:
