@@ -80,3 +80,16 @@ def test_a_hex_off_the_map_is_one_line(tmp_path, capsys):
     assert main(["map", str(folder), "neighbours", "0404"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "'0404' is not a hex of this map" in err[0]
+
+
+def test_a_broken_river_names_the_two_hexsides_of_its_gap(tmp_path, capsys):
+    folder = write(tmp_path / "three-by-three")
+    mapfile = folder / "map.yaml"
+    mapfile.write_text(mapfile.read_text(encoding="utf-8").replace(
+        'hexsides: [["0202", "0102"]]', 'hexsides: [["0201", "0101"], ["0303", "0203"]]'), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", str(folder), "--json"]) == 1
+    [f] = [f for f in json.loads(capsys.readouterr().out)["findings"] if f["code"] == "map-river-broken"]
+    assert "between 0201 and 0101 does not touch the next, between 0303 and 0203" in f["message"]
+    line = next(i for i, ln in enumerate(mapfile.read_text(encoding="utf-8").splitlines(), 1) if "brook" in ln)
+    assert f["source"].endswith(f"map.yaml:{line}")
