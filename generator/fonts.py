@@ -4,13 +4,15 @@ renders every language.
 
 - IPAex Gothic (IPA Font License, which allows embedding and redistribution) from the
   `matplotlib-fontja` wheel: the project font, with Japanese and Latin glyphs, and the fallback
-  for every character another face lacks (`register`, `font_path`). `PNP_FONT` (a .ttf path)
-  overrides it.
+  for every character another face lacks (`register`, `font_path`). The environment variable
+  `PNP_FONT` (a .ttf path) replaces this fallback face for every game: a machine-wide setting,
+  not a game's look (a game picks its own faces in game.yaml).
 - Source Serif Pro (SIL Open Font License) from the `font-source-serif-pro` wheel, with regular,
   italic, bold and bold italic: the Latin text face.
 
-Which face a language is set in is data: `fonts: {en: source-serif}` in game.yaml, else
-`DEFAULT_FACES` (CJK languages in IPAex Gothic, every other language in Source Serif). Every
+Which face a language is set in is data: `fonts: {en: source-serif}` in game.yaml, or a font
+file of the game folder (`fonts: {en: fonts/MyFace.ttf}`, checked on loading by
+solver/game/fontfiles.py; `game_family` names it by the hash of its files), else `DEFAULT_FACES` (CJK languages in IPAex Gothic, every other language in Source Serif). Every
 printed thing takes its fonts from `faces(lang, game)`: rulebooks, card and counter faces, maps,
 tiles and the calibration page. A character a face lacks (a Japanese term quoted in English
 text, a ● the Latin face has no glyph for) is drawn in the project font (`runs`), and measured
@@ -19,6 +21,7 @@ its file to the backends that read glyphs themselves (SVG outlines, Pillow).
 """
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import DataError, Problem
+from solver.game.fontfiles import font_licence, is_font_file, role_paths
+from solver.game.meta import FontFiles
 
 FONT_NAME = "PnpGothic"
 
@@ -86,7 +91,8 @@ def require_glyphs(text: str, where: str, font: str | None = None) -> None:
     if missing:
         chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
         raise DataError([Problem(where, 0, 0, f"the font has no glyph for {chars}",
-                                 "replace the character or set PNP_FONT to a font that has it")])
+                                 "replace the character, or set the language in a font file that has it "
+                                 "(game.yaml `fonts: {en: fonts/MyFace.ttf}`, docs/vocabulary.md)")])
 
 
 @lru_cache(maxsize=None)
@@ -109,8 +115,11 @@ class Family:
     name: str
     licence: str
     package: str  # the Python package that brings the files (a dependency in pyproject.toml)
+    paths: tuple[tuple[str, Path], ...] = ()  # a face of the game folder (game.yaml `fonts:`): role -> file
 
     def files(self) -> dict[str, Path]:
+        if self.paths:
+            return dict(self.paths)
         if self.id == "ipaex-gothic":
             return {"regular": font_path()}
         try:
@@ -138,6 +147,8 @@ def face_of(lang: str, game: Any = None) -> Family:
     chosen = dict(getattr(getattr(game, "meta", None), "fonts", None) or {})
     base = lang.split("-")[0]
     fid = chosen.get(lang) or chosen.get(base) or DEFAULT_FACES.get(base, DEFAULT_LATIN_FACE)
+    if is_font_file(fid):
+        return game_family(game.folder, fid)
     if fid not in FAMILIES:
         key = lang if lang in chosen else base
         where = game.where("game.yaml", ("fonts", key)) if game is not None else "game.yaml"
@@ -148,26 +159,78 @@ def face_of(lang: str, game: Any = None) -> Family:
     return FAMILIES[fid]
 
 
+_GAME_FAMILIES: dict[str, Family] = {}
+
+
+def game_family(folder: Path, choice: Any) -> Family:
+    """A face of the game folder (checked on loading, solver/game/fontfiles.py), named by the hash
+    of its files, so that the same files give the same PDF from any folder."""
+    roles = role_paths(choice, folder)
+    paths = {role.replace("_", "-"): (folder / rel).resolve() for role, rel in roles.items()}
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in paths.values())).hexdigest()[:12]
+    fid = f"game-{digest}"
+    if fid not in _GAME_FAMILIES:
+        from fontTools.ttLib import TTFont as FTFont
+
+        with FTFont(str(paths["regular"]), lazy=True) as f:
+            name = f["name"].getDebugName(1) or Path(roles["regular"]).stem
+        given = choice.licence if isinstance(choice, FontFiles) else None
+        _GAME_FAMILIES[fid] = Family(fid, name, font_licence(paths["regular"], given), roles["regular"],
+                                     tuple(sorted(paths.items())))
+    return _GAME_FAMILIES[fid]
+
+
+def game_font_notes(game: Any) -> list[dict[str, Any]]:
+    """For manifest.json: each language set in a font file of the game folder, with its family name,
+    files and licence (a print shop or publisher needs to know it may embed the font)."""
+    out = []
+    for lang, choice in sorted(game.meta.fonts.items()):
+        if is_font_file(choice):
+            family = game_family(game.folder, choice)
+            files = sorted(dict.fromkeys(role_paths(choice, game.folder).values()))
+            out.append({"language": lang, "family": family.name, "files": files, "licence": family.licence})
+    return out
+
+
 @lru_cache(maxsize=None)
 def register_face(family_id: str, role: str = "regular") -> str:
     """Register one role of a face with reportlab once; returns its font name."""
     if family_id == "ipaex-gothic":
         return register()
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-    files = FAMILIES[family_id].files()
+    family = FAMILIES.get(family_id) or _GAME_FAMILIES[family_id]
+    files = family.files()
     path = files.get(role, files["regular"])
     if not path.is_file():
         raise DataError([Problem(str(path), 0, 0, "font file not found",
-                                 f"reinstall {FAMILIES[family_id].package}")])
+                                 f"reinstall {family.package}" if not family.paths else "put the file back")])
     name = f"Pnp-{family_id}-{role}"
-    pdfmetrics.registerFont(TTFont(name, str(path)))
+    try:
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    except TTFError as e:  # a game's file that passed the loader's checks but not reportlab's
+        raise DataError([Problem(str(path), 0, 0, f"cannot embed this font ({e})",
+                                 "re-export it as a TrueType (.ttf) font or use another file")]) from None
     _FILE_OF[name] = path
+    _FACE_OF[name] = (family_id, role)
     return name
 
 
 _FILE_OF: dict[str, Path] = {}
+_FACE_OF: dict[str, tuple[str, str]] = {}  # registered name -> (family id, role)
+
+
+def styled(font: str, bold: bool, italic: bool) -> str:
+    """The font of the same face with bold and/or italic added (card text's `**bold**`, `*italic*`);
+    a face without that weight gives the file its family falls back to (IPAex Gothic: itself)."""
+    if font not in _FACE_OF or not (bold or italic):
+        return font
+    family_id, role = _FACE_OF[font]
+    bold = bold or role.startswith("bold")
+    italic = italic or role.endswith("italic")
+    return register_face(family_id, {(True, True): "bold-italic", (True, False): "bold",
+                                     (False, True): "italic", (False, False): "regular"}[(bold, italic)])
 
 
 def text_font(lang: str, role: str = "regular", game: Any = None) -> str:

@@ -191,7 +191,8 @@ def _check_section(report: Any) -> list[str]:
     if ns and comps:
         out.append('<table class="check"><tr><th>in play</th>' + "".join(f"<th>{_e(n)} players</th>" for n in ns) + "</tr>")
         for c in comps:
-            cells = "".join(f"<td>{_e((counts[n].get('in_play') or {}).get(c, 0))}</td>" for n in ns)
+            cells = "".join(f"<td>{_e('–' if 'cannot_set_up' in counts[n] else (counts[n].get('in_play') or {}).get(c, 0))}</td>"
+                            for n in ns)
             out.append(f"<tr><td>{_e(c)}</td>{cells}</tr>")
         out.append("</table>")
     findings = report.get("findings") or []

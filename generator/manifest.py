@@ -91,6 +91,10 @@ def build_manifest(game: Game, ctx: BuildContext) -> list[Path]:
             ctx.warn(line)
     out = ctx.out_dir(game.id)
     paths = []
+    from .fonts import game_font_notes
+
+    if game_font_notes(game):  # the designer's own font files, with their licences
+        data["fonts"] = game_font_notes(game)
     if lang == game.meta.source_language:  # one JSON per game; the text list once per language
         paths.append(write_text(out / "manifest.json", json.dumps(data, ensure_ascii=False, indent=2) + "\n"))
     lines = [f"{data['title']} ({game.id})", ""]

@@ -213,7 +213,9 @@ class Rebuilder:
             self.state.finished(lines)
             return False
         write_index(ctx.out_root)
-        for w in ctx.warnings[:10]:
+        from .cards.images import merged_image_warnings
+
+        for w in merged_image_warnings(ctx.warnings)[:10]:  # one line per picture file
             self.log(f"warning: {w}")
         if report.built:
             self.log(f"built {len(report.built)} unit(s): {', '.join(u.key for u in report.built)}")

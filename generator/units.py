@@ -15,13 +15,15 @@ import dataclasses
 import hashlib
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from solver.errors import DataError, Problem
+from solver.game.fontfiles import font_file_paths
 
 from .build import STAGES, Stage
 from .context import BuildContext
@@ -230,6 +232,36 @@ def game_inputs_digest(folder: Path, ctx: BuildContext, only: set[str] | None) -
                     "options": options_of(ctx), "lang": ctx.lang, "only": sorted(only) if only else None})
 
 
+TEMPLATE = re.compile(r"\{[^{}]*\}")
+
+
+def _strings(obj: Any, key: str | None = None) -> Iterator[tuple[str | None, str]]:
+    """Every string of a dumped slice, with the key it stands under."""
+    if isinstance(obj, str):
+        yield key, obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _strings(v, str(k))
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _strings(v, key)
+
+
+def used_assets(files: dict[str, str], *dumps: Any) -> dict[str, str]:
+    """The picture files (path -> hash) a unit can read: those its slice names literally (an item's
+    `art: art/gold.png`, a symbol's `src`) or an image template matches (`src: art/{id}.png`), so a
+    changed picture redraws only the sheets that use it (never the maps, for a card's art). An SVG
+    among them may reference any other picture: then every picture counts."""
+    literals: set[str] = set()
+    patterns = []
+    for key, text in (kv for d in dumps for kv in _strings(d)):
+        literals.add(os.path.normpath(text).replace(os.sep, "/"))
+        if key == "src" and TEMPLATE.search(text) and TEMPLATE.sub("", text):  # `{art}` alone: its values are literals
+            patterns.append(re.compile(".*".join(re.escape(part) for part in TEMPLATE.split(text))))
+    used = {rel: h for rel, h in files.items() if rel in literals or any(p.fullmatch(rel) for p in patterns)}
+    return files if any(rel.lower().endswith(".svg") for rel in used) else used
+
+
 def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
     """What the unit reads, by content: its slice of the validated model plus files and options."""
     folder = game.folder
@@ -237,8 +269,10 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
     # a data file added later by another capability is read by whoever wants it: count it for all
     other = {k: _dump(v) for k, v in sorted(game.extras.items()) if k not in known_extras}
     slice_: dict[str, Any] = {"meta": _dump(game.meta), "other": other}
-    assets = lambda: hash_files([p for p in game_files(folder, ctx)  # noqa: E731
-                                 if p.suffix.lower() not in MODEL_SUFFIXES], folder)
+    # the game's own font files, by content: every stage that prints text reads them
+    slice_["fonts"] = hash_files(font_file_paths(game.meta, folder), folder) if game.meta.fonts else {}
+    every_asset = hash_files([p for p in game_files(folder, ctx) if p.suffix.lower() not in MODEL_SUFFIXES], folder)
+    assets = lambda *dumps: used_assets(every_asset, *dumps)  # noqa: E731
     if unit.stage == "manifest":
         slice_["meta"] = _dump(game.meta, lang=unit.lang)
         slice_["components"] = _dump(game.components, FACE_ONLY, unit.lang)
@@ -256,10 +290,11 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
             slice_["listed"] = _dump(game.components, lang=unit.lang)
         slice_["layouts"] = _dump(game.extras.get("layouts"), lang=unit.lang)
         slice_["source_language"] = game.meta.source_language  # other languages' images go elsewhere
-        slice_["assets"] = assets()
+        slice_["assets"] = assets(slice_["component"], slice_["layouts"])  # a listed item prints no picture
     elif unit.stage == "maps":
         slice_["map"] = _dump(game.extras.get("map"))
-        slice_["assets"] = assets()
+        layouts = game.extras.get("layouts")  # a map draws the layouts' symbols, never a card's picture
+        slice_["assets"] = assets(slice_["map"], _dump(layouts.symbols) if layouts is not None else None)
     elif unit.stage == "check":  # the checker: the inventory, the setup, the map, and what prints each component
         slice_["components"] = _dump(game.components, TEXT_ONLY)
         slice_["layouts"] = _dump(game.extras.get("layouts"))

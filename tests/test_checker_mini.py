@@ -167,12 +167,17 @@ def test_removing_one_loyal_dwarf_names_the_card_and_the_counts(tmp_path):
     errors = [f for f in report["findings"] if f["severity"] == "error"]
     assert sorted({n for f in errors for n in f["player_counts"]}) == broken
     for f in errors:
-        assert "dwarf-blue-loyal ×1" in f["message"]
         assert f["source"].startswith(str(game.folder.relative_to(Path.cwd())) if game.folder.is_relative_to(Path.cwd()) else "")
+    # each is explained by the sum of its short step (issue 29): the kind is named where it matters
     shortage = next(f for f in errors if 3 in f["player_counts"])
     assert "remove dwarf-cards role=loyal ×2" in shortage["message"]
+    assert "removes 2 of dwarf-blue-loyal; the box has 1 (components.yaml:6)" in shortage["message"]
+    six = next(f for f in errors if 6 in f["player_counts"])["message"]
+    assert "deals 1 × 6 players = 6; 'dwarf-cards' has 7 (components.yaml:6-11), 5 of them left" in six
+    assert "'remove dwarf-cards role=loyal ×1 when players in [5, 6]' [setup.yaml:4]" in six
     short_deck = next(f for f in errors if 8 in f["player_counts"])
-    assert "a-dwarf-per-player" in short_deck["message"]
+    assert "deals 1 × 8 players = 8; 'dwarf-cards' has 7" in short_deck["message"]
+    assert "add 1 to the box" in short_deck["message"]
 
 
 def test_contradictory_setup_is_explained_by_both_rules(tmp_path):

@@ -108,7 +108,7 @@ def test_new_from_copies_an_example_under_the_new_id(tmp_path, capsys):
 def test_the_template_ships_in_the_package():
     """Every template file is matched by pyproject's package-data, so a wheel carries it."""
     patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["generator"]
-    for path in TEMPLATE.rglob("*"):
+    for path in [*TEMPLATE.rglob("*"), *(TEMPLATE.parent / "full-game").rglob("*")]:
         if path.is_file():
             rel = path.relative_to(ROOT / "generator").as_posix()
             assert any(fnmatch.fnmatch(rel, p) and rel.count("/") == p.count("/") for p in patterns), rel
@@ -133,3 +133,26 @@ def test_map_assertions_cite_a_source_only_when_the_game_has_sources(tmp_path, c
     assert err[0] == (f"{folder / 'map.yaml'}:{line}:5: map assertion has no `source:`; name the clause that states it "
                       "(game.yaml declares sources), e.g. source: 'seed 004, 2.5.5'")
     assert len(err) == 3 and all("setup.yaml" in e and "has no `source:`" in e for e in err[1:])  # both constraints
+
+
+def test_the_full_template_has_pictures_an_icon_tokens_and_a_deal_by_player_count(tmp_path, capsys):
+    """`pnp new --template full` (issue 29 item 5): the same game with what the second hour of the
+    tutorial adds; it checks and builds in both languages with no warning (preflight included)."""
+    folder = tmp_path / "harbour"
+    assert main(["new", str(folder), "--template", "full"]) == 0
+    capsys.readouterr()
+    assert main(["check", str(folder), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [(f["severity"], f["code"]) for f in report["findings"]] == [("info", "setup-proven")]
+    hands = {n: r["hand_size"] for n, r in report["player_counts"].items()}
+    assert hands == {"2": 3, "3": 2, "4": 1}  # each: 5 - players
+    out = tmp_path / "out"
+    assert main(["build", str(folder), "--out", str(out)]) == 0
+    assert not (out / "build-warnings.txt").exists() or not (out / "build-warnings.txt").read_text(encoding="utf-8").strip()
+    game_out = out / "harbour"
+    assert (game_out / "tokens-oil-tokens-en.pdf").is_file()
+    page = PdfReader(game_out / "cards-lantern-cards-en.pdf").pages[0]
+    forms = [x for x in page["/Resources"]["/XObject"].values() if x.get_object().get("/Subtype") == "/Form"]
+    assert len(forms) >= 2  # the lantern picture and the oil icon, both SVG: vector forms
+    fronts = "\n".join(p.extract_text() for p in PdfReader(game_out / "cards-lantern-cards-en.pdf").pages[0::2])
+    assert "only\n on a red lantern" in fronts and ":oil:" not in fronts  # "only" is a run of its own (bold)

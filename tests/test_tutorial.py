@@ -61,8 +61,11 @@ def test_the_page_has_the_steps_it_promises():
     assert {"first-game/game.yaml", "first-game/cards.csv", "first-game/components.yaml", "first-game/setup.yaml",
             "first-game/layouts.yaml", "first-game/rules/clauses.yaml", "first-game/rules/ja.po"} <= files
     commands = [" ".join(argv) for kind, (argv, *_) in page if kind == "run"]
-    assert commands[0] == "pnp show first-game" and commands[-1] == "pnp build first-game --out output"
+    assert commands[0] == "pnp show first-game" and "pnp build first-game --out output" in commands
     assert "pnp check first-game" in commands and "pnp rules check first-game --lang ja" in commands
+    # the second hour (issue 29): pictures, an icon, tokens, a map and its neighbours, an export
+    assert {"first-game/art/fox.svg", "first-game/icons/moon.svg", "first-game/map.yaml"} <= files
+    assert "pnp map first-game neighbours 0202" in commands and commands[-1].startswith("pnp export first-game")
 
 
 def follow(page: Path, folder: Path) -> list[tuple]:
@@ -133,3 +136,20 @@ def test_the_image_of_the_default_faces_is_on_the_page():
     text = PAGE.read_text(encoding="utf-8")
     for target in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text):
         assert (PAGE.parent / target).is_file(), target
+
+
+def test_the_second_hour_ends_in_pictures_an_icon_tokens_a_map_and_an_export(built):
+    import xml.etree.ElementTree as ET
+
+    folder, _ = built
+    out = folder / "output" / "first-game"
+    deck = PdfReader(out / "cards-animal-cards-en.pdf")
+    forms = [x for x in deck.pages[0]["/Resources"]["/XObject"].values() if x.get_object().get("/Subtype") == "/Form"]
+    assert len(forms) >= 3  # the fox, the owl and the moon: SVG files drawn as vectors
+    fronts = "\n".join(p.extract_text() for p in deck.pages[0::2])
+    assert ":moon:" not in fronts and "two" in fronts
+    assert (out / "tokens-moon-tokens-en.pdf").is_file()
+    svg = ET.parse(out / "map-forest.svg").getroot()
+    titles = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}title")]
+    assert {"0101", "0202", "0303"} <= set(titles)  # the nine labelled hexes
+    assert (out / "export" / "tts" / "first-game-en.json").is_file()

@@ -24,7 +24,7 @@ from ..text.typography import typeset
 from ..typesize import min_type_of
 from . import textfit
 from .facedata import FaceData, list_text
-from .images import MIN_DPI, effective_dpi, load_image
+from .images import MIN_DPI, effective_dpi, load_image, low_dpi_warning
 
 if TYPE_CHECKING:
     from solver.game.loader import Game
@@ -41,6 +41,7 @@ class FaceDrawer:
     _fields: dict[str, tuple[tuple[float, float] | None, str | ByAttr | None, list[Field_]]] = field(default_factory=dict)
     _warned: set[str] = field(default_factory=set)
     _background: str = "#ffffff"  # what 'contrast' text reads against on the face being drawn
+    _symbol_ids: frozenset[str] | None = None
 
     def note(self, message: str) -> None:
         """Warn once: the same face is drawn to PDF, SVG and PNG, the warning is said once."""
@@ -75,6 +76,12 @@ class FaceDrawer:
 
     def symbol(self, sid: str) -> Symbol | None:
         return self.layouts.symbol(sid) or builtin_layouts().symbol(sid)
+
+    def symbol_ids(self) -> frozenset[str]:
+        """The symbols text may draw inline: the game's and the built-in ones."""
+        if self._symbol_ids is None:
+            self._symbol_ids = frozenset(s.id for s in [*self.layouts.symbols, *builtin_layouts().symbols])
+        return self._symbol_ids
 
     # ------------------------------------------------------------------ colours
     def colour(self, spec: str | ByAttr | None, data: FaceData) -> str | None:
@@ -156,6 +163,13 @@ class FaceDrawer:
         if sym is None:
             raise DataError([Problem(data.where, 0, 0, f"unknown symbol {sid!r}",
                                      "define it under `symbols` in layouts.yaml")])
+        if sym.src:  # a picture of the game folder, in its own colours (an icon needs no dpi warning)
+            try:
+                img = load_image(self.folder, sym.src, data.where)
+            except DataError as e:
+                raise DataError([self._at_symbol(sid, p) for p in e.problems]) from None
+            s.image(box, img, fit="fit")
+            return
         name = f"{sid}@{colour}"
         sw, sh = sym.size
         if not s.has_symbol(name):
@@ -191,19 +205,50 @@ class FaceDrawer:
         if img.kind == "raster":
             dpi = effective_dpi(img, placed)
             if dpi < MIN_DPI:
-                self.note(f"{data.where}: image {rel!r} prints at {dpi:.0f} dpi (under {MIN_DPI}); "
-                          f"supply at least {round(img.pixels[0] * MIN_DPI / dpi)} px wide")
+                self.note(low_dpi_warning(data.where, rel, dpi, img))
         s.image(box, img, fit=f.fit)
+
+    def _at_item(self, problem: Problem, data: FaceData, chars: list[str]) -> Problem:
+        """`problem` in a piece's text, at the item's field that holds one of `chars`: its CSV cell
+        (`cards.csv:5:7`) or its key in components.yaml; as it was when no field does."""
+        from solver.game.base import pick
+        from solver.game.usage import item_cell
+
+        item, comp = data.item, data.component
+        if item is None or self.game is None or not any(it is item for it in comp.items):
+            return problem
+        fields = [("name", pick(item.name, data.lang)), ("text", pick(item.text, data.lang)),
+                  *((k, str(v)) for k, v in item.attrs.items())]
+        key = next((k for k, v in fields if any(c in v for c in chars)), None)
+        if key is None:
+            return problem
+        path, line, col = item_cell(self.game, comp, comps_index(comp.items, item), key, data.lang)
+        return Problem(path, line, col, f"{problem.what} (in the {key} of {item.id})", problem.todo)
+
+    def _at_symbol(self, sid: str, problem: Problem) -> Problem:
+        """A symbol's picture that cannot be used, at its `src:` in layouts.yaml."""
+        locator = getattr(self.game, "locators", {}).get("layouts.yaml")
+        index = next((i for i, sym in enumerate(self.layouts.symbols) if sym.id == sid), None)
+        if locator is None or index is None:
+            return problem
+        line, col = locator.at(("symbols", index, "src"))
+        return Problem(locator.path, line, col, f"{problem.what} (symbol {sid!r}, for {problem.path})", problem.todo)
 
     def _at_field(self, f: Field_, problem: Problem, data: FaceData) -> Problem:
         """`problem`, found while drawing one piece, moved to the data line that caused it (the
-        piece stays named in the message): the item's attribute in components.yaml when the
-        field's `src` is just `{attribute}`, else the field in layouts.yaml; as it was when
-        neither is a file of this game (a built-in layout, a CSV card list)."""
+        piece stays named in the message): the item's attribute (its CSV cell, or its key in
+        components.yaml) when the field's `src` is just `{attribute}`, else the field in
+        layouts.yaml; as it was when neither is a file of this game (a built-in layout)."""
         locators = getattr(self.game, "locators", {})
         located = None
         attr = (f.src or "")[1:-1] if TEMPLATE_KEY.fullmatch(f.src or "") else None
         comps, item = getattr(self.game, "components", []), data.item
+        if attr and item is not None and attr in item.attrs and self.game is not None \
+                and data.component.items_file in locators:
+            from solver.game.usage import item_cell  # the cell of the card list (cards.csv:5:9)
+
+            path, line, col = item_cell(self.game, data.component, comps_index(data.component.items, item), attr)
+            return Problem(path, line, col, f"{problem.what} (for {problem.path})", problem.todo)
         if attr and item is not None and attr in item.attrs and "components.yaml" in locators \
                 and not data.component.items_file:
             ci = next((i for i, c in enumerate(comps) if c is data.component), None)
@@ -227,14 +272,20 @@ class FaceDrawer:
         # the language's printed punctuation (quotes, dashes, minus); inline :symbols: kept as typed,
         # and a field of numbers alone is a factor line (4-3), not a range
         text = typeset(text, data.lang, [m.span() for m in INLINE_SYMBOL.finditer(text)], factors=True)
-        plain = INLINE_SYMBOL.sub("", text)
+        # a `:name:` with no such symbol prints as typed (solver/game/usage.py warns at its cell)
+        known = self.symbol_ids()
+        plain = textfit.unmarked(INLINE_SYMBOL.sub(lambda m: "" if m.group(1) in known else m.group(0), text))
         if not _font_has_all(plain, font):
-            fonts.require_glyphs(plain, data.where, font)  # raises, naming the character and the card
+            try:
+                fonts.require_glyphs(plain, data.where, font)  # raises, naming the character and the card
+            except DataError as e:  # ... moved to the cell of the CSV (or the key) that holds it
+                raise DataError([self._at_item(p, data, fonts.missing_glyphs(plain, font)) for p in e.problems]) from None
         # never under the game's smallest type on a piece (6 pt unless game.yaml lowers it)
         floor = min_type_of(self.game.meta if self.game is not None else None)
         size = max(f.size_pt * k, floor)
         min_size = max((f.min_size_pt * k) if f.min_size_pt else size * 0.6, floor)
-        fitted = textfit.fit(text, box.w, box.h, size, min(min_size, size), f.line_height, f.wrap, data.lang, font)
+        fitted = textfit.fit(text, box.w, box.h, size, min(min_size, size), f.line_height, f.wrap, data.lang, font,
+                             known)
         if not fitted.fits:
             self.note(f"{data.where}: text {text[:30]!r} of field {f.name or f.kind!r} does not fit its "
                       f"{box.w:.1f}x{box.h:.1f} mm box at {fitted.size_pt:.2f} pt, the smallest type allowed; "
@@ -252,21 +303,28 @@ class FaceDrawer:
 
     def _line(self, s: Surface, line: list[textfit.Atom], x: float, baseline: float, size_pt: float,
               colour: str, font: str, data: FaceData) -> None:
-        run = ""
+        run, run_font = "", font
         run_x = x
         for a in line:
-            if a.symbol:
+            a_font = a.font(font) or font  # **bold**, *italic*: a run of its own in that weight
+            if a.symbol or a_font != run_font:
                 if run:
-                    s.text(run_x, baseline, run, size_pt=size_pt, colour=colour, font=font)
+                    s.text(run_x, baseline, run, size_pt=size_pt, colour=colour, font=run_font)
+                    run_x += textfit.line_width([textfit.Atom(run)], size_pt, run_font)
+                run, run_font = "", a_font
+            if a.symbol:
                 em = size_pt * MM_PER_PT
-                run_x += textfit.line_width([textfit.Atom(run)], size_pt, font) if run else 0.0
                 self._place_symbol(s, a.symbol, Box(run_x, baseline - 0.85 * em, em, em), colour, data)
                 run_x += a.width(size_pt, font)
-                run = ""
             else:
                 run += a.text
         if run:
-            s.text(run_x, baseline, run, size_pt=size_pt, colour=colour, font=font)
+            s.text(run_x, baseline, run, size_pt=size_pt, colour=colour, font=run_font)
+
+
+def comps_index(items: list, item: object) -> int:
+    """The position of `item` (this very object) in its component's items."""
+    return next(i for i, it in enumerate(items) if it is item)
 
 
 @lru_cache(maxsize=8192)

@@ -2,13 +2,15 @@
 
 A path that leaves the game folder, a missing, malformed or oversized file is a one-line
 DataError; a picture whose effective resolution on the card is under 300 dpi is a warning
-naming the card. SVG files stay vectors in PDF and SVG output; for PNG output they are
+naming the card, and `merged_image_warnings` makes one warning per picture file of those, counting
+the pieces that use it (what a build, an export and the preview print). SVG files stay vectors in PDF and SVG output; for PNG output they are
 rasterised by a small walker over svglib's shape tree (no cairo needed).
 """
 from __future__ import annotations
 
 import io
 import math
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -65,6 +67,48 @@ def _load(folder: Path, rel: str, where: str) -> ImageSource:
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as e:
         raise fail(f"image {rel!r} is corrupt or unreadable ({type(e).__name__})", "re-export the file") from None
     return ImageSource(path, "raster", (w, h), data)
+
+
+def low_dpi_warning(where: str, rel: str, dpi: float, image: ImageSource) -> str:
+    """The warning of one piece whose picture prints under MIN_DPI (`merged_image_warnings` folds
+    the warnings of every piece that uses the same file into one)."""
+    return (f"{where}: image {rel!r} prints at {dpi:.0f} dpi (under {MIN_DPI}); "
+            f"supply at least {round(image.pixels[0] * MIN_DPI / dpi)} px wide")
+
+
+_LOW_DPI = re.compile(r"(?P<where>.+?): image (?P<rel>'[^']*'|\"[^\"]*\") prints at (?P<dpi>\d+) dpi "
+                      r"\(under (?P<min>\d+)\); supply at least (?P<px>\d+) px wide")
+
+
+def merged_image_warnings(warnings: list[str]) -> list[str]:
+    """One warning per picture file of a game, located at the file (`game/art/x.png: ...`), where
+    its first piece's warning was, counting every piece that prints it too small (the range of dpi,
+    the widest size asked): a deck of 80 cards with 6 pictures says 6 things, not 80, whatever the
+    languages and outputs. Other warnings pass unchanged."""
+    groups: dict[tuple[str, str], list[re.Match[str]]] = {}
+    for w in warnings:
+        m = _LOW_DPI.fullmatch(w)
+        if m:
+            groups.setdefault((m["where"].split("/")[0], m["rel"]), []).append(m)
+    out, said = [], set()
+    for w in warnings:
+        m = _LOW_DPI.fullmatch(w)
+        if not m:
+            out.append(w)
+            continue
+        key = (m["where"].split("/")[0], m["rel"])
+        if key in said:
+            continue
+        said.add(key)
+        ms = groups[key]
+        pieces = list(dict.fromkeys(x["where"].split("/", 1)[-1] for x in ms))
+        names = ", ".join(pieces[:3]) + (", …" if len(pieces) > 3 else "")
+        low, high = min(int(x["dpi"]) for x in ms), max(int(x["dpi"]) for x in ms)
+        dpi = f"{low}" if low == high else f"{low}-{high}"
+        count = "1 piece" if len(pieces) == 1 else f"{len(pieces)} pieces"
+        out.append(f"{key[0]}/{key[1][1:-1]}: image prints at {dpi} dpi (under {m['min']}) on {count} ({names}); "
+                   f"supply at least {max(int(x['px']) for x in ms)} px wide")
+    return out
 
 
 def effective_dpi(image: ImageSource, placed: Box) -> float:

@@ -117,13 +117,16 @@ def print_report(console: Console, report: dict[str, Any], *, quiet_info: bool =
         t.add_column("players")
         for n in counts:
             t.add_column(n, justify="right")
-        t.add_row("hand size", *(str(r.get("hand_size", "")) for r in counts.values()))
-        t.add_row("draw pile", *(str(r.get("draw_pile", "")) for r in counts.values()))
+        # a count where a step runs short has no figures (they would be a state no table can show)
+        if any("cannot_set_up" in r for r in counts.values()):
+            t.add_row("can be set up", *("no (see error)" if "cannot_set_up" in r else "yes" for r in counts.values()))
+        t.add_row("hand size", *_cells(counts, lambda r: r.get("hand_size", "")))
+        t.add_row("draw pile", *_cells(counts, lambda r: r.get("draw_pile", "")))
         for zone in ("dealt", "in_play", "returned_to_box", "set_aside"):
             keys = sorted({k for r in counts.values() for k in (r.get(zone) or {})})
             for key in keys:
                 t.add_row(f"{zone.replace('_', ' ')}: {key}",
-                          *(str((r.get(zone) or {}).get(key, 0)) for r in counts.values()))
+                          *_cells(counts, lambda r: (r.get(zone) or {}).get(key, 0)))  # noqa: B023
         console.print(t)
     findings = [f for f in report["findings"] if not (quiet_info and f["severity"] == "info")]
     if findings:
@@ -144,6 +147,11 @@ def print_report(console: Console, report: dict[str, Any], *, quiet_info: bool =
     errors = sum(f["severity"] == "error" for f in report["findings"])
     warnings = sum(f["severity"] == "warning" for f in report["findings"])
     console.print(f"{report['game']}: {errors} error(s), {warnings} warning(s), {len(report['findings'])} finding(s)")
+
+
+def _cells(counts: dict[str, dict[str, Any]], value: Any) -> list[str]:
+    """One cell per player count; `–` where the setup cannot be carried out."""
+    return ["–" if "cannot_set_up" in r else str(value(r)) for r in counts.values()]
 
 
 def _counts(d: dict[str, int] | None) -> str:

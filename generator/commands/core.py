@@ -243,10 +243,12 @@ def runner_from(args: argparse.Namespace) -> Runner:
 def _report_warnings(ctx: BuildContext, shown: int, name: str = "build-warnings.txt") -> None:
     """The first few warnings on the terminal; all of them in output/build-warnings.txt (`pnp
     export` names its own file, so it does not overwrite the build's)."""
+    from ..cards.images import merged_image_warnings
     from ..output import write_text
 
     if not ctx.warnings:
         return
+    ctx.warnings[:] = merged_image_warnings(ctx.warnings)  # one line per picture file, not per card
     for w in ctx.warnings[:shown]:
         print(f"warning: {w}", file=sys.stderr)
     path = write_text(ctx.out_root / name, "\n".join(ctx.warnings) + "\n")

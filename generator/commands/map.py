@@ -1,6 +1,8 @@
 """`pnp map GAME reach HEX --mp N [--unit TYPE]`: which hexes a unit can reach, at what cost.
 
-Also `pnp map GAME info`: the map's size, terrain counts and places (what the build draws).
+Also `pnp map GAME neighbours HEX`: the six hexes around one, with their compass direction on the
+printed map (no `movement:` needed), and `pnp map GAME info`: the map's size, terrain counts and
+places (what the build draws).
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ if TYPE_CHECKING:  # imported when a command runs, so that `pnp --help` starts f
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("map", help="hex map queries: reach (movement), info")
+    p = sub.add_parser("map", help="hex map queries: neighbours, reach (movement), info")
     p.add_argument("game", help="game id or folder with a map.yaml")
     msub = p.add_subparsers(dest="map_command", required=True, metavar="QUERY")
 
@@ -25,6 +27,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--unit", default=None, help="unit kind from map.yaml movement.units (default: its default_unit)")
     r.add_argument("--json", action="store_true")
     r.set_defaults(func=cmd_reach)
+
+    n = msub.add_parser("neighbours", aliases=["neighbors"],
+                        help="the six hexes around HEX: direction, label, terrain, place, river or road between")
+    n.add_argument("hex", help="hex label, e.g. 0303 or M17")
+    n.add_argument("--json", action="store_true")
+    n.set_defaults(func=cmd_neighbours)
 
     i = msub.add_parser("info", help="size, terrain and places of the map")
     i.add_argument("--json", action="store_true")
@@ -61,6 +69,54 @@ def cmd_reach(args: argparse.Namespace) -> int:
         t.add_row(r.label, str(r.cost), r.mode, hm.terrain[h], place)
     Console().print(t)
     print(f"{len(rows)} hexes")
+    return 0
+
+
+COMPASS = ("E", "SE", "S", "SW", "W", "NW", "N", "NE")  # clockwise from east, y down as on paper
+
+
+def neighbour_rows(hm: HexMap, label: str) -> list[dict[str, str]]:
+    """The hexes around `label` in clockwise order from the top: their compass direction (from
+    where they lie on the printed map), label, terrain, places, and what lies on the hexside
+    between (a river, a road). Needs no `movement:` section; a hex off the map is left out."""
+    import math
+
+    from generator.hexmap.geometry import paper_grid
+    from solver.hexmap.hexes import hexside
+
+    h = hm.find(label)
+    if h is None or not hm.on_map(h):
+        raise DataError([Problem(label, 0, 0, f"{label!r} is not a hex of this map",
+                                 f"use a label such as {hm.label(next(iter(hm.terrain)))} (`pnp map GAME info`)")])
+    grid = paper_grid(hm)
+    (x0, y0), rows = grid.centre(h), []
+    for n in hm.neighbours(h):
+        x, y = grid.centre(n)
+        angle = math.degrees(math.atan2(y - y0, x - x0)) % 360
+        between = [f"river {hm.river_sides[hexside(h, n)].id}"] if hexside(h, n) in hm.river_sides else []
+        between += ["road"] if (h, n) in hm.road_steps else []
+        rows.append({"direction": COMPASS[round(angle / 45) % 8], "hex": hm.label(n), "terrain": hm.terrain[n],
+                     "place": ", ".join(p.id for p in hm.places_at.get(n, [])), "between": ", ".join(between),
+                     "_order": str((angle + 90) % 360).zfill(8)})
+    rows.sort(key=lambda r: float(r.pop("_order")))
+    return rows
+
+
+def cmd_neighbours(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    hm = game_map(args.game)
+    rows = neighbour_rows(hm, args.hex)
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    t = Table(title=f"neighbours of {args.hex} ({hm.data.grid.orientation}-top hexes, offset {hm.data.grid.offset})")
+    for col in ("direction", "hex", "terrain", "place", "between"):
+        t.add_column(col)
+    for r in rows:
+        t.add_row(*(r[c] for c in ("direction", "hex", "terrain", "place", "between")))
+    Console().print(t)
     return 0
 
 

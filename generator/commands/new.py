@@ -2,7 +2,9 @@
 
 Without `--from`, PATH gets the package's template game (generator/templates/new-game/: a CSV card
 list with plain columns, components, a setup with constraints, layouts with a front and a back, a
-hex map, rule clauses and a Japanese PO file), every file commented to teach what it holds. With
+hex map, rule clauses and a Japanese PO file), every file commented to teach what it holds;
+`--template full` lays generator/templates/full-game/ over it (pictures on the cards, an icon
+from an SVG file inline in card text, bold words, tokens, a deal that varies with the players). With
 `--from`, a copy of an existing game (an example id or a folder): its regular files and folders
 only, each file within its size limit (a link, wherever it points, a FIFO or a device is skipped
 with one warning line each, since the folder may be a stranger's). The game's id becomes the
@@ -34,6 +36,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", type=Path, help="the folder to create; its name becomes the game's id")
     p.add_argument("--from", dest="source", default=None, metavar="GAME",
                    help="copy this game instead: an example game id (see `pnp list`) or a game folder")
+    p.add_argument("--template", choices=("basic", "full"), default="basic",
+                   help="basic: cards, a setup, a layout, a map, rules; full: also pictures on the cards, an "
+                        "inline icon from an SVG file, bold words, oil tokens and a deal that varies with the "
+                        "player count")
     p.set_defaults(func=cmd_new)
 
 
@@ -52,8 +58,15 @@ def cmd_new(args: argparse.Namespace) -> int:
         for line in skipped:
             print(f"warning: {line}", file=sys.stderr)
     else:
-        made = scaffold(lambda tmp: _copy_template(files("generator") / "templates" / "new-game", tmp, game_id), target)
-        origin = "the template game"
+        templates = files("generator") / "templates"
+
+        def fill(tmp: Path) -> None:
+            _copy_template(templates / "new-game", tmp, game_id)
+            if args.template == "full":  # the same game, with the files of the second hour laid over it
+                _copy_template(templates / "full-game", tmp, game_id)
+
+        made = scaffold(fill, target)
+        origin = "the template game" if args.template == "basic" else "the full template game"
     shown = display_path(target)
     print(f"wrote {len(made)} files of {game_id!r} ({origin}) to {shown}/:")
     for rel in made:
@@ -87,7 +100,7 @@ def _copy_template(node: Traversable, dest: Path, game_id: str) -> None:
         if child.name.startswith((".", "__")):
             continue
         if child.is_dir():
-            (dest / child.name).mkdir()
+            (dest / child.name).mkdir(exist_ok=True)
             _copy_template(child, dest / child.name, game_id)
         else:
             (dest / child.name).write_text(child.read_text(encoding="utf-8").replace(TEMPLATE_ID, game_id),

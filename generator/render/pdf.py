@@ -199,6 +199,11 @@ class PdfSurface(SurfaceBase):
 
             from ..cards.images import svg_drawing
             drawing = svg_drawing(image)
+            # reportlab starts every drawing in Times-Roman, which nothing embeds: start it in the
+            # project font instead (an SVG's own text names its fonts itself)
+            from .. import fonts
+
+            drawing.initialFontName = fonts.register()
             name = f"svg{key}"
             saved = self._state
             self.c.beginForm(name, 0, 0, drawing.width, drawing.height)

@@ -184,6 +184,8 @@ def _setup_blocks(game: Game, langs: list[str], report: dict[str, Any]) -> list[
     sides = {s.id: s.name for s in (game.setup.sides if game.setup else [])}
 
     def add(key: str, values: list[Any], name: dict[str, str] | None = None, side: str | None = None) -> None:
+        # a count where a step runs short has no figures: `–`, never the engine's clamped numbers
+        values = [None if "cannot_set_up" in counts[n] else v for n, v in zip(ns, values)]
         if all(v in (None, 0, "") for v in values):
             return
         for lg in langs:

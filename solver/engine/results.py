@@ -36,6 +36,10 @@ class Shortage:
     needed: int
     available: int
     items: tuple[ItemKey, ...]
+    pile: str | None = None  # the pile a random draw came from
+
+    def report(self) -> dict[str, Any]:
+        return {"step": self.step, "needs": self.needed, "has": self.available}
 
 
 @dataclass
@@ -102,7 +106,11 @@ class SetupResult:
     variant: str | None = None
 
     def report(self) -> dict[str, Any]:
-        """The DESIGN.md `player_counts` entry for this count (zero entries left out)."""
+        """The DESIGN.md `player_counts` entry for this count (zero entries left out). A count where
+        a step runs short has no figures, only `cannot_set_up` (each step's needs and has): the
+        engine's clamped numbers (hands of 14 with 54 dealt) are a state no table may show."""
+        if self.shortages:
+            return {"cannot_set_up": [s.report() for s in self.shortages]}
         row = {
             "in_play": _nonzero(self.in_play),
             "returned_to_box": _nonzero(self.returned_to_box),

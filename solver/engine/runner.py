@@ -111,7 +111,7 @@ class Runner:
                 available = move.total
             take = min(move.total, available)
             if move.total > available:
-                self.shortages.append(Shortage(move.step, move.total, available, move.items))
+                self.shortages.append(Shortage(move.step, move.total, available, move.items, move.pile))
             self.drawn[(move.pile, move.dst)] = self.drawn.get((move.pile, move.dst), 0) + take
             return
         if move.total is not None:  # chosen by the players: take in item order

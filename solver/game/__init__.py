@@ -26,6 +26,7 @@ problem of the folder before it raises one `DataError`:
     references.py      every id the files name resolves (places, layouts, items)
     map_references.py  references inside map.yaml
     limits.py          bounds on what a game folder from a stranger may cost
+    fontfiles.py       the designer's own font files (game.yaml `fonts:`): checked, weights, licence
     usage.py           what loads but prints wrong: attributes no item has, unused columns, ... (warnings)
 
 The rulebook's clause model (`rules/clauses.yaml`) lives with the rest of the rules in

@@ -116,9 +116,19 @@ class Shape(Model):
 
 
 class Symbol(Model):
+    """A symbol drawn by a `symbol` field or inline in text (`:id:`, one em wide): vector `shapes`,
+    or a picture file of the game folder (`src`: PNG, JPG or SVG, checked as images are)."""
     id: Id
     size: list[float] = Field(default_factory=lambda: [10.0, 10.0], min_length=2, max_length=2)
-    shapes: list[Shape]
+    shapes: list[Shape] = []
+    src: str | None = Field(None, description="a PNG, JPG or SVG file of the game folder, instead of shapes, "
+                                              "e.g. icons/lamp.png")
+
+    @model_validator(mode="after")
+    def _one_drawing(self) -> "Symbol":
+        if bool(self.shapes) == bool(self.src):
+            raise ValueError("a symbol needs either `shapes` or `src` (a PNG, JPG or SVG file), not both")
+        return self
 
 
 class Layout(Model):

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from ..errors import DataError, Problem, display_path
 from .components import Component, ComponentsFile
 from .cross_checks import check_cited, check_cited_map, check_setup_refs
+from .fontfiles import check_font_files
 from .items_files import duplicate_ids, load_items_file, too_many_pieces
 from .meta import GameMeta
 from .setup import AnyStep, SetupFile, Variant
@@ -247,6 +248,8 @@ def _check_across_files(reading: _Reading, meta: GameMeta | None, components: li
                         extras: dict[str, Any]) -> list[Problem]:
     """The map cites its sources when game.yaml declares them; gaps name known components."""
     problems: list[Problem] = []
+    if meta and meta.fonts:  # the designer's own font files: inside the folder, bounded, readable
+        problems += check_font_files(meta, reading.folder, reading.locators["game.yaml"])
     if meta and meta.sources and "map" in extras:
         problems += check_cited_map(extras["map"], reading.locators["map.yaml"])
     if meta and components:

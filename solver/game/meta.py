@@ -1,9 +1,9 @@
 """`game.yaml`: a game's titles, people, player counts, languages, fonts, sources and gaps."""
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from .base import LANG_PATTERN, Count, Id, LocalText, Model, check_local
 
@@ -11,6 +11,25 @@ from .base import LANG_PATTERN, Count, Id, LocalText, Model, check_local
 # tests/test_fonts.py keeps the two lists equal). Named here so that `pnp check` rejects an
 # unknown face at its line, before any build.
 FontId = Literal["ipaex-gothic", "source-serif"]
+FONT_SUFFIXES = (".ttf", ".otf")
+
+
+class FontFiles(Model):
+    """A face of the designer's own: TrueType-outline files in the game folder, one per weight."""
+    regular: str = Field(description="the regular weight, e.g. fonts/MyFace-Regular.ttf")
+    bold: str | None = Field(None, description="default: `<name>-Bold.ttf` beside regular if there, else regular")
+    italic: str | None = Field(None, description="default: `<name>-Italic.ttf` beside regular if there, else regular")
+    bold_italic: str | None = Field(None, description="default: `<name>-BoldItalic.ttf` beside regular if there")
+    licence: str | None = Field(None, description="the font's licence, for manifest.json; default: the licence "
+                                                  "its own name table states")
+
+
+def check_font_choice(v: object) -> object:
+    """A built-in face's id, or a .ttf/.otf path; a typo is refused with both kinds named."""
+    if isinstance(v, str) and v not in get_args(FontId) and not v.lower().endswith(FONT_SUFFIXES):
+        raise ValueError(f"unknown font {v!r}: use ipaex-gothic, source-serif, or the path of a .ttf/.otf file "
+                         "in the game folder (e.g. fonts/MyFace.ttf)")
+    return v
 
 class Range(Model):
     min: Count
@@ -70,8 +89,10 @@ class GameMeta(Model):
     age_min: int | None = None
     source_language: str = Field(pattern=LANG_PATTERN)
     languages: list[str] = Field(default_factory=lambda: ["ja", "en"])
-    fonts: dict[Annotated[str, Field(pattern=LANG_PATTERN)], FontId] = Field(
-        default_factory=dict, description="text face per language, e.g. {en: source-serif, ja: ipaex-gothic}; "
+    fonts: dict[Annotated[str, Field(pattern=LANG_PATTERN)],
+                Annotated[FontId | str | FontFiles, BeforeValidator(check_font_choice)]] = Field(
+        default_factory=dict, description="text face per language, e.g. {en: source-serif, ja: ipaex-gothic}, or a "
+                                          "font file of the game folder ({en: fonts/MyFace.ttf}; weights beside it); "
                                           "default: ipaex-gothic for ja/zh/ko, source-serif for other languages")
     sources: list[SourceRef] = []
     gaps: list[Gap] = []

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 # fields, its component, the face's fixed fields, every attribute at once.
 RESERVED = {"id", "name", "text", "note", "count", "component", "component_id", "attrs",
             "face.label", "face.values", "face.colour"}
-CODES = ("folder-name", "unknown-attribute", "unused-column", "not-a-number")  # the findings' codes, for the build
+CODES = ("folder-name", "unknown-attribute", "unused-column", "not-a-number",
+         "unknown-symbol")  # the findings' codes, for the build
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 
@@ -39,7 +40,47 @@ def usage_warnings(game: "Game") -> list[tuple[str, Severity, Problem]]:
     out += [("unused-column", "warning" if p.todo.startswith("did you mean") else "info", p)
             for p in _unused_columns(game)]
     out += [("not-a-number", "warning", p) for p in _non_numbers(game)]
+    out += [("unknown-symbol", "warning", p) for p in _unknown_symbols(game)]
     return out
+
+
+def item_cell(game: "Game", comp: Any, index: int, key: str, lang: str | None = None) -> tuple[str, int, int]:
+    """`path, line, column` of an item's field (`name`, `text`, or an attribute) in `lang`: the
+    cell of its CSV/XLSX row and column (`text`, `text_ja`), else its key in components.yaml."""
+    sheet = game.locators.get(comp.items_file or "")
+    if sheet is not None:
+        other = lang and lang != game.meta.source_language
+        names = [f"{key}_{lang}", key] if other else [key, f"{key}_{lang}"]
+        col = next((sheet.columns.index(n) + 1 for n in names if n in sheet.columns), 1)
+        return sheet.path, sheet.at((index,))[0], col
+    locator = game.locators["components.yaml"]
+    ci = next(i for i, c in enumerate(game.components) if c is comp)
+    path = ("components", ci, "items", index) + ((key,) if key in ("name", "text") else ("attrs", key))
+    line, col = locator.at(path)
+    return locator.path, line, col
+
+
+def _unknown_symbols(game: "Game") -> list[Problem]:
+    """`:lamp:` in an item's name or text with no such symbol: printed as typed, never fatal (every
+    deck prints without a layouts.yaml), and located at its cell."""
+    from .layouts import INLINE_SYMBOL, builtin_layouts
+
+    layouts = game.extras.get("layouts")
+    known = {s.id for s in builtin_layouts().symbols} | ({s.id for s in layouts.symbols} if layouts else set())
+    problems = []
+    for comp in game.components:
+        for index, item in enumerate(comp.items):
+            for key in ("name", "text"):
+                for lang, text in (getattr(item, key) or {}).items():
+                    for sid in dict.fromkeys(INLINE_SYMBOL.findall(text)):
+                        if sid in known:
+                            continue
+                        problems.append(Problem(*item_cell(game, comp, index, key, lang),
+                                                f"unknown inline symbol ':{sid}:' in the {key} of {item.id}; it "
+                                                "prints as typed",
+                                                near(sid, known, "define it under `symbols` in layouts.yaml: shapes, "
+                                                     f"or a picture file (`- {{id: {sid}, src: icons/{sid}.png}}`)")))
+    return problems
 
 
 def check_usage(game: Any) -> CheckResult:

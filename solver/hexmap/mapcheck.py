@@ -185,16 +185,23 @@ def _rivers(hm: HexMap, where: Where) -> list[Finding]:
             sides = [hexside(hm.hex(a), hm.hex(b)) for a, b in river.hexsides]
             n = river_chains(sides)
             if n != 1:
-                out.append(Finding("error", "map-river-broken", f"river {river.id} falls into {n} separate pieces; "
-                                   "each hexside must touch the next at a corner", where("rivers", ri, "hexsides")))
+                gap = next(((i, a, b) for i, (a, b) in enumerate(zip(river.hexsides, river.hexsides[1:]), 1)
+                            if not set(side_vertices(*sides[i - 1])) & set(side_vertices(*sides[i]))), None)
+                at = (f": the hexside between {gap[1][0]} and {gap[1][1]} does not touch the next, between "
+                      f"{gap[2][0]} and {gap[2][1]}" if gap else "")
+                out.append(Finding("error", "map-river-broken", f"river {river.id} falls into {n} separate pieces{at}; "
+                                   "each hexside must touch the next at a corner",
+                                   where("rivers", ri, "hexsides", gap[0]) if gap else where("rivers", ri, "hexsides")))
             else:
                 out.append(Finding("info", "map-river-along-hexsides", f"river {river.id} runs along {len(sides)} "
                                    "connected hexsides", where("rivers", ri)))
         else:
             hs = [hm.hex(x) for x in river.path]
-            if any(a.distance(b) != 1 for a, b in zip(hs, hs[1:])):
-                out.append(Finding("error", "map-river-broken", f"river {river.id} jumps between hexes that are not "
-                                   "adjacent", where("rivers", ri, "path")))
+            jump = next((i for i, (a, b) in enumerate(zip(hs, hs[1:])) if a.distance(b) != 1), None)
+            if jump is not None:
+                out.append(Finding("error", "map-river-broken", f"river {river.id} jumps from {river.path[jump]} to "
+                                   f"{river.path[jump + 1]}, which are not adjacent; list every hex along it",
+                                   where("rivers", ri, "path", jump + 1)))
     return out
 
 

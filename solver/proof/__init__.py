@@ -6,6 +6,8 @@ its rules hold for every deal, and the explanation when they cannot.
     feasibility.py  the flow model of one player count (where every item can go) and its proof
     constraints.py  setup.yaml's `constraints` compiled into that model, proved for every deal
     explain.py      the smallest set of steps, counts and rules that conflict, in words
+    shortage.py     a step that asks for more than there is, as the sum of the step (14 × 4 = 56;
+                    the deck has 54), with what earlier steps took and what would fit
     worstdeal.py    the most copies of each matched item any deal asks (`match:` steps), by CP-SAT
                     maximisation, and the findings of a count below it
     cpsat.py        the shared terms: assumptions, the verdict, the one tuned CP-SAT call

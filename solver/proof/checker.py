@@ -26,6 +26,7 @@ from solver.game.setup import GiveStep, PlaceStep
 from solver.proof.constraints import ZONE_FUNCS, ZONE_PARTS, RuleCompiler, constraint_location, describe
 from solver.proof.cpsat import Assumption, Verdict, solve
 from solver.proof.explain import conflict_finding, explain
+from solver.proof.shortage import shortage_finding
 from solver.proof.worstdeal import all_worst_deals, coverage_findings
 from solver.proof.feasibility import UB, UNKNOWN_UB, SetupModel, item_location, prove_player_count, setup_model, stated_sums
 
@@ -67,7 +68,8 @@ def proof_findings(game: Game, res: SetupResult) -> list[Finding]:
     verdict = prove_player_count(game, res)
     constraints = game.setup.constraints if game.setup else []
     if not verdict.feasible:
-        raw.append(conflict_finding(verdict))
+        # a step that runs short is explained by its sum; other conflicts by the CP-SAT core
+        raw.append(shortage_finding(game, res) or conflict_finding(verdict))
     else:
         raw += _consistency_findings(game, res, verdict)
         for con, example in verdict.can_fail:
