@@ -1,8 +1,8 @@
 """Hex map layout: pure geometry in millimetres, no drawing.
 
 A `MapPage` places the hex grid, the title, the panel of boxes/tracks and the legend on one page
-(A2 for the wargame). `tile_plan` cuts that page into home-printer sheets (A4/Letter) that overlap
-by a fixed width, and `assembly_plan` scales the tile grid onto one sheet for the assembly page.
+(A2 for the wargame); `content` lists the boxes drawn on it and `extent` their bounds, what
+tiling.py cuts into home-printer sheets when the page is larger than the paper.
 Tests assert these numbers directly; `draw.py` only follows them.
 """
 from __future__ import annotations
@@ -27,6 +27,7 @@ AREA_W = 60.0
 TRACK_CELL = 13.0
 LEGEND_W = 150.0       # the legend's column width (two columns of entries)
 LEGEND_ROW = 5.2
+EXTENT_PAD_MM = 1.0    # round the drawn boxes: the grid's frame and the legend's strokes reach past them
 
 
 def page_size(paper: str, orientation: str) -> tuple[float, float]:
@@ -49,6 +50,21 @@ class MapPage:
     grid: Box          # where the hex grid's bounding box sits
     items: tuple[PanelItem, ...]
     legend: Box
+
+    @property
+    def content(self) -> tuple[Box, ...]:
+        """The boxes drawn on the page: title, grid, panel items, legend."""
+        return (self.title, self.grid) + tuple(i.box for i in self.items) + (self.legend,)
+
+    @property
+    def extent(self) -> Box:
+        """The drawn part of the page: its content's bounds, with EXTENT_PAD_MM for strokes."""
+        boxes = self.content
+        x0 = max(0.0, min(b.x for b in boxes) - EXTENT_PAD_MM)
+        y0 = max(0.0, min(b.y for b in boxes) - EXTENT_PAD_MM)
+        x1 = min(self.width, max(b.right for b in boxes) + EXTENT_PAD_MM)
+        y1 = min(self.height, max(b.bottom for b in boxes) + EXTENT_PAD_MM)
+        return Box(x0, y0, x1 - x0, y1 - y0)
 
     def hex_centre(self, hm: HexMap, h: Hex) -> tuple[float, float]:
         x, y = paper_grid(hm).centre(h)
@@ -99,66 +115,3 @@ def map_page(hm: HexMap, paper: str | None = None, orientation: str | None = Non
                                  f"than {paper or d.paper} {orientation or d.page_orientation} ({W:.0f} x {H:.0f} mm)",
                                  "choose a larger paper, the other page_orientation, or a smaller grid.hex_mm")])
     return MapPage(W, H, title, grid, tuple(items), legend)
-
-
-# --------------------------------------------------------------------------- tiling
-
-@dataclass(frozen=True)
-class Tile:
-    row: int
-    col: int
-    window: Box        # the part of the big page this sheet shows (big-page mm)
-    name: str          # "A1": letter = row, number = column
-
-    @property
-    def label(self) -> str:
-        return self.name
-
-
-@dataclass(frozen=True)
-class TilePlan:
-    paper: tuple[float, float]
-    margin: float
-    overlap: float
-    rows: int
-    cols: int
-    tiles: tuple[Tile, ...]
-
-    @property
-    def printable(self) -> Box:
-        return Box(self.margin, self.margin, self.paper[0] - 2 * self.margin, self.paper[1] - 2 * self.margin)
-
-
-def _starts(total: float, window: float, overlap: float) -> list[float]:
-    """Start positions of windows covering [0, total], consecutive ones overlapping by exactly `overlap`.
-
-    Every step is window - overlap, so all seams look alike; the last sheet is simply shorter."""
-    if window >= total:
-        return [0.0]
-    step = window - overlap
-    n = math.ceil((total - overlap) / step)
-    return [i * step for i in range(n)]
-
-
-def tile_plan(page_w: float, page_h: float, paper: tuple[float, float], *, overlap: float = 10.0,
-              margin: float = 8.0) -> TilePlan:
-    """Cut a page of page_w x page_h into sheets of `paper`, portrait or landscape, whichever needs fewer."""
-    if overlap < 0 or overlap * 2 >= min(paper) - 2 * margin:
-        raise DataError([Problem("--overlap", 0, 0, f"overlap {overlap} mm does not fit a sheet",
-                                 "use an overlap between 0 and a third of the sheet, e.g. 10")])
-    best = None
-    for pw, ph in (paper, (paper[1], paper[0])):
-        ww, wh = pw - 2 * margin, ph - 2 * margin
-        xs, ys = _starts(page_w, ww, overlap), _starts(page_h, wh, overlap)
-        if best is None or len(xs) * len(ys) < best[0]:
-            best = (len(xs) * len(ys), (pw, ph), xs, ys, ww, wh)
-    assert best is not None  # the loop ran for both orientations
-    _, size, xs, ys, ww, wh = best
-    tiles = tuple(Tile(r, c, Box(x, y, min(ww, page_w - x), min(wh, page_h - y)), f"{chr(65 + r)}{c + 1}")
-                  for r, y in enumerate(ys) for c, x in enumerate(xs))
-    return TilePlan(size, margin, overlap, len(ys), len(xs), tiles)
-
-
-def assembly_scale(page_w: float, page_h: float, sheet: Box) -> float:
-    """Scale that fits the big page into `sheet` (for the assembly diagram)."""
-    return min(sheet.w / page_w, sheet.h / page_h)
