@@ -1,6 +1,7 @@
 """Map layout (pure geometry), tiling coverage and the rendered files of the "maps" build stage."""
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
@@ -242,7 +243,7 @@ def test_only_the_chosen_hexes_print_their_labels(show, expect):
 
 def test_an_a4_map_is_not_cut_into_a4_tiles(tmp_path):
     """The `pnp new` template's map is an A4 page: an A4 build prints it whole (no tiles file, and
-    the print guide names none); on Letter, which it does not fit, it is tiled."""
+    the print guide names none); on Letter, which the A4 page does not fit, it is tiled."""
     from pypdf import PdfReader
 
     from generator.cli import main
@@ -259,4 +260,78 @@ def test_an_a4_map_is_not_cut_into_a4_tiles(tmp_path):
     assert "map-harbour.pdf" in guide and "-tiles-" not in guide and "on one A4 sheet" in guide
     letter = build_maps(game, BuildContext(out_root=tmp_path / "letter", paper="letter", formats=()))
     assert [p.name for p in letter] == ["map-harbour-tiles-letter.pdf"]
-    assert len(PdfReader(letter[0]).pages) == 1 + 2   # the assembly page and two sheets
+    # the drawn part (175 x 188 mm) fits one Letter sheet's window: the assembly page and that sheet
+    assert len(PdfReader(letter[0]).pages) == 1 + 1
+
+
+def _legend_and_grid_frames(pdf_path):
+    """The legend's box (the rect filled #fffdf6) and the grid's frame (the widest stroked rect
+    without fill), in mm, and the title's first glyph's left edge: read back with pdfplumber."""
+    import pdfplumber
+
+    from generator.geometry import MM_PER_PT
+
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[0]
+        legend = next(r for r in page.rects if r["fill"] and r["non_stroking_color"] is not None
+                      and [round(v * 255) for v in r["non_stroking_color"]] == [0xff, 0xfd, 0xf6])
+        frame = max((r for r in page.rects if r["stroke"] and not r["fill"]), key=lambda r: r["width"])
+        title = min(page.chars, key=lambda c: (c["top"], c["x0"]))
+        mm = lambda r: tuple(round(r[k] * MM_PER_PT, 2) for k in ("x0", "x1", "top", "bottom"))  # noqa: E731
+        return mm(legend), mm(frame), round(title["x0"] * MM_PER_PT, 2)
+
+
+def test_the_legend_and_title_line_up_with_the_map(tmp_path, built):
+    """Issue 29: the legend sat off to the right of the grid (the `pnp new` template's too): its
+    right edge now lies under the grid frame's, the title starts at the frame's left edge."""
+    from generator.cli import main
+
+    folder = tmp_path / "harbour-game"
+    assert main(["new", str(folder)]) == 0
+    harbour = build_maps(load_game(str(folder)), BuildContext(out_root=tmp_path / "out", formats=("pdf",)))
+    out, _ = built
+    for pdf in (harbour[0], out / "war-of-the-ring-campaign" / "map-middle-earth.pdf"):
+        legend, frame, title_x = _legend_and_grid_frames(pdf)
+        assert legend[1] == pytest.approx(frame[1], abs=0.4), (pdf.name, legend, frame)
+        assert legend[2] > frame[3]                                  # below the grid
+        assert title_x == pytest.approx(frame[0], abs=1.0), (pdf.name, title_x, frame)
+
+
+def test_road_dashes_stay_clear_of_hex_labels(built):
+    """Every label of a hex a road runs through, as pdfplumber places it, shows no road ink when
+    pdfium renders the page; the roads themselves do show (so the check can fail)."""
+    import pdfplumber
+    import pypdfium2 as pdfium
+
+    from generator.geometry import MM_PER_PT
+
+    out, _ = built
+    pdf_path = out / "war-of-the-ring-campaign" / "map-middle-earth.pdf"
+    hm = load_game("war-of-the-ring-campaign").extras["map"].resolve()
+    on_roads = {x for road in hm.data.roads for x in road.path}
+    assert on_roads
+    with pdfplumber.open(pdf_path) as pdf:
+        words = [w for w in pdf.pages[0].extract_words(extra_attrs=["size"])
+                 if w["text"] in on_roads and abs(w["size"] - hm.data.labels.size_pt) < 0.01]
+    assert {w["text"] for w in words} == on_roads
+    dpi = 200
+    doc = pdfium.PdfDocument(str(pdf_path))
+    img = doc[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    doc.close()
+    road = (0x8a, 0x5a, 0x2b)
+    def has_road(im) -> bool:
+        data = im.tobytes()
+        return any(all(abs(data[i + k] - road[k]) <= 24 for k in range(3)) for i in range(0, len(data), 3))
+
+    px_per_pt = dpi / 72
+    seen_road = 0
+    for w in words:
+        # the label's box, less the pixel its anti-aliased edge shares with what lies around it
+        box = (math.ceil(w["x0"] * px_per_pt) + 1, math.ceil(w["top"] * px_per_pt) + 1,
+               math.floor(w["x1"] * px_per_pt) - 1, math.floor(w["bottom"] * px_per_pt) - 1)
+        crop = img.crop(box)
+        assert not has_road(crop), w["text"]
+        # the road is there just outside the label: look one label-height above and below
+        around = img.crop((box[0], box[1] - 3 * (box[3] - box[1]), box[2], box[3] + 3 * (box[3] - box[1])))
+        seen_road += has_road(around)
+    assert seen_road >= len(words) // 3

@@ -88,30 +88,46 @@ def legend_rows(hm: HexMap) -> int:
 
 
 def map_page(hm: HexMap, paper: str | None = None, orientation: str | None = None) -> MapPage:
-    """Lay out the full-size page; raises DataError when the map and its panel do not fit."""
+    """Lay out the full-size page; raises DataError when the map and its panel do not fit.
+
+    The title and the panel below the grid line up with the grid's edges (the legend's right edge
+    under the grid's, boxes from its left edge); a grid narrower than the legend and the widest
+    box widens that band evenly about its centre, and a panel that still does not fit takes the
+    page's whole width."""
     d = hm.data
     W, H = page_size(paper or d.paper, orientation or d.page_orientation)
     gw, gh = paper_grid(hm).size_mm()
     inner = Box(MARGIN_MM, MARGIN_MM, W - 2 * MARGIN_MM, H - 2 * MARGIN_MM)
-    title = Box(inner.x, inner.y, inner.w, TITLE_MM)
-    grid = Box(inner.x + (inner.w - gw) / 2, title.bottom, gw, gh)
-    legend_h = legend_rows(hm) * LEGEND_ROW
-    panel_top = grid.bottom + GAP_MM
-    legend = Box(inner.right - LEGEND_W, panel_top, LEGEND_W, legend_h)
-    # Boxes and tracks flow left to right in the space left of the legend, wrapping as needed.
-    items, x, y, row_h = [], inner.x, panel_top, 0.0
-    right = legend.x - GAP_MM
-    for b in d.boxes:
-        w, h = box_size(b.kind, b.cells)
-        if x + w > right and x > inner.x:
-            x, y, row_h = inner.x, y + row_h + 4.0, 0.0
-        items.append(PanelItem(b.kind, b.id, Box(x, y, w, h)))
-        x += w + 4.0
-        row_h = max(row_h, h)
-    bottom = max([legend.bottom] + [i.box.bottom for i in items])
-    if gw > inner.w or bottom > inner.bottom + 1e-6 or any(i.box.right > right + 1e-6 for i in items):
+    widest = max((box_size(b.kind, b.cells)[0] for b in d.boxes), default=-GAP_MM)
+    band_w = min(inner.w, max(gw, LEGEND_W + GAP_MM + widest))
+    band_x = min(max(inner.x + (inner.w - gw) / 2 - (band_w - gw) / 2, inner.x), inner.right - band_w)
+    grid = Box(inner.x + (inner.w - gw) / 2, inner.y + TITLE_MM, gw, gh)
+    for band in (Box(band_x, inner.y, band_w, inner.h), inner):
+        items, legend = _panel(hm, band, grid.bottom + GAP_MM)
+        bottom = max([legend.bottom] + [i.box.bottom for i in items])
+        fits = bottom <= inner.bottom + 1e-6 and all(i.box.right <= legend.x - GAP_MM + 1e-6 for i in items)
+        if fits:
+            break
+    if gw > inner.w or not fits:
         need = f"{gw:.0f} x {bottom - inner.y + 2 * MARGIN_MM:.0f} mm"
         raise DataError([Problem(f"map {d.id}", 0, 0, f"the map with its boxes and legend needs about {need}, more "
                                  f"than {paper or d.paper} {orientation or d.page_orientation} ({W:.0f} x {H:.0f} mm)",
                                  "choose a larger paper, the other page_orientation, or a smaller grid.hex_mm")])
+    title = Box(band.x, inner.y, band.w, TITLE_MM)
     return MapPage(W, H, title, grid, tuple(items), legend)
+
+
+def _panel(hm: HexMap, band: Box, top: float) -> tuple[list[PanelItem], Box]:
+    """The legend at the band's right edge, the boxes and tracks flowing left to right from its
+    left edge in the space left of the legend, wrapping as needed."""
+    legend = Box(band.right - LEGEND_W, top, LEGEND_W, legend_rows(hm) * LEGEND_ROW)
+    items, x, y, row_h = [], band.x, top, 0.0
+    right = legend.x - GAP_MM
+    for b in hm.data.boxes:
+        w, h = box_size(b.kind, b.cells)
+        if x + w > right and x > band.x:
+            x, y, row_h = band.x, y + row_h + 4.0, 0.0
+        items.append(PanelItem(b.kind, b.id, Box(x, y, w, h)))
+        x += w + 4.0
+        row_h = max(row_h, h)
+    return items, legend
