@@ -274,6 +274,7 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flo
     col_w = width if len(langs) == 1 else (width - gap) / 2
     out: list[Flowable] = []
     level_seen = -1
+    last_chapter = -1
 
     def faces(lang: str) -> str:
         return face_font(content, lang)
@@ -288,6 +289,7 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flo
                      for i, lg in enumerate(langs)]
             if b.level == 0:
                 out.append(CondPageBreak(geo.height * 0.25))
+                last_chapter = len(out) - 1
             heading = _pair(paras, gap)
             heading.keepWithNext = True  # never a heading alone at the foot of a page
             out.append(heading)
@@ -311,7 +313,14 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flo
             else:
                 out.append(SideBySide(placed(langs[0], col_w), placed(langs[1], col_w), gap))
             out.append(Spacer(1, geo.base * 0.6))
+    if last_chapter >= 0:  # the last chapter starts a new page only when it does not fit the one before
+        out[last_chapter] = CondPageBreak(min(geo.height * 0.25, _height(out[last_chapter + 1:], width, geo)))
     return out
+
+
+def _height(flowables: list[Flowable], width: float, geo: Geometry) -> float:
+    """The height the flowables take in a column of `width`, as the frame stacks them."""
+    return sum(f.wrap(width, geo.frame_height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
 
 
 def _outline_title(b: Heading, title: str) -> str:
