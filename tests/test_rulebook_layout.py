@@ -330,3 +330,20 @@ def test_a_short_last_chapter_shares_the_page_before_when_it_fits():
         elif filler[1]["bottom"] - geo.margin >= 0.75 * (bottom - geo.margin):
             kept_on_full_page += 1
     assert kept_on_full_page > 0
+
+
+def test_the_colophon_never_stands_alone_on_the_last_page():
+    """Saboteur's English book: its short last chapter (how to print) moved up to the glossary's
+    page would leave the colophon's one line alone on a new page; the chapter and the colophon
+    go together instead. Read back with pdfplumber: the last page holds more than the colophon."""
+    import io
+
+    import pdfplumber
+
+    content = rulebook_content(load_game("saboteur-the-lost-mines"), ["en"], None)
+    pdf, _ = render(content, "a4")
+    geo = Geometry.of("a4")
+    with pdfplumber.open(io.BytesIO(pdf)) as book:
+        last = book.pages[-1]
+        lines = {round(w["top"]) for w in last.extract_words() if w["bottom"] < geo.height - geo.margin}
+    assert len(lines) > 2, lines  # the colophon's line and more
