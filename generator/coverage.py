@@ -91,7 +91,10 @@ def printed_files(game: Game, comp: Component, printer: str, counts: Any, ctx: B
         if printer == "cards":
             files += [(lang, f"tuckbox-{comp.id}-{lang}.pdf") for lang in langs]
         if printer == "boards" and board_is_tiled(comp, ctx):
-            paper = ctx.paper if ctx.paper in ("a4", "letter") else "a4"
+            from .hexmap.tiling import tiles_paper
+            from .pieces.punch import printer_size
+
+            paper = tiles_paper(printer_size(comp, "boards"), ctx.paper)
             parts = [""] if not comp.items else [f"-{i.id}" for i in comp.items if counts.get((comp.id, i.id), (0,))[0]]
             files += [(lang, f"boards-{comp.id}-{lang}{part}-tiles-{paper}.pdf") for lang in langs for part in parts]
         return sorted(files, key=lambda lf: langs.index(lf[0]))
@@ -115,12 +118,15 @@ def prints_pieces(game: Game, comp: Component, counts: Any) -> bool:
 
 
 def board_is_tiled(comp: Component, ctx: BuildContext) -> bool:
-    from .pieces.boards import fits, paper_sized
+    """What generator/pieces/boards.py decides: a board that does not fit the paper with its crop
+    marks and is larger than the paper (`tiles_paper`, what the map stage asks too)."""
+    from .hexmap.tiling import tiles_paper
+    from .pieces.boards import fits
     from .pieces.punch import printer_size
 
     size = printer_size(comp, "boards")
     w, h = ctx.paper_mm
-    return not fits(w, h, size, ctx.bleed_mm) and not paper_sized(ctx.paper_mm, size)
+    return not fits(w, h, size, ctx.bleed_mm) and tiles_paper(size, ctx.paper) is not None
 
 
 def left_out_reason(game: Game, comp: Component, printer: str, counts: Any, langs: list[str]) -> dict[str, str] | None:

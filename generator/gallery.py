@@ -91,8 +91,9 @@ def _read_json(root: Path, path: Path) -> Any:
 def index_html(out_root: Path, *, errors: list[str] | None = None, live: bool = False) -> str:
     """The page as text. `errors`: lines to show on top (a failed rebuild); `live`: add the reload script."""
     games = [p for p in listed(out_root, out_root) if p.is_dir()] if out_root.is_dir() else []
+    heading = _e(page_title(games))
     parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
-             "<title>pnp build</title>", f"<style>{STYLE}</style></head><body>", "<h1>pnp build</h1>"]
+             f"<title>{heading}</title>", f"<style>{STYLE}</style></head><body>", f"<h1>{heading}</h1>"]
     if errors:
         parts.append('<div class="errors" id="errors"><strong>The last change could not be built; '
                      "the files below are from the last good build.</strong>\n"
@@ -105,6 +106,17 @@ def index_html(out_root: Path, *, errors: list[str] | None = None, live: bool = 
         parts.append(LIVE_SCRIPT)
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
+
+
+def page_title(games: list[Path]) -> str:
+    """The page is titled by what it shows: each game's title (its manifest's, else its folder
+    name), joined by " · "; "pnp build" only while nothing is built."""
+    titles = []
+    for game in games:
+        manifest = _read_json(game.parent, game / "manifest.json")
+        title = manifest.get("title") if isinstance(manifest, dict) else None
+        titles.append(title if isinstance(title, str) and title else game.name)
+    return " · ".join(titles) or "pnp build"
 
 
 def _game_section(game: Path) -> list[str]:

@@ -387,3 +387,26 @@ def test_pdf_cards_embed_every_font_they_use(cards_out):
             desc = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
             descriptor = desc["/FontDescriptor"].get_object()
             assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), (pdf.name, font["/BaseFont"])
+
+
+def test_tts_counters_are_nicknamed_by_their_item_names_not_their_face_labels(tmp_path):
+    """A newcomer's counters whose faces print a short label ("Keeper") are named in Tabletop
+    Simulator by what the item is called ("Harbour keeper"), as cards are."""
+    folder = tmp_path / "harbour-game"
+    assert main(["new", str(folder)]) == 0
+    comps = folder / "components.yaml"
+    comps.write_text(comps.read_text(encoding="utf-8") + """\
+  - id: crew
+    kind: counters
+    name: {en: Crew, ja: 乗組員}
+    size: {width_mm: 16, height_mm: 16}
+    items:
+      - {id: keeper, name: {en: Harbour keeper, ja: 港の番人}, count: 2,
+         front: {label: {en: Keeper, ja: 番人}}, back: {label: {en: Keeper, ja: 番人}}}
+      - {id: pilot, name: {en: Sea pilot, ja: 水先案内人}, count: 1,
+         front: {label: {en: Pilot, ja: 案内}}, back: {label: {en: Pilot, ja: 案内}}}
+""", encoding="utf-8")
+    export(tmp_path / "out", str(folder), "tts")
+    saved = json.loads((tmp_path / "out" / "harbour-game" / "export" / "tts" / "harbour-game-en.json").read_text(encoding="utf-8"))
+    bag, = [o for o in saved["ObjectStates"] if o["Name"] == "Bag"]
+    assert sorted(t["Nickname"] for t in bag["ContainedObjects"]) == ["Harbour keeper", "Harbour keeper", "Sea pilot"]

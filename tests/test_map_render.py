@@ -1,6 +1,7 @@
 """Map layout (pure geometry), tiling coverage and the rendered files of the "maps" build stage."""
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
@@ -10,58 +11,104 @@ from generator import fonts
 from generator.context import BuildContext
 from generator.geometry import PT_PER_MM
 from generator.hexmap.geometry import paper_grid
-from generator.hexmap.layout import PAPER_MM, MARGIN_MM, map_page, tile_plan
+from generator.geometry import Box
+from generator.hexmap.layout import PAPER_MM, MARGIN_MM, map_page
 from generator.hexmap.stage import build_maps
 from generator.hexmap.tiles import alignment_marks
+from generator.hexmap.tiling import SHEET_MARGIN_MM, tile_plan, tiles_paper
 from solver.errors import DataError
 from solver.game.loader import load_game
 
 
-def _check_cover(page_w, page_h, plan, overlap):
+def _check_cover(extent, plan, overlap):
     xs = sorted({t.window.x for t in plan.tiles})
     ys = sorted({t.window.y for t in plan.tiles})
     ws = {t.window.x: t.window.right for t in plan.tiles}
     hs = {t.window.y: t.window.bottom for t in plan.tiles}
-    assert xs[0] == 0 and ys[0] == 0
-    assert ws[xs[-1]] == pytest.approx(page_w) and hs[ys[-1]] == pytest.approx(page_h)
+    assert xs[0] == pytest.approx(extent.x) and ys[0] == pytest.approx(extent.y)
+    assert ws[xs[-1]] == pytest.approx(extent.right) and hs[ys[-1]] == pytest.approx(extent.bottom)
     for a, b in zip(xs, xs[1:]):
         assert ws[a] - b == pytest.approx(overlap)   # neighbours overlap by exactly the stated width
     for a, b in zip(ys, ys[1:]):
         assert hs[a] - b == pytest.approx(overlap)
     printable = plan.printable
     for t in plan.tiles:
-        assert t.window.w <= printable.w + 1e-9 and t.window.h <= printable.h + 1e-9
+        assert t.window.w <= printable.w + 1e-6 and t.window.h <= printable.h + 1e-6
+
+
+def _fewest_by_brute_force(w, h, paper, overlap, margin=SHEET_MARGIN_MM):
+    """The fewest sheets of `paper` (either way round) whose windows, overlapping by `overlap`,
+    reach across w x h: counted by trying 1, 2, 3... per direction (not the planner's formula)."""
+    best = None
+    for pw, ph in (paper, paper[::-1]):
+        def per(total, window):
+            n = 1
+            while n * window - (n - 1) * overlap < total - 1e-6:
+                n += 1
+            return n
+        n = per(w, pw - 2 * margin) * per(h, ph - 2 * margin)
+        best = n if best is None else min(best, n)
+    return best
 
 
 @given(st.floats(100, 1200), st.floats(100, 1200), st.sampled_from(["a4", "letter"]), st.floats(0, 30))
 @settings(max_examples=80, deadline=None)
-def test_tiles_cover_the_page_with_the_stated_overlap(w, h, paper, overlap):
-    plan = tile_plan(w, h, PAPER_MM[paper], overlap=overlap)
-    _check_cover(w, h, plan, overlap)
-    assert len(plan.tiles) == plan.rows * plan.cols
-    assert len({t.name for t in plan.tiles}) == len(plan.tiles)
+def test_tiles_cover_the_page_with_the_stated_overlap_on_the_fewest_sheets(w, h, paper, overlap):
+    extent = Box(5, 7, w, h)
+    plan = tile_plan(extent, PAPER_MM[paper], overlap=overlap)
+    _check_cover(extent, plan, overlap)
+    assert len(plan.tiles) == plan.rows * plan.cols == _fewest_by_brute_force(w, h, PAPER_MM[paper], overlap)
+    assert [t.number for t in plan.tiles] == list(range(1, len(plan.tiles) + 1))
 
 
-def test_a2_on_a4_needs_eight_sheets_with_10mm_overlap():
-    plan = tile_plan(420, 594, PAPER_MM["a4"], overlap=10)
-    assert (plan.rows, plan.cols) == (4, 2) and plan.paper == (297.0, 210.0)
-    steps = sorted({t.window.x for t in plan.tiles})
-    assert steps[1] == pytest.approx(297 - 16 - 10)  # window width minus the overlap
-    _check_cover(420, 594, plan, 10)
+def test_an_a2_map_on_a4_needs_six_sheets_not_eight_each_a_tenth_map_or_more():
+    """War of the Ring's A2 page (420 x 594 mm) was cut into 8 A4 sheets, two of them nearly empty:
+    only the drawn part is tiled now, evenly."""
+    page = map_page(load_game("war-of-the-ring-campaign").extras["map"].resolve())
+    plan = tile_plan(page.extent, PAPER_MM["a4"], content=page.content, overlap=10)
+    assert len(plan.tiles) == 6
+    _check_cover(page.extent, plan, 10)
+    sheet = plan.paper[0] * plan.paper[1]
+    for t in plan.tiles:  # the share of map measured here from the page's boxes, not the planner's figure
+        inside = sum(max(0, min(t.window.right, b.right) - max(t.window.x, b.x))
+                     * max(0, min(t.window.bottom, b.bottom) - max(t.window.y, b.y)) for b in page.content)
+        assert inside / sheet >= 0.10
 
 
-def test_alignment_marks_sit_in_the_overlap_of_both_neighbours():
-    plan = tile_plan(420, 594, PAPER_MM["a4"], overlap=10)
+def test_a_thin_strip_never_gets_a_sheet_of_almost_nothing():
+    """A 200 x 285 mm board just over A4's printable area: packed sheets would leave one holding a
+    4 mm sliver; the chosen tiling spreads the board evenly and every sheet holds >= 10 % of it."""
+    plan = tile_plan(Box(0, 0, 200, 285), PAPER_MM["a4"], overlap=10)
+    assert len(plan.tiles) == 2
+    widths = {round(t.window.w, 6) for t in plan.tiles} | {round(t.window.h, 6) for t in plan.tiles}
+    assert min(min(t.window.w, t.window.h) for t in plan.tiles) > 100  # no sliver
+    assert min(plan.shares) >= 0.10 and len(widths) <= 2
+
+
+def test_pages_no_larger_than_the_paper_are_not_tiled():
+    assert tiles_paper((297, 210), "a4") is None and tiles_paper((210, 297), "a4") is None
+    assert tiles_paper((297.8, 210.5), "a4") is None                   # within the 1 mm tolerance
+    assert tiles_paper((420, 594), "a4") == "a4" and tiles_paper((420, 594), "letter") == "letter"
+    assert tiles_paper((420, 594), "a2") is None and tiles_paper((594, 841), "a2") == "a4"
+
+
+def test_guide_lines_sit_only_where_a_neighbour_covers_them():
+    plan = tile_plan(Box(0, 0, 420, 594), PAPER_MM["a4"], overlap=10)
     marks = alignment_marks(plan)
-    assert len(marks) == 2 * (plan.rows * (plan.cols - 1) + plan.cols * (plan.rows - 1))
-    for x, y in marks:
-        holders = [t for t in plan.tiles if t.window.x <= x <= t.window.right and t.window.y <= y <= t.window.bottom]
-        assert len(holders) >= 2
+    by = {(t.row, t.col): t for t in plan.tiles}
+    for t in plan.tiles:
+        covered = [n.window for n in (by.get((t.row, t.col + 1)), by.get((t.row + 1, t.col))) if n]
+        assert bool(marks[t.number]) == bool(covered)
+        for x1, y1, x2, y2 in marks[t.number]:
+            for x, y in ((x1, y1), (x2, y2)):  # both ends inside the sheet and under a neighbour laid on it
+                assert t.window.x <= x <= t.window.right and t.window.y <= y <= t.window.bottom
+                assert any(c.x < x <= c.right and c.y <= y <= c.bottom for c in covered) or \
+                    any(c.x <= x <= c.right and c.y < y <= c.bottom for c in covered)
 
 
 def test_overlap_that_cannot_fit_is_unusable_input():
     with pytest.raises(DataError, match="overlap"):
-        tile_plan(420, 594, PAPER_MM["a4"], overlap=150)
+        tile_plan(Box(0, 0, 420, 594), PAPER_MM["a4"], overlap=150)
 
 
 @pytest.mark.parametrize("game_id,paper", [("war-of-the-ring-campaign", (420, 594)), ("riddle-of-the-ring", (594, 420))])
@@ -108,9 +155,11 @@ def test_stage_writes_full_size_pdf_svg_and_tiles(built):
     assert float(box.width) == pytest.approx(420 * PT_PER_MM, abs=0.1)   # A2 portrait
     assert float(box.height) == pytest.approx(594 * PT_PER_MM, abs=0.1)
     tiles = PdfReader(out / "war-of-the-ring-campaign" / "map-middle-earth-tiles-a4.pdf")
-    assert len(tiles.pages) == 1 + 8                                      # assembly page + 8 sheets
+    assert len(tiles.pages) == 1 + 6                                      # assembly page + 6 sheets
     text = tiles.pages[0].extract_text()
-    assert "組み立て図" in text and "A1" in text and "D2" in text
+    assert "組み立て図" in text and "シート1から" in text
+    heads = [p.extract_text() for p in tiles.pages[1:]]
+    assert all(f"シート {i}/6" in h for i, h in enumerate(heads, 1))
     svg = (out / "war-of-the-ring-campaign" / "map-middle-earth.svg").read_text()
     assert re.search(r'width="420(\.0)?mm"', svg) and re.search(r'height="594(\.0)?mm"', svg)
 
@@ -190,3 +239,99 @@ def test_only_the_chosen_hexes_print_their_labels(show, expect):
     assert len(found) == expect
     if isinstance(show, list):
         assert found == set(show)
+
+
+def test_an_a4_map_is_not_cut_into_a4_tiles(tmp_path):
+    """The `pnp new` template's map is an A4 page: an A4 build prints it whole (no tiles file, and
+    the print guide names none); on Letter, which the A4 page does not fit, it is tiled."""
+    from pypdf import PdfReader
+
+    from generator.cli import main
+    from generator.rulebook.guide import Printing, guide_lines
+
+    folder = tmp_path / "harbour-game"
+    assert main(["new", str(folder)]) == 0
+    game = load_game(str(folder))
+    written = build_maps(game, BuildContext(out_root=tmp_path / "out", formats=("pdf",)))
+    assert [p.name for p in written] == ["map-harbour.pdf"]
+    box = PdfReader(written[0]).pages[0].mediabox
+    assert (round(float(box.width) / PT_PER_MM), round(float(box.height) / PT_PER_MM)) == (297, 210)
+    guide = " ".join(guide_lines(game, "en", Printing.of(BuildContext())))
+    assert "map-harbour.pdf" in guide and "-tiles-" not in guide and "on one A4 sheet" in guide
+    letter = build_maps(game, BuildContext(out_root=tmp_path / "letter", paper="letter", formats=()))
+    assert [p.name for p in letter] == ["map-harbour-tiles-letter.pdf"]
+    # the drawn part (175 x 188 mm) fits one Letter sheet's window: the assembly page and that sheet
+    assert len(PdfReader(letter[0]).pages) == 1 + 1
+
+
+def _legend_and_grid_frames(pdf_path):
+    """The legend's box (the rect filled #fffdf6) and the grid's frame (the widest stroked rect
+    without fill), in mm, and the title's first glyph's left edge: read back with pdfplumber."""
+    import pdfplumber
+
+    from generator.geometry import MM_PER_PT
+
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[0]
+        legend = next(r for r in page.rects if r["fill"] and r["non_stroking_color"] is not None
+                      and [round(v * 255) for v in r["non_stroking_color"]] == [0xff, 0xfd, 0xf6])
+        frame = max((r for r in page.rects if r["stroke"] and not r["fill"]), key=lambda r: r["width"])
+        title = min(page.chars, key=lambda c: (c["top"], c["x0"]))
+        mm = lambda r: tuple(round(r[k] * MM_PER_PT, 2) for k in ("x0", "x1", "top", "bottom"))  # noqa: E731
+        return mm(legend), mm(frame), round(title["x0"] * MM_PER_PT, 2)
+
+
+def test_the_legend_and_title_line_up_with_the_map(tmp_path, built):
+    """Issue 29: the legend sat off to the right of the grid (the `pnp new` template's too): its
+    right edge now lies under the grid frame's, the title starts at the frame's left edge."""
+    from generator.cli import main
+
+    folder = tmp_path / "harbour-game"
+    assert main(["new", str(folder)]) == 0
+    harbour = build_maps(load_game(str(folder)), BuildContext(out_root=tmp_path / "out", formats=("pdf",)))
+    out, _ = built
+    for pdf in (harbour[0], out / "war-of-the-ring-campaign" / "map-middle-earth.pdf"):
+        legend, frame, title_x = _legend_and_grid_frames(pdf)
+        assert legend[1] == pytest.approx(frame[1], abs=0.4), (pdf.name, legend, frame)
+        assert legend[2] > frame[3]                                  # below the grid
+        assert title_x == pytest.approx(frame[0], abs=1.0), (pdf.name, title_x, frame)
+
+
+def test_road_dashes_stay_clear_of_hex_labels(built):
+    """Every label of a hex a road runs through, as pdfplumber places it, shows no road ink when
+    pdfium renders the page; the roads themselves do show (so the check can fail)."""
+    import pdfplumber
+    import pypdfium2 as pdfium
+
+    from generator.geometry import MM_PER_PT
+
+    out, _ = built
+    pdf_path = out / "war-of-the-ring-campaign" / "map-middle-earth.pdf"
+    hm = load_game("war-of-the-ring-campaign").extras["map"].resolve()
+    on_roads = {x for road in hm.data.roads for x in road.path}
+    assert on_roads
+    with pdfplumber.open(pdf_path) as pdf:
+        words = [w for w in pdf.pages[0].extract_words(extra_attrs=["size"])
+                 if w["text"] in on_roads and abs(w["size"] - hm.data.labels.size_pt) < 0.01]
+    assert {w["text"] for w in words} == on_roads
+    dpi = 200
+    doc = pdfium.PdfDocument(str(pdf_path))
+    img = doc[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    doc.close()
+    road = (0x8a, 0x5a, 0x2b)
+    def has_road(im) -> bool:
+        data = im.tobytes()
+        return any(all(abs(data[i + k] - road[k]) <= 24 for k in range(3)) for i in range(0, len(data), 3))
+
+    px_per_pt = dpi / 72
+    seen_road = 0
+    for w in words:
+        # the label's box, less the pixel its anti-aliased edge shares with what lies around it
+        box = (math.ceil(w["x0"] * px_per_pt) + 1, math.ceil(w["top"] * px_per_pt) + 1,
+               math.floor(w["x1"] * px_per_pt) - 1, math.floor(w["bottom"] * px_per_pt) - 1)
+        crop = img.crop(box)
+        assert not has_road(crop), w["text"]
+        # the road is there just outside the label: look one label-height above and below
+        around = img.crop((box[0], box[1] - 3 * (box[3] - box[1]), box[2], box[3] + 3 * (box[3] - box[1])))
+        seen_road += has_road(around)
+    assert seen_road >= len(words) // 3

@@ -229,7 +229,8 @@ def test_tile_trim_lines_are_dashed_and_tile_names_hide_under_the_neighbours(war
             assert x0 == pytest.approx(8.0, abs=0.3) and y0 == pytest.approx(8.0, abs=0.3)
             header = [w["text"] for w in page.extract_words(extra_attrs=["size"])
                       if abs(w["size"] - 7) < 0.01 and 0 < w["top"] and w["bottom"] * MM_PER_PT < 8]
-            name = next(t for t in header if re.fullmatch(r"[A-Z]\d+", t))  # "タイル B2 (...)" / "Tile B2 (...)"
+            # "シート 2/6(1行目・2列目)" / "Sheet 2 of 6 (row 1, column 2)": the number hides in the strips
+            name = re.search(r"(?:シート|Sheet) (\d+)(?:/| of )\d+", " ".join(header))[1]
             grey = [c for c in page.chars if c["non_stroking_color"] == (0.462745, 0.462745, 0.462745)
                     or c["non_stroking_color"] == [0.462745, 0.462745, 0.462745]]
             for c in grey:
@@ -242,6 +243,61 @@ def test_tile_trim_lines_are_dashed_and_tile_names_hide_under_the_neighbours(war
             assert text in ("", name, name * 2), (name, text)
             names_seen += len(text) // len(name)
         assert names_seen > 0
+
+
+def _tile_sheets(pdf_path):
+    """Per tile sheet (pages after the assembly page): its trim window in mm (the dashed grey
+    rectangle), its overlap and which neighbours lie on it, read from its header, and its page."""
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages[1:]:
+            dashed = [o for o in page.lines + page.curves + page.rects if o.get("dash") and o["dash"][0]
+                      and abs(o["stroking_color"][0] - 0x7d / 255) < 0.01]
+            window = tuple(v * MM_PER_PT for v in (min(o["x0"] for o in dashed), min(o["top"] for o in dashed),
+                                                  max(o["x1"] for o in dashed), max(o["bottom"] for o in dashed)))
+            head = " ".join(w["text"] for w in page.extract_words(extra_attrs=["size"])  # the 7 pt header
+                            if abs(w["size"] - 7) < 0.01 and 0 < w["top"] and w["bottom"] * MM_PER_PT < 8)
+            overlap = float(re.search(r"(?:重ね幅|overlap) (\d+(?:\.\d+)?) mm", head)[1])
+            yield window, overlap, "→" in head, "↓" in head, page
+
+
+def test_war_of_the_ring_tiles_take_six_sheets_each_a_tenth_map_or_more(war_maps):
+    """Issue 25: 8 A4 sheets, two nearly empty, became 6; every sheet's printed map (its non-white
+    pixels, rendered by pdfium) covers at least 10 % of the paper."""
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    _, files = war_maps
+    for tiles in (f for f in files if f.name.endswith("-tiles-a4.pdf")):
+        doc = pdfium.PdfDocument(str(tiles))
+        assert len(doc) == 1 + 6
+        for i in range(1, len(doc)):
+            img = doc[i].render(scale=40 / 72).to_pil().convert("RGB")
+            w, h = img.size
+            band = int(8 / 25.4 * 40) + 1  # leave out the margin with the header and footer
+            r, g, b = img.crop((band, band, w - band, h - band)).split()
+            darkest = ImageChops.darker(ImageChops.darker(r, g), b).histogram()  # each pixel's lowest channel
+            inked = sum(darkest[:250])
+            assert inked / (w * h) >= 0.10, (tiles.name, i, inked / (w * h))
+        doc.close()
+
+
+def test_tile_guide_lines_lie_only_where_a_neighbour_covers_them(war_maps):
+    """The black guide lines are printed only inside the strips the right and lower neighbours
+    cover (so none shows on the glued map), and every covered strip has one."""
+    _, files = war_maps
+    tiles = next(f for f in files if f.name.endswith("-tiles-a4.pdf"))
+    for (x0, y0, x1, y1), overlap, right, below, page in _tile_sheets(tiles):
+        black = [ln for ln in page.lines if ln["stroking_color"] is not None and len(ln["stroking_color"]) >= 1
+                 and all(v == 0 for v in ln["stroking_color"]) and not (ln.get("dash") and ln["dash"][0])]
+        found = {"right": 0, "below": 0}
+        for ln in black:
+            lx0, lx1 = ln["x0"] * MM_PER_PT, ln["x1"] * MM_PER_PT
+            ly0, ly1 = ln["top"] * MM_PER_PT, ln["bottom"] * MM_PER_PT
+            in_right = right and x1 - overlap - 0.2 <= lx0 and lx1 <= x1 and y0 - 0.2 <= ly0 and ly1 <= y1 + 0.2
+            in_below = below and y1 - overlap - 0.2 <= ly0 and ly1 <= y1 and x0 - 0.2 <= lx0 and lx1 <= x1 + 0.2
+            assert in_right or in_below, (lx0, ly0, lx1, ly1)
+            found["right" if in_right and lx1 - lx0 < 1 else "below"] += 1
+        assert (found["right"] > 0) == right and (found["below"] > 0) == below
 
 
 def test_map_png_is_a_preview_and_300_dpi_on_request(tmp_path):

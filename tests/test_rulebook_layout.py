@@ -289,3 +289,61 @@ def test_a_clauses_table_sits_under_its_text_and_a_book_table_spans_the_page():
     assert text_x is not None
     assert abs(bands["Value"] - text_x) < 0.5, (bands, text_x)  # the rank-order table of 4.5
     assert abs(bands["Component"] - Geometry.of("a4").margin) < 0.5  # the book's components table
+
+
+def _last_chapter_book(lines: int) -> bytes:
+    """A leaflet: a chapter of `lines` one-line paragraphs, then a last chapter of one line."""
+    from generator.rulebook.blocks import Content, Heading, Para
+    from generator.rulebook.blocks import Text as T
+
+    blocks = [Heading("c1", 0, "1", {"en": T("First chapter")})]
+    blocks += [Para("text", {"en": T(f"Filler line {i}.")}) for i in range(lines)]
+    blocks += [Heading("c2", 0, "2", {"en": T("Last words")}), Para("text", {"en": T("Closing line.")})]
+    content = Content(langs=["en"], title={"en": "T"}, subtitle={"en": ""}, facts={"en": []}, blocks=blocks)
+    pdf, _ = typeset(content, "a4", leaflet=True)
+    return pdf
+
+
+def test_a_short_last_chapter_shares_the_page_before_when_it_fits():
+    """Issue 29: a one-line last chapter went alone onto a new page whenever the page before was
+    75 % full. Read back with pdfplumber: it starts a new page only when it would not fit below
+    the last line of the page before; and it does stay on a page filled past 75 %."""
+    import io
+
+    import pdfplumber
+
+    geo = Geometry.of("a4")
+    bottom = geo.height - geo.margin - 5 * mm  # the text block's foot, pt from the top
+    kept_on_full_page = 0
+    for lines in range(34, 52, 2):
+        with pdfplumber.open(io.BytesIO(_last_chapter_book(lines))) as pdf:
+            words = [(i, w) for i, page in enumerate(pdf.pages) for w in page.extract_words()]
+        heading = next((i, w) for i, w in words if w["text"] == "Last")
+        closing = next((i, w) for i, w in words if w["text"] == "Closing")
+        filler = max(((i, w) for i, w in words if w["text"] == "Filler"), key=lambda iw: (iw[0], iw[1]["top"]))
+        assert heading[0] == closing[0]
+        if heading[0] != filler[0]:
+            # what the chapter takes at the head of its page (the heading's space above it
+            # included), against what was left below the last line, give or take a line's leading
+            need = closing[1]["bottom"] - geo.margin
+            assert filler[1]["bottom"] + need > bottom - geo.base * 1.5, (lines, filler[1]["bottom"], need)
+        elif filler[1]["bottom"] - geo.margin >= 0.75 * (bottom - geo.margin):
+            kept_on_full_page += 1
+    assert kept_on_full_page > 0
+
+
+def test_the_colophon_never_stands_alone_on_the_last_page():
+    """Saboteur's English book: its short last chapter (how to print) moved up to the glossary's
+    page would leave the colophon's one line alone on a new page; the chapter and the colophon
+    go together instead. Read back with pdfplumber: the last page holds more than the colophon."""
+    import io
+
+    import pdfplumber
+
+    content = rulebook_content(load_game("saboteur-the-lost-mines"), ["en"], None)
+    pdf, _ = render(content, "a4")
+    geo = Geometry.of("a4")
+    with pdfplumber.open(io.BytesIO(pdf)) as book:
+        last = book.pages[-1]
+        lines = {round(w["top"]) for w in last.extract_words() if w["bottom"] < geo.height - geo.margin}
+    assert len(lines) > 2, lines  # the colophon's line and more

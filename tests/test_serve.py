@@ -204,3 +204,37 @@ def test_a_half_sent_request_is_closed_and_threads_are_bounded(tmp_path):
             s.close()
         server.shutdown()
         server.server_close()
+
+
+def _title_and_h1(page: str) -> tuple[str, str]:
+    from html.parser import HTMLParser
+
+    found: dict[str, str] = {}
+
+    class Reader(HTMLParser):
+        tag = ""
+
+        def handle_starttag(self, tag, attrs):
+            self.tag = tag
+
+        def handle_data(self, data):
+            if self.tag in ("title", "h1") and self.tag not in found:
+                found[self.tag] = data
+
+    Reader().feed(page)
+    return found["title"], found["h1"]
+
+
+def test_the_page_is_titled_by_the_game_it_shows(tmp_path):
+    game = _fake_build(tmp_path)
+    (game / "manifest.json").write_text('{"title": "Harbour <Run> & Co"}', encoding="utf-8")
+    page = index_html(tmp_path, live=True)
+    assert _title_and_h1(page) == ("Harbour <Run> & Co", "Harbour <Run> & Co")  # read back unescaped
+    other = tmp_path / "other-game"
+    other.mkdir()
+    (other / "manifest.json").write_text("not json", encoding="utf-8")  # no title: the folder's name
+    assert _title_and_h1(index_html(tmp_path))[0] == "other-game · Harbour <Run> & Co"  # in folder order
+
+
+def test_an_empty_folder_page_is_titled_pnp_build(tmp_path):
+    assert _title_and_h1(index_html(tmp_path)) == ("pnp build", "pnp build")

@@ -247,7 +247,7 @@ def _counters(folder: Path, base: str, deck: ExportDeck, drawer, x: float, game_
             tiles.append({
                 "GUID": guid(game_id, deck.id, piece.item.id, str(n)), "Name": "Custom_Tile",
                 "Transform": transform(0, 0, scale=round(deck.size[0] / 25.4, 3)),
-                "Nickname": piece.front.lookup("face.label|name"), "Description": "",
+                "Nickname": piece.front.lookup("name"), "Description": "",
                 "CustomImage": {"ImageURL": _url(base, front), "ImageSecondaryURL": _url(base, back) if back else "",
                                 "WidthScale": 0.0,
                                 "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": True, "Stretch": True}}})

@@ -1,7 +1,8 @@
 """Draw a hex map page on any `Surface` (PDF or SVG), following `layout.MapPage`.
 
 Order: terrain fills and marks, region borders, rivers (hexside chains, river dots), roads,
-crossings, place symbols and names, hex labels, frame; then title, boxes/tracks and the legend
+crossings, place symbols and names, hex labels (on a patch of the hex's colour where a road runs
+through the hex, so no dash crosses a label), frame; then title, boxes/tracks and the legend
 with the reconstruction note (legend.py). Terrain marks and place icons are symbols
 (symbols.py), defined once per page and placed by reference. Every word is set in the fonts of
 the page's language (`fonts.faces`): the title, the legend's heading and box names in its bold,
@@ -15,7 +16,7 @@ from solver.game.map import HexMap
 from solver.hexmap.hexes import Hex, side_vertices
 
 from .. import fonts
-from ..geometry import Box
+from ..geometry import MM_PER_PT, Box
 from ..render.base import Surface, text_width
 from ..text.typography import printed
 from .geometry import paper_grid
@@ -93,13 +94,26 @@ def draw_grid(surf: Surface, hm: HexMap, lang: str, font: str) -> None:
             (x, y), dy = g.centre(hs[0]), d.grid.hex_mm * 0.12
         surf.text(x, y + dy, printed(reg.name, lang), size_pt=6.5, colour=REGION, align="center", font=font)
     if shown is None or shown:
+        on_roads = {hm.hex(x) for road in d.roads for x in road.path}
         for h in hm.grid.hexes():
             if shown is None or h in shown:
                 cx, cy = g.centre(h)
+                if h in on_roads:
+                    _label_patch(surf, hm, h, cx, cy - label_dy, font)
                 surf.text(cx, cy - label_dy, hm.label(h), size_pt=d.labels.size_pt, colour=LABEL, align="center",
                           font=font)
     w, hgt = g.size_mm()
     surf.rect(Box(0, 0, w, hgt), stroke=INK, width=0.5)
+
+
+def _label_patch(surf: Surface, hm: HexMap, h: Hex, cx: float, baseline: float, font: str) -> None:
+    """A patch of the hex's own colour behind its label where a road runs through the hex, so the
+    road's dashes stop short of the label instead of running over it."""
+    size_mm = hm.data.labels.size_pt * MM_PER_PT
+    info = fonts.font_info(font)  # the line's full height, ascent to descent, as text selection shows it
+    w = text_width(hm.label(h), hm.data.labels.size_pt, font) + 0.8
+    fill = hm.data.terrain.kinds[hm.terrain[h]].fill
+    surf.rect(Box(cx - w / 2, baseline - info.ascent * size_mm, w, (info.ascent + info.descent) * size_mm), fill=fill)
 
 
 def river_polylines(hm: HexMap, sides) -> list[list[frozenset]]:

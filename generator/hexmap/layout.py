@@ -1,8 +1,8 @@
 """Hex map layout: pure geometry in millimetres, no drawing.
 
 A `MapPage` places the hex grid, the title, the panel of boxes/tracks and the legend on one page
-(A2 for the wargame). `tile_plan` cuts that page into home-printer sheets (A4/Letter) that overlap
-by a fixed width, and `assembly_plan` scales the tile grid onto one sheet for the assembly page.
+(A2 for the wargame); `content` lists the boxes drawn on it and `extent` their bounds, what
+tiling.py cuts into home-printer sheets when the page is larger than the paper.
 Tests assert these numbers directly; `draw.py` only follows them.
 """
 from __future__ import annotations
@@ -27,6 +27,7 @@ AREA_W = 60.0
 TRACK_CELL = 13.0
 LEGEND_W = 150.0       # the legend's column width (two columns of entries)
 LEGEND_ROW = 5.2
+EXTENT_PAD_MM = 1.0    # round the drawn boxes: the grid's frame and the legend's strokes reach past them
 
 
 def page_size(paper: str, orientation: str) -> tuple[float, float]:
@@ -50,6 +51,21 @@ class MapPage:
     items: tuple[PanelItem, ...]
     legend: Box
 
+    @property
+    def content(self) -> tuple[Box, ...]:
+        """The boxes drawn on the page: title, grid, panel items, legend."""
+        return (self.title, self.grid) + tuple(i.box for i in self.items) + (self.legend,)
+
+    @property
+    def extent(self) -> Box:
+        """The drawn part of the page: its content's bounds, with EXTENT_PAD_MM for strokes."""
+        boxes = self.content
+        x0 = max(0.0, min(b.x for b in boxes) - EXTENT_PAD_MM)
+        y0 = max(0.0, min(b.y for b in boxes) - EXTENT_PAD_MM)
+        x1 = min(self.width, max(b.right for b in boxes) + EXTENT_PAD_MM)
+        y1 = min(self.height, max(b.bottom for b in boxes) + EXTENT_PAD_MM)
+        return Box(x0, y0, x1 - x0, y1 - y0)
+
     def hex_centre(self, hm: HexMap, h: Hex) -> tuple[float, float]:
         x, y = paper_grid(hm).centre(h)
         return (self.grid.x + x, self.grid.y + y)
@@ -72,93 +88,46 @@ def legend_rows(hm: HexMap) -> int:
 
 
 def map_page(hm: HexMap, paper: str | None = None, orientation: str | None = None) -> MapPage:
-    """Lay out the full-size page; raises DataError when the map and its panel do not fit."""
+    """Lay out the full-size page; raises DataError when the map and its panel do not fit.
+
+    The title and the panel below the grid line up with the grid's edges (the legend's right edge
+    under the grid's, boxes from its left edge); a grid narrower than the legend and the widest
+    box widens that band evenly about its centre, and a panel that still does not fit takes the
+    page's whole width."""
     d = hm.data
     W, H = page_size(paper or d.paper, orientation or d.page_orientation)
     gw, gh = paper_grid(hm).size_mm()
     inner = Box(MARGIN_MM, MARGIN_MM, W - 2 * MARGIN_MM, H - 2 * MARGIN_MM)
-    title = Box(inner.x, inner.y, inner.w, TITLE_MM)
-    grid = Box(inner.x + (inner.w - gw) / 2, title.bottom, gw, gh)
-    legend_h = legend_rows(hm) * LEGEND_ROW
-    panel_top = grid.bottom + GAP_MM
-    legend = Box(inner.right - LEGEND_W, panel_top, LEGEND_W, legend_h)
-    # Boxes and tracks flow left to right in the space left of the legend, wrapping as needed.
-    items, x, y, row_h = [], inner.x, panel_top, 0.0
-    right = legend.x - GAP_MM
-    for b in d.boxes:
-        w, h = box_size(b.kind, b.cells)
-        if x + w > right and x > inner.x:
-            x, y, row_h = inner.x, y + row_h + 4.0, 0.0
-        items.append(PanelItem(b.kind, b.id, Box(x, y, w, h)))
-        x += w + 4.0
-        row_h = max(row_h, h)
-    bottom = max([legend.bottom] + [i.box.bottom for i in items])
-    if gw > inner.w or bottom > inner.bottom + 1e-6 or any(i.box.right > right + 1e-6 for i in items):
+    widest = max((box_size(b.kind, b.cells)[0] for b in d.boxes), default=-GAP_MM)
+    band_w = min(inner.w, max(gw, LEGEND_W + GAP_MM + widest))
+    band_x = min(max(inner.x + (inner.w - gw) / 2 - (band_w - gw) / 2, inner.x), inner.right - band_w)
+    grid = Box(inner.x + (inner.w - gw) / 2, inner.y + TITLE_MM, gw, gh)
+    for band in (Box(band_x, inner.y, band_w, inner.h), inner):
+        items, legend = _panel(hm, band, grid.bottom + GAP_MM)
+        bottom = max([legend.bottom] + [i.box.bottom for i in items])
+        fits = bottom <= inner.bottom + 1e-6 and all(i.box.right <= legend.x - GAP_MM + 1e-6 for i in items)
+        if fits:
+            break
+    if gw > inner.w or not fits:
         need = f"{gw:.0f} x {bottom - inner.y + 2 * MARGIN_MM:.0f} mm"
         raise DataError([Problem(f"map {d.id}", 0, 0, f"the map with its boxes and legend needs about {need}, more "
                                  f"than {paper or d.paper} {orientation or d.page_orientation} ({W:.0f} x {H:.0f} mm)",
                                  "choose a larger paper, the other page_orientation, or a smaller grid.hex_mm")])
+    title = Box(band.x, inner.y, band.w, TITLE_MM)
     return MapPage(W, H, title, grid, tuple(items), legend)
 
 
-# --------------------------------------------------------------------------- tiling
-
-@dataclass(frozen=True)
-class Tile:
-    row: int
-    col: int
-    window: Box        # the part of the big page this sheet shows (big-page mm)
-    name: str          # "A1": letter = row, number = column
-
-    @property
-    def label(self) -> str:
-        return self.name
-
-
-@dataclass(frozen=True)
-class TilePlan:
-    paper: tuple[float, float]
-    margin: float
-    overlap: float
-    rows: int
-    cols: int
-    tiles: tuple[Tile, ...]
-
-    @property
-    def printable(self) -> Box:
-        return Box(self.margin, self.margin, self.paper[0] - 2 * self.margin, self.paper[1] - 2 * self.margin)
-
-
-def _starts(total: float, window: float, overlap: float) -> list[float]:
-    """Start positions of windows covering [0, total], consecutive ones overlapping by exactly `overlap`.
-
-    Every step is window - overlap, so all seams look alike; the last sheet is simply shorter."""
-    if window >= total:
-        return [0.0]
-    step = window - overlap
-    n = math.ceil((total - overlap) / step)
-    return [i * step for i in range(n)]
-
-
-def tile_plan(page_w: float, page_h: float, paper: tuple[float, float], *, overlap: float = 10.0,
-              margin: float = 8.0) -> TilePlan:
-    """Cut a page of page_w x page_h into sheets of `paper`, portrait or landscape, whichever needs fewer."""
-    if overlap < 0 or overlap * 2 >= min(paper) - 2 * margin:
-        raise DataError([Problem("--overlap", 0, 0, f"overlap {overlap} mm does not fit a sheet",
-                                 "use an overlap between 0 and a third of the sheet, e.g. 10")])
-    best = None
-    for pw, ph in (paper, (paper[1], paper[0])):
-        ww, wh = pw - 2 * margin, ph - 2 * margin
-        xs, ys = _starts(page_w, ww, overlap), _starts(page_h, wh, overlap)
-        if best is None or len(xs) * len(ys) < best[0]:
-            best = (len(xs) * len(ys), (pw, ph), xs, ys, ww, wh)
-    assert best is not None  # the loop ran for both orientations
-    _, size, xs, ys, ww, wh = best
-    tiles = tuple(Tile(r, c, Box(x, y, min(ww, page_w - x), min(wh, page_h - y)), f"{chr(65 + r)}{c + 1}")
-                  for r, y in enumerate(ys) for c, x in enumerate(xs))
-    return TilePlan(size, margin, overlap, len(ys), len(xs), tiles)
-
-
-def assembly_scale(page_w: float, page_h: float, sheet: Box) -> float:
-    """Scale that fits the big page into `sheet` (for the assembly diagram)."""
-    return min(sheet.w / page_w, sheet.h / page_h)
+def _panel(hm: HexMap, band: Box, top: float) -> tuple[list[PanelItem], Box]:
+    """The legend at the band's right edge, the boxes and tracks flowing left to right from its
+    left edge in the space left of the legend, wrapping as needed."""
+    legend = Box(band.right - LEGEND_W, top, LEGEND_W, legend_rows(hm) * LEGEND_ROW)
+    items, x, y, row_h = [], band.x, top, 0.0
+    right = legend.x - GAP_MM
+    for b in hm.data.boxes:
+        w, h = box_size(b.kind, b.cells)
+        if x + w > right and x > band.x:
+            x, y, row_h = band.x, y + row_h + 4.0, 0.0
+        items.append(PanelItem(b.kind, b.id, Box(x, y, w, h)))
+        x += w + 4.0
+        row_h = max(row_h, h)
+    return items, legend

@@ -1,9 +1,9 @@
 """Build stage "maps": each game's map.yaml as a full-size page (PDF, SVG) and tiled onto A4/Letter.
 
 Writes output/<game>/map-<id>.pdf, map-<id>.svg, png/map-<id>.png (a 100 dpi screen preview;
-`--map-dpi 300` for a print-quality image) and
-map-<id>-tiles-<paper>.pdf (paper: the build's
---paper when it is a4 or letter, else a4). A language other than the game's source language adds
+`--map-dpi 300` for a print-quality image) and, only when the map's page is larger than that
+paper, map-<id>-tiles-<paper>.pdf (paper: the build's --paper when it is a4 or letter, else a4;
+`map_tiles` is the plan, which the print guide counts too). A language other than the game's source language adds
 `-<lang>` to the names, so builds in two languages sit side by side.
 """
 from __future__ import annotations
@@ -12,15 +12,25 @@ from pathlib import Path
 
 from solver.game.loader import Game
 
+from solver.game.map import HexMap
+
 from .. import fonts
-from ..context import BuildContext
+from ..context import PAPER_MM, BuildContext
 from ..render import open_surface
 from .draw import draw_map_page
-from ..context import PAPER_MM
-from .layout import map_page, tile_plan
+from .layout import map_page
 from .tiles import draw_tiles
+from .tiling import TilePlan, tile_plan, tiles_paper
 
-OVERLAP_MM = 10.0
+
+def map_tiles(hm: HexMap, paper: str) -> tuple[str, TilePlan] | None:
+    """The paper the map is tiled onto in a build on `paper` and the tiling, or None when its page
+    is no larger than `paper`."""
+    page = map_page(hm)
+    onto = tiles_paper((page.width, page.height), paper)
+    if onto is None:
+        return None
+    return onto, tile_plan(page.extent, PAPER_MM[onto], content=page.content)
 
 
 def build_maps(game: Game, ctx: BuildContext) -> list[Path]:
@@ -44,7 +54,8 @@ def build_maps(game: Game, ctx: BuildContext) -> list[Path]:
         surf = open_surface("png", dpi=ctx.map_dpi, title=f"{game.id} {stem}")
         draw_map_page(surf, hm, page, lang, faces)
         written += surf.save(out / "png" / f"{stem}.png")
-    paper = ctx.paper if ctx.paper in ("a4", "letter") else "a4"
-    plan = tile_plan(page.width, page.height, PAPER_MM[paper], overlap=OVERLAP_MM)
-    written += draw_tiles(hm, page, plan, lang, faces, out / f"{stem}-tiles-{paper}.pdf")
+    tiled = map_tiles(hm, ctx.paper)
+    if tiled is not None:
+        paper, plan = tiled
+        written += draw_tiles(hm, page, plan, lang, faces, out / f"{stem}-tiles-{paper}.pdf")
     return written

@@ -1,11 +1,11 @@
 """The tiled print (a map's, a board's: `draw_tiled` takes any big page): the full-size page cut into A4/Letter sheets that overlap, plus an assembly page.
 
 The whole page is defined once as a symbol (a PDF form XObject) and each sheet places it shifted
-and clipped to its window, so the file holds the map's drawing once however many sheets there are.
-Every sheet shows its name in the margin and inside the overlap strips that its right and lower
-neighbours cover (so the names vanish once assembled), a dashed trim line round its window, and
-crosshair alignment marks at the centre of each overlap, drawn at the same map position on both
-neighbours so they land on top of each other. The margin texts sit between the paper's 5 mm
+and clipped to its window (tiling.py chooses the windows), so the file holds the map's drawing
+once however many sheets there are. Every sheet shows its name ("Sheet 3 of 6, row 1, column 3")
+and its neighbours' in the margin, a dashed trim line round its window, and, only inside the
+strips its right and lower neighbours cover, its number and a guide line where their cut edges
+go: once glued, nothing of the assembly shows on the map. The margin texts sit between the paper's 5 mm
 unprintable edge and the window (the plan's margin is 8 mm). Words are set in the map's language's
 fonts (`fonts.faces`), the assembly page's heading in its bold.
 """
@@ -24,38 +24,47 @@ from ..render import open_surface
 from ..render.base import Surface, text_width
 from ..text.typography import printed
 from .draw import draw_page_content
-from .layout import MapPage, TilePlan, Tile, assembly_scale
+from .layout import MapPage
+from .tiling import Tile, TilePlan, assembly_scale
 from .symbols import GRID, INK, define_symbols
 
-MARK = 3.0  # crosshair half-length, mm
+MARK_W = 0.25  # mm: the guide line a neighbour's cut edge is laid on
+MARK_INSET = 0.3  # mm the guide sits inside the strip, so the neighbour laid on it hides it whole
+MARK_COLOUR = "#000000"
 TRIM_DASH = (2.0, 1.5)  # mm on, mm off: the line the assembly page tells the user to cut at
 HEAD_PT, FOOT_PT = 7, 6
 HIDDEN_NAME = "#767676"  # grey that still reads at 4.5:1 on white
 
 
-def alignment_marks(plan: TilePlan) -> list[tuple[float, float]]:
-    """Big-page points at the centre of every overlap between neighbouring sheets."""
-    pts = []
-    by_pos = {(t.row, t.col): t for t in plan.tiles}
+def alignment_marks(plan: TilePlan) -> dict[int, list[tuple[float, float, float, float]]]:
+    """Per sheet number, the guide lines (big-page x1, y1, x2, y2) printed on it: along the edge
+    where its right and lower neighbours' cut edges go, just inside the strip they cover. Only
+    the sheet beneath carries them (the neighbour laid on top covers them once glued); a sheet
+    no neighbour covers carries none."""
+    out: dict[int, list[tuple[float, float, float, float]]] = {}
     for t in plan.tiles:
-        right = by_pos.get((t.row, t.col + 1))
+        w, marks = t.window, []
+        right, below = plan.at(t.row, t.col + 1), plan.at(t.row + 1, t.col)
         if right:
-            x = (right.window.x + t.window.right) / 2
-            pts += [(x, t.window.y + t.window.h * f) for f in (0.25, 0.75)]
-        below = by_pos.get((t.row + 1, t.col))
+            x = right.window.x + MARK_INSET
+            marks.append((x, w.y, x, w.bottom - (plan.overlap if below else 0.0)))
         if below:
-            y = (below.window.y + t.window.bottom) / 2
-            pts += [(t.window.x + t.window.w * f, y) for f in (0.25, 0.75)]
-    return sorted(set((round(x, 3), round(y, 3)) for x, y in pts))
+            y = below.window.y + MARK_INSET
+            marks.append((w.x, y, w.right - (plan.overlap if right else 0.0), y))
+        out[t.number] = marks
+    return out
 
 
-def _neighbours(plan: TilePlan, t: Tile) -> dict[str, str]:
-    by_pos = {(x.row, x.col): x.name for x in plan.tiles}
+def sheet_name(t: Tile, lang: str) -> str:
+    return catalogue.text("tiles.sheet", lang, n=t.number)
+
+
+def _neighbours(plan: TilePlan, t: Tile, lang: str) -> dict[str, str]:
     out = {}
     for side, (dr, dc) in {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}.items():
-        n = by_pos.get((t.row + dr, t.col + dc))
+        n = plan.at(t.row + dr, t.col + dc)
         if n:
-            out[side] = n
+            out[side] = sheet_name(n, lang)
     return out
 
 
@@ -94,15 +103,15 @@ def draw_tiled(big: TiledPage, plan: TilePlan, lang: str, faces: fonts.Faces, ta
         m, w = plan.margin, t.window
         with surf.group(dx=m - w.x, dy=m - w.y, clip=w):
             surf.use_symbol("page", 0, 0)
-            for x, y in marks:
-                _crosshair(surf, x, y)
-            _overlap_labels(surf, plan, t, font)
+            for x1, y1, x2, y2 in marks[t.number]:
+                surf.line(x1, y1, x2, y2, stroke=MARK_COLOUR, width=MARK_W)
+            _overlap_labels(surf, plan, t, str(t.number), font)
         x0, y0, x1, y1 = m, m, m + w.w, m + w.h
         surf.polyline([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], stroke=GRID, width=0.2,
                       dash=TRIM_DASH)  # trim line
-        nb = _neighbours(plan, t)
-        head = catalogue.text("tiles.head", lang, name=t.name, row=t.row + 1, rows=plan.rows, col=t.col + 1,
-                              cols=plan.cols, overlap=plan.overlap)
+        nb = _neighbours(plan, t, lang)
+        head = catalogue.text("tiles.head", lang, n=t.number, total=len(plan.tiles), row=t.row + 1, col=t.col + 1,
+                              overlap=plan.overlap)
         head_y = PRINTER_MARGIN_MM + info.ascent * HEAD_PT * MM_PER_PT + 0.2  # glyph tops inside the printable area
         foot_y = ph - PRINTER_MARGIN_MM - info.descent * FOOT_PT * MM_PER_PT - 0.2
         surf.text(m, head_y, head, size_pt=HEAD_PT, colour=INK, font=font)
@@ -114,13 +123,7 @@ def draw_tiled(big: TiledPage, plan: TilePlan, lang: str, faces: fonts.Faces, ta
     return surf.save(target)
 
 
-def _crosshair(surf: Surface, x: float, y: float) -> None:
-    surf.line(x - MARK, y, x + MARK, y, stroke="#000000", width=0.2)
-    surf.line(x, y - MARK, x, y + MARK, stroke="#000000", width=0.2)
-    surf.circle(x, y, MARK * 0.55, stroke="#000000", width=0.2)
-
-
-def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile, font: str) -> None:
+def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile, name: str, font: str) -> None:
     """The sheet's name inside its right and bottom overlap strips: the neighbours laid over it
     cover those strips, so the name confirms the order while gluing and is hidden afterwards."""
     w = t.window
@@ -131,9 +134,9 @@ def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile, font: str) -> None:
         spots.append((w.x + w.w / 2, w.bottom - plan.overlap / 2 + 1.5))
     for x, y in spots:
         # on a white patch, so the name reads on any terrain
-        width = text_width(t.name, 9, font) + 1.6
+        width = text_width(name, 9, font) + 1.6
         surf.rect(Box(x - width / 2, y - 3.9, width, 5.0), fill="#ffffff", radius=0.8)
-        surf.text(x, y, t.name, size_pt=9, colour=HIDDEN_NAME, align="center", font=font)
+        surf.text(x, y, name, size_pt=9, colour=HIDDEN_NAME, align="center", font=font)
 
 
 def _assembly_page(surf: Surface, page: TiledPage, plan: TilePlan, lang: str, faces: fonts.Faces) -> None:
@@ -154,7 +157,7 @@ def _assembly_page(surf: Surface, page: TiledPage, plan: TilePlan, lang: str, fa
         surf.rect(b, stroke=c, width=0.5)
         cx, cy = b.center
         surf.circle(cx, cy - 1.2, 3.6, fill="#ffffff", stroke=c, width=0.3)
-        surf.text(cx, cy, t.name, size_pt=8, colour=c, align="center", font=faces.regular)
+        surf.text(cx, cy, str(t.number), size_pt=8, colour=c, align="center", font=faces.regular)
     y = y0 + page.height * s + 7
     lines = [catalogue.text(key, lang, n=len(plan.tiles), rows=plan.rows, cols=plan.cols, overlap=plan.overlap)
              for key in ("tiles.count", "tiles.step1", "tiles.step2", "tiles.step3")]

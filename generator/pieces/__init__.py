@@ -13,6 +13,7 @@ boards, tuck boxes), from a piece cut out of paper to the pages that hold it.
   tuckbox.py  a tuck box per deck (the cards stage prints it): a net sized from the card size, the
              copies and the card thickness, the deck's name and back art on its panels;
   dice.py     a die with faces of its own as a fold-and-glue net (a cross of six, glue tabs);
-  boards.py   boards and sheets: the page itself, on the paper with crop marks, or tiled onto
-             A4/Letter with the map's assembly machinery (generator/hexmap/tiles.py).
+  boards.py   boards and sheets: the page itself, on the paper with crop marks, and when larger
+             than the paper also tiled onto A4/Letter with the map's tiling and assembly
+             machinery (generator/hexmap/tiling.py, tiles.py).
 """

@@ -1,9 +1,10 @@
 """Boards and sheets (player aids, control sheets, charts): one page of the component's size per
 copy, drawn through the layout vocabulary (built-in `board-basic`: the name, attributes and note;
 a layout adds boxes, tracks, areas, text and images). A board that fits the build's paper prints
-on it, centred, with crop marks; one of the paper's own size is the page (no bleed, no marks,
-like a rulebook page); a larger one is tiled onto A4/Letter with the map's assembly
-machinery (generator/hexmap/tiles.py: overlapping sheets, alignment marks, an assembly page):
+on it, centred, with crop marks; else it is the page (no bleed, no marks, like a rulebook page),
+and when it is larger than the paper (generator/hexmap/tiling.py `tiles_paper`, what the
+map stage asks too) it is also tiled with the map's tiling and assembly machinery
+(generator/hexmap/tiling.py, tiles.py: overlapping sheets, guide lines, an assembly page):
 `boards-<component>-<lang>.pdf` (+ SVG pages and a PNG per face), or for a tiled board
 `boards-<component>-<lang>-tiles-<paper>.pdf` beside the full-size PDF.
 """
@@ -22,14 +23,13 @@ from ..cards.deck import counts_for, deck_pieces, layouts_for, layouts_of
 from ..cards.face import FaceDrawer
 from ..context import PAPER_MM, BuildContext
 from ..geometry import Box
-from ..hexmap.layout import tile_plan
 from ..hexmap.tiles import TiledPage, draw_tiled
+from ..hexmap.tiling import tile_plan, tiles_paper
 from .grid import plan_sheet
 from .model import Placement, SheetPage
 from .punch import default_layout, printer_size
 from .render import draw_placement, write_outputs, write_pages, write_pngs
 
-TILE_OVERLAP_MM = 10.0
 BOARD_PNG_DPI = 100  # a screen preview, like the map's; print from the PDF
 
 
@@ -53,11 +53,11 @@ def write_board(game: Game, comp: Component, lang: str, ctx: BuildContext, drawe
     if "png" in ctx.formats:
         written += write_pngs(png_dir, dataclasses.replace(grid, bleed=0.0, piece_w=w, piece_h=h), pieces, drawer,
                               dpi=BOARD_PNG_DPI)
-    if paper_sized(ctx.paper_mm, (w, h)):
+    paper = tiles_paper((w, h), ctx.paper)
+    if paper is None:
         return written
     # Larger than the paper: tiled onto A4/Letter, one tiled file per distinct board.
-    paper = ctx.paper if ctx.paper in ("a4", "letter") else "a4"
-    plan = tile_plan(w, h, PAPER_MM[paper], overlap=TILE_OVERLAP_MM)
+    plan = tile_plan(Box(0, 0, w, h), PAPER_MM[paper])
     faces = fonts.faces(lang, game)
     seen: set[str] = set()
     for p in pieces:
@@ -69,11 +69,6 @@ def write_board(game: Game, comp: Component, lang: str, ctx: BuildContext, drawe
         part = "" if p.item.id == comp.id else f"-{p.item.id}"
         written += draw_tiled(page, plan, lang, faces, out / f"{stem}{part}-tiles-{paper}.pdf", f"{title} — tiles")
     return written
-
-
-def paper_sized(paper: tuple[float, float], size: tuple[float, float]) -> bool:
-    """A sheet of the paper's own size (either way round, within 1 mm) prints as the page itself."""
-    return any(abs(size[0] - pw) <= 1 and abs(size[1] - ph) <= 1 for pw, ph in (paper, paper[::-1]))
 
 
 def fits(page_w: float, page_h: float, size: tuple[float, float], bleed: float) -> bool:

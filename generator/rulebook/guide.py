@@ -15,7 +15,7 @@ from solver.game.base import pick
 from solver.game.loader import Game
 
 from .. import catalogue
-from ..context import PAPER_MM, BuildContext
+from ..context import BuildContext
 from .blocks import BULLET, Heading, Para, Text, _labels
 from .strings import label
 
@@ -39,20 +39,23 @@ def _suffix(game: Game, lang: str) -> str:
 
 
 def _map_lines(game: Game, lang: str, p: Printing) -> list[str]:
-    """One line per map: its full-size file and paper, its tiles and their count."""
-    from ..hexmap.layout import map_page, tile_plan
-    from ..hexmap.stage import OVERLAP_MM
+    """One line per map: its full-size file and paper, its tiles and their count (a map no larger
+    than the paper has none)."""
+    from ..hexmap.stage import map_tiles
 
     mapfile = game.extras.get("map")
     if mapfile is None:
         return []
     hm = mapfile.resolve(game.locators.get("map.yaml"))
-    page = map_page(hm)
-    plan = tile_plan(page.width, page.height, PAPER_MM[p.paper], overlap=OVERLAP_MM)
     stem = f"map-{hm.data.id}{_suffix(game, lang)}"
-    return [label("guide_map", lang, name=pick(hm.data.name, lang), file=f"{stem}.pdf",
-                  size=PAPER_NAMES.get(hm.data.paper, hm.data.paper.upper()), tiles=f"{stem}-tiles-{p.paper}.pdf",
-                  n=plan.rows * plan.cols, rows=plan.rows, cols=plan.cols, paper=PAPER_NAMES[p.paper])]
+    size = PAPER_NAMES.get(hm.data.paper, hm.data.paper.upper())
+    tiled = map_tiles(hm, p.paper)
+    if tiled is None:
+        return [label("guide_map_whole", lang, name=pick(hm.data.name, lang), file=f"{stem}.pdf", size=size)]
+    paper, plan = tiled
+    return [label("guide_map", lang, name=pick(hm.data.name, lang), file=f"{stem}.pdf", size=size,
+                  tiles=f"{stem}-tiles-{paper}.pdf", n=len(plan.tiles), rows=plan.rows, cols=plan.cols,
+                  paper=PAPER_NAMES[paper])]
 
 
 def guide_lines(game: Game, lang: str, p: Printing) -> list[str]:

@@ -124,11 +124,12 @@ def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = N
         return buf.getvalue(), rec
     doc.addPageTemplates(templates)
     story = _title_page(content, geo, font, rec) + _contents(content, geo, font, rec, page_numbers or {})
-    story += _body(content, geo, font, rec)
     if back_cover:
+        story += _body(content, geo, font, rec)
         story += [NextPageTemplate("title"), PageBreak()] + _back_cover(content, geo, font, rec)
-    elif content.colophon:
-        story += _colophon(content, geo, rec)
+    else:
+        colophon = _colophon(content, geo, rec) if content.colophon else []
+        story += _body(content, geo, font, rec, tail=colophon) + colophon
     doc.build(story)
     return buf.getvalue(), rec
 
@@ -266,7 +267,10 @@ def _contents(content: Content, geo: Geometry, font: str, rec: Recorder, pages: 
     return out
 
 
-def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flowable]:
+def _body(content: Content, geo: Geometry, font: str, rec: Recorder, tail: list[Flowable] | None = None) -> list[Flowable]:
+    """The blocks as flowables. A chapter starts a new page when less than a quarter page is
+    left; the last one only when it and `tail` (what follows it on its page: the colophon) do
+    not fit what is left, so a short last chapter never stands alone on a new page."""
     langs = content.langs
     styles = {lg: _Styles(content, geo.base, lg) for lg in langs}
     gap = 6 * mm
@@ -274,6 +278,7 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flo
     col_w = width if len(langs) == 1 else (width - gap) / 2
     out: list[Flowable] = []
     level_seen = -1
+    last_chapter = -1
 
     def faces(lang: str) -> str:
         return face_font(content, lang)
@@ -288,6 +293,7 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flo
                      for i, lg in enumerate(langs)]
             if b.level == 0:
                 out.append(CondPageBreak(geo.height * 0.25))
+                last_chapter = len(out) - 1
             heading = _pair(paras, gap)
             heading.keepWithNext = True  # never a heading alone at the foot of a page
             out.append(heading)
@@ -311,7 +317,17 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder) -> list[Flo
             else:
                 out.append(SideBySide(placed(langs[0], col_w), placed(langs[1], col_w), gap))
             out.append(Spacer(1, geo.base * 0.6))
+    if last_chapter >= 0:  # the last chapter starts a new page only when it does not fit the one before
+        rest = _height(out[last_chapter + 1:] + list(tail or []), width, geo)
+        out[last_chapter] = CondPageBreak(min(geo.height * 0.25, rest))
     return out
+
+
+def _height(flowables: list[Flowable], width: float, geo: Geometry) -> float:
+    """The height the flowables take in a column of `width`, as the frame stacks them (a
+    KeepTogether, which wraps only on a canvas, by the flowables it holds)."""
+    return sum(_height(f._content, width, geo) if isinstance(f, KeepTogether)
+               else f.wrap(width, geo.frame_height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
 
 
 def _outline_title(b: Heading, title: str) -> str:
