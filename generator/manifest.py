@@ -91,6 +91,9 @@ def build_manifest(game: Game, ctx: BuildContext) -> list[Path]:
             ctx.warn(line)
     out = ctx.out_dir(game.id)
     paths = []
+    if ctx.packed:  # sheets one component at a time, packed, and the area bound (pieces/packed.py)
+        from .pieces.packed import sheet_figures
+        data["sheets"] = sheet_figures(game, ctx)
     if lang == game.meta.source_language:  # one JSON per game; the text list once per language
         paths.append(write_text(out / "manifest.json", json.dumps(data, ensure_ascii=False, indent=2) + "\n"))
     lines = [f"{data['title']} ({game.id})", ""]

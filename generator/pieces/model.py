@@ -132,3 +132,4 @@ class SheetPage:
     strokes: tuple[Stroke, ...] = ()
     trim: Box | None = None    # the PDF TrimBox/BleedBox of a page holding a single piece
     bleed: Box | None = None
+    overlay: tuple[Stroke, ...] = ()  # lines drawn over the placements (a packed sheet's cut ticks in the bleed)
