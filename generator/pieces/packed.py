@@ -25,15 +25,17 @@ from ..context import PRINTER_MARGIN_MM, BuildContext
 from ..geometry import Box
 from .grid import FOLD_GAP_MM, GUTTERFOLD_MARK_MM, MARK_GAP_MM, MARK_LEN_MM, MARK_MIN_LEN_MM, SheetGrid, \
     back_box, plan_gutterfold
-from .model import Piece, Placement, SheetPage, Stroke
+from .model import Piece, Placement, SheetPage, Stroke, Wedge
 from .pack import Kind, Packing, Strip, pack, strip_height, strip_width
 from .plan import FOLD_COLOUR, FOLD_DASH, MARK_COLOUR, MARK_WIDTH, crop_strokes
 
 if TYPE_CHECKING:
     from solver.game.loader import Game
 
-HALO_COLOUR, HALO_WIDTH = "#ffffff", 0.6   # a tick's white edge, so it shows on dark art
-MIN_TICK_MM = 0.5                          # a band narrower than this (no bleed, no gutter) gets no tick
+HALO_COLOUR, HALO_WIDTH = "#ffffff", 0.15  # a tick's white edge, so it shows on dark art
+MIN_TICK_MM = 0.8                          # a band narrower than this (no bleed, no gutter) gets no tick
+TICK_BASE_MM = 0.7                         # a tick's width where it starts, at the band's outer edge
+TICK_CLEAR_MM = 0.25                       # between a tick's point and the trim
 
 Group = tuple[str, list[Piece], SheetGrid]  # a component's id, its pieces and the grid of its own sheets
 
@@ -156,7 +158,7 @@ class Laid:
     height: float
     placed: tuple[tuple[Piece, Box, float], ...]   # piece, trim, bleed
     margin: tuple[Stroke, ...]
-    ticks: tuple[Stroke, ...]
+    ticks: tuple[Wedge, ...]
 
 
 def lay_sheet(strips: tuple[Strip, ...], kinds: tuple[Kind, ...], queues: list[Iterator[Piece]],
@@ -170,7 +172,7 @@ def lay_sheet(strips: tuple[Strip, ...], kinds: tuple[Kind, ...], queues: list[I
     ox = pw / 2 - FOLD_GAP_MM / 2 - block_w if gutterfold else (pw - block_w) / 2
     oy = (ph - block_h) / 2
     placed: list[tuple[Piece, Box, float]] = []
-    ticks: list[Stroke] = []
+    ticks: list[Wedge] = []
     seams: list[float] = []
     y = oy
     for st in strips:
@@ -190,31 +192,38 @@ def lay_sheet(strips: tuple[Strip, ...], kinds: tuple[Kind, ...], queues: list[I
     return Laid(pw, ph, tuple(placed), margin, tuple(ticks))
 
 
-def tick(x1: float, y1: float, x2: float, y2: float) -> list[Stroke]:
-    """A cut tick over the art: a white edge under a black line."""
-    return [Stroke(x1, y1, x2, y2, HALO_COLOUR, HALO_WIDTH), Stroke(x1, y1, x2, y2, MARK_COLOUR, MARK_WIDTH)]
+def tick(x1: float, y1: float, x2: float, y2: float) -> list[Wedge]:
+    """A cut tick over the bleed: a black wedge with a white edge, from (x1, y1) on the
+    footprint's edge along the cut line, its point short of the trim at (x2, y2)."""
+    length = math.hypot(x2 - x1, y2 - y1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    tip = (x1 + ux * (length - TICK_CLEAR_MM), y1 + uy * (length - TICK_CLEAR_MM))
+    half = TICK_BASE_MM / 2
+    return [Wedge(((x1 - uy * half, y1 + ux * half), (x1 + uy * half, y1 - ux * half), tip),
+                  MARK_COLOUR, HALO_COLOUR, HALO_WIDTH)]
 
 
-def column_ticks(col: Box, k: Kind) -> list[Stroke]:
-    """A column's trim lines, marked in its bleed band at its four edges (its one-column grid's crop marks)."""
+def column_ticks(col: Box, k: Kind) -> list[Wedge]:
+    """A column's trim lines, marked in its bleed band at its four edges (its one-column grid's
+    crop marks), each wedge pointing from the band's outer edge towards the trim."""
     length = min(k.band, MARK_LEN_MM)
     if length < MIN_TICK_MM:
         return []
-    out: list[Stroke] = []
+    out: list[Wedge] = []
     for x in (col.x + k.band, col.right - k.band):
-        out += tick(x, col.y, x, col.y + length) + tick(x, col.bottom - length, x, col.bottom)
+        out += tick(x, col.y, x, col.y + length) + tick(x, col.bottom, x, col.bottom - length)
     for n in range(round(col.h / k.fh)):
         for y in (col.y + n * k.fh + k.band, col.y + (n + 1) * k.fh - k.band):
-            out += tick(col.x, y, col.x + length, y) + tick(col.right - length, y, col.right, y)
+            out += tick(col.x, y, col.x + length, y) + tick(col.right, y, col.right - length, y)
     return out
 
 
-def seam_ticks(x: float, top: float, height: float, band: float) -> list[Stroke]:
+def seam_ticks(x: float, top: float, height: float, band: float) -> list[Wedge]:
     """Where two columns of a strip part: a tick at the strip's top and bottom edge."""
     length = min(band, MARK_LEN_MM)
     if length < MIN_TICK_MM:
         return []
-    return tick(x, top, x, top + length) + tick(x, top + height - length, x, top + height)
+    return tick(x, top, x, top + length) + tick(x, top + height, x, top + height - length)
 
 
 def margin_marks(block: Box, seams: list[float], pw: float, gutterfold: bool) -> tuple[Stroke, ...]:

@@ -33,8 +33,8 @@ def draw_pages(s: Surface, pages: list[SheetPage], drawer: FaceDrawer) -> None:
             s.line(k.x1, k.y1, k.x2, k.y2, stroke=k.colour, width=k.width, dash=k.dash)
         for pl in page.placements:
             draw_placement(s, pl, drawer)
-        for k in page.overlay:
-            s.line(k.x1, k.y1, k.x2, k.y2, stroke=k.colour, width=k.width, dash=k.dash)
+        for w in page.overlay:
+            s.polygon(w.points, fill=w.fill, stroke=w.stroke, width=w.width)
         s.end_page()
 
 
