@@ -114,6 +114,11 @@ def build_manifest(game: Game, ctx: BuildContext) -> list[Path]:
         lines.append(f"{PROPOSED_MARK} proposed by the solver (proposed.yaml, `pnp propose`), not stated by the sources")
     if data["unknown_counts"]:
         lines.append("? unknown: not printed")
+    if "sheets" in data:
+        from .pieces.packed import packed_stem
+        sh = data["sheets"]
+        lines.append(f"sheets: {sh['per_component']} one component at a time, {sh['packed']} packed "
+                     f"({packed_stem(lang, ctx)}.pdf), area bound {sh['area_bound']} ({sh['packed'] - sh['area_bound']} above it)")
     paths.append(write_text(out / f"manifest-{lang}.txt", "\n".join(lines) + "\n"))
     return paths
 

@@ -180,7 +180,7 @@ def solve(kinds: tuple[Kind, ...], demand: tuple[int, ...], rw: int, rh: int,
     return sheets, proved, name
 
 
-def hint(m, start, kinds, x, cols, used, hs, fh) -> None:  # type: ignore[no-untyped-def]
+def hint(m, start, kinds, x, cols, used, hs, fh) -> None:
     """The greedy layout as the solver's first guess (its strips in the model's order)."""
     chosen: dict[tuple, int] = {}
     for s, sheet in enumerate(start):
@@ -199,7 +199,7 @@ def hint(m, start, kinds, x, cols, used, hs, fh) -> None:  # type: ignore[no-unt
         m.add_hint(var, 1 if s < len(start) else 0)
 
 
-def decode(solver, kinds, demand, x, cols, n_sheets, n_strips, hs, fh) -> list[list[Strip]]:  # type: ignore[no-untyped-def]
+def decode(solver, kinds, demand, x, cols, n_sheets, n_strips, hs, fh) -> list[list[Strip]]:
     """The solver's strips, filled with the pieces in order (a column as full as its strip
     allows); empty columns, strips and sheets dropped."""
     left = list(demand)

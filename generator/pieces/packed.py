@@ -136,7 +136,7 @@ def packing(game: Game, ctx: BuildContext, lang: str) -> tuple[Packing, tuple[Ki
     groups = printed_groups(game, ctx, lang)
     kinds, pieces, too_large = problem(groups, ctx)
     result = pack(kinds, tuple(len(p) for p in pieces), regions(ctx))
-    figures = {"per_component": sum(own_sheets(g, ctx) for g in groups),
+    figures: dict[str, Any] = {"per_component": sum(own_sheets(g, ctx) for g in groups),
                "packed": len(result.sheets) + sum(own_sheets(g, ctx) for g in too_large),
                "area_bound": area_bound(kinds, pieces, ctx)}
     if too_large:
@@ -272,6 +272,11 @@ def packed_pages(game: Game, ctx: BuildContext, lang: str) -> tuple[list[SheetPa
     return pages, figures
 
 
+def packed_stem(lang: str, ctx: BuildContext) -> str:
+    """The packed print's file name without .pdf."""
+    return f"packed-{lang}" + ("-gutterfold" if ctx.sheet_layout == "gutterfold" else "")
+
+
 def build_packed(game: Game, ctx: BuildContext) -> list[Path]:
     """Stage `packed` (with --layout packed): output/<game>/packed-<lang>.pdf (-gutterfold.pdf)."""
     from solver.game.base import pick
@@ -287,6 +292,6 @@ def build_packed(game: Game, ctx: BuildContext) -> list[Path]:
     if not pages:
         return []
     drawer = FaceDrawer(layouts_of(game), game.folder, ctx.warn, game)
-    stem = f"packed-{lang}" + ("-gutterfold" if ctx.sheet_layout == "gutterfold" else "")
+    stem = packed_stem(lang, ctx)
     pdf_only = dataclasses.replace(ctx, formats=("pdf",))
     return write_pages(stem, ctx.out_dir(game.id), pages, drawer, pdf_only, f"{pick(game.meta.title, lang)} — packed")
