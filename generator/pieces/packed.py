@@ -1,4 +1,4 @@
-"""The packed print (`--layout packed`): every card, counter, token, tile and standee of a game on
+"""The packed print (`--layout packed`): every card, counter, token, tile, standee, tuck box and die net of a game on
 the fewest sheets of the paper, as `SheetPage`s that render.py draws like any other plan.
 
 The pieces are the ones each printer prints (the same copies, layouts, bleed and gutter as on its own
@@ -30,6 +30,7 @@ from .pack import Kind, Packing, Strip, pack, strip_height, strip_width
 from .plan import FOLD_COLOUR, FOLD_DASH, MARK_COLOUR, MARK_WIDTH, crop_strokes
 
 if TYPE_CHECKING:
+    from solver.game.components import Component
     from solver.game.loader import Game
 
 HALO_COLOUR, HALO_WIDTH = "#ffffff", 0.15  # a tick's white edge, so it shows on dark art
@@ -41,39 +42,49 @@ Group = tuple[str, list[Piece], SheetGrid]  # a component's id, its pieces and t
 
 
 def printed_groups(game: Game, ctx: BuildContext, lang: str) -> list[Group]:
-    """Every component the card, counter and pieces stages print on grids (cards, counters, tokens,
-    tiles, standees), with the same pieces and grid as on its own sheets. Their warnings are the
-    printers' own, said by their stages: not repeated here."""
-    from ..cards.deck import DEFAULT_CARD, DEFAULT_COUNTER, counts_for, deck_pieces, layouts_for, \
-        layouts_of, piece_size, printable_items, sheet_of
-    from ..counters import counter_grid
+    """Every component the card, counter and pieces stages print on sheets of their own (cards and
+    each deck's tuck box, counters, tokens, tiles, standees, dice nets), with the same pieces and
+    grid as there. Their warnings are the printers' own, said by their stages: not repeated here."""
+    from ..cards.deck import counts_for, layouts_of, printable_items, sheet_of
     from ..coverage import printed_by_map
-    from .grid import plan_sheet
-    from .punch import component_pieces
 
     quiet = dataclasses.replace(ctx, warnings=[])
     layouts = layouts_of(game)
     counts = counts_for(game, ctx)
     groups: list[Group] = []
     for comp in game.components:
-        printer = sheet_of(layouts, comp)
-        if not printable_items(comp, counts) or printed_by_map(game, comp):
-            continue
-        if printer == "cards":
-            cl = layouts_for(layouts, comp, DEFAULT_CARD)
-            pieces = deck_pieces(game, comp, lang, quiet, cl, counts=counts)
-            grid = plan_sheet(ctx.paper_mm, piece_size(comp, "cards"), ctx.bleed_mm)
-        elif printer == "counters":
-            cl = layouts_for(layouts, comp, DEFAULT_COUNTER)
-            pieces = deck_pieces(game, comp, lang, quiet, cl, True, counts)
-            grid = counter_grid(ctx, piece_size(comp, "counters"), cl.gutter_mm)
-        elif printer in ("tokens", "tiles", "standees"):
-            pieces, grid = component_pieces(game, comp, printer, lang, quiet)
-        else:
-            continue
-        if pieces:
-            groups.append((comp.id, pieces, grid))
-    return groups
+        if printable_items(comp, counts) and not printed_by_map(game, comp):
+            groups += component_groups(game, comp, sheet_of(layouts, comp), lang, quiet)
+    return [g for g in groups if g[1]]
+
+
+def component_groups(game: Game, comp: Component, printer: str, lang: str, ctx: BuildContext) -> list[Group]:
+    """What one component prints on its own sheets, as the printer of its kind makes it."""
+    from ..cards.deck import DEFAULT_CARD, DEFAULT_COUNTER, counts_for, deck_pieces, layouts_for, \
+        layouts_of, piece_size
+    from ..counters import counter_grid
+    from .dice import dice_plan
+    from .grid import plan_sheet
+    from .punch import component_pieces, die_copies, die_layout
+    from .tuckbox import TUCK_LAYOUT, tuck_plan
+
+    layouts, counts = layouts_of(game), counts_for(game, ctx)
+    if printer == "cards":
+        cl = layouts_for(layouts, comp, DEFAULT_CARD)
+        pieces = deck_pieces(game, comp, lang, ctx, cl, counts=counts)
+        card = piece_size(comp, "cards")
+        tuck, tuck_grid = tuck_plan(comp, len(pieces), card, lang, ctx, TUCK_LAYOUT, cl.back)
+        return [(comp.id, pieces, plan_sheet(ctx.paper_mm, card, ctx.bleed_mm)),
+                (f"{comp.id} (tuck box)", [tuck] if pieces else [], tuck_grid)]
+    if printer == "counters":
+        cl = layouts_for(layouts, comp, DEFAULT_COUNTER)
+        pieces = deck_pieces(game, comp, lang, ctx, cl, True, counts)
+        return [(comp.id, pieces, counter_grid(ctx, piece_size(comp, "counters"), cl.gutter_mm))]
+    if printer in ("tokens", "tiles", "standees"):
+        return [(comp.id, *component_pieces(game, comp, printer, lang, ctx))]
+    if printer == "dice" and comp.faces:
+        return [(comp.id, *dice_plan(comp, die_copies(comp, counts), lang, ctx, die_layout(layouts, comp)))]
+    return []
 
 
 def kind_of(grid: SheetGrid) -> Kind:
