@@ -9,9 +9,10 @@ A sheet is cut in three stages, each cut a straight line across the part it divi
 3. pieces: a column holds `k` pieces of one kind stacked, cut apart like a one-column grid.
 
 A strip's height is its tallest column's; a column of kind t in a strip of height H holds up to
-floor(H / t's footprint height) pieces. The CP-SAT model chooses, for every strip of every sheet,
-its height among the heights a stack can have and how many columns of each kind it carries, so that
-every piece has a place; it minimises the sheets, then the height the strips take. A greedy
+floor(H / t's footprint height) pieces. The CP-SAT model chooses, for every sheet, whether it is
+used portrait or landscape, and for every strip its height among the heights a stack can have and
+how many columns of each kind it carries, so that every piece has a place; it minimises the sheets,
+then the height the strips take. A greedy
 first-fit-decreasing layout (shelves of the tallest pieces left, filled with columns of any kind
 that fits) is its hint, and the answer when the solver finds nothing better in its time.
 
@@ -24,10 +25,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 UNIT = 100            # the solver counts in 0.01 mm, footprints rounded up: a layout that fits in
                       # whole units fits in mm
-DETERMINISTIC_LIMIT = 1.0  # the solver's deterministic time per orientation (about seconds)
+DETERMINISTIC_LIMIT = 2.0  # the solver's deterministic time (about seconds on an idle core)
 SEED = 7
 
 
@@ -67,12 +69,15 @@ class Strip:
 
 @dataclass(frozen=True)
 class Packing:
-    """The sheets (each a list of strips, top to bottom), the region's orientation, and how the
-    solve went: `optimal` when CP-SAT proved no fewer sheets can hold the pieces this way."""
-    sheets: tuple[tuple[Strip, ...], ...]
-    landscape: bool
+    """The sheets (each landscape or not, and its strips top to bottom), and how the solve went:
+    `optimal` when CP-SAT proved no fewer sheets can hold the pieces this way."""
+    sheets: tuple[tuple[bool, tuple[Strip, ...]], ...]
     optimal: bool = False
     solver: str = "greedy"
+
+
+Shape = tuple[int, int]  # a sheet's region, width and height in solver units
+Sheet = tuple[bool, tuple[Strip, ...]]  # landscape?, its strips top to bottom
 
 
 def units(mm: float) -> int:
@@ -125,6 +130,47 @@ def greedy(kinds: tuple[Kind, ...], demand: tuple[int, ...], rw: int, rh: int) -
     return [[s for _, s in sheet] for sheet in sheets]
 
 
+def fill_sheet(kinds: tuple[Kind, ...], left: list[int], rw: int, rh: int) -> list[Strip]:
+    """One sheet filled shelf by shelf: each strip as tall as the tallest piece left that fits the
+    height left, its width filled with columns (tallest kinds first). Takes the pieces from `left`."""
+    order = sorted(range(len(kinds)), key=lambda t: (-kinds[t].fh, -kinds[t].fw, t))
+    strips: list[Strip] = []
+    room = rh
+    while True:
+        top = next((t for t in order if left[t] and units(kinds[t].fh) <= room and units(kinds[t].fw) <= rw), None)
+        if top is None:
+            return strips
+        height = units(kinds[top].fh)
+        width, cols = 0, []
+        for t in order:
+            fw, per = units(kinds[t].fw), height // units(kinds[t].fh)
+            while left[t] and per and width + fw <= rw:
+                cols.append(Column(t, min(per, left[t])))
+                left[t] -= cols[-1].count
+                width += fw
+        strips.append(Strip(tuple(cols)))
+        room -= height
+
+
+def greedy_mixed(kinds: tuple[Kind, ...], demand: tuple[int, ...], shapes: tuple[Shape, Shape]) -> list[Sheet]:
+    """Sheet by sheet, each turned the way that takes more of the pieces' area (portrait on a tie)."""
+    left = list(demand)
+    sheets: list[Sheet] = []
+    while any(left):
+        best: tuple[float, int, list[int], list[Strip]] | None = None
+        for o in (0, 1):
+            trial = list(left)
+            strips = fill_sheet(kinds, trial, *shapes[o])
+            area = sum((a - b) * kinds[t].fw * kinds[t].fh for t, (a, b) in enumerate(zip(left, trial)))
+            if strips and (best is None or area > best[0] + 1e-9):
+                best = (area, o, trial, strips)
+        if best is None:
+            raise ValueError("a kind fits neither way")
+        left = best[2]
+        sheets.append((bool(best[1]), tuple(best[3])))
+    return sheets
+
+
 # --------------------------------------------------------------------------- CP-SAT
 
 def heights(kinds: tuple[Kind, ...], rh: int) -> list[int]:
@@ -133,86 +179,94 @@ def heights(kinds: tuple[Kind, ...], rh: int) -> list[int]:
     return sorted(out, reverse=True) or [rh]
 
 
-def solve(kinds: tuple[Kind, ...], demand: tuple[int, ...], rw: int, rh: int,
-          start: list[list[Strip]]) -> tuple[list[list[Strip]], bool, str]:
-    """The CP-SAT layout (or `start` when the solver finds none better); whether it is proved to
-    need no fewer sheets; the solver's status name."""
+def solve(kinds: tuple[Kind, ...], demand: tuple[int, ...], shapes: tuple[Shape, Shape],
+          start: list[Sheet]) -> tuple[list[Sheet], bool, str]:
+    """The CP-SAT layout on sheets of either orientation (`shapes`: portrait, landscape), or
+    `start` when the solver finds none better; whether it is proved to need no fewer sheets; the
+    solver's status name."""
     from ortools.sat.python import cp_model
 
     m = cp_model.CpModel()
-    hs = [h for h in heights(kinds, rh) if h <= rh]
-    fw = [units(k.fw) for k in kinds]
-    fh = [units(k.fh) for k in kinds]
-    n_sheets = len(start)
-    n_strips = max(1, min(rh // min(fh), len(kinds) + 3))
-    x, cols, used = {}, {}, []
-    for s in range(n_sheets):
-        used.append(m.new_bool_var(f"u{s}"))
+    fw, fh = [units(k.fw) for k in kinds], [units(k.fh) for k in kinds]
+    slots = [(o, s) for o in (0, 1) for s in range(len(start))]
+    x: dict[tuple, Any] = {}
+    cols: dict[tuple, Any] = {}
+    used = [m.new_bool_var(f"u{q}") for q in range(len(slots))]
+    placed: list[list[Any]] = [[] for _ in kinds]
+    for q, (o, s) in enumerate(slots):
+        rw, rh = shapes[o]
+        fit = [t for t in range(len(kinds)) if fw[t] <= rw and fh[t] <= rh]
+        hs = heights(tuple(kinds[t] for t in fit), rh)
+        n_strips = max(1, min(rh // min(fh), len(kinds) + 3), max(len(st) for _, st in start))
         for j in range(n_strips):
+            width = []
             for h in hs:
-                x[s, j, h] = m.new_bool_var(f"x{s}_{j}_{h}")
-                m.add_implication(x[s, j, h], used[s])
-                for t in range(len(kinds)):
-                    if fh[t] <= h:
-                        cols[s, j, h, t] = m.new_int_var(0, max(1, rw // fw[t]), f"c{s}_{j}_{h}_{t}")
-                        m.add(cols[s, j, h, t] <= max(1, rw // fw[t]) * x[s, j, h])
-            m.add_at_most_one(x[s, j, h] for h in hs)
-            m.add(sum(cols[key] * fw[key[3]] for key in cols if key[:2] == (s, j)) <= rw)
+                x[q, j, h] = v = m.new_bool_var(f"x{q}_{j}_{h}")
+                m.add_implication(v, used[q])
+                for t in (t for t in fit if fh[t] <= h):
+                    cols[q, j, h, t] = c = m.new_int_var(0, rw // fw[t], f"c{q}_{j}_{h}_{t}")
+                    m.add(c <= (rw // fw[t]) * v)
+                    width.append(c * fw[t])
+                    placed[t].append(c * (h // fh[t]))
+            m.add_at_most_one(x[q, j, h] for h in hs)
+            m.add(sum(width) <= rw)
             if j:  # strips of a sheet tallest first, unused ones last (symmetry)
-                m.add(sum(h * x[s, j, h] for h in hs) <= sum(h * x[s, j - 1, h] for h in hs))
-        m.add(sum(h * x[s, j, h] for j in range(n_strips) for h in hs) <= rh)
+                m.add(sum(h * x[q, j, h] for h in hs) <= sum(h * x[q, j - 1, h] for h in hs))
+        m.add(sum(h * x[q, j, h] for j in range(n_strips) for h in hs) <= rh)
         if s:
-            m.add(used[s] <= used[s - 1])
+            m.add(used[q] <= used[q - 1])
     for t, need in enumerate(demand):
-        m.add(sum(v * (key[2] // fh[t]) for key, v in cols.items() if key[3] == t) >= need)
-    big = n_sheets * rh + 1
-    m.minimize(big * sum(used) + sum(h * v for (s, j, h), v in x.items()))
-    hint(m, start, kinds, x, cols, used, hs, fh)
+        m.add(sum(placed[t]) >= need)
+    big = len(slots) * max(rh for _, rh in shapes) + 1
+    m.minimize(big * sum(used) + sum(key[2] * v for key, v in x.items()))
+    hint(m, start, slots, x, cols, used, fh)
     solver = cp_model.CpSolver()
     p = solver.parameters
     p.num_workers, p.random_seed, p.max_deterministic_time = 1, SEED, DETERMINISTIC_LIMIT
     status = solver.solve(m)
-    name = solver.status_name(status)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return start, False, name
-    sheets = decode(solver, kinds, demand, x, cols, n_sheets, n_strips, hs, fh)
+        return start, False, solver.status_name(status)
+    sheets = decode(solver, kinds, demand, slots, x, cols, fh)
     proved = status == cp_model.OPTIMAL or math.ceil(solver.best_objective_bound / big - 1e-9) >= len(sheets)
-    return sheets, proved, name
+    if len(start) < len(sheets):  # the hint was not taken whole: the greedy layout stays
+        return start, False, "greedy"
+    return sheets, proved, solver.status_name(status)
 
 
-def hint(m, start, kinds, x, cols, used, hs, fh) -> None:
+def hint(m: Any, start: list[Sheet], slots: list[tuple[int, int]], x: dict, cols: dict, used: list, fh: list[int]) -> None:
     """The greedy layout as the solver's first guess (its strips in the model's order)."""
-    chosen: dict[tuple, int] = {}
-    for s, sheet in enumerate(start):
-        ordered = sorted(sheet, key=lambda st: -max(c.count * fh[c.kind] for c in st.columns))
+    chosen: dict[Any, int] = {}
+    for s, (landscape, strips) in enumerate(start):
+        q = slots.index((int(landscape), s))
+        chosen[q] = 1
+        ordered = sorted(strips, key=lambda st: -max(c.count * fh[c.kind] for c in st.columns))
         for j, strip in enumerate(ordered):
             h = max(c.count * fh[c.kind] for c in strip.columns)
-            chosen[s, j, h] = 1
+            chosen[q, j, h] = 1
             for c in strip.columns:
-                key = (s, j, h, c.kind)
-                chosen[key] = chosen.get(key, 0) + 1
-    for key, var in x.items():
+                chosen[q, j, h, c.kind] = chosen.get((q, j, h, c.kind), 0) + 1
+    for key, var in list(x.items()) + list(cols.items()):
         m.add_hint(var, chosen.get(key, 0))
-    for key, var in cols.items():
-        m.add_hint(var, chosen.get(key, 0))
-    for s, var in enumerate(used):
-        m.add_hint(var, 1 if s < len(start) else 0)
+    for q, var in enumerate(used):
+        m.add_hint(var, chosen.get(q, 0))
 
 
-def decode(solver, kinds, demand, x, cols, n_sheets, n_strips, hs, fh) -> list[list[Strip]]:
+def decode(solver: Any, kinds: tuple[Kind, ...], demand: tuple[int, ...], slots: list[tuple[int, int]], x: dict,
+           cols: dict, fh: list[int]) -> list[Sheet]:
     """The solver's strips, filled with the pieces in order (a column as full as its strip
     allows); empty columns, strips and sheets dropped."""
     left = list(demand)
-    sheets: list[list[Strip]] = []
-    for s in range(n_sheets):
+    chosen: dict[int, list[tuple[int, int]]] = {}
+    for (q, j, h), v in x.items():
+        if solver.value(v):
+            chosen.setdefault(q, []).append((j, h))
+    sheets: list[Sheet] = []
+    for q in sorted(chosen):
         strips = []
-        for j in range(n_strips):
-            h = next((h for h in hs if solver.value(x[s, j, h])), None)
-            if h is None:
-                continue
+        for j, h in sorted(chosen[q]):
             columns = []
             for t in sorted(range(len(kinds)), key=lambda t: (-kinds[t].fh, t)):
-                for _ in range(solver.value(cols[s, j, h, t]) if (s, j, h, t) in cols else 0):
+                for _ in range(solver.value(cols[q, j, h, t]) if (q, j, h, t) in cols else 0):
                     n = min(h // fh[t], left[t])
                     if n:
                         columns.append(Column(t, n))
@@ -220,7 +274,7 @@ def decode(solver, kinds, demand, x, cols, n_sheets, n_strips, hs, fh) -> list[l
             if columns:
                 strips.append(Strip(tuple(columns)))
         if strips:
-            sheets.append(strips)
+            sheets.append((bool(slots[q][0]), tuple(strips)))
     assert not any(left), "the model places every piece"
     return sheets
 
@@ -234,22 +288,14 @@ def fits(kinds: tuple[Kind, ...], region: tuple[float, float]) -> bool:
 @lru_cache(maxsize=32)
 def pack(kinds: tuple[Kind, ...], demand: tuple[int, ...],
          regions: tuple[tuple[float, float], tuple[float, float]]) -> Packing:
-    """The best packing of the pieces into a sheet's region, `regions` = (portrait, landscape)
-    (width, height) in mm: the fewest sheets, then the least height used, portrait first on a tie.
-    Every kind must fit one of the regions. Cached: the manifest and the packed sheets of one
-    build ask for the same."""
-    best: Packing | None = None
-    best_key: tuple | None = None
-    for landscape, region in ((False, regions[0]), (True, regions[1])):
-        if not fits(kinds, region):
-            continue
-        rw, rh = units(region[0]), units(region[1])
-        start = greedy(kinds, demand, rw, rh)
-        sheets, optimal, name = solve(kinds, demand, rw, rh, start) if start else (start, True, "OPTIMAL")
-        used = sum(strip_height(kinds, st) for sheet in sheets for st in sheet)
-        key = (len(sheets), round(used, 6))
-        if best_key is None or key < best_key:
-            best_key = key
-            best = Packing(tuple(tuple(s) for s in sheets), landscape, optimal, name.lower())
-    assert best is not None, "every kind fits one of the regions"
-    return best
+    """The best packing of the pieces onto sheets, each portrait or landscape: `regions` =
+    (portrait, landscape) (width, height) in mm, and every kind fits both. The greedy layout of the
+    better orientation starts the solver, which may turn any sheet. Cached: the manifest and the
+    packed sheets of one build ask for the same."""
+    shapes = (units(regions[0][0]), units(regions[0][1])), (units(regions[1][0]), units(regions[1][1]))
+    starts = [[(bool(o), tuple(st)) for st in greedy(kinds, demand, *shapes[o])] for o in (0, 1)]
+    start = min(starts + [greedy_mixed(kinds, demand, shapes)], key=len)  # the first on a tie
+    if not start:
+        return Packing((), True, "optimal")
+    sheets, optimal, name = solve(kinds, demand, shapes, start)
+    return Packing(tuple(sheets), optimal, name.lower())

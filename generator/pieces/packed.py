@@ -104,15 +104,15 @@ def regions(ctx: BuildContext) -> tuple[tuple[float, float], tuple[float, float]
 
 
 def problem(groups: list[Group], ctx: BuildContext) -> tuple[tuple[Kind, ...], list[list[Piece]], list[Group]]:
-    """The kinds that fit a sheet (in first-seen order) with their pieces in print order, and the
-    groups too large to pack (left on their own sheets)."""
+    """The kinds that fit a sheet either way (in first-seen order) with their pieces in print order,
+    and the groups too large to pack (left on their own sheets)."""
     portrait, landscape = regions(ctx)
     kinds: list[Kind] = []
     pieces: list[list[Piece]] = []
     too_large: list[Group] = []
     for group in groups:
         k = kind_of(group[2])
-        if not any(k.fw <= w and k.fh <= h for w, h in (portrait, landscape)):
+        if not all(k.fw <= w and k.fh <= h for w, h in (portrait, landscape)):
             too_large.append(group)
             continue
         if k not in kinds:
@@ -275,10 +275,10 @@ def packed_pages(game: Game, ctx: BuildContext, lang: str) -> tuple[list[SheetPa
     result, kinds, pieces, figures = packing(game, ctx, lang)
     queues = [iter(p) for p in pieces]
     w, h = ctx.paper_mm
-    page = (h, w) if result.landscape else (w, h)
     backs = any(p.has_back_page for group in pieces for p in group)
     pages: list[SheetPage] = []
-    for strips in result.sheets:
+    for landscape, strips in result.sheets:
+        page = (h, w) if landscape else (w, h)
         pages += sheet_pages(lay_sheet(strips, kinds, queues, page, ctx), ctx, backs)
     return pages, figures
 
