@@ -14,7 +14,8 @@ used portrait or landscape, and for every strip its height among the heights a s
 how many columns of each kind it carries, so that every piece has a place; it minimises the sheets,
 then the height the strips take. A greedy
 first-fit-decreasing layout (shelves of the tallest pieces left, filled with columns of any kind
-that fits) is its hint, and the answer when the solver finds nothing better in its time.
+that fits; the best of all-portrait, all-landscape and sheet by sheet) is its hint, and the answer
+when the solver finds nothing better in its time.
 
 Deterministic: one worker, a fixed seed, and a limit in the solver's deterministic time (not the
 clock), so the same pieces give the same layout on every run and machine. OR-Tools is imported
@@ -289,8 +290,9 @@ def fits(kinds: tuple[Kind, ...], region: tuple[float, float]) -> bool:
 def pack(kinds: tuple[Kind, ...], demand: tuple[int, ...],
          regions: tuple[tuple[float, float], tuple[float, float]]) -> Packing:
     """The best packing of the pieces onto sheets, each portrait or landscape: `regions` =
-    (portrait, landscape) (width, height) in mm, and every kind fits both. The greedy layout of the
-    better orientation starts the solver, which may turn any sheet. Cached: the manifest and the
+    (portrait, landscape) (width, height) in mm, and every kind fits both. The best greedy layout
+    (all portrait, all landscape, or each sheet turned the way that holds more) starts the solver,
+    which may turn any sheet. Cached: the manifest and the
     packed sheets of one build ask for the same."""
     shapes = (units(regions[0][0]), units(regions[0][1])), (units(regions[1][0]), units(regions[1][1]))
     starts = [[(bool(o), tuple(st)) for st in greedy(kinds, demand, *shapes[o])] for o in (0, 1)]
