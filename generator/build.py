@@ -48,6 +48,13 @@ def pieces(game: Game, ctx: BuildContext) -> list[Path]:
     return build_pieces(game, ctx)
 
 
+def packed(game: Game, ctx: BuildContext) -> list[Path]:
+    """With --layout packed: every card, counter, token, tile, standee, tuck box and die net on the fewest sheets
+    (generator/pieces/packed.py)."""
+    from .pieces.packed import build_packed
+    return build_packed(game, ctx)
+
+
 def maps(game: Game, ctx: BuildContext) -> list[Path]:
     """The hex map, full size and tiled."""
     from .hexmap.stage import build_maps
@@ -105,5 +112,5 @@ def in_game_folder(value: Any, folder: Path) -> Any:
     return walk(value)
 
 
-STAGES: list[Stage] = [manifest, missing, check, cards, counters, pieces, maps, rulebooks]
+STAGES: list[Stage] = [manifest, missing, check, cards, counters, pieces, packed, maps, rulebooks]
 STAGE_NAMES: list[str] = [s.__name__ for s in STAGES]

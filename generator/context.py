@@ -34,6 +34,7 @@ class BuildContext:
     flip: Literal["long", "short"] = "long"
     formats: tuple[str, ...] = ("pdf", "svg", "png")
     sheet_layout: Literal["duplex", "gutterfold"] = "duplex"  # gutterfold: backs beside fronts, fold and glue
+    packed: bool = False  # --layout packed: also every piece of the game on the fewest sheets (packed-<lang>.pdf)
     map_dpi: int = 100  # the map PNG is a screen preview unless asked for more (--map-dpi 300)
     preflight: bool = True  # check every PDF a build writes (generator/preflight.py); --no-preflight
     stated_only: bool = False  # print only counts the sources state, not proposed.yaml's (issue 11)

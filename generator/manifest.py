@@ -95,6 +95,9 @@ def build_manifest(game: Game, ctx: BuildContext) -> list[Path]:
 
     if game_font_notes(game):  # the designer's own font files, with their licences
         data["fonts"] = game_font_notes(game)
+    if ctx.packed:  # sheets one component at a time, packed, and the area bound (pieces/packed.py)
+        from .pieces.packed import sheet_figures
+        data["sheets"] = sheet_figures(game, ctx)
     if lang == game.meta.source_language:  # one JSON per game; the text list once per language
         paths.append(write_text(out / "manifest.json", json.dumps(data, ensure_ascii=False, indent=2) + "\n"))
     lines = [f"{data['title']} ({game.id})", ""]
@@ -115,6 +118,11 @@ def build_manifest(game: Game, ctx: BuildContext) -> list[Path]:
         lines.append(f"{PROPOSED_MARK} proposed by the solver (proposed.yaml, `pnp propose`), not stated by the sources")
     if data["unknown_counts"]:
         lines.append("? unknown: not printed")
+    if "sheets" in data:
+        from .pieces.packed import packed_stem
+        sh = data["sheets"]
+        lines.append(f"sheets: {sh['per_component']} one component at a time, {sh['packed']} packed "
+                     f"({packed_stem(lang, ctx)}.pdf), area bound {sh['area_bound']} ({sh['packed'] - sh['area_bound']} above it)")
     paths.append(write_text(out / f"manifest-{lang}.txt", "\n".join(lines) + "\n"))
     return paths
 

@@ -39,6 +39,8 @@ MODEL_SUFFIXES = {".yaml", ".yml", ".csv", ".xlsx", ".po", ".pot", ".mo"}
 PER_COMPONENT = {"cards", "counters", "pieces"}
 # stages whose output is the same in every language: one unit, in the first language built
 LANGUAGE_FREE = {"check"}
+# stages that run only when an option asks for them: the option's name in BuildContext
+ASKED_FOR = {"packed": "packed"}
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ def plan(game: Game, ctx: BuildContext, only: set[str] | None = None) -> list[Un
     units: list[Unit] = []
     for stage in STAGES:
         name = stage.__name__
-        if only and name not in only:
+        if only and name not in only or name in ASKED_FOR and not getattr(ctx, ASKED_FOR[name]):
             continue
         for lang in langs[:1] if name in LANGUAGE_FREE else langs:
             if name in PER_COMPONENT:

@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from solver.errors import DataError, Problem
 
@@ -91,9 +91,11 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
                         "(rest: true), at most its count (default: the data's `spares`, else none)")
     p.add_argument("--stated-only", action="store_true",
                    help="print only the counts the sources state, not the proposed ones (proposed.yaml)")
-    p.add_argument("--layout", default="duplex", choices=["duplex", "gutterfold"],
+    p.add_argument("--layout", default="duplex",
                    help="card and counter sheets: duplex (backs on the next page, default) or gutterfold "
-                        "(fronts and backs on one page, mirrored about a fold line, for single-sided printers)")
+                        "(fronts and backs on one page, mirrored about a fold line, for single-sided printers); "
+                        "packed (or packed,gutterfold) adds packed-<lang>.pdf: every piece of the game on the "
+                        "fewest sheets")
     p.add_argument("--map-dpi", type=int, default=100, choices=[100, 150, 300],
                    help="resolution of the map PNG (default 100: a screen preview; print from the PDF)")
 
@@ -109,12 +111,24 @@ def context_from(args: argparse.Namespace) -> BuildContext:
         raise DataError([Problem("--bleed", 0, 0, f"{bleed} mm is outside 0-10 mm", "use e.g. --bleed 3")])
     if getattr(args, "spares", None) is not None and not 0 <= args.spares <= 1000:
         raise DataError([Problem("--spares", 0, 0, f"{args.spares} is not a number of spares", "give 0 to 1000")])
+    sheet_layout, packed = layout_of(args.layout)
     return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=bleed,
-                        back_offset_mm=(x, y), flip=args.flip, sheet_layout=args.layout,
+                        back_offset_mm=(x, y), flip=args.flip, sheet_layout=sheet_layout, packed=packed,
                         map_dpi=args.map_dpi,
                         stated_only=getattr(args, "stated_only", False),
                         spares=getattr(args, "spares", None),
                         preflight=not getattr(args, "no_preflight", False))
+
+
+def layout_of(text: str) -> tuple[Literal["duplex", "gutterfold"], bool]:
+    """--layout: duplex or gutterfold sheets, and whether packed sheets are asked for too
+    ("packed", "packed,gutterfold")."""
+    words = [w.strip() for w in str(text).split(",") if w.strip()]
+    if not words or any(w not in ("duplex", "gutterfold", "packed") for w in words) \
+            or {"duplex", "gutterfold"} <= set(words) or len(set(words)) != len(words):
+        raise DataError([Problem("--layout", 0, 0, f"{text!r} is not a sheet layout",
+                                 "give duplex, gutterfold, packed or packed,gutterfold")])
+    return ("gutterfold" if "gutterfold" in words else "duplex"), "packed" in words
 
 
 class GameRow(TypedDict):

@@ -6,6 +6,10 @@ boards, tuck boxes), from a piece cut out of paper to the pages that hold it.
   grid.py     `SheetGrid`/`plan_sheet` (pieces of one size in a grid, backs registered for the duplex
              flip, crop marks) and `GutterfoldGrid`/`plan_gutterfold` (backs mirrored beside a fold line);
   plan.py     plans from grids (`grid_pages`, `gutterfold_pages`);
+  pack.py     pieces of several sizes on the fewest sheets, cut by guillotine (strips, columns,
+             stacks): a CP-SAT model with a greedy first-fit-decreasing start, deterministic;
+  packed.py   the packed print (`--layout packed`, stage `packed`): a game's pieces as packed
+             `SheetPage`s with their cut marks and registered backs, and the manifest's `sheets:`;
   render.py   draws any plan to PDF, SVG and PNG through generator/render (`draw_pages`,
              `write_outputs`, `write_pages`, `write_pngs`);
   punch.py    the `pieces` build stage: tokens and chips (round or square), tiles, standees

@@ -16,7 +16,7 @@ from solver.game.components import Component, Item, size_mm
 
 from ..cards.face import FaceData
 from ..geometry import Box
-from .grid import plan_sheet
+from .grid import SheetGrid, plan_sheet
 from .model import Mark, Outline, Panel, Piece, Point
 from .plan import grid_pages
 from .render import write_pages
@@ -77,10 +77,15 @@ def die_piece(comp: Component, lang: str, layout: str) -> Piece:
                  outline=Outline("rect"), panels=panels, marks=die_marks(s, t))
 
 
-def write_dice(comp: Component, copies: int, lang: str, ctx: BuildContext, drawer: FaceDrawer, title: str,
-               layout: str, out: Path) -> list[Path]:
+def dice_plan(comp: Component, copies: int, lang: str, ctx: BuildContext, layout: str) -> tuple[list[Piece], SheetGrid]:
+    """A net per copy and the grid of the die's own sheets (the packed print takes the same)."""
     piece = die_piece(comp, lang, layout)
     assert piece.size is not None
-    grid = plan_sheet(ctx.paper_mm, piece.size, min(ctx.bleed_mm, NET_BLEED_MM), 2.0)
-    pages = grid_pages(grid, [piece] * copies, marks=False)
+    return [piece] * copies, plan_sheet(ctx.paper_mm, piece.size, min(ctx.bleed_mm, NET_BLEED_MM), 2.0)
+
+
+def write_dice(comp: Component, copies: int, lang: str, ctx: BuildContext, drawer: FaceDrawer, title: str,
+               layout: str, out: Path) -> list[Path]:
+    pieces, grid = dice_plan(comp, copies, lang, ctx, layout)
+    pages = grid_pages(grid, pieces, marks=False)
     return write_pages(f"dice-{comp.id}-{lang}", out, pages, drawer, ctx, f"{title} — dice")

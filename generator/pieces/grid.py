@@ -69,20 +69,10 @@ class SheetGrid:
     def back_slot(self, index: int, flip: Flip, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
         """Trim box on the back page that lands behind front slot `index` after the flip;
         `offset` is the printer correction in the paper's axes (see `sheet_offset`)."""
-        f = self.slot(index)
-        mirror_x = (flip == "long") != self.landscape  # portrait+long or landscape+short
-        if mirror_x:
-            b = Box(self.page_w - f.right, f.y, f.w, f.h)
-        else:
-            b = Box(f.x, self.page_h - f.bottom, f.w, f.h)
-        return b.moved(*self.sheet_offset(offset))
+        return back_box(self.slot(index), self.page_w, self.page_h, flip, offset)
 
     def sheet_offset(self, offset: tuple[float, float]) -> tuple[float, float]:
-        """A back offset in the paper's axes (portrait, as on the calibration page) in this sheet's
-        axes: unchanged on a portrait sheet; on a landscape sheet, printed turned a quarter turn
-        counter-clockwise, paper (dx, dy) is sheet (-dy, dx)."""
-        dx, dy = offset
-        return (-dy + 0.0, dx) if self.landscape else (dx, dy)
+        return sheet_offset(offset, self.landscape)
 
     def trim_area(self, count: int | None = None) -> Box:
         """The box around the trims of the first `count` slots (where the crop marks go)."""
@@ -119,6 +109,27 @@ class SheetGrid:
         # Marks fill the margin between the printable edge and the bleed, at most MARK_LEN_MM.
         room = min(self.origin_x - self.bleed, self.origin_y - self.bleed) - MARK_GAP_MM - PRINTER_MARGIN_MM
         return max(MARK_MIN_LEN_MM, min(MARK_LEN_MM, room))
+
+
+def back_box(front: Box, page_w: float, page_h: float, flip: Flip,
+             offset: tuple[float, float] = (0.0, 0.0)) -> Box:
+    """The box on the back page that lands behind `front` after the duplex flip of a page of
+    `page_w` x `page_h` mm (mirrored across the flip edge); `offset` is the printer correction in
+    the paper's axes (see `sheet_offset`). Every duplex plan (grids, packed sheets) registers here."""
+    landscape = page_w > page_h
+    if (flip == "long") != landscape:  # portrait+long or landscape+short
+        b = Box(page_w - front.right, front.y, front.w, front.h)
+    else:
+        b = Box(front.x, page_h - front.bottom, front.w, front.h)
+    return b.moved(*sheet_offset(offset, landscape))
+
+
+def sheet_offset(offset: tuple[float, float], landscape: bool) -> tuple[float, float]:
+    """A back offset in the paper's axes (portrait, as on the calibration page) in a sheet's axes:
+    unchanged on a portrait sheet; on a landscape sheet, printed turned a quarter turn
+    counter-clockwise, paper (dx, dy) is sheet (-dy, dx)."""
+    dx, dy = offset
+    return (-dy + 0.0, dx) if landscape else (dx, dy)
 
 
 def plan_sheet(paper: tuple[float, float], piece: tuple[float, float], bleed: float,

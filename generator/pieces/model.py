@@ -116,6 +116,16 @@ class Stroke:
 
 
 @dataclass(frozen=True)
+class Wedge:
+    """A small filled triangle on the paper, page mm: a packed sheet's cut tick in the bleed, its
+    point on the line to cut (a shape, not a stroke, so no reader takes it for a margin crop mark)."""
+    points: tuple[Point, Point, Point]
+    fill: str
+    stroke: str
+    width: float
+
+
+@dataclass(frozen=True)
 class Placement:
     """A piece's `side` drawn with its trim at `trim` (page mm) and `bleed` mm of art around it."""
     piece: Piece
@@ -132,3 +142,4 @@ class SheetPage:
     strokes: tuple[Stroke, ...] = ()
     trim: Box | None = None    # the PDF TrimBox/BleedBox of a page holding a single piece
     bleed: Box | None = None
+    overlay: tuple[Wedge, ...] = ()  # drawn over the placements (a packed sheet's cut ticks in the bleed)

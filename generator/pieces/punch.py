@@ -27,10 +27,10 @@ from pathlib import Path
 
 from solver.game.base import pick
 from solver.game.components import Component, size_mm
-from solver.game.layouts import ComponentLayout
+from solver.game.layouts import ComponentLayout, LayoutsFile
 from solver.game.loader import Game
 
-from ..cards.deck import counts_for, deck_pieces, layouts_for, layouts_of, printable_items, sheet_of
+from ..cards.deck import Counts, counts_for, deck_pieces, layouts_for, layouts_of, printable_items, sheet_of
 from ..cards.face import FaceDrawer
 from ..context import BuildContext
 from ..geometry import Box
@@ -93,11 +93,21 @@ def component_pieces(game: Game, comp: Component, printer: str, lang: str, ctx: 
     pieces = [dataclasses.replace(p, size=(w, h), outline=outline, cut_line=outline.shape != "rect") for p in pieces]
     return pieces, punch_grid(ctx, (w, h))
 
+def die_copies(comp: Component, counts: Counts) -> int:
+    """The nets to print of a die with faces: its stated or proposed count."""
+    return counts.get((comp.id, comp.id), (comp.count, False))[0] or 0
+
+
+def die_layout(layouts: LayoutsFile, comp: Component) -> str:
+    from .dice import DIE_LAYOUT
+    return layouts_for(layouts, comp, ComponentLayout(front=DIE_LAYOUT)).front or DIE_LAYOUT
+
+
 def build_pieces(game: Game, ctx: BuildContext) -> list[Path]:
     """Stage `pieces`: tokens-, tiles-, standees- and boards-<component>-<lang>.pdf, SVG pages, PNGs."""
     from ..coverage import printed_by_map
     from .boards import write_board
-    from .dice import DIE_LAYOUT, write_dice
+    from .dice import write_dice
 
     lang = ctx.language(game.meta.source_language)
     layouts = layouts_of(game)
@@ -115,9 +125,8 @@ def build_pieces(game: Game, ctx: BuildContext) -> list[Path]:
             continue
         if printer == "dice":
             if comp.faces:  # a die without faces is a standard one: left out (generator/coverage.py)
-                cl = layouts_for(layouts, comp, ComponentLayout(front=DIE_LAYOUT))
-                copies = counts.get((comp.id, comp.id), (comp.count, False))[0] or 0
-                written += write_dice(comp, copies, lang, ctx, drawer, title, cl.front or DIE_LAYOUT, out)
+                written += write_dice(comp, die_copies(comp, counts), lang, ctx, drawer, title,
+                                      die_layout(layouts, comp), out)
             continue
         pieces, grid = component_pieces(game, comp, printer, lang, ctx)
         if not pieces:

@@ -25,13 +25,16 @@ GLUE_DASH = (0.6, 0.9)
 
 
 def draw_pages(s: Surface, pages: list[SheetPage], drawer: FaceDrawer) -> None:
-    """Each page: its strokes on the paper (crop marks, fold line), then its placements in order."""
+    """Each page: its strokes on the paper (crop marks, fold line), then its placements in order,
+    then the lines drawn over them (`overlay`)."""
     for page in pages:
         s.begin_page(page.width, page.height, trim=page.trim, bleed=page.bleed)
         for k in page.strokes:
             s.line(k.x1, k.y1, k.x2, k.y2, stroke=k.colour, width=k.width, dash=k.dash)
         for pl in page.placements:
             draw_placement(s, pl, drawer)
+        for w in page.overlay:
+            s.polygon(w.points, fill=w.fill, stroke=w.stroke, width=w.width)
         s.end_page()
 
 

@@ -19,7 +19,7 @@ from solver.game.components import Component, Item
 
 
 from ..geometry import Box
-from .grid import plan_sheet
+from .grid import SheetGrid, plan_sheet
 from .model import Mark, Outline, Panel, Piece
 from .plan import grid_pages
 from .render import write_pages
@@ -104,12 +104,17 @@ def tuck_piece(comp: Component, box: TuckBox, lang: str, front_layout: str, back
                  panels=tuple(panels), marks=box.marks(), cut_line=True)
 
 
+def tuck_plan(comp: Component, cards: int, card: tuple[float, float], lang: str, ctx: BuildContext,
+              front_layout: str, back_layout: str | None) -> tuple[Piece, SheetGrid]:
+    """The deck's tuck box and the grid of its own sheet (the packed print takes the same)."""
+    box = TuckBox.for_deck(card, cards, comp.card_thickness_mm)
+    piece = tuck_piece(comp, box, lang, front_layout, back_layout)
+    return piece, plan_sheet(ctx.paper_mm, box.size, min(ctx.bleed_mm, NET_BLEED_MM))
+
+
 def write_tuck_box(comp: Component, cards: int, card: tuple[float, float], lang: str, ctx: BuildContext,
                    drawer: FaceDrawer, title: str, front_layout: str, back_layout: str | None, out: Path) -> list[Path]:
     """`tuckbox-<deck>-<lang>.pdf` (+ SVG): the net of the deck's box on the build's paper."""
-    box = TuckBox.for_deck(card, cards, comp.card_thickness_mm)
-    piece = tuck_piece(comp, box, lang, front_layout, back_layout)
-    bleed = min(ctx.bleed_mm, NET_BLEED_MM)
-    grid = plan_sheet(ctx.paper_mm, box.size, bleed)
+    piece, grid = tuck_plan(comp, cards, card, lang, ctx, front_layout, back_layout)
     pages = grid_pages(grid, [piece], marks=False)
     return write_pages(f"tuckbox-{comp.id}-{lang}", out, pages, drawer, ctx, f"{title} — tuck box")
