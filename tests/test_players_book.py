@@ -37,16 +37,18 @@ def ring_en() -> tuple[bytes, list[str]]:
 
 def test_the_book_opens_with_how_to_win_and_names_where_the_source_says_it(riddle_en):
     """Riddle's basic rules never say how to win: the book's first section puts together the words of
-    the Ring card, optional rule 8.6 and the note to 6.4.1 and cites them as a player finds them (the
-    card's name, the rules' numbers), before the components."""
+    the Ring card, optional rule 7.6 and the note to 5.4.1 and cites them as a player finds them (the
+    card's name, the rules' numbers), before the components. It is this edition's section, so it prints
+    unnumbered and the post's sections keep their numbers (What is in the box is 1)."""
     body = "".join(riddle_en[2:])  # after the title page and the contents
-    win = body.index("1Objectofthegame")
+    win = body.index("Objectofthegame")
+    assert not body[:win].endswith(("0", "1"))
     # then the box's contents: the book's table, and the source's own list under a heading of its own
-    assert win < body.index("Components") < body.index("2Whatisinthebox")
+    assert win < body.index("Components") < body.index("1Whatisinthebox")
     opening = body[win:body.index("Components")]
     assert "CrackofDoom" in opening and "Barad-dûr" in opening and "victoryhex" in opening
     # the citation ends the section (the page's running foot may follow it when the table starts overleaf)
-    assert re.fullmatch(r"Source:theRingcard,8\.6,6\.4\.1(RiddleoftheRing\d+)?", opening[opening.index("Source:"):])
+    assert re.fullmatch(r"Source:theRingcard,7\.6,5\.4\.1(RiddleoftheRing\d+)?", opening[opening.index("Source:"):])
 
 
 def test_every_clarification_prints_beside_its_clause_and_in_the_list(ring_en):

@@ -37,6 +37,21 @@ class _Resolver:
         self.by_key = {clause_key(i): i for i in self.numbers if NATIVE_ID.match(i)}
         self.content = content
         self._quantities = {p.clause.id: p.clause.quantities for p in rules.walk()}
+        # a clause in an unnumbered section is cited by that section's heading
+        self._section: dict[str, tuple[str, str]] = {}
+        top = ("", "")
+        for p in rules.walk():
+            top = (p.clause.id, p.clause.title or "") if p.depth == 0 else top
+            self._section[p.clause.id] = top
+
+    def _cited(self, clause_id: str, lang: str) -> str:
+        """How a reference to a clause prints: its number, or its section's heading when unnumbered."""
+        number = self.numbers.get(clause_id, clause_id)
+        if number:
+            return number
+        sid, title = self._section[clause_id]
+        catalog = self.catalogs.get(lang)
+        return (catalog.get(f"{sid}#title", title).text if catalog is not None else None) or title
 
     def quantities(self, ctx: str) -> list[str]:
         return self._quantities.get(ctx.split("#")[0], [])
@@ -51,17 +66,17 @@ class _Resolver:
                     self.content.missing.append(f"{lang}:{ctx}")
                 else:
                     raw = tr
-            out[lang] = self.link(raw, self.quantities(ctx))
+            out[lang] = self.link(raw, self.quantities(ctx), lang)
         return out
 
-    def link(self, raw: str, quantities: Sequence[str] = ()) -> Text:
+    def link(self, raw: str, quantities: Sequence[str] = (), lang: str = "") -> Text:
         parts: list[str] = []
         links: list[Link] = []
         pos = 0
         for m in REF_MARKUP.finditer(raw):
             parts.append(raw[pos:m.start()])
             start = sum(len(p) for p in parts)
-            number = self.numbers.get(m.group(1), m.group(1))
+            number = self._cited(m.group(1), lang)
             parts.append(number)
             links.append(Link(start, start + len(number), anchor_of(m.group(1))))
             pos = m.end()

@@ -7,7 +7,7 @@ Checks, each finding naming the clause (its printed number and id):
 - `translation-fuzzy`: marked fuzzy for another reason (warning);
 - `translation-obsolete`: a translation of a unit that no longer exists (info);
 - `translation-numbers`: numbers differ between source and translation, after NFKC (warning);
-- `cross-reference-dangling`: a reference (`(10.10)`, `11.5`, `[[id]]`) names no clause (error);
+- `cross-reference-dangling`: a reference (`(10.10)`, `11.5`, `[[id]]`, a piece's `{ref:id}`) names no clause (error);
 - `glossary-term`: a glossary term in the source whose agreed translation is not in the target (warning);
 - `po-invalid`: `msgfmt --check` rejects the file (error);
 - `objective-missing`: no section says how to win (`kind: objective`), so the book cannot open with it (warning);
@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import display_path
 from ..findings import CheckResult, Finding
+from .cite import piece_reference_findings
 from .glossary import Entry, contains, terms_in
 from .load import glossary_for, rules_of
 from .model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key
@@ -310,7 +311,8 @@ def check_rules(game: Game) -> CheckResult:
     result = CheckResult()
     if rules is None:
         return result
-    result.findings += source_findings(rules, game) + clarification_findings(rules, game)
+    result.findings += source_findings(rules, game) + clarification_findings(rules, game) \
+        + piece_reference_findings(rules, game)
     for lang in game.meta.languages:
         if lang == rules.language:
             continue
