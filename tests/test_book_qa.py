@@ -1,5 +1,10 @@
 """A book and pieces with nothing a reader trips on (issues 28 and 36).
 
+Every example game's English book is typeset as the build sets it (A4 rulebook, and the A5 pages a
+booklet imposes) and read back with pdfplumber:
+- no page ends with a word hyphenated across the turn (the last body line of every page);
+- nothing for maintainers: no glossary `maintainer_note` prints;
+- the wording slips a read against the Japanese found are fixed.
 - A piece cites a clause with `{ref:clause-id}`: the card prints the clause's number and heading in
   its own language, read back from the built card sheet (pdfplumber), and a reference that names no
   clause is a located checker error.
@@ -13,9 +18,18 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
+import io
+import random
+
 from generator.context import BuildContext
 from generator.incremental import build
-from solver.game.loader import load_game
+from generator.rulebook.blocks import Content, Heading, Para, Text
+from generator.rulebook.build import _report
+from generator.rulebook.content import rulebook_content
+from generator.rulebook.guide import Printing
+from generator.rulebook.typeset import render
+from solver.game.loader import game_ids, load_game
+from solver.rules.glossary import load_glossary
 from solver.rules.qa import check_rules
 
 GAMES = Path(__file__).resolve().parent.parent / "data" / "games"
@@ -23,6 +37,95 @@ GAMES = Path(__file__).resolve().parent.parent / "data" / "games"
 
 def _flat(text: str) -> str:
     return re.sub(r"\s+", "", text)
+
+
+def _last_lines(pdf: bytes) -> list[tuple[int, str]]:
+    """(page, text) of the last line of running text on every page: the running foot, the lowest
+    line in the page's bottom tenth, is left out."""
+    out = []
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        for i, page in enumerate(doc.pages, 1):
+            lines = [ln for ln in page.extract_text_lines() if ln["text"].strip()]
+            if len(lines) > 1 and lines[-1]["top"] > page.height * 0.9:
+                lines = lines[:-1]
+            if lines:
+                out.append((i, lines[-1]["text"]))
+    return out
+
+
+def _hyphenated(line: str) -> bool:
+    return line.rstrip().endswith(("-", "\u2010", "\u00ad"))
+
+
+@pytest.fixture(scope="module")
+def english_books() -> dict[str, dict[str, bytes]]:
+    """game id -> {"a4": the rulebook, "a5": the booklet's pages before imposition}, as the build sets them."""
+    books = {}
+    for gid in game_ids():
+        game = load_game(gid)
+        if "en" not in game.meta.languages:
+            continue
+        content = rulebook_content(game, ["en"], _report(game), printing=Printing("a4", "long", 3.0))
+        books[gid] = {"a4": render(content, "a4")[0], "a5": render(content, "a5", back_cover=True)[0]}
+    return books
+
+
+def test_no_english_book_page_ends_in_a_hyphenated_word(english_books):
+    found = [(gid, size, page, line) for gid, sizes in english_books.items() for size, pdf in sizes.items()
+             for page, line in _last_lines(pdf) if _hyphenated(line)]
+    assert found == []
+
+
+def test_a_page_turn_never_splits_a_word_even_where_most_lines_are_hyphenated():
+    """Paragraphs of long words, hyphenated line after line: set with the page-turn rule off, 6 of
+    the 13 A5 pages end in a hyphen; with it, none does, and lines inside the pages still do."""
+    rnd = random.Random(0)
+    words = ("extraordinarily incomprehensibility characteristically responsibilities internationalisation "
+             "counterrevolutionary disproportionately unquestionably interdepartmental representatives "
+             "misunderstanding telecommunications the a of and to in").split()
+    paras = [Para("text", {"en": Text(" ".join(rnd.choice(words) for _ in range(rnd.randint(40, 140))) + ".")},
+                  f"1.{i}", depth=1) for i in range(1, 30)]
+    content = Content(langs=["en"], title={"en": "Hyphens"}, subtitle={"en": ""}, facts={"en": []},
+                      blocks=[Heading("h", 0, "1", {"en": Text("Words")})] + paras, faces={"en": "source-serif"},
+                      colophon=False)
+    pdf = render(content, "a5")[0]
+    ends = _last_lines(pdf)
+    assert len(ends) >= 10 and not [e for e in ends if _hyphenated(e[1])]
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        inside = sum(_hyphenated(ln["text"]) for p in doc.pages for ln in p.extract_text_lines())
+    assert inside > 50
+
+
+def _maintainer_notes(gid: str) -> list[str]:
+    path = GAMES / gid / "rules" / "glossary.yaml"
+    return [e.term.maintainer_note for e in (load_glossary(path) if path.is_file() else []) if e.term.maintainer_note]
+
+
+def test_no_maintainer_note_prints(english_books):
+    """The glossary's notes for translators and maintainers ("the Japanese rules' spelling of
+    バラド・ドゥア", "no settled English form…") are a key that never prints."""
+    checked = 0
+    for gid, sizes in english_books.items():
+        text = _flat("".join(p.extract_text() or "" for p in pdfplumber.open(io.BytesIO(sizes["a4"])).pages))
+        for note in _maintainer_notes(gid):
+            checked += 1
+            assert _flat(note) not in text, (gid, note)
+    assert checked >= 8
+    riddle = _flat("".join(p.extract_text() or "" for p in pdfplumber.open(io.BytesIO(english_books["riddle-of-the-ring"]["a4"])).pages))
+    assert "spellingof" not in riddle and "nosettled" not in riddle
+
+
+@pytest.mark.parametrize("gid, phrase", [
+    ("saboteur-the-lost-mines", "turnthecardfaceupandrotateitsothatthepathsconnect"),  # 回転させて
+    ("dont-drop-the-ring", "highestnumberonthescalewins"),  # 目盛りの数字が最も大きい
+    ("war-of-the-ring-campaign", "isalwaysinoneof6states"),  # 6つの状態がある
+    ("war-of-the-ring-campaign", "Thisisbecausecard31"),  # 9.7's note, a sentence
+    ("war-of-the-ring-campaign", "(11.5Movementofroutedtroops)"),  # 9.3 cites 11.5 by its heading
+])
+def test_the_wording_slips_are_fixed(english_books, gid, phrase):
+    with pdfplumber.open(io.BytesIO(english_books[gid]["a4"])) as doc:
+        text = _flat("".join(p.extract_text() or "" for p in doc.pages)).replace("\u2010", "-")
+    assert phrase in text
 
 
 def _columns(page) -> list[str]:
