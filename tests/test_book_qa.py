@@ -19,6 +19,7 @@ import pdfplumber
 import pytest
 
 import io
+import json
 import random
 
 from generator.context import BuildContext
@@ -39,12 +40,15 @@ def _flat(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-def _last_lines(pdf: bytes) -> list[tuple[int, str]]:
-    """(page, text) of the last line of running text on every page: the running foot, the lowest
-    line in the page's bottom tenth, is left out."""
+def _last_lines(pdf: bytes, right_half: bool = False) -> list[tuple[int, str]]:
+    """(page, text) of the last line of running text on every page (`right_half`: of its right-hand
+    column, a side-by-side book's English): the running foot, the lowest line in the page's bottom
+    tenth, is left out."""
     out = []
     with pdfplumber.open(io.BytesIO(pdf)) as doc:
         for i, page in enumerate(doc.pages, 1):
+            if right_half:
+                page = page.crop((page.width / 2, 0, page.width, page.height))
             lines = [ln for ln in page.extract_text_lines() if ln["text"].strip()]
             if len(lines) > 1 and lines[-1]["top"] > page.height * 0.9:
                 lines = lines[:-1]
@@ -73,6 +77,17 @@ def english_books() -> dict[str, dict[str, bytes]]:
 def test_no_english_book_page_ends_in_a_hyphenated_word(english_books):
     found = [(gid, size, page, line) for gid, sizes in english_books.items() for size, pdf in sizes.items()
              for page, line in _last_lines(pdf) if _hyphenated(line)]
+    assert found == []
+
+
+def test_no_side_by_side_book_page_ends_in_a_hyphenated_english_word():
+    """The English column of a ja+en book: Sauron's page 11 ended in "for-" and Don't Drop the Ring's
+    page 8 in "congratu-" before the rule."""
+    found = []
+    for gid in ("lotr-sauron", "dont-drop-the-ring"):
+        game = load_game(gid)
+        pdf = render(rulebook_content(game, ["ja", "en"], _report(game), printing=Printing("a4", "long", 3.0)), "a4")[0]
+        found += [(gid, page, line) for page, line in _last_lines(pdf, right_half=True) if _hyphenated(line)]
     assert found == []
 
 
@@ -177,3 +192,43 @@ def test_a_piece_citing_no_clause_is_a_located_error(tmp_path):
              if f.code == "cross-reference-dangling" and "opt-no-such-rule" in f.message]
     assert found and found[0].severity == "error"
     assert found[0].source.endswith(f"play-cards.csv:{row + 1}")
+
+
+# --------------------------------------------------------------------------- Don't Drop the Ring's ring marker
+
+@pytest.fixture(scope="module")
+def ring_pieces(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("ring-pieces")
+    build(["dont-drop-the-ring"], BuildContext(out_root=root, formats=("pdf",), preflight=False),
+          only={"cards", "pieces", "manifest"})
+    return root / "dont-drop-the-ring"
+
+
+@pytest.mark.parametrize("lang, name, tip", [("en", "Ring", "←fingertip"), ("ja", "指輪", "←指先")])
+def test_every_player_gets_a_printed_ring_marker_and_the_hand_card_shows_the_fingertip(ring_pieces, lang, name, tip):
+    """2.3 lays a full-size ring card on a full-size hand card, which hides the whole 1-9 scale: the box
+    prints a ring marker per seat (5 round tokens, each named), the hand card prints where the
+    fingertip is (past mark 1), and the manifest lists the token sheet as printing the markers."""
+    with pdfplumber.open(ring_pieces / f"tokens-ring-markers-{lang}.pdf") as doc:
+        page = doc.pages[0]
+        words = [w["text"] for w in page.extract_words()]
+        assert words.count(name) == 5
+        assert all(c["size"] >= 6 for c in page.chars)
+    with pdfplumber.open(ring_pieces / f"cards-hand-cards-{lang}.pdf") as doc:
+        assert tip in _flat(doc.pages[0].extract_text())
+    manifest = json.loads((ring_pieces / "manifest.json").read_text(encoding="utf-8"))
+    markers = next(c for c in manifest["components"] if c["id"] == "ring-markers")
+    assert f"tokens-ring-markers-{lang}.pdf" in markers["printed_in"] and markers["total"] == 5
+
+
+def test_the_setup_gives_each_player_a_ring_marker_and_the_book_says_how_to_use_it():
+    from solver.engine.run import count_reports, setup_table
+
+    counts = count_reports(setup_table(load_game("dont-drop-the-ring")))
+    assert {int(n): c["in_play"]["ring-markers"] for n, c in counts.items()} == {3: 3, 4: 4, 5: 5}
+    pdf = render(rulebook_content(load_game("dont-drop-the-ring"), ["en"], None), "a4")[0]
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        text = _flat("".join(p.extract_text() or "" for p in doc.pages))
+    assert "Yourringmarkershowswhereyourringis:putitunderthescalewiththering’sstonepointingatmark“9”." in text
+    # the glossary describes only what is printed: no hand-and-finger picture
+    assert "handandfinger" not in text and "ringmarker" in text.lower()

@@ -52,14 +52,15 @@ def test_the_book_opens_with_how_to_win_and_names_where_the_source_says_it(riddl
 
 
 def test_every_clarification_prints_beside_its_clause_and_in_the_list(ring_en):
-    """Don't Drop the Ring's four rulings (4.4 twice, 4.6.3, 4.8) each print beside the clause, marked
+    """Don't Drop the Ring's five rulings (2.3, 4.4 twice, 4.6.3, 4.8) each print beside the clause, marked
     as a clarification, and again in the list at the end; each list entry links to the one beside its
     clause (a GoTo to a page before the list's)."""
     pdf, pages = ring_en
     text = "".join(pages)
-    assert text.count("Clarification:") == 4
+    assert text.count("Clarification:") == 5
     # a phrase of each ruling that stays on one line in the list's narrow column too
-    for ruling in ["Adieat6staysat6", "Thentheplayerwhowon", "ACoincountsastheledsuit", "passesontotheleftagain"]:
+    for ruling in ["Adieat6staysat6", "Thentheplayerwhowon", "ACoincountsastheledsuit", "passesontotheleftagain",
+                   "Tomoveyourring,movethemarker"]:
         assert text.count(ruling) == 2, ruling
     listed = next(i for i, p in enumerate(pages) if "Whattheoriginalrulesleaveopen" in p)
     die_rule = next(i for i, p in enumerate(pages) if "4.6.3" in p and "Adieat6staysat6" in p)
@@ -68,7 +69,7 @@ def test_every_clarification_prints_beside_its_clause_and_in_the_list(ring_en):
     index = {page.indirect_reference.idnum: i for i, page in enumerate(reader.pages)}
     links = [a.get_object()["/Dest"] for a in reader.pages[listed].get("/Annots", [])
              if a.get_object().get("/Subtype") == "/Link"]
-    assert len(links) == 4
+    assert len(links) == 5
     with pdfplumber.open(io.BytesIO(pdf)) as doc:
         for dest in links:
             page, y = index[dest[0].idnum], float(dest[3])
@@ -85,8 +86,8 @@ def test_check_reports_each_clarification_as_an_assumption_at_its_clause(capsys)
     assert main(["check", "dont-drop-the-ring", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     found = [f for f in report["findings"] if f["code"] == "rules-clarification"]
-    assert len(found) == 4 and {f["severity"] for f in found} == {"assumption"}
-    assert sorted(f["message"].split(" ")[1] for f in found) == ["4.4", "4.4", "4.6.3", "4.8"]
+    assert len(found) == 5 and {f["severity"] for f in found} == {"assumption"}
+    assert sorted(f["message"].split(" ")[1] for f in found) == ["2.3", "4.4", "4.4", "4.6.3", "4.8"]
     assert all(re.search(r"rules/clauses\.yaml:\d+$", f["source"]) for f in found)
 
 
