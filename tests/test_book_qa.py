@@ -232,3 +232,23 @@ def test_the_setup_gives_each_player_a_ring_marker_and_the_book_says_how_to_use_
     assert "Yourringmarkershowswhereyourringis:putitunderthescalewiththering’sstonepointingatmark“9”." in text
     # the glossary describes only what is printed: no hand-and-finger picture
     assert "handandfinger" not in text and "ringmarker" in text.lower()
+
+
+# --------------------------------------------------------------------------- references carry their target's heading
+
+def test_a_reference_naming_its_target_by_another_heading_is_reported(tmp_path):
+    """War of the Ring 9.3 cited "(11.5 Routed troops)" where 11.5 is "Movement of routed troops"; the
+    QA reports such a reference at its PO line (a warning), and the example games have none."""
+    for gid in game_ids():
+        assert not [f for f in check_rules(load_game(gid)).findings if f.code == "reference-heading"], gid
+    folder = tmp_path / "war-of-the-ring-campaign"
+    shutil.copytree(GAMES / "war-of-the-ring-campaign", folder)
+    po = folder / "rules" / "en.po"
+    text = po.read_text(encoding="utf-8")
+    assert text.count("(11.5 Movement of routed troops)") == 1
+    po.write_text(text.replace("(11.5 Movement of routed troops)", "(11.5 Routed troops)"), encoding="utf-8")
+    entry = next(i for i, ln in enumerate(po.read_text(encoding="utf-8").splitlines(), 1) if ln == 'msgctxt "9.3"')
+    found = [f for f in check_rules(load_game(folder)).findings if f.code == "reference-heading"]
+    assert len(found) == 1 and found[0].severity == "warning"
+    assert "'Routed troops'" in found[0].message and "'Movement of routed troops'" in found[0].message
+    assert found[0].source.endswith(f"rules/en.po:{entry - 1}")  # 9.3's entry, from its comment line

@@ -4,10 +4,13 @@ by the Elven rings”), so a card can never cite a clause the book numbers other
 
 `Citations` answers what a reference prints (number and heading per language, from the clauses and
 their translations); `piece_reference_findings` reports a reference that names no clause.
+`heading_mismatches` finds a reference in clause text that names its target by another heading
+("(11.5 Routed troops)" where 11.5 is "Movement of routed troops"): the QA's `reference-heading`.
 """
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import TYPE_CHECKING, Iterator
 
 from ..findings import Finding
@@ -70,4 +73,34 @@ def piece_reference_findings(rules: RulesFile | None, game: Game) -> list[Findin
                 out.append(Finding("error", "cross-reference-dangling",
                                    f"a piece's text cites {{ref:{cid}}}, which names no clause of rules/clauses.yaml; "
                                    "use the id of an existing clause", where))
+    return out
+
+
+# A reference that also names its target: (11.5 Movement of routed troops), (see 2.1.3 Stack),
+# (11.5敗走兵の移動), (2.1.3・スタック参照). The words after the number must be the target's heading.
+HEADED_REF = re.compile(r"[(（](?:see |cf\. )?(\d+(?:\.\d+)+)(?![.\d])[ ・]?([^()（）\d.,、~〜\-–][^()（）]*?)(?:参照)?[)）]")
+RUN_IN = re.compile(r"^([^:：。.]{1,30})[:：]")  # an untitled clause's heading set in its text: "Stack: ..."
+
+
+def heading_of(title: str | None, text: str | None) -> str:
+    """A clause's heading: its title, else the run-in term its text opens with ("スタック:")."""
+    if title:
+        return title
+    m = RUN_IN.match(text or "")
+    return m.group(1).strip() if m else ""
+
+
+def _same(a: str, b: str) -> bool:
+    return unicodedata.normalize("NFKC", a).casefold().strip() == unicodedata.normalize("NFKC", b).casefold().strip()
+
+
+def heading_mismatches(text: str, headings: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(number, heading as written, the target's heading) of each reference in `text` that names its
+    target by a heading other than the target's own (`headings`: clause number -> heading)."""
+    out = []
+    for m in HEADED_REF.finditer(unicodedata.normalize("NFKC", text)):
+        number, written = m.group(1), m.group(2).strip(" ・")
+        target = headings.get(number)
+        if written and target and not _same(written, target):
+            out.append((number, written, target))
     return out

@@ -8,6 +8,8 @@ Checks, each finding naming the clause (its printed number and id):
 - `translation-obsolete`: a translation of a unit that no longer exists (info);
 - `translation-numbers`: numbers differ between source and translation, after NFKC (warning);
 - `cross-reference-dangling`: a reference (`(10.10)`, `11.5`, `[[id]]`, a piece's `{ref:id}`) names no clause (error);
+- `reference-heading`: a reference that names its target by another heading than the target's own,
+  "(11.5 Routed troops)" for 11.5 "Movement of routed troops" (warning; native numbering);
 - `glossary-term`: a glossary term in the source whose agreed translation is not in the target (warning);
 - `po-invalid`: `msgfmt --check` rejects the file (error);
 - `objective-missing`: no section says how to win (`kind: objective`), so the book cannot open with it (warning);
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import display_path
 from ..findings import CheckResult, Finding
-from .cite import piece_reference_findings
+from .cite import heading_mismatches, heading_of, piece_reference_findings
 from .glossary import Entry, contains, terms_in
 from .load import glossary_for, rules_of
 from .model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key
@@ -114,9 +116,13 @@ def source_findings(rules: RulesFile, game: Game) -> list[Finding]:
                            "`drawn_from`)", game.where("rules/clauses.yaml", ("sections",))))
     out += duplicate_headings(rules, {p.clause.id: p.clause.title for p in rules.walk() if p.clause.title},
                               lambda p: game.where("rules/clauses.yaml", p.loc + ("title",)), "")
+    headings = {p.number: heading_of(p.clause.title, p.clause.text) for p in rules.walk()} \
+        if rules.numbering == "native" else {}
     for placed in rules.walk():
         where = game.where("rules/clauses.yaml", placed.loc)
         for ctx, text in placed.clause.parts():
+            out += [_heading_finding(f"clause {placed.number} ({ctx}): the source", m, where)
+                    for m in heading_mismatches(text, headings)]
             for ref in references_of(text, rules.numbering, placed.clause.quantities):
                 if not _exists(ref, rules, ids, keys):
                     hint = (f"; if {ref} is a value, not a reference, list it under the clause's `quantities`"
@@ -141,6 +147,7 @@ def translation_findings(rules: RulesFile, catalog: Catalog, lang: str, glossary
                         f"`pnp rules po GAME --lang {lang}` and translate every entry", shown)]
     units = rules.units()
     quantities = {p.clause.id: p.clause.quantities for p in rules.walk()}
+    headings = _translated_headings(rules, catalog)
     out: list[Finding] = []
     for ctx, source in units:
         cid = ctx.split("#")[0]
@@ -159,6 +166,8 @@ def translation_findings(rules: RulesFile, catalog: Catalog, lang: str, glossary
         if "numbers" not in ignored:
             out += _number_findings(unit, glossary, rules.language, lang)
         out += _reference_findings(unit, rules, ids, keys, quantities.get(cid, ()))
+        out += [_heading_finding(f"{unit.name}: the translation", m, unit.here)
+                for m in heading_mismatches(unit.target, headings)]
         if "glossary" not in ignored:
             out += _glossary_findings(unit, glossary, rules.language, lang)
     titles = {ctx.split("#")[0]: t for ctx, source in units if ctx.endswith("#title")
@@ -239,6 +248,24 @@ def _glossary_findings(unit: _Unit, glossary: list[Entry], source_lang: str, lan
                                f"{unit.name}: the source says {g.term.forms()[source_lang]}, but the translation "
                                f"lacks the agreed {lang} term {want[0]!r} ({g.origin})", unit.here))
     return out
+
+
+def _translated_headings(rules: RulesFile, catalog: Catalog) -> dict[str, str]:
+    """Clause number -> its heading in the translation (native numbering; the title, else the run-in term)."""
+    if rules.numbering != "native":
+        return {}
+    out = {}
+    for p in rules.walk():
+        c = p.clause
+        title = catalog.get(f"{c.id}#title", c.title).text if c.title else None
+        out[p.number] = heading_of(title, catalog.get(c.id, c.text).text if c.text else None)
+    return out
+
+
+def _heading_finding(who: str, mismatch: tuple[str, str, str], where: str) -> Finding:
+    number, written, target = mismatch
+    return Finding("warning", "reference-heading", f"{who} cites {number} as {written!r}, but {number}'s heading "
+                   f"is {target!r}; write the heading as the clause has it", where)
 
 
 def _num_key(n: str) -> tuple[int, ...]:
