@@ -252,3 +252,43 @@ def test_a_reference_naming_its_target_by_another_heading_is_reported(tmp_path):
     assert len(found) == 1 and found[0].severity == "warning"
     assert "'Routed troops'" in found[0].message and "'Movement of routed troops'" in found[0].message
     assert found[0].source.endswith(f"rules/en.po:{entry - 1}")  # 9.3's entry, from its comment line
+
+
+# --------------------------------------------------------------------------- terms before their definition
+
+@pytest.mark.parametrize("gid, lang, cited", [
+    ("dont-drop-the-ring", "en", ["spend5tricks(4.4)", "onthescale(2.3)"]),
+    ("dont-drop-the-ring", "ja", ["トリック(4.4)"]),
+    ("riddle-of-the-ring", "en", ["makepowerplays(5.3)", "cityhex(5.5.3)", "HallsofMandos(5.10)", "victoryhex(5.4.1)",
+                                  "discardpile(5.5.5)"]),
+])
+def test_a_term_used_before_its_definition_cites_the_defining_clause(gid, lang, cited):
+    """"Trick" opens Don't Drop the Ring (1.1) but 4.4 defines it; Riddle's power play, city hex, Halls
+    of Mandos, victory hex and discard pile come before their clauses too: the first use cites the
+    definition by number, and the number is a link to that clause."""
+    pdf = render(rulebook_content(load_game(gid), [lang], None), "a4")[0]
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        text = _flat("".join(p.extract_text() or "" for p in doc.pages))
+        links = sum(1 for p in doc.pages for a in p.annots or [] if a.get("uri") is None)
+    for phrase in cited:
+        assert text.count(phrase) == 1, phrase
+    assert links > len(cited)
+
+
+def test_a_term_the_translation_cannot_cite_before_its_definition_is_reported(tmp_path):
+    folder = tmp_path / "dont-drop-the-ring"
+    shutil.copytree(GAMES / "dont-drop-the-ring", folder)
+    po = folder / "rules" / "en.po"
+    text = po.read_text(encoding="utf-8")
+    old = "then spend 5 tricks trying to win exactly as many tricks as"
+    assert old in text
+    po.write_text(text.replace(old, "then spend 5 turns trying to win exactly as many times as"), encoding="utf-8")
+    glossary = folder / "rules" / "glossary.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8").replace("defined_in: play-trick-winner",
+                                                                     "defined_in: no-such-clause"), encoding="utf-8")
+    findings = check_rules(load_game(folder)).findings
+    early = [f for f in findings if f.code == "term-before-definition"]
+    assert len(early) == 1 and early[0].severity == "warning" and "(goal-summary)" in early[0].message
+    assert "4.4" in early[0].message and re.search(r"rules/en\.po:\d+$", early[0].source)
+    dangling = [f for f in findings if f.code == "cross-reference-dangling" and "no-such-clause" in f.message]
+    assert len(dangling) == 1 and re.search(r"rules/glossary\.yaml:\d+$", dangling[0].source)

@@ -17,6 +17,7 @@ from solver.rules.load import glossary_for, rules_of
 from solver.rules.model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key
 from solver.rules.po import Catalog, load_catalog
 from solver.rules.qa import CLAUSE_REF
+from solver.rules.terms import FirstUses
 
 from generator import fonts
 from generator.text.typography import typeset, typeset_spans
@@ -36,6 +37,7 @@ class _Resolver:
         self.numbers = rules.numbers()
         self.by_key = {clause_key(i): i for i in self.numbers if NATIVE_ID.match(i)}
         self.content = content
+        self.first_uses: FirstUses | None = None  # terms used before their definition (terms.py)
         self._quantities = {p.clause.id: p.clause.quantities for p in rules.walk()}
         # a clause in an unnumbered section is cited by that section's heading
         self._section: dict[str, tuple[str, str]] = {}
@@ -66,6 +68,8 @@ class _Resolver:
                     self.content.missing.append(f"{lang}:{ctx}")
                 else:
                     raw = tr
+            if self.first_uses is not None:
+                raw = self.first_uses.mark(ctx, source, raw, lang)
             out[lang] = self.link(raw, self.quantities(ctx), lang)
         return out
 
@@ -117,6 +121,8 @@ def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None
                       faces={lg: fonts.face_of(lg, game).id for lg in langs})
     catalogs = {lang: (None if lang == rules.language else load_catalog(game.folder, lang)) for lang in langs}
     resolver = _Resolver(rules, catalogs, content)
+    glossary = glossary_for(game)
+    resolver.first_uses = FirstUses(rules, glossary, langs)
 
     from .inventory import component_blocks  # it builds on this module's blocks
 
@@ -127,7 +133,6 @@ def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None
     if report is not None:
         content.blocks += _setup_blocks(game, langs, report)
     content.blocks += _clause_blocks(rules, resolver, lambda sid: sid != objective)
-    glossary = glossary_for(game)
     if glossary:
         content.blocks += glossary_blocks(glossary, rules, langs)
     content.blocks += clarification_blocks(rules, resolver.texts, langs)
