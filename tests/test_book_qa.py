@@ -132,7 +132,7 @@ def test_no_maintainer_note_prints(english_books):
 
 @pytest.mark.parametrize("gid, phrase", [
     ("saboteur-the-lost-mines", "turnthecardfaceupandrotateitsothatthepathsconnect"),  # 回転させて
-    ("dont-drop-the-ring", "highestnumberonthescalewins"),  # 目盛りの数字が最も大きい
+    ("dont-drop-the-ring", "highestnumberonthescale(2.3)wins"),  # 目盛りの数字が最も大きい (2.3: where the scale is)
     ("war-of-the-ring-campaign", "isalwaysinoneof6states"),  # 6つの状態がある
     ("war-of-the-ring-campaign", "Thisisbecausecard31"),  # 9.7's note, a sentence
     ("war-of-the-ring-campaign", "(11.5Movementofroutedtroops)"),  # 9.3 cites 11.5 by its heading
