@@ -3,7 +3,7 @@
 Everything a player reads comes from the game's data (names, card texts, map names, legends)
 or from here: the rulebook's headings and table labels, the duplex calibration page, the map's
 assembly page and tile headers, the map legend's heading. Keys are grouped by where they print
-(`rulebook.`, `calibration.`, `tiles.`, `map.`); values are str.format templates.
+(`rulebook.`, `pieces.`, `calibration.`, `tiles.`, `map.`); values are str.format templates.
 
 A language a game is built in must have every key (generator/languages.py counts the missing
 ones and skips the language with one warning), so a translated face never falls back to
@@ -127,6 +127,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                                "en": "{name}: count unknown (the sources state none and proposed.yaml proposes none)."},
     "left_out.skipped": {"ja": "{name}はすべての項目が layouts.yaml で skip されている。",
                          "en": "{name}: layouts.yaml skips every item."},
+    # ---- a clause a piece's text cites with {ref:clause-id} (generator/cards/face.py)
+    "pieces.clause_ref": {"ja": "{number}「{heading}」", "en": "{number} \"{heading}\""},
+    "pieces.clause_ref_untitled": {"ja": "{number}", "en": "{number}"},
     # ---- the duplex calibration page (generator/cards/calibration.py)
     "calibration.title": {"ja": "両面印刷の較正(表)", "en": "Duplex calibration (front)"},
     "calibration.print": {"ja": "両面印刷、{flip}、拡大縮小なし(100%、「実際のサイズ」)で印刷してください。",

@@ -37,27 +37,30 @@ def ring_en() -> tuple[bytes, list[str]]:
 
 def test_the_book_opens_with_how_to_win_and_names_where_the_source_says_it(riddle_en):
     """Riddle's basic rules never say how to win: the book's first section puts together the words of
-    the Ring card, optional rule 8.6 and the note to 6.4.1 and cites them as a player finds them (the
-    card's name, the rules' numbers), before the components."""
+    the Ring card, optional rule 7.6 and the note to 5.4.1 and cites them as a player finds them (the
+    card's name, the rules' numbers), before the components. It is this edition's section, so it prints
+    unnumbered and the post's sections keep their numbers (What is in the box is 1)."""
     body = "".join(riddle_en[2:])  # after the title page and the contents
-    win = body.index("1Objectofthegame")
+    win = body.index("Objectofthegame")
+    assert not body[:win].endswith(("0", "1"))
     # then the box's contents: the book's table, and the source's own list under a heading of its own
-    assert win < body.index("Components") < body.index("2Whatisinthebox")
+    assert win < body.index("Components") < body.index("1Whatisinthebox")
     opening = body[win:body.index("Components")]
     assert "CrackofDoom" in opening and "Barad-dûr" in opening and "victoryhex" in opening
     # the citation ends the section (the page's running foot may follow it when the table starts overleaf)
-    assert re.fullmatch(r"Source:theRingcard,8\.6,6\.4\.1(RiddleoftheRing\d+)?", opening[opening.index("Source:"):])
+    assert re.fullmatch(r"Source:theRingcard,7\.6,5\.4\.1(RiddleoftheRing\d+)?", opening[opening.index("Source:"):])
 
 
 def test_every_clarification_prints_beside_its_clause_and_in_the_list(ring_en):
-    """Don't Drop the Ring's four rulings (4.4 twice, 4.6.3, 4.8) each print beside the clause, marked
+    """Don't Drop the Ring's five rulings (2.3, 4.4 twice, 4.6.3, 4.8) each print beside the clause, marked
     as a clarification, and again in the list at the end; each list entry links to the one beside its
     clause (a GoTo to a page before the list's)."""
     pdf, pages = ring_en
     text = "".join(pages)
-    assert text.count("Clarification:") == 4
+    assert text.count("Clarification:") == 5
     # a phrase of each ruling that stays on one line in the list's narrow column too
-    for ruling in ["Adieat6staysat6", "Thentheplayerwhowon", "ACoincountsastheledsuit", "passesontotheleftagain"]:
+    for ruling in ["Adieat6staysat6", "Thentheplayerwhowon", "ACoincountsastheledsuit", "passesontotheleftagain",
+                   "Tomoveyourring,movethemarker"]:
         assert text.count(ruling) == 2, ruling
     listed = next(i for i, p in enumerate(pages) if "Whattheoriginalrulesleaveopen" in p)
     die_rule = next(i for i, p in enumerate(pages) if "4.6.3" in p and "Adieat6staysat6" in p)
@@ -66,7 +69,7 @@ def test_every_clarification_prints_beside_its_clause_and_in_the_list(ring_en):
     index = {page.indirect_reference.idnum: i for i, page in enumerate(reader.pages)}
     links = [a.get_object()["/Dest"] for a in reader.pages[listed].get("/Annots", [])
              if a.get_object().get("/Subtype") == "/Link"]
-    assert len(links) == 4
+    assert len(links) == 5
     with pdfplumber.open(io.BytesIO(pdf)) as doc:
         for dest in links:
             page, y = index[dest[0].idnum], float(dest[3])
@@ -83,8 +86,8 @@ def test_check_reports_each_clarification_as_an_assumption_at_its_clause(capsys)
     assert main(["check", "dont-drop-the-ring", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     found = [f for f in report["findings"] if f["code"] == "rules-clarification"]
-    assert len(found) == 4 and {f["severity"] for f in found} == {"assumption"}
-    assert sorted(f["message"].split(" ")[1] for f in found) == ["4.4", "4.4", "4.6.3", "4.8"]
+    assert len(found) == 5 and {f["severity"] for f in found} == {"assumption"}
+    assert sorted(f["message"].split(" ")[1] for f in found) == ["2.3", "4.4", "4.4", "4.6.3", "4.8"]
     assert all(re.search(r"rules/clauses\.yaml:\d+$", f["source"]) for f in found)
 
 

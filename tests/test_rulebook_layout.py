@@ -231,11 +231,11 @@ def _lines_from(pdf: bytes, starts: str) -> list[list[dict]]:
 
 @pytest.mark.parametrize("lang, bullet", [("en", "•"), ("ja", "・")])
 def test_a_lists_numbered_first_item_puts_its_bullet_where_the_other_items_do(lang, bullet):
-    """Clause 2.1 of Riddle of the Ring is a list of five components: "2.1  • 1 game map" and the
+    """Clause 1.1 of Riddle of the Ring is a list of five components: "1.1  • 1 game map" and the
     four items under it. Read back with pdfplumber, the five bullets stand in one column, and the
     five texts start in one column (the first bullet used to follow the number, its text further on)."""
     pdf, _ = render(rulebook_content(load_game("riddle-of-the-ring"), [lang], None), "a4")
-    items = _lines_from(pdf, "2.1")[:5]
+    items = _lines_from(pdf, "1.1")[:5]
     marks = [next(c for c in r if c["text"] == bullet) for r in items]
     texts = [r[r.index(m) + 1:] for r, m in zip(items, marks)]
     starts = [next(c for c in t if c["text"].strip()) for t in texts]

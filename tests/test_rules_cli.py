@@ -26,7 +26,7 @@ def test_rules_po_creates_a_catalog_for_a_new_language(game_copy, capsys):
     (folder / "rules" / "en.po").unlink()
     assert main(["rules", "po", str(folder), "--lang", "en"]) == 0
     po = polib.pofile(str(folder / "rules" / "en.po"))
-    assert len(po) == 86 and not any(e.msgstr for e in po)  # 78 rules units + 4 clarifications × 2
+    assert len(po) == 88 and not any(e.msgstr for e in po)  # 78 rules units + 5 clarifications × 2
 
 
 def test_rulebook_unknown_language_is_unusable_input(capsys):

@@ -69,8 +69,31 @@ def test_every_game_folder_with_rules_loads_and_numbers_its_clauses():
     for folder in sorted((ROOT / "data" / "games").iterdir()):
         if (folder / "rules" / "clauses.yaml").is_file():
             rules = load_game(folder.name).extras["rules"]
-            numbers = [p.number for p in rules.walk()]
+            numbers = [p.number for p in rules.walk() if p.number]  # an unnumbered section prints none
             assert len(numbers) == len(set(numbers)), folder.name
+
+
+def test_an_unnumbered_section_keeps_every_other_clause_at_its_number():
+    """Riddle of the Ring's objective is this edition's section, printed first: it takes no number, so
+    the post's sections keep theirs and the optional rules the cards cite are 7.8, 7.15 and 7.16."""
+    rules = load_game("riddle-of-the-ring").extras["rules"]
+    placed = {p.clause.id: p.number for p in rules.walk()}
+    assert placed["objective"] == placed["objective-win"] == ""
+    assert (placed["components"], placed["optional-rules"]) == ("1", "7")
+    assert (placed["opt-elven-rings-win"], placed["opt-shelob-feast"], placed["opt-bilbo-refuses-gollum"]) == \
+        ("7.8", "7.15", "7.16")
+
+
+def test_numbered_false_is_refused_below_a_section(game_copy):
+    folder = game_copy("dont-drop-the-ring")
+    path = folder / "rules" / "clauses.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("      - id: setup-dice\n", "      - id: setup-dice\n        numbered: false\n", 1),
+                    encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        load_game(folder)
+    assert any(p.path.endswith("clauses.yaml") and p.line > 0 and "numbered: false" in p.what
+               for p in e.value.problems)
 
 
 def _write(folder: Path, text: str) -> None:

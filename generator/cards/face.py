@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from solver.errors import DataError, Problem
+from solver.rules.cite import Citations
+from solver.rules.load import rules_of
 from solver.game.components import size_mm
 from solver.game.layouts import (HEX_COLOUR, INLINE_SYMBOL, TEMPLATE_KEY, ByAttr, Field_, Layout,
                                  LayoutsFile, Symbol, builtin_layouts)
 
-from .. import fonts
+from .. import catalogue, fonts
 from ..geometry import MM_PER_PT, Box
 from ..render.base import Surface
 from ..text.typography import typeset
@@ -42,6 +44,16 @@ class FaceDrawer:
     _warned: set[str] = field(default_factory=set)
     _background: str = "#ffffff"  # what 'contrast' text reads against on the face being drawn
     _symbol_ids: frozenset[str] | None = None
+    _citations: Citations | None = None
+
+    def cite(self, text: str, lang: str) -> str:
+        """A piece's `{ref:clause-id}` as the clause's number and heading in `lang` (solver/rules/cite.py)."""
+        if self.game is None:
+            return text
+        if self._citations is None:
+            self._citations = Citations(self.game, rules_of(self.game))
+        return self._citations.resolve(text, lang, lambda number, heading: catalogue.text(
+            "pieces.clause_ref" if heading else "pieces.clause_ref_untitled", lang, number=number, heading=heading))
 
     def note(self, message: str) -> None:
         """Warn once: the same face is drawn to PDF, SVG and PNG, the warning is said once."""
@@ -155,6 +167,8 @@ class FaceDrawer:
                 self._image(s, rel, box, f, data)
         elif f.kind in ("text", "list"):
             text = data.fill(f.text) if f.lists is None else list_text(self.game, f.lists, f.text, data)
+            if "{ref:" in text:
+                text = self.cite(text, data.lang)
             if text:
                 self._text(s, f, text, box, k, data)
 

@@ -49,7 +49,7 @@ def clarification_blocks(rules: RulesFile, texts: Texts, langs: list[str]) -> li
         cl = c.clarifications[i - 1]
         opened, ruling = texts(f"{c.id}#open-{i}", cl.open), texts(f"{c.id}#ruling-{i}", cl.ruling)
         for lg in langs:
-            name = placed.number + (f" {heading[lg].text}" if heading else "")
+            name = " ".join(t for t in (placed.number, heading[lg].text if heading else "") if t)
             rows[lg].append([Text(name, (Link(0, len(name), f"{anchor_of(c.id)}-clarification-{i}"),)),
                              opened[lg], ruling[lg]])
     blocks.append(TableBlock(header, rows))

@@ -17,6 +17,7 @@ from solver.rules.load import glossary_for, rules_of
 from solver.rules.model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key
 from solver.rules.po import Catalog, load_catalog
 from solver.rules.qa import CLAUSE_REF
+from solver.rules.terms import FirstUses
 
 from generator import fonts
 from generator.text.typography import typeset, typeset_spans
@@ -36,7 +37,23 @@ class _Resolver:
         self.numbers = rules.numbers()
         self.by_key = {clause_key(i): i for i in self.numbers if NATIVE_ID.match(i)}
         self.content = content
+        self.first_uses: FirstUses | None = None  # terms used before their definition (terms.py)
         self._quantities = {p.clause.id: p.clause.quantities for p in rules.walk()}
+        # a clause in an unnumbered section is cited by that section's heading
+        self._section: dict[str, tuple[str, str]] = {}
+        top = ("", "")
+        for p in rules.walk():
+            top = (p.clause.id, p.clause.title or "") if p.depth == 0 else top
+            self._section[p.clause.id] = top
+
+    def _cited(self, clause_id: str, lang: str) -> str:
+        """How a reference to a clause prints: its number, or its section's heading when unnumbered."""
+        number = self.numbers.get(clause_id, clause_id)
+        if number:
+            return number
+        sid, title = self._section[clause_id]
+        catalog = self.catalogs.get(lang)
+        return (catalog.get(f"{sid}#title", title).text if catalog is not None else None) or title
 
     def quantities(self, ctx: str) -> list[str]:
         return self._quantities.get(ctx.split("#")[0], [])
@@ -51,17 +68,19 @@ class _Resolver:
                     self.content.missing.append(f"{lang}:{ctx}")
                 else:
                     raw = tr
-            out[lang] = self.link(raw, self.quantities(ctx))
+            if self.first_uses is not None:
+                raw = self.first_uses.mark(ctx, source, raw, lang)
+            out[lang] = self.link(raw, self.quantities(ctx), lang)
         return out
 
-    def link(self, raw: str, quantities: Sequence[str] = ()) -> Text:
+    def link(self, raw: str, quantities: Sequence[str] = (), lang: str = "") -> Text:
         parts: list[str] = []
         links: list[Link] = []
         pos = 0
         for m in REF_MARKUP.finditer(raw):
             parts.append(raw[pos:m.start()])
             start = sum(len(p) for p in parts)
-            number = self.numbers.get(m.group(1), m.group(1))
+            number = self._cited(m.group(1), lang)
             parts.append(number)
             links.append(Link(start, start + len(number), anchor_of(m.group(1))))
             pos = m.end()
@@ -102,6 +121,8 @@ def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None
                       faces={lg: fonts.face_of(lg, game).id for lg in langs})
     catalogs = {lang: (None if lang == rules.language else load_catalog(game.folder, lang)) for lang in langs}
     resolver = _Resolver(rules, catalogs, content)
+    glossary = glossary_for(game)
+    resolver.first_uses = FirstUses(rules, glossary, langs)
 
     from .inventory import component_blocks  # it builds on this module's blocks
 
@@ -112,7 +133,6 @@ def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None
     if report is not None:
         content.blocks += _setup_blocks(game, langs, report)
     content.blocks += _clause_blocks(rules, resolver, lambda sid: sid != objective)
-    glossary = glossary_for(game)
     if glossary:
         content.blocks += glossary_blocks(glossary, rules, langs)
     content.blocks += clarification_blocks(rules, resolver.texts, langs)

@@ -119,6 +119,10 @@ class KPara(Flowable):
         if fit >= len(lines):
             return [self]
         keep = min(fit, len(lines) - self.MIN_LINES)
+        # no word hyphenated across the page turn (TeX's \brokenpenalty, here infinite): the page
+        # ends a line earlier, or the whole paragraph moves on
+        while keep >= self.MIN_LINES and self._broken(lines[keep - 1]):
+            keep -= 1
         if keep < self.MIN_LINES:
             return []  # the whole paragraph goes to the next page
         head = KPara(self.text, self.style, self.rec, lang=self.lang, marker=self.marker,
@@ -128,6 +132,12 @@ class KPara(Flowable):
         tail = KPara(self.text, self.style, self.rec, lang=self.lang, marker="", marker_width=self.marker_width,
                      spans=lines[keep:], first=False, role=self.role, para=self.para)
         return [head, tail]
+
+    def _broken(self, span: Span) -> bool:
+        """The line ends inside a word: at a hyphenation point, or after the word's own hyphen (team-|mates)."""
+        text = self.text.text
+        return span.hyphen or (span.start < span.end < len(text) and text[span.end - 1] in "-\u2010"
+                               and not text[span.end].isspace())
 
     # -- drawing
     def draw(self) -> None:

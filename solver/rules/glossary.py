@@ -27,7 +27,11 @@ GLOSSARIES_DIR = DATA_DIR / "glossaries"
 class Term(Model):
     model_config = {"extra": "allow"}  # the language keys (ja, en, ...) are the extra fields
     also: dict[str, list[str]] = Field({}, description="other accepted forms per language")
-    note: str | None = None
+    note: str | None = Field(None, description="what the term means, for players: printed in the glossary")
+    defined_in: str | None = Field(None, description="the id of the clause that defines the term: where the "
+                                   "book uses it earlier, its first use cites that clause, 'trick (4.4)'")
+    maintainer_note: str | None = Field(None, description="for translators and maintainers (why this form, "
+                                        "which source spells it so): never printed")
 
     @model_validator(mode="after")
     def _langs(self) -> "Term":
@@ -36,7 +40,8 @@ class Term(Model):
             raise ValueError("a term needs at least two languages, like {ja: お邪魔者, en: saboteur}")
         for k, v in forms.items():
             if not re.match(LANG_PATTERN, k):
-                raise ValueError(f"unknown key {k!r}: a term has language codes (ja, en), also and note")
+                raise ValueError(f"unknown key {k!r}: a term has language codes (ja, en), also, note, "
+                                 "defined_in and maintainer_note")
             if not isinstance(v, str) or not v.strip():
                 raise ValueError(f"term form {k!r} must be a non-empty string")
         return self

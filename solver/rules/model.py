@@ -10,7 +10,9 @@ Numbering:
 - `native`: ids are the rulebook's own numbers (`9`, `9.14`, `9.19.1`) and are printed as they are.
   A child's id extends its parent's (`9.19.1` under `9.19`). Ids compare as tuples of ints.
 - `generated`: ids are stable kebab names (`setup-deal-gems`); the printed number comes from the
-  position (`2.5`), so inserting a clause renumbers the book but keeps every translation.
+  position (`2.5`), so inserting a clause renumbers the book but keeps every translation. A section
+  with `numbered: false` (one this edition adds, like an objective put together from the source's
+  words) prints without a number, as do its clauses, and the others count on without it.
 """
 from __future__ import annotations
 
@@ -51,6 +53,9 @@ class Clause(Model):
     kind: Literal["rule", "objective"] = Field("rule", description="objective: the section that says how to win; "
                                                "every rulebook opens with it (a section, at most one)")
     title: str | None = Field(None, description="heading; every top-level clause (section) has one")
+    numbered: bool = Field(True, description="false: a section this edition adds (an objective put together from "
+                           "the source's words) prints without a number, and every other clause keeps the "
+                           "source's number (numbering: generated only)")
     text: str | None = None
     items: list[str] = Field([], description="list items, in order")
     ordered: bool = Field(False, description="number the list items (1. 2. 3.) instead of bullets")
@@ -110,12 +115,16 @@ class RulesFile(Model):
 
     def walk(self) -> Iterator["Placed"]:
         """Every clause in reading order with its printed number, depth and path in the file."""
-        def rec(clauses: list[Clause], prefix: str, depth: int, loc: tuple) -> Iterator[Placed]:
+        def rec(clauses: list[Clause], prefix: str | None, depth: int, loc: tuple) -> Iterator[Placed]:
+            position = 0
             for i, c in enumerate(clauses):
-                number = c.id if self.numbering == "native" else f"{prefix}{i + 1}"
+                position += c.numbered
+                # an unnumbered section, and every clause in it, prints no number; the others count on
+                number = c.id if self.numbering == "native" else \
+                    f"{prefix}{position}" if prefix is not None and c.numbered else ""
                 here = loc + (i,)
                 yield Placed(c, number, depth, here)
-                yield from rec(c.clauses, number + ".", depth + 1, here + ("clauses",))
+                yield from rec(c.clauses, number + "." if number else None, depth + 1, here + ("clauses",))
         yield from rec(self.sections, "", 0, ("sections",))
 
     def units(self) -> list[tuple[str, str]]:
@@ -158,6 +167,10 @@ class RulesFile(Model):
                                                 "use lower-case words joined by '-', like setup-deal-gems"))
             if p.depth == 0 and not c.title:
                 problems.append(locator.problem(loc, f"section {c.id} has no title", "add a title"))
+            if not c.numbered and (p.depth or self.numbering == "native"):
+                problems.append(locator.problem(loc + ("numbered",), f"clause {c.id}: numbered: false is for a "
+                                                "section of a rulebook with numbering: generated",
+                                                "remove `numbered: false` (native ids are the printed numbers)"))
             if c.kind == "objective" and p.depth:
                 problems.append(locator.problem(loc + ("kind",), f"clause {c.id} is an objective inside a section",
                                                 "give kind: objective to a section (a top-level clause)"))

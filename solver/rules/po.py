@@ -103,7 +103,7 @@ def update_catalog(rules: RulesFile, po: polib.POFile | None, *, lang: str, game
         clause_id = ctx.split("#")[0]
         prev = old.by_ctx.get(ctx)
         entry = polib.POEntry(msgctxt=ctx, msgid=source, msgstr="",
-                              comment=f"clause {numbers[clause_id]}")
+                              comment=f"clause {numbers[clause_id] or clause_id}")
         if prev is not None:
             entry.msgstr = prev.msgstr
             entry.tcomment = prev.tcomment

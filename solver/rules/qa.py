@@ -7,7 +7,13 @@ Checks, each finding naming the clause (its printed number and id):
 - `translation-fuzzy`: marked fuzzy for another reason (warning);
 - `translation-obsolete`: a translation of a unit that no longer exists (info);
 - `translation-numbers`: numbers differ between source and translation, after NFKC (warning);
-- `cross-reference-dangling`: a reference (`(10.10)`, `11.5`, `[[id]]`) names no clause (error);
+- `cross-reference-dangling`: a reference (`(10.10)`, `11.5`, `[[id]]`, a piece's `{ref:id}`) names no clause (error);
+- `reference-heading`: a reference that names its target by another heading than the target's own,
+  "(11.5 Routed troops)" for 11.5 "Movement of routed troops" (warning; native numbering);
+- `term-before-definition`: a glossary term with `defined_in` used in a clause printed before its
+  definition where the translation lacks the term, so the book cannot cite the definition there
+  (warning; where it has it, the book prints "trick (4.4)": terms.py); a `defined_in` naming no
+  clause is `cross-reference-dangling`;
 - `glossary-term`: a glossary term in the source whose agreed translation is not in the target (warning);
 - `po-invalid`: `msgfmt --check` rejects the file (error);
 - `objective-missing`: no section says how to win (`kind: objective`), so the book cannot open with it (warning);
@@ -31,10 +37,12 @@ from typing import TYPE_CHECKING
 
 from ..errors import display_path
 from ..findings import CheckResult, Finding
+from .cite import heading_mismatches, heading_of, piece_reference_findings
 from .glossary import Entry, contains, terms_in
 from .load import glossary_for, rules_of
 from .model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key
 from .po import Catalog, load_catalog, po_path
+from .terms import FirstUses
 
 if TYPE_CHECKING:
     import polib
@@ -113,9 +121,13 @@ def source_findings(rules: RulesFile, game: Game) -> list[Finding]:
                            "`drawn_from`)", game.where("rules/clauses.yaml", ("sections",))))
     out += duplicate_headings(rules, {p.clause.id: p.clause.title for p in rules.walk() if p.clause.title},
                               lambda p: game.where("rules/clauses.yaml", p.loc + ("title",)), "")
+    headings = {p.number: heading_of(p.clause.title, p.clause.text) for p in rules.walk()} \
+        if rules.numbering == "native" else {}
     for placed in rules.walk():
         where = game.where("rules/clauses.yaml", placed.loc)
         for ctx, text in placed.clause.parts():
+            out += [_heading_finding(f"clause {placed.number} ({ctx}): the source", m, where)
+                    for m in heading_mismatches(text, headings)]
             for ref in references_of(text, rules.numbering, placed.clause.quantities):
                 if not _exists(ref, rules, ids, keys):
                     hint = (f"; if {ref} is a value, not a reference, list it under the clause's `quantities`"
@@ -140,6 +152,7 @@ def translation_findings(rules: RulesFile, catalog: Catalog, lang: str, glossary
                         f"`pnp rules po GAME --lang {lang}` and translate every entry", shown)]
     units = rules.units()
     quantities = {p.clause.id: p.clause.quantities for p in rules.walk()}
+    headings = _translated_headings(rules, catalog)
     out: list[Finding] = []
     for ctx, source in units:
         cid = ctx.split("#")[0]
@@ -158,6 +171,8 @@ def translation_findings(rules: RulesFile, catalog: Catalog, lang: str, glossary
         if "numbers" not in ignored:
             out += _number_findings(unit, glossary, rules.language, lang)
         out += _reference_findings(unit, rules, ids, keys, quantities.get(cid, ()))
+        out += [_heading_finding(f"{unit.name}: the translation", m, unit.here)
+                for m in heading_mismatches(unit.target, headings)]
         if "glossary" not in ignored:
             out += _glossary_findings(unit, glossary, rules.language, lang)
     titles = {ctx.split("#")[0]: t for ctx, source in units if ctx.endswith("#title")
@@ -170,7 +185,31 @@ def translation_findings(rules: RulesFile, catalog: Catalog, lang: str, glossary
             out.append(Finding("info", "translation-obsolete",
                                f"{e.msgctxt}: translated but no longer in the rules; remove it or restore the clause",
                                f"{shown}:{e.linenum}"))
+    out += _first_use_findings(rules, catalog, glossary, lang, shown)
     out += msgfmt_findings(po_file)
+    return out
+
+
+def _first_use_findings(rules: RulesFile, catalog: Catalog, glossary: list[Entry], lang: str,
+                        shown: str) -> list[Finding]:
+    """The book's pass over the units in print order (terms.py): each term it could not cite before its
+    definition, and each `defined_in` that names no clause."""
+    numbers = rules.numbers()
+    out = [Finding("error", "cross-reference-dangling", f"glossary term {e.term.forms().get(rules.language)!r}: "
+                   f"defined_in {e.term.defined_in!r} names no clause; use the id of the clause that defines it",
+                   e.origin) for e in glossary if e.term.defined_in and e.term.defined_in not in numbers]
+    uses = FirstUses(rules, glossary, [lang])
+    order = uses.order
+    for ctx, source in sorted(rules.units(), key=lambda u: order.get(u[0].split("#")[0], -1)):
+        uses.mark(ctx, source, catalog.get(ctx, source).text or "", lang)
+    for _, ctx, e in uses.unlinked:
+        cid = ctx.split("#")[0]
+        here = catalog.by_ctx.get(ctx)
+        out.append(Finding("warning", "term-before-definition",
+                           f"clause {numbers[cid] or cid} ({ctx}) uses {e.term.forms().get(rules.language)!r} before "
+                           f"{numbers[e.term.defined_in or ''] or e.term.defined_in}, which defines it, and the "
+                           f"translation lacks {e.term.accepted(lang)[:1]}, so the book cannot cite the definition; "
+                           "use the agreed term", f"{shown}:{here.linenum}" if here is not None else shown))
     return out
 
 
@@ -238,6 +277,24 @@ def _glossary_findings(unit: _Unit, glossary: list[Entry], source_lang: str, lan
                                f"{unit.name}: the source says {g.term.forms()[source_lang]}, but the translation "
                                f"lacks the agreed {lang} term {want[0]!r} ({g.origin})", unit.here))
     return out
+
+
+def _translated_headings(rules: RulesFile, catalog: Catalog) -> dict[str, str]:
+    """Clause number -> its heading in the translation (native numbering; the title, else the run-in term)."""
+    if rules.numbering != "native":
+        return {}
+    out = {}
+    for p in rules.walk():
+        c = p.clause
+        title = catalog.get(f"{c.id}#title", c.title).text if c.title else None
+        out[p.number] = heading_of(title, catalog.get(c.id, c.text).text if c.text else None)
+    return out
+
+
+def _heading_finding(who: str, mismatch: tuple[str, str, str], where: str) -> Finding:
+    number, written, target = mismatch
+    return Finding("warning", "reference-heading", f"{who} cites {number} as {written!r}, but {number}'s heading "
+                   f"is {target!r}; write the heading as the clause has it", where)
 
 
 def _num_key(n: str) -> tuple[int, ...]:
@@ -310,7 +367,8 @@ def check_rules(game: Game) -> CheckResult:
     result = CheckResult()
     if rules is None:
         return result
-    result.findings += source_findings(rules, game) + clarification_findings(rules, game)
+    result.findings += source_findings(rules, game) + clarification_findings(rules, game) \
+        + piece_reference_findings(rules, game)
     for lang in game.meta.languages:
         if lang == rules.language:
             continue
