@@ -40,7 +40,8 @@ class FaceDrawer:
     game: Game | None = None  # whose game.yaml `fonts:` chooses the face per language (None: the defaults)
     _fields: dict[str, tuple[tuple[float, float] | None, str | ByAttr | None, list[Field_]]] = field(default_factory=dict)
     _warned: set[str] = field(default_factory=set)
-    _background: str = "#ffffff"  # what 'contrast' text reads against on the face being drawn
+    _background: str = "#ffffff"  # what 'contrast' reads against: the fill under the field being drawn
+    _fills: list[tuple[Box, str, str]] = field(default_factory=list)  # (box, rect|circle, colour) drawn so far
 
     def note(self, message: str) -> None:
         """Warn once: the same face is drawn to PDF, SVG and PNG, the warning is said once."""
@@ -111,10 +112,11 @@ class FaceDrawer:
         dw, dh = design or (trim.w, trim.h)
         sx, sy = trim.w / dw, trim.h / dh
         k = min(sx, sy)
+        self._background = "#ffffff"
         background = self.colour(bg, data)
+        self._fills = [(trim.outset(bleed), "rect", background or "#ffffff")]
         if background:
             s.rect(trim.outset(bleed), fill=background)
-        self._background = background or "#ffffff"
         for f in fields:
             if f.where and not data.matches(f.where):
                 continue
@@ -122,10 +124,14 @@ class FaceDrawer:
             box = Box(trim.x + x * sx, trim.y + y * sy, w * sx, h * sy)
             if f.bleed:
                 box = _to_bleed(box, trim, bleed)
+            # 'contrast' reads against the fill drawn last under the field's centre: the face's
+            # background, or a band, panel or disc (a rect or circle field with a fill) drawn before
+            self._background = _fill_under(self._fills, box.center)
             self._field(s, f, box, k, data)
-            if f.kind == "rect" and box.contains(trim):
-                # A field covering the whole face is the new background that 'contrast' reads against.
-                self._background = self.colour(f.fill, data) or self._background
+            if f.kind in ("rect", "circle"):
+                fill = self.colour(f.fill, data)
+                if fill:
+                    self._fills.append((box, f.kind, fill))
 
     def _field(self, s: Surface, f: Field_, box: Box, k: float, data: FaceData) -> None:
         fill, stroke = self.colour(f.fill, data), self.colour(f.stroke, data)
@@ -273,6 +279,19 @@ class FaceDrawer:
 def _font_has_all(text: str, font: str) -> bool:
     """The glyph check of a card's text, cached: a deck repeats its strings."""
     return not fonts.missing_glyphs(text, font)
+
+
+def _fill_under(fills: list[tuple[Box, str, str]], point: tuple[float, float]) -> str:
+    """The colour of the last of `fills` (box, rect or circle, colour) that covers `point`."""
+    px, py = point
+    for box, kind, colour in reversed(fills):
+        if kind == "circle":
+            cx, cy = box.center
+            if (px - cx) ** 2 + (py - cy) ** 2 <= (min(box.w, box.h) / 2) ** 2:
+                return colour
+        elif box.x <= px <= box.right and box.y <= py <= box.bottom:
+            return colour
+    return "#ffffff"
 
 
 def contrast(background: str) -> str:
