@@ -83,17 +83,24 @@ def page_chars(page: pdfium.PdfPage, h_mm: float) -> list[Char]:
 
     tp = page.get_textpage()
     out = []
+    # pdfium's calls straight, with their out-parameters made once: a rulebook page has thousands
+    # of characters, and the helpers' per-call wrapping was a third of reading them
+    text, unicode, charbox = tp.raw, raw.FPDFText_GetUnicode, raw.FPDFText_GetCharBox
+    fill, font_size = raw.FPDFText_GetFillColor, raw.FPDFText_GetFontSize
     r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    k = MM_PER_PT
     for j in range(tp.count_chars()):
-        ch = chr(raw.FPDFText_GetUnicode(tp.raw, j))
+        ch = chr(unicode(text, j))
         if not ch.strip():
             continue
-        left, bottom, right, top = tp.get_charbox(j)
-        if right <= left or top <= bottom:
+        if not charbox(text, j, left, right, bottom, top):  # yes, l r b t
             continue
-        raw.FPDFText_GetFillColor(tp.raw, j, r, g, b, a)
-        box = (left * MM_PER_PT, h_mm - top * MM_PER_PT, right * MM_PER_PT, h_mm - bottom * MM_PER_PT)
-        out.append(Char(ch, box, raw.FPDFText_GetFontSize(tp.raw, j), (r.value, g.value, b.value)))
+        x0, x1, y0, y1 = left.value, right.value, bottom.value, top.value
+        if x1 <= x0 or y1 <= y0:
+            continue
+        fill(text, j, r, g, b, a)
+        out.append(Char(ch, (x0 * k, h_mm - y1 * k, x1 * k, h_mm - y0 * k), font_size(text, j), (r.value, g.value, b.value)))
     tp.close()
     return out
 
@@ -145,8 +152,7 @@ class Run:
 
     @cached_property  # read by every check of the run
     def box(self) -> Rect:
-        return (min(c.box[0] for c in self.chars), min(c.box[1] for c in self.chars),
-                max(c.box[2] for c in self.chars), max(c.box[3] for c in self.chars))
+        return _union([c.box for c in self.chars])
 
 
 def text_runs(chars: list[Char]) -> list[Run]:
@@ -163,6 +169,14 @@ def text_runs(chars: list[Char]) -> list[Run]:
                 continue
         runs.append([c])
     return [Run(tuple(r)) for r in runs]
+
+
+def _union(boxes: list[Rect]) -> Rect:
+    """The smallest box holding all of `boxes`."""
+    if len(boxes) == 1:
+        return boxes[0]
+    x0, y0, x1, y1 = zip(*boxes)
+    return min(x0), min(y0), max(x1), max(y1)
 
 
 def visible_chars(chars: list[Char], image: Image, w_mm: float, h_mm: float) -> list[Char]:
