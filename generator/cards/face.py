@@ -42,6 +42,7 @@ class FaceDrawer:
     _warned: set[str] = field(default_factory=set)
     _background: str = "#ffffff"  # what 'contrast' reads against: the fill under the field being drawn
     _fills: list[tuple[Box, str, str]] = field(default_factory=list)  # (box, rect|circle, colour) drawn so far
+    _symbol_draws: dict[tuple[str, str], Callable[[Surface], None]] = field(default_factory=dict)
 
     def note(self, message: str) -> None:
         """Warn once: the same face is drawn to PDF, SVG and PNG, the warning is said once."""
@@ -165,7 +166,12 @@ class FaceDrawer:
         name = f"{sid}@{colour}"
         sw, sh = sym.size
         if not s.has_symbol(name):
-            s.define_symbol(name, sw, sh, lambda t: self._draw_shapes(t, sym, colour, data))
+            # one drawing function per symbol, colour and background (a shape may be `contrast`):
+            # the PNG backend shares a symbol's tile between the images drawn with the same one
+            key = (name, self._background)
+            if key not in self._symbol_draws:
+                self._symbol_draws[key] = lambda t: self._draw_shapes(t, sym, colour, data)
+            s.define_symbol(name, sw, sh, self._symbol_draws[key])
         scale = min(box.w / sw, box.h / sh)
         s.use_symbol(name, box.x + (box.w - sw * scale) / 2, box.y + (box.h - sh * scale) / 2, scale=scale)
 
