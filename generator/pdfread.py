@@ -29,6 +29,9 @@ RENDER_DPI = 100
 MARK_READ_SLACK_MM = 2 * MARK_WIDTH + 0.1
 MARK_MAX_MM = MARK_LEN_MM + MARK_READ_SLACK_MM
 MARK_THICK_MAX_MM = MARK_READ_SLACK_MM
+# a pixel within this sum of R, G, B distances of a text's colour is the text's own colour (a
+# band's anti-aliased edge or a picture may come close; glyphs, drawn unsmoothed, are exact)
+OWN_COLOUR = 24
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down from the page top
 Image = np.ndarray  # a page rendered at RENDER_DPI: rows x columns x RGB
@@ -80,17 +83,24 @@ def page_chars(page: pdfium.PdfPage, h_mm: float) -> list[Char]:
 
     tp = page.get_textpage()
     out = []
+    # pdfium's calls straight, with their out-parameters made once: a rulebook page has thousands
+    # of characters, and the helpers' per-call wrapping was a third of reading them
+    text, unicode, charbox = tp.raw, raw.FPDFText_GetUnicode, raw.FPDFText_GetCharBox
+    fill, font_size = raw.FPDFText_GetFillColor, raw.FPDFText_GetFontSize
     r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    k = MM_PER_PT
     for j in range(tp.count_chars()):
-        ch = chr(raw.FPDFText_GetUnicode(tp.raw, j))
+        ch = chr(unicode(text, j))
         if not ch.strip():
             continue
-        left, bottom, right, top = tp.get_charbox(j)
-        if right <= left or top <= bottom:
+        if not charbox(text, j, left, right, bottom, top):  # yes, l r b t
             continue
-        raw.FPDFText_GetFillColor(tp.raw, j, r, g, b, a)
-        box = (left * MM_PER_PT, h_mm - top * MM_PER_PT, right * MM_PER_PT, h_mm - bottom * MM_PER_PT)
-        out.append(Char(ch, box, raw.FPDFText_GetFontSize(tp.raw, j), (r.value, g.value, b.value)))
+        x0, x1, y0, y1 = left.value, right.value, bottom.value, top.value
+        if x1 <= x0 or y1 <= y0:
+            continue
+        fill(text, j, r, g, b, a)
+        out.append(Char(ch, (x0 * k, h_mm - y1 * k, x1 * k, h_mm - y0 * k), font_size(text, j), (r.value, g.value, b.value)))
     tp.close()
     return out
 
@@ -142,8 +152,7 @@ class Run:
 
     @cached_property  # read by every check of the run
     def box(self) -> Rect:
-        return (min(c.box[0] for c in self.chars), min(c.box[1] for c in self.chars),
-                max(c.box[2] for c in self.chars), max(c.box[3] for c in self.chars))
+        return _union([c.box for c in self.chars])
 
 
 def text_runs(chars: list[Char]) -> list[Run]:
@@ -160,6 +169,14 @@ def text_runs(chars: list[Char]) -> list[Run]:
                 continue
         runs.append([c])
     return [Run(tuple(r)) for r in runs]
+
+
+def _union(boxes: list[Rect]) -> Rect:
+    """The smallest box holding all of `boxes`."""
+    if len(boxes) == 1:
+        return boxes[0]
+    x0, y0, x1, y1 = zip(*boxes)
+    return min(x0), min(y0), max(x1), max(y1)
 
 
 def visible_chars(chars: list[Char], image: Image, w_mm: float, h_mm: float) -> list[Char]:
@@ -180,15 +197,17 @@ def visible_chars(chars: list[Char], image: Image, w_mm: float, h_mm: float) -> 
 
 
 def backgrounds(runs: list[Run], image: Image) -> list[tuple[int, int, int] | None]:
-    """For each run, the commonest colour round it (a quarter of its size beyond its box) that is
-    clearly not the text's own (anti-aliased edges mix the two): the paper, band or picture the
-    text is read against; None where under 15 % of the window is another colour. Colours are
-    counted in bins of 16 per channel, and the winning bin's pixels averaged."""
+    """For each run, the colour under it as a reader sees it: the commonest colour in its box and
+    a quarter of its size round it that is not the text's own (the page is rendered with text
+    unsmoothed, so a glyph's pixels are exactly its colour): the paper, band, shape or picture
+    the text is read against. Where under 15 % of that window is another colour, the text stands
+    on its own colour (a label in its band's colour) and that is its background; None for a run
+    off the page. Colours are counted in bins of 16 per channel, and the winning bin's pixels averaged."""
     if not runs:
         return []
     boxes = np.array([r.box for r in runs], dtype=np.float64)
     win = Windows(image, boxes, np.array([0.25 * r.size_pt * MM_PER_PT for r in runs], dtype=np.float64))
-    far = win.distance(np.array([r.rgb for r in runs], dtype=np.int16)) > 120
+    far = win.distance(np.array([r.rgb for r in runs], dtype=np.int16)) > OWN_COLOUR
     n = len(runs)
     enough = (np.bincount(win.item[far], minlength=n) >= 0.15 * win.area) & (win.area > 0)
     far &= enough[win.item]
@@ -206,7 +225,8 @@ def backgrounds(runs: list[Run], image: Image) -> list[tuple[int, int, int] | No
     has = np.nonzero(many)[0]  # pixels are in box order: each box's are one slice
     sums[has] = np.add.reduceat(picked, np.searchsorted(owner, has), axis=0, dtype=np.int64)
     means = np.round(sums / np.maximum(many, 1)[:, None]).tolist()
-    return [(int(r), int(g), int(b)) if ok else None for (r, g, b), ok in zip(means, enough.tolist())]
+    return [(int(r), int(g), int(b)) if ok else run.rgb if area else None
+            for (r, g, b), ok, area, run in zip(means, enough.tolist(), win.area.tolist(), runs)]
 
 
 class Windows:

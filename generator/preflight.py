@@ -10,8 +10,10 @@ Checks (error findings make `pnp preflight` exit 1; the build reports every find
   paper edge, where home printers do not print;
 - text-safe-zone: on sheets with crop marks, text inside a piece stays inside its safe zone
   (`safe_mm`, 3 mm by default, at most a tenth of the piece's short side for small counters);
-- text-contrast: small text (under 18 pt) at least 4.5:1 against what is behind it, larger text 3:1
-  (the WCAG ratios);
+- text-contrast: small text (under 18 pt) at least 4.5:1 against the colour under it (the paper,
+  band, shape or picture the rendered page shows round the run), larger text 3:1 (the WCAG ratios);
+- text-unreadable (error): text under 1.5:1 against the colour under it, e.g. a label in its own
+  band's colour, which nobody can read; each names its pages and the piece of the first;
 - symbols-overlap: two symbols (form XObjects) on one piece of a sheet with crop marks placed on
   top of each other by more than a fifth of the smaller one;
 - type-size (error): no text on a piece under 6 pt, or the game's `min_type` (generator/typesize.py).
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 
 SAFE_MM = 3.0
 MIN_CONTRAST, MIN_CONTRAST_LARGE, LARGE_PT = 4.5, 3.0, 18.0
+UNREADABLE = 1.5  # under this contrast text cannot be read at all: an error, not a warning
 HOME_PAPER_MM = [PAPER_MM["a4"], PAPER_MM["letter"], A5_MM]
 OVERLAP_SHARE = 0.2
 EXAMPLES = 3
@@ -90,21 +93,21 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
     findings = [Finding("error", name, 0, "fonts-embedded", f"font {f} is not embedded; embed it (or draw with "
                         "the project font) so the printer does not substitute another")
                 for f in unembedded_fonts(path)]
-    low: dict[tuple[str, str], list[LowContrast]] = defaultdict(list)  # (text, background) colour -> runs
+    low: dict[tuple[str, str, bool], list[LowContrast]] = defaultdict(list)  # (text, back, unreadable) -> runs
     doc = pdfium.PdfDocument(str(path))
     try:
         for i in range(len(doc)):
             page = doc[i]
             w_mm, h_mm = (v * MM_PER_PT for v in page.get_size())
             chars = read = page_chars(page, h_mm)
+            trims = crop_mark_trims(page, h_mm)
             if chars:
                 image = render(page)
                 chars = visible_chars(chars, image, w_mm, h_mm)
-                for colours, hit in _low_contrast(i + 1, text_runs(chars), image):
+                for colours, hit in _low_contrast(i + 1, text_runs(chars), image, trims):
                     low[colours].append(hit)
             if _home_paper(w_mm, h_mm):
                 findings += _edge(name, i + 1, chars, w_mm, h_mm, image if chars else None)
-            trims = crop_mark_trims(page, h_mm)
             findings += _safe_zone(name, i + 1, chars, trims, safe_mm)
             findings += _overlaps(name, i + 1, page, trims)
             findings += [Finding("error", name, n, "type-size", m) for n, m in small_type(i + 1, read, trims, min_type_pt)]
@@ -112,7 +115,7 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
     finally:
         doc.close()
     # contrast last, one finding per pair of colours over the whole file
-    return findings + [_contrast(name, fg, back, hits) for (fg, back), hits in sorted(low.items())]
+    return findings + [_contrast(name, fg, back, bad, hits) for (fg, back, bad), hits in sorted(low.items())]
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,7 @@ class LowContrast:
     page: int
     run: Run
     ratio: float
+    piece: str  # where on the page: "piece 3 (at 12, 40 mm)" on a sheet with crop marks, else ""
 
 
 # --------------------------------------------------------------------------- the checks
@@ -175,22 +179,38 @@ def _safe_zone(name: str, page: int, chars: list[Char], trims: list[Rect], safe_
                     f"them inwards in layouts.yaml")]
 
 
-def _low_contrast(page: int, runs: list[Run], image: Image) -> Iterator[tuple[tuple[str, str], LowContrast]]:
-    """Runs whose contrast with what is behind them is under the WCAG ratio for their size, keyed
-    by their (text, background) colours."""
+def _low_contrast(page: int, runs: list[Run], image: Image,
+                  trims: list[Rect]) -> Iterator[tuple[tuple[str, str, bool], LowContrast]]:
+    """Runs whose contrast with the colour under them is under the WCAG ratio for their size,
+    keyed by their (text, background) colours and whether they cannot be read at all."""
     for r, bg in zip(runs, backgrounds(runs, image)):
         if bg is None:
             continue
         ratio = contrast_ratio(r.rgb, bg)
         if ratio < (MIN_CONTRAST_LARGE if r.size_pt >= LARGE_PT else MIN_CONTRAST):
-            yield (_hex(r.rgb), _hex(bg)), LowContrast(page, r, ratio)
+            yield (_hex(r.rgb), _hex(bg), ratio < UNREADABLE), LowContrast(page, r, ratio, _piece(r, trims))
 
 
-def _contrast(name: str, fg: str, back: str, hits: list[LowContrast]) -> Finding:
+def _piece(run: Run, trims: list[Rect]) -> str:
+    cx, cy = (run.box[0] + run.box[2]) / 2, (run.box[1] + run.box[3]) / 2
+    for i, (x0, y0, x1, y1) in enumerate(trims):
+        if x0 <= cx <= x1 and y0 <= cy <= y1:
+            return f"piece {i + 1} (at {x0:.0f}, {y0:.0f} mm)"
+    return ""
+
+
+def _contrast(name: str, fg: str, back: str, unreadable: bool, hits: list[LowContrast]) -> Finding:
     pages = sorted({h.page for h in hits})
     worst = min(h.ratio for h in hits)
     sample = " / ".join(dict.fromkeys(h.run.text for h in hits))[:40]
     sizes = sorted({round(h.run.size_pt, 1) for h in hits})
+    if unreadable:
+        first = next((f"; first on page {h.page}, {h.piece}" for h in hits if h.piece), "")
+        return Finding("error", name, pages[0], "text-unreadable",
+                       f"{len(hits)} text runs {fg} on {back} at {worst:.1f}:1, which nobody can read (under "
+                       f"{UNREADABLE:g}:1: text in the colour under it; {', '.join(f'{s:g}' for s in sizes)} pt; "
+                       f"pages {_span(pages)}{first}; e.g. {sample!r}); give the field a colour of its own in "
+                       f"layouts.yaml (or `colour: contrast`), or change the fill under it")
     return Finding("warning", name, pages[0], "text-contrast",
                    f"{len(hits)} text runs {fg} on {back} at {worst:.1f}:1 (need {MIN_CONTRAST:g}:1 "
                    f"under {LARGE_PT:g} pt, {MIN_CONTRAST_LARGE:g}:1 above; "

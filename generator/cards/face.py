@@ -42,7 +42,9 @@ class FaceDrawer:
     game: Game | None = None  # whose game.yaml `fonts:` chooses the face per language (None: the defaults)
     _fields: dict[str, tuple[tuple[float, float] | None, str | ByAttr | None, list[Field_]]] = field(default_factory=dict)
     _warned: set[str] = field(default_factory=set)
-    _background: str = "#ffffff"  # what 'contrast' text reads against on the face being drawn
+    _background: str = "#ffffff"  # what 'contrast' reads against: the fill under the field being drawn
+    _fills: list[tuple[Box, str, str]] = field(default_factory=list)  # (box, rect|circle, colour) drawn so far
+    _symbol_draws: dict[tuple[str, str], Callable[[Surface], None]] = field(default_factory=dict)
     _symbol_ids: frozenset[str] | None = None
     _citations: Citations | None = None
 
@@ -130,10 +132,11 @@ class FaceDrawer:
         dw, dh = design or (trim.w, trim.h)
         sx, sy = trim.w / dw, trim.h / dh
         k = min(sx, sy)
+        self._background = "#ffffff"
         background = self.colour(bg, data)
+        self._fills = [(trim.outset(bleed), "rect", background or "#ffffff")]
         if background:
             s.rect(trim.outset(bleed), fill=background)
-        self._background = background or "#ffffff"
         for f in fields:
             if f.where and not data.matches(f.where):
                 continue
@@ -141,10 +144,14 @@ class FaceDrawer:
             box = Box(trim.x + x * sx, trim.y + y * sy, w * sx, h * sy)
             if f.bleed:
                 box = _to_bleed(box, trim, bleed)
+            # 'contrast' reads against the fill drawn last under the field's centre: the face's
+            # background, or a band, panel or disc (a rect or circle field with a fill) drawn before
+            self._background = _fill_under(self._fills, box.center)
             self._field(s, f, box, k, data)
-            if f.kind == "rect" and box.contains(trim):
-                # A field covering the whole face is the new background that 'contrast' reads against.
-                self._background = self.colour(f.fill, data) or self._background
+            if f.kind in ("rect", "circle"):
+                fill = self.colour(f.fill, data)
+                if fill:
+                    self._fills.append((box, f.kind, fill))
 
     def _field(self, s: Surface, f: Field_, box: Box, k: float, data: FaceData) -> None:
         fill, stroke = self.colour(f.fill, data), self.colour(f.stroke, data)
@@ -187,7 +194,12 @@ class FaceDrawer:
         name = f"{sid}@{colour}"
         sw, sh = sym.size
         if not s.has_symbol(name):
-            s.define_symbol(name, sw, sh, lambda t: self._draw_shapes(t, sym, colour, data))
+            # one drawing function per symbol, colour and background (a shape may be `contrast`):
+            # the PNG backend shares a symbol's tile between the images drawn with the same one
+            key = (name, self._background)
+            if key not in self._symbol_draws:
+                self._symbol_draws[key] = lambda t: self._draw_shapes(t, sym, colour, data)
+            s.define_symbol(name, sw, sh, self._symbol_draws[key])
         scale = min(box.w / sw, box.h / sh)
         s.use_symbol(name, box.x + (box.w - sw * scale) / 2, box.y + (box.h - sh * scale) / 2, scale=scale)
 
@@ -345,6 +357,19 @@ def comps_index(items: list, item: object) -> int:
 def _font_has_all(text: str, font: str) -> bool:
     """The glyph check of a card's text, cached: a deck repeats its strings."""
     return not fonts.missing_glyphs(text, font)
+
+
+def _fill_under(fills: list[tuple[Box, str, str]], point: tuple[float, float]) -> str:
+    """The colour of the last of `fills` (box, rect or circle, colour) that covers `point`."""
+    px, py = point
+    for box, kind, colour in reversed(fills):
+        if kind == "circle":
+            cx, cy = box.center
+            if (px - cx) ** 2 + (py - cy) ** 2 <= (min(box.w, box.h) / 2) ** 2:
+                return colour
+        elif box.x <= px <= box.right and box.y <= py <= box.bottom:
+            return colour
+    return "#ffffff"
 
 
 def contrast(background: str) -> str:

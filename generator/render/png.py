@@ -2,13 +2,15 @@
 
 Shapes are drawn with PIL's ImageDraw; text with the same TrueType files as the PDF, run by run
 (`fonts.runs`). A symbol is
-rendered once per scale into a transparent tile and pasted wherever it is used. SVG images are
+rendered once per scale into a transparent tile and pasted wherever it is used (shared by the
+images a process draws when they define it with the same drawing function). SVG images are
 rasterised by `cards.images.svg_to_pil` (a small walker over svglib's shape tree), because
 reportlab's own rasteriser needs cairo, which a fresh machine may lack.
 """
 from __future__ import annotations
 
 import io
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
@@ -21,6 +23,9 @@ if TYPE_CHECKING:
     from PIL import Image, ImageDraw
 
 _ANCHOR = {"left": "ls", "center": "ms", "right": "rs"}
+# Symbol tiles shared between images, by drawing function: they go when it does (a deck's drawer,
+# whose functions they are, is done), so a process that builds many games keeps none of theirs.
+_TILES: weakref.WeakKeyDictionary[Callable, dict[tuple, Image.Image]] = weakref.WeakKeyDictionary()
 
 
 class PngSurface(SurfaceBase):
@@ -158,22 +163,31 @@ class PngSurface(SurfaceBase):
         return name in self._symbols
 
     def use_symbol(self, name: str, x: float, y: float, *, scale: float = 1.0) -> None:
-        from PIL import Image
-
         w, h, draw = self._symbols[name]
         key = (name, round(scale, 6))
         if key not in self._tiles:
             # Render once on a transparent tile at 4x the placed size, then shrink: smooth edges
-            # (ImageDraw itself does not anti-alias) for the cost of one tile. Later uses only paste.
-            size = (max(1, round(w * scale * self.s)), max(1, round(h * scale * self.s)))
-            sub = PngSurface(dpi=round(self.dpi * scale * 4))
-            sub._canvas(Image.new("RGBA", (size[0] * 4, size[1] * 4), (0, 0, 0, 0)))
-            sub._symbols = self._symbols
-            draw(sub)
-            self._tiles[key] = sub.img.resize(size, Image.Resampling.LANCZOS)
+            # (ImageDraw itself does not anti-alias) for the cost of one tile. Later uses only paste,
+            # and so do other images drawing the same symbol with the same drawing function (a
+            # deck's PNG per card): the tiles are shared by (name, scale, dpi, function).
+            shared = _TILES.setdefault(draw, {})
+            at = (name, round(scale, 6), self.dpi, w, h)
+            if at not in shared:
+                shared[at] = self._render_tile(w, h, draw, scale)
+            self._tiles[key] = shared[at]
         tile = self._tiles[key]
         px, py = self._px(x, y)
         self.img.paste(tile, (round(px), round(py)), tile)
+
+    def _render_tile(self, w: float, h: float, draw: Callable[["PngSurface"], None], scale: float) -> Image.Image:
+        from PIL import Image
+
+        size = (max(1, round(w * scale * self.s)), max(1, round(h * scale * self.s)))
+        sub = PngSurface(dpi=round(self.dpi * scale * 4))
+        sub._canvas(Image.new("RGBA", (size[0] * 4, size[1] * 4), (0, 0, 0, 0)))
+        sub._symbols = self._symbols
+        draw(sub)
+        return sub.img.resize(size, Image.Resampling.LANCZOS)
 
     @contextmanager
     def group(self, *, dx: float = 0.0, dy: float = 0.0, clip: Box | None = None) -> Iterator[None]:

@@ -30,7 +30,9 @@ ATTR_SPAN = re.compile(r"^(\d+)(-(\d*))?$")  # `attrs.1`, `attrs.1-`, `attrs.2-3
 
 
 class ByAttr(Model):
-    """A colour chosen by an attribute value: `{by: suit, palette: suits, default: '#888888'}`."""
+    """A colour chosen by an attribute value: `{by: suit, palette: suits, default: '#888888'}`: the
+    first of `map[value]`, the palette's colour for the value, the value itself when it is a colour
+    ('#rrggbb' or a name in `colours`), `default` (docs/vocabulary.md, ColourSpec)."""
     by: str = Field(description="attribute to look up, e.g. 'suit' or 'face.colour'")
     palette: str | None = Field(None, description="a palette name from `palettes`")
     map: dict[str, str] = Field(default_factory=dict, description="value -> colour, checked before the palette")
@@ -39,7 +41,8 @@ class ByAttr(Model):
 
 ColourSpec = Union[str, ByAttr]
 """A colour: '#rrggbb', a name from `colours`, 'none', 'contrast' (black or white, whichever reads
-on the layout's background), a template such as '{face.colour}', or a `ByAttr` lookup."""
+on the fill under the field: the last rect or circle drawn before it that covers its centre, else the
+layout's background), a template such as '{face.colour}', or a `ByAttr` lookup."""
 
 
 # A length on a face, mm. Bounded like a component's size (1200 mm): a value past it is a typo, and

@@ -1,0 +1,67 @@
+"""Preflight alone on PDFs a build wrote: the CPU seconds of reading them back (characters, render,
+the colour under each run, crop marks, symbols, fonts), per kind of file, in one process.
+
+    python3 bench/bench_preflight.py OUT [--games a,b] [--against DIR]
+
+OUT is a build folder (`pnp build --all --out OUT`). `--against DIR` runs the same files through
+another checkout's preflight (e.g. a worktree of main) in a fresh interpreter right after ours, so
+the two figures are taken in the same minute on a shared machine; the findings of both are
+compared too (they must be the same unless a change to preflight means them to differ).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MEASURE = """\
+import json, sys, time
+from pathlib import Path
+from generator.preflight import preflight_pdf
+out, games = Path(sys.argv[1]), sys.argv[2].split(",") if sys.argv[2] else []
+files = sorted(p for p in out.glob("*/*.pdf") if not games or p.parent.name in games)
+kinds, findings = {}, []
+for p in files:
+    kind = p.name.split("-")[0]
+    t = time.process_time()
+    findings += [str(f) for f in preflight_pdf(p, str(p.relative_to(out)))]
+    kinds[kind] = kinds.get(kind, 0.0) + time.process_time() - t
+print(json.dumps({"files": len(files), "kinds": kinds, "findings": findings}))
+"""
+
+
+def measure(checkout: Path, out: Path, games: str) -> dict:
+    proc = subprocess.run([sys.executable, "-c", MEASURE, str(out), games], cwd=checkout, capture_output=True,
+                          text=True, env={"PYTHONPATH": str(checkout), "PATH": "/usr/bin:/bin"})
+    if proc.returncode != 0:
+        raise SystemExit(f"preflight failed in {checkout}:\n{proc.stderr[-2000:]}")
+    return json.loads(proc.stdout)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out", type=Path, help="a build folder")
+    ap.add_argument("--games", default="", help="comma-separated game ids (default: every game built there)")
+    ap.add_argument("--against", type=Path, help="another checkout to measure the same way")
+    a = ap.parse_args()
+    ours = measure(ROOT, a.out.resolve(), a.games)
+    theirs = measure(a.against.resolve(), a.out.resolve(), a.games) if a.against else None
+    print(f"{ours['files']} PDFs; CPU seconds of preflight by kind of file")
+    print(f"{'kind':20} {'this checkout':>14} {'--against' if theirs else '':>14}")
+    for kind in sorted(ours["kinds"], key=lambda k: -ours["kinds"][k]):
+        other = f"{theirs['kinds'].get(kind, 0.0):14.2f}" if theirs else ""
+        print(f"{kind:20} {ours['kinds'][kind]:14.2f} {other}")
+    total = sum(ours["kinds"].values())
+    print(f"{'total':20} {total:14.2f} {sum(theirs['kinds'].values()) if theirs else '':>14}")
+    if theirs is not None:
+        same = ours["findings"] == theirs["findings"]
+        print(f"findings: {len(ours['findings'])} here, {len(theirs['findings'])} there, "
+              f"{'the same' if same else 'DIFFERENT'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""A symbol drawn into many PNGs (a deck's PNG per card) is rendered once per process and shared:
+each image is pixel for pixel what it is when the symbol is rendered afresh, a symbol defined
+with another drawing function, or placed at another scale, gets a tile of its own, and the tiles
+go when their drawing function does.
+Images are read back with Pillow."""
+from __future__ import annotations
+
+import gc
+import io
+
+from PIL import Image
+
+from generator.geometry import Box
+from generator.render import png as png_backend
+from generator.render import open_surface
+
+
+def star(t) -> None:
+    t.polygon([(5, 0.3), (9.7, 3.7), (7.9, 9.4), (2.1, 9.4), (0.3, 3.7)], fill="#c9a227", stroke="#1a1a1a", width=0.4)
+
+
+RENDERS: list[str] = []  # each time a symbol's drawing function runs
+
+
+def counted(name: str, draw):
+    def run(t) -> None:
+        RENDERS.append(name)
+        draw(t)
+    return run
+
+
+def card(draw, scale: float = 1.0) -> tuple[bytes, int]:
+    """A 30 x 20 mm PNG at 300 dpi with the symbol placed twice: its bytes and how often a
+    symbol was rendered for it."""
+    before = len(RENDERS)
+    s = open_surface("png", dpi=300)
+    s.begin_page(30, 20)
+    s.rect(Box(0, 0, 30, 20), fill="#f2f2ee")
+    s.define_symbol("star", 10, 10, draw)
+    s.use_symbol("star", 2, 2, scale=scale)
+    s.use_symbol("star", 16, 4, scale=scale)
+    s.end_page()
+    return s.png_bytes(0), len(RENDERS) - before
+
+
+def test_a_symbol_is_rendered_once_for_many_images_with_the_same_pixels():
+    png_backend._TILES.clear()
+    draw = counted("star", star)  # one drawing function per symbol, as generator/cards/face.py keeps them
+    first, renders_first = card(draw)
+    second, renders_second = card(draw)
+    assert (renders_first, renders_second) == (1, 0) and first == second
+    png_backend._TILES.clear()  # afresh: the same pixels
+    fresh, renders_fresh = card(draw)
+    assert renders_fresh == 1 and fresh == first
+    img = Image.open(io.BytesIO(first)).convert("RGB")
+    assert img.size == (354, 236)  # 30 x 20 mm at 300 dpi
+    centre = round(7 * 300 / 25.4)  # the first star's middle, 7 mm from the corner
+    assert img.getpixel((centre, centre)) == (0xc9, 0xa2, 0x27)
+    # the tiles go with the drawing function (a deck's drawer done): a long process keeps none
+    assert len(png_backend._TILES) == 1
+    del draw
+    gc.collect()
+    assert len(png_backend._TILES) == 0
+
+
+def test_another_scale_or_drawing_function_gets_its_own_tile():
+    png_backend._TILES.clear()
+    draw = counted("star", star)
+    small, renders_small = card(draw, scale=0.5)
+    large, renders_large = card(draw, scale=1.0)
+    assert (renders_small, renders_large) == (1, 1) and small != large
+
+    def red_star(t) -> None:
+        t.polygon([(5, 0.3), (9.7, 3.7), (7.9, 9.4), (2.1, 9.4), (0.3, 3.7)], fill="#b8432f")
+    red, renders_red = card(counted("star", red_star))  # same name, another function: not the gold tile
+    assert renders_red == 1
+    img = Image.open(io.BytesIO(red)).convert("RGB")
+    centre = round(7 * 300 / 25.4)
+    assert img.getpixel((centre, centre)) == (0xb8, 0x43, 0x2f)
