@@ -94,6 +94,9 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--layout", default="duplex", choices=["duplex", "gutterfold"],
                    help="card and counter sheets: duplex (backs on the next page, default) or gutterfold "
                         "(fronts and backs on one page, mirrored about a fold line, for single-sided printers)")
+    p.add_argument("--ink", default="normal", choices=["normal", "saver", "mono"],
+                   help="saver: light tints and outlines instead of large fills, at most half the ink; mono: greys "
+                        "for a greyscale printer (written to output/GAME/ink-saver/ or ink-mono/)")
     p.add_argument("--map-dpi", type=int, default=100, choices=[100, 150, 300],
                    help="resolution of the map PNG (default 100: a screen preview; print from the PDF)")
 
@@ -111,7 +114,7 @@ def context_from(args: argparse.Namespace) -> BuildContext:
         raise DataError([Problem("--spares", 0, 0, f"{args.spares} is not a number of spares", "give 0 to 1000")])
     return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=bleed,
                         back_offset_mm=(x, y), flip=args.flip, sheet_layout=args.layout,
-                        map_dpi=args.map_dpi,
+                        map_dpi=args.map_dpi, ink=getattr(args, "ink", "normal"),
                         stated_only=getattr(args, "stated_only", False),
                         spares=getattr(args, "spares", None),
                         preflight=not getattr(args, "no_preflight", False))
