@@ -13,7 +13,7 @@ box, 10,000 copies of one card) in one process: its peak against the 300 MB aim 
 runs it alone, `--big-timeout` bounds it).
 
 Measured 2026-11-26 on the 2-core development machine under a load of about 14 (so wall times are
-inflated several times): the largest box, `--only cards` (one deck of 20,000 cards: 4,446 PDF pages
+inflated several times): the largest box, `--only cards` (one deck of 19,990 cards: about 5,000 PDF pages
 and as many SVG files), peaked at 327 MB before the SVG backend kept its finished pages compressed
 and at 274 MB after (23 min wall under that load); the whole build in one process (checker,
 rulebooks and every printer, before that change) at 405 MB, 8.5 min: over the 300 MB aim. What
