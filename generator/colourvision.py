@@ -19,6 +19,10 @@ at a glance across a table need several times that).
 
 One warning line per pair: the component, the attribute, both values with their colours and a
 piece of each, and the simulations under which they look alike.
+
+The map's terrain (map.yaml `terrain.kinds`) is checked the same way (`terrain_vision`): a hex shows
+its kind by its fill and its `mark` (trees, peaks, waves...), so two kinds with the same mark are
+told apart by colour alone.
 """
 from __future__ import annotations
 
@@ -122,6 +126,28 @@ def colour_vision(game: Game, threshold: float = THRESHOLD) -> list[str]:
             samples[key][value].append(sample)
         for key, by_value in samples.items():
             lines += _pairs(comp.id, key, by_value, threshold)
+    return lines + terrain_vision(game, threshold)
+
+
+def terrain_vision(game: Game, threshold: float = THRESHOLD) -> list[str]:
+    """One warning line per pair of the map's terrain kinds with the same mark (map.yaml `mark`, the
+    cue a hex carries besides its fill) whose fills look alike under some vision, at the later kind's line."""
+    mapfile = game.extras.get("map")
+    if mapfile is None:
+        return []
+    locator = game.locators.get("map.yaml")
+    lang = game.meta.source_language
+    lines = []
+    for (ia, a), (ib, b) in itertools.combinations(mapfile.terrain.kinds.items(), 2):
+        alike = alike_under(a.fill, b.fill, threshold) if a.mark == b.mark and a.fill != b.fill else []
+        if not alike:
+            continue
+        where = f"{locator.path}:{':'.join(map(str, locator.at(('terrain', 'kinds', ib), key=True)))}: " if locator else ""
+        seen = ", ".join(f"{v} ΔE {d:.1f}" for v, d in alike)
+        mark = f"the mark {a.mark!r} on both" if a.mark != "none" else "no mark on either"
+        lines.append(f"{where}colour-vision: map terrain {ia!r} ({a.fill}, {pick(a.name, lang)}) and {ib!r} "
+                     f"({b.fill}, {pick(b.name, lang)}) differ by colour alone ({mark}) and look alike under {seen} "
+                     f"(ΔE76 under {threshold:g}); give one of them another `mark` in map.yaml or colours further apart")
     return lines
 
 

@@ -39,10 +39,14 @@ class BuildContext:
     preflight: bool = True  # check every PDF a build writes (generator/preflight.py); --no-preflight
     stated_only: bool = False  # print only counts the sources state, not proposed.yaml's (issue 11)
     spares: int | None = None  # blank spares per `rest: true` item; None: the data's `spares` (default 0)
+    ink: Literal["normal", "saver", "mono"] = "normal"  # --ink: the colour transform (generator/render/ink.py)
     warnings: list[str] = field(default_factory=list, compare=False, hash=False)
 
     def out_dir(self, game_id: str) -> Path:
-        return self.out_root / game_id
+        """Where a game's files go: output/<game>/, or output/<game>/ink-<mode>/ for --ink saver or mono,
+        so an ink-saving build never replaces the normal print's files (nor they it)."""
+        game = self.out_root / game_id
+        return game if self.ink == "normal" else game / f"ink-{self.ink}"
 
     def language(self, source_language: str) -> str:
         return self.lang or source_language

@@ -27,6 +27,7 @@ from solver.game.fontfiles import font_file_paths
 
 from .build import STAGES, Stage
 from .context import BuildContext
+from .render.ink import ink_mode
 
 if TYPE_CHECKING:
     from solver.game.loader import Game
@@ -330,7 +331,8 @@ def execute(game: Game, unit: Unit, ctx: BuildContext) -> UnitResult:
         scratch = Path(tmp)
         uctx = dataclasses.replace(ctx, out_root=scratch, warnings=[], lang=unit.lang)
         try:
-            stage_named(unit.stage)(unit_game(game, unit), uctx)
+            with ink_mode(uctx.ink):  # every surface the stage opens draws in the build's ink (render/ink.py)
+                stage_named(unit.stage)(unit_game(game, unit), uctx)
         except DataError as e:  # returned, not raised: problems cross a process or network boundary as data
             return UnitResult(unit, {}, list(uctx.warnings), list(e.problems))
         # every file the stage left, not only those it returned: nothing it makes is lost

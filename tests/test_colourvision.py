@@ -102,3 +102,43 @@ def test_a_letter_from_the_side_is_a_second_cue(game, tmp_path):
 def test_the_example_games_tell_no_pieces_apart_by_colour_alone(game_id):
     # (War of the Ring's leader backs, rules 2.2.4, carry the leader's name besides the nation colour)
     assert colour_vision(load_game(game_id)) == []
+
+
+def _new_game(tmp_path: Path) -> Path:
+    folder = tmp_path / "harbour"
+    assert main(["new", str(folder)]) == 0
+    return folder
+
+
+def test_map_terrain_told_apart_by_colour_alone_is_reported_at_its_line_until_it_has_a_mark(tmp_path):
+    # a newcomer adds shallows to the starter map: a second blue with the sea's waves
+    folder = _new_game(tmp_path)
+    mapfile = folder / "map.yaml"
+    text = mapfile.read_text(encoding="utf-8")
+    sea = next(line for line in text.splitlines() if line.strip().startswith("sea: {"))
+    shallows = '    shallows: {name: {en: Shallows, ja: 浅瀬}, fill: "#b3d4ee", mark: waves, water: true}'
+    mapfile.write_text(text.replace(sea, sea + "\n" + shallows), encoding="utf-8")
+    line_no = mapfile.read_text(encoding="utf-8").splitlines().index(shallows) + 1
+    lines = [line for line in colour_vision(load_game(folder)) if "terrain" in line]
+    assert len(lines) == 1, lines
+    line = lines[0]
+    path, at_line = line.split(":")[:2]
+    assert Path(path).name == "map.yaml" and int(at_line) == line_no, line
+    for part in ("'sea'", "#a9cbe6", "'shallows'", "#b3d4ee", "waves", "greyscale", "protanopia"):
+        assert part in line, part
+    # the land (no mark) and the rocks (peaks) are not in it: they carry their own cue or differ enough
+    assert "'land'" not in line and "'rocks'" not in line
+    # a mark of its own is the second cue
+    mapfile.write_text(mapfile.read_text(encoding="utf-8").replace('"#b3d4ee", mark: waves', '"#b3d4ee", mark: ripples'),
+                       encoding="utf-8")
+    assert [line for line in colour_vision(load_game(folder)) if "terrain" in line] == []
+
+
+def test_terrain_with_the_same_mark_but_colours_far_apart_is_not_reported(tmp_path):
+    folder = _new_game(tmp_path)
+    mapfile = folder / "map.yaml"
+    text = mapfile.read_text(encoding="utf-8")
+    # black rock and the pale land: no mark on either, yet nobody confuses them, in grey or any vision
+    text = text.replace('    rocks:', '    tar: {name: {en: Tar pit, ja: タール}, fill: "#202020"}\n    rocks:')
+    mapfile.write_text(text, encoding="utf-8")
+    assert [line for line in colour_vision(load_game(folder)) if "terrain" in line] == []

@@ -127,3 +127,43 @@ def test_a_huge_png_is_called_oversized_not_corrupt(deck, tmp_path, capsys):
     (deck / "art" / "castle.png").write_bytes(png_header(20000, 20000))
     status, err = build(deck, tmp_path / "out", capsys)
     assert status == 2 and len(err) == 1 and "oversized" in err[0] and "corrupt" not in err[0], err
+
+
+def _zigzag(points: int) -> str:
+    return "M0 0 " + " ".join(f"L{k % 100} {(k * 7) % 120}" for k in range(points))
+
+
+def test_a_path_too_long_to_draw_in_time_is_refused_at_its_line(deck, tmp_path, capsys):
+    # one path of more than a million characters: drawing time grows with it, so it is refused unread
+    d = _zigzag(limits.MAX_SVG_PATH_DATA // 7 + 1000)
+    assert len(d) > limits.MAX_SVG_PATH_DATA
+    line = refused(deck, tmp_path, capsys, f'<path d="{d}" fill="none" stroke="#000"/>', "<path>")
+    assert f"past {limits.MAX_SVG_PATH_DATA:,} characters of path data" in line
+
+
+def test_path_data_is_counted_with_every_use_expanded(deck, tmp_path, capsys):
+    # a path well under the limit, placed 40 times: the copies together pass it
+    d = _zigzag(limits.MAX_SVG_PATH_DATA // 7 // 30)
+    uses = "".join(f'<use href="#p" x="{k}"/>' for k in range(40))
+    body = f'<use href="#many"/><defs><g id="many">{uses}</g><path id="p" d="{d}"/></defs>'
+    line = refused(deck, tmp_path, capsys, body, "'#many'")
+    assert "characters of path data" in line
+
+
+def test_a_path_under_the_limit_prints_in_every_format(deck, tmp_path, capsys):
+    d = _zigzag(limits.MAX_SVG_PATH_DATA // 7 // 2)
+    assert len(d) < limits.MAX_SVG_PATH_DATA
+    (deck / "art" / "shield.svg").write_text(SVG.format(f'<path d="{d}" fill="none" stroke="#c00000"/>'),
+                                             encoding="utf-8")
+    status, err = build(deck, tmp_path / "out", capsys)
+    assert status == 0, err
+    pngs = sorted((tmp_path / "out" / "cards-with-images" / "png").rglob("*.png"))
+    assert pngs
+    # the zigzag is in the PNG: some pixel is the path's red (rasterised from the SVG, not left blank)
+    import numpy as np
+
+    def red(p: Path) -> bool:
+        a = np.asarray(Image.open(p).convert("RGB")).astype(int)
+        return bool(((a[..., 0] > 150) & (a[..., 1] < 90) & (a[..., 2] < 90)).any())
+    reds = [p for p in pngs if red(p)]
+    assert reds, "no PNG shows the path"

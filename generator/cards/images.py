@@ -3,13 +3,12 @@
 A path that leaves the game folder, a missing, malformed or oversized file is a one-line
 DataError; a picture whose effective resolution on the card is under 300 dpi is a warning
 naming the card, and `merged_image_warnings` makes one warning per picture file of those, counting
-the pieces that use it (what a build, an export and the preview print). SVG files stay vectors in PDF and SVG output; for PNG output they are
-rasterised by a small walker over svglib's shape tree (no cairo needed).
+the pieces that use it (what a build, an export and the preview print). SVG files stay vectors in PDF and SVG output; for PNG output svglib's drawing
+is rasterised by pdfium (no cairo needed).
 """
 from __future__ import annotations
 
 import io
-import math
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -148,101 +147,19 @@ def svg_drawing(image: ImageSource):
 # --------------------------------------------------------------------------- SVG -> PIL
 
 def svg_to_pil(image: ImageSource, w_px: int, h_px: int):
-    """Rasterise an SVG to an RGBA image of w×h pixels (fills, strokes, paths; no gradients)."""
-    from PIL import Image, ImageDraw
+    """Rasterise an SVG to an RGBA image of w×h pixels: svglib's drawing as a one-page PDF (what the
+    PDF backend draws), rendered by pdfium, whose scanline rasteriser takes time in proportion to
+    the drawing's size (a Python polygon walker took minutes on one long path)."""
+    import pypdfium2 as pdfium
+    from PIL import Image
+    from reportlab.graphics import renderPDF
 
     drawing = svg_drawing(image)
-    scale = 4  # draw larger, then downsample: cheap anti-aliasing
-    out = Image.new("RGBA", (w_px * scale, h_px * scale), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(out)
-    sx, sy = w_px * scale / drawing.width, h_px * scale / drawing.height
-    # reportlab graphics are y up: map (x, y) to (x*sx, (H - y)*sy).
-    base = (sx, 0, 0, -sy, 0, drawing.height * sy)
-    _walk(drawing, base, draw)
-    return out.resize((w_px, h_px), Image.Resampling.LANCZOS)
-
-
-def _mul(a, b):
-    return (a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1],
-            a[0] * b[2] + a[2] * b[3], a[1] * b[2] + a[3] * b[3],
-            a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5])
-
-
-def _apply(m, x, y):
-    return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
-
-
-def _colour(c, opacity=1.0):
-    if c is None:
-        return None
-    return (round(c.red * 255), round(c.green * 255), round(c.blue * 255), round(255 * getattr(c, "alpha", 1) * opacity))
-
-
-def _walk(node, m, draw) -> None:
-    from reportlab.graphics import shapes as S
-
-    if isinstance(node, (S.Group, S.Drawing)):
-        mm = _mul(m, tuple(node.transform)) if isinstance(node, S.Group) else m
-        for child in node.contents:
-            _walk(child, mm, draw)
-        return
-    fill = _colour(getattr(node, "fillColor", None), getattr(node, "fillOpacity", 1) or 1)
-    stroke = _colour(getattr(node, "strokeColor", None), getattr(node, "strokeOpacity", 1) or 1)
-    sw = max(1, round((getattr(node, "strokeWidth", 1) or 1) * math.hypot(m[0], m[1])))
-    polys: list[tuple[list, bool]] = []
-    if isinstance(node, S.Rect):
-        pts = [(node.x, node.y), (node.x + node.width, node.y), (node.x + node.width, node.y + node.height),
-               (node.x, node.y + node.height)]
-        polys.append((pts, True))
-    elif isinstance(node, (S.Circle, S.Ellipse)):
-        rx = node.r if isinstance(node, S.Circle) else node.rx
-        ry = node.r if isinstance(node, S.Circle) else node.ry
-        polys.append(([(node.cx + rx * math.cos(t / 48 * 2 * math.pi), node.cy + ry * math.sin(t / 48 * 2 * math.pi))
-                       for t in range(48)], True))
-    elif isinstance(node, S.Line):
-        polys.append(([(node.x1, node.y1), (node.x2, node.y2)], False))
-    elif isinstance(node, S.Path):
-        polys += _path_polys(node)
-    elif isinstance(node, (S.Polygon, S.PolyLine)):
-        p = node.points
-        polys.append(([(p[i], p[i + 1]) for i in range(0, len(p) - 1, 2)], isinstance(node, S.Polygon)))
-    for pts, closed in polys:
-        tp = [_apply(m, x, y) for x, y in pts]
-        if len(tp) < 2:
-            continue
-        if closed and fill and len(tp) >= 3:
-            draw.polygon(tp, fill=fill)
-        if stroke:
-            draw.line(tp + ([tp[0]] if closed else []), fill=stroke, width=sw, joint="curve")
-
-
-def _path_polys(path) -> list[tuple[list, bool]]:
-    """Flatten a reportlab Path (moveTo/lineTo/curveTo/closePath) into polygons."""
-    pts, ops = path.points, path.operators
-    out: list[tuple[list, bool]] = []
-    cur: list = []
-    i = 0
-    for op in ops:
-        if op == 0:  # moveTo
-            if cur:
-                out.append((cur, False))
-            cur = [(pts[i], pts[i + 1])]
-            i += 2
-        elif op == 1:  # lineTo
-            cur.append((pts[i], pts[i + 1]))
-            i += 2
-        elif op == 2:  # curveTo
-            p0 = cur[-1] if cur else (pts[i], pts[i + 1])
-            c1, c2, p3 = (pts[i], pts[i + 1]), (pts[i + 2], pts[i + 3]), (pts[i + 4], pts[i + 5])
-            for k in range(1, 13):
-                t = k / 12
-                a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
-                cur.append((a * p0[0] + b * c1[0] + c * c2[0] + d * p3[0], a * p0[1] + b * c1[1] + c * c2[1] + d * p3[1]))
-            i += 6
-        elif op == 3:  # closePath
-            if cur:
-                out.append((cur, True))
-            cur = []
-    if cur:
-        out.append((cur, getattr(path, "isClipPath", False) or False))
-    return out
+    doc = pdfium.PdfDocument(renderPDF.drawToString(drawing))
+    try:
+        page = doc[0]
+        scale = max(w_px / page.get_width(), h_px / page.get_height())
+        pic = page.render(scale=scale, fill_color=(255, 255, 255, 0)).to_pil().convert("RGBA")
+    finally:
+        doc.close()
+    return pic if pic.size == (w_px, h_px) else pic.resize((w_px, h_px), Image.Resampling.LANCZOS)

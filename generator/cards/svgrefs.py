@@ -7,7 +7,10 @@ image named directly (a regular file, within the size and pixel limits; an SVG a
 checked in turn). A reference that leaves the folder, names a device, a FIFO, a URL or a missing
 file is refused with one line naming the SVG, its line and the reference. `<use>` expansion is
 bounded over the whole document, external SVGs included (limits.MAX_SVG_ELEMENTS), so fan-out
-(ten uses of ten uses of ...) is refused before drawing instead of running the CPU for minutes.
+(ten uses of ten uses of ...) is refused before drawing instead of running the CPU for minutes, and
+so is path data (`d`, `points`) past limits.MAX_SVG_PATH_DATA characters: the time to draw grows
+with it, so the bound on it is the bound on an image's drawing time (bench/stress_folder.py measures
+an SVG at both limits).
 """
 from __future__ import annotations
 
@@ -55,9 +58,10 @@ def check_references(root: Any, svg: Path, folder: Path, rel: str, where: str, r
         raise DataError([Problem(where, 0, 0, f"image {rel!r}{at}: reference {e.href[:80]!r} {e.what}", e.todo)]) from None
 
 
-def _check(root: Any, svg: Path, folder: Path, raster: RasterCheck, chain: tuple[Path, ...]) -> int:
-    """Check every reference of one SVG document; return its size with `<use>` expanded."""
-    external: dict[Any, int] = {}
+def _check(root: Any, svg: Path, folder: Path, raster: RasterCheck, chain: tuple[Path, ...]) -> tuple[int, int]:
+    """Check every reference of one SVG document; return its size with `<use>` expanded (elements,
+    characters of path data)."""
+    external: dict[Any, tuple[int, int]] = {}
     for el in _elements(root):
         href = (el.get(XLINK_HREF) or el.get("href") or "").strip()
         if not href or href.startswith("#"):
@@ -98,7 +102,8 @@ def _check_data_picture(el: Any, href: str) -> None:
         raise _Refused(el.sourceline, href, f"is oversized ({w}x{h} pixels)", "scale it down to 1200 dpi or less")
 
 
-def _check_file(el: Any, href: str, svg: Path, folder: Path, raster: RasterCheck, chain: tuple[Path, ...]) -> int:
+def _check_file(el: Any, href: str, svg: Path, folder: Path, raster: RasterCheck,
+                chain: tuple[Path, ...]) -> tuple[int, int]:
     """A reference to a file: inside the folder, a regular file, a checked picture or SVG.
     Returns what it may add to the document's expanded size."""
     line = el.sourceline
@@ -117,7 +122,7 @@ def _check_file(el: Any, href: str, svg: Path, folder: Path, raster: RasterCheck
         raise _Refused(line, href, "is not a regular file", "point it at a picture file")
     if target.suffix.lower() != ".svg":
         raster(target.relative_to(folder).as_posix())  # raises DataError as for a direct image
-        return 1
+        return 1, 0
     if target in chain:
         raise _Refused(line, href, "refers back to an SVG that uses it", "remove the circular reference")
     if len(chain) >= MAX_SVG_NESTING:
@@ -131,37 +136,51 @@ def _check_file(el: Any, href: str, svg: Path, folder: Path, raster: RasterCheck
     return _check(root, target, folder, raster, chain + (target,))
 
 
-def _expanded_size(root: Any, external: dict[Any, int]) -> int:
+def _expanded_size(root: Any, external: dict[Any, tuple[int, int]]) -> tuple[int, int]:
     """Elements svglib would draw, each `<use>` counted as a copy of its target, over the whole
-    document; refused past limits.MAX_SVG_ELEMENTS, or when a `<use>` contains itself."""
+    document; refused past limits.MAX_SVG_ELEMENTS or limits.MAX_SVG_PATH_DATA characters of
+    geometry (`d`, `points`: what drawing time grows with), or when a `<use>` contains itself."""
     ids: dict[str, Any] = {}
     for el in _elements(root):
         ids.setdefault(el.get("id"), el)
-    memo: dict[Any, int] = {}
+    memo: dict[Any, tuple[int, int]] = {}
     active: set[Any] = set()
 
-    def size(el: Any) -> int:
+    def size(el: Any) -> tuple[int, int]:
         if el in memo:
             return memo[el]
-        if el in active:
-            raise _Refused(el.sourceline, el.get(XLINK_HREF) or el.get("href") or "", "makes a <use> contain itself",
-                           "remove the circular reference")
-        active.add(el)
-        n = 1 + external.get(el, 0) + sum(size(child) for child in _elements_of(el))
         href = (el.get(XLINK_HREF) or el.get("href") or "").strip()
+        if el in active:
+            raise _Refused(el.sourceline, href, "makes a <use> contain itself", "remove the circular reference")
+        active.add(el)
+        ext = external.get(el, (0, 0))
+        n, chars = 1 + ext[0], ext[1] + len(el.get("d") or "") + len(el.get("points") or "")
+        for child in _elements_of(el):
+            cn, cc = size(child)
+            n, chars = n + cn, chars + cc
         if href.startswith("#") and href[1:] in ids and _localname(el) == "use":
-            n += size(ids[href[1:]])
-        if n > limits.MAX_SVG_ELEMENTS and (href or el is root):
-            raise _Refused(el.sourceline, href or "<svg>", f"expands the SVG past {limits.MAX_SVG_ELEMENTS:,} "
-                           "elements", "draw repeated parts once, or simplify the SVG")
+            tn, tc = size(ids[href[1:]])
+            n, chars = n + tn, chars + tc
+        _bound(el, href, n, chars, el is root)
         active.discard(el)
-        memo[el] = n
-        return n
+        memo[el] = (n, chars)
+        return n, chars
 
     try:
         return size(root)
     except RecursionError:
         raise _Refused(None, "<use>", "chains nest too deeply", "simplify the SVG") from None
+
+
+def _bound(el: Any, href: str, n: int, chars: int, root: bool) -> None:
+    """Refuse an element whose expansion passes a limit, at the element (a `<use>`, a long path) or the root."""
+    simplify = "draw repeated parts once, or simplify the SVG"
+    if n > limits.MAX_SVG_ELEMENTS and (href or root):
+        raise _Refused(el.sourceline, href or "<svg>", f"expands the SVG past {limits.MAX_SVG_ELEMENTS:,} elements", simplify)
+    if chars > limits.MAX_SVG_PATH_DATA and (href or root or el.get("d") or el.get("points")):
+        what = href or f"<{_localname(el)}>"
+        raise _Refused(el.sourceline, what, f"expands the SVG past {limits.MAX_SVG_PATH_DATA:,} characters of path "
+                       "data (the drawing would take too long)", "simplify the paths (fewer nodes) or use a PNG")
 
 
 def _elements_of(el: Any):

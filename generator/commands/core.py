@@ -96,6 +96,9 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
                         "(fronts and backs on one page, mirrored about a fold line, for single-sided printers); "
                         "packed (or packed,gutterfold) adds packed-<lang>.pdf: every piece of the game on the "
                         "fewest sheets")
+    p.add_argument("--ink", default="normal", choices=["normal", "saver", "mono"],
+                   help="saver: light tints and outlines instead of large fills, at most half the ink; mono: greys "
+                        "for a greyscale printer (written to output/GAME/ink-saver/ or ink-mono/)")
     p.add_argument("--map-dpi", type=int, default=100, choices=[100, 150, 300],
                    help="resolution of the map PNG (default 100: a screen preview; print from the PDF)")
 
@@ -114,7 +117,7 @@ def context_from(args: argparse.Namespace) -> BuildContext:
     sheet_layout, packed = layout_of(args.layout)
     return BuildContext(out_root=args.out, lang=args.lang, paper=args.paper, bleed_mm=bleed,
                         back_offset_mm=(x, y), flip=args.flip, sheet_layout=sheet_layout, packed=packed,
-                        map_dpi=args.map_dpi,
+                        map_dpi=args.map_dpi, ink=getattr(args, "ink", "normal"),
                         stated_only=getattr(args, "stated_only", False),
                         spares=getattr(args, "spares", None),
                         preflight=not getattr(args, "no_preflight", False))

@@ -29,6 +29,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from solver.game.loader import load_game  # here, not above: `pnp --help` stays fast
 
     from ..output import build_lock
+    from ..render.ink import ink_mode
 
     names = target_games(args, "pnp export")
     ctx = context_from(args)
@@ -38,7 +39,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     with build_lock(ctx.out_root):  # one writer per output folder: a build or another export waits
         for game in games:
             for target in targets:
-                paths = target_function(target)(game, _target_context(ctx, target, args.bleed), **_options(target, args))
+                with ink_mode(ctx.ink):  # --ink saver|mono: into output/GAME/ink-<mode>/export/
+                    paths = target_function(target)(game, _target_context(ctx, target, args.bleed), **_options(target, args))
                 written += paths
                 print(f"{game.id}: {target}: {len(paths)} files in {ctx.out_dir(game.id) / 'export' / target}/")
     ctx.warnings[:] = dict.fromkeys(ctx.warnings)  # each target reads the same pieces: say a thing once

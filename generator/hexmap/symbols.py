@@ -59,6 +59,9 @@ def _mark(kind: str, s: float):
             if kind == "marsh":
                 for dx in (-0.12, 0.0, 0.12):
                     surf.line(c + dx * s, c + s * .2, c + dx * s, c + s * .05, stroke="#4d7a4d", width=0.25)
+        elif kind == "ripples":  # still water: rings, where waves are running water
+            for r in (0.09, 0.19):
+                surf.circle(c, c + s * .02, s * r, stroke="#5f8fbf", width=0.3)
         elif kind == "scrub":
             for dx, dy in ((-0.15, 0.05), (0.12, -0.05), (0.0, 0.15)):
                 surf.circle(c + dx * s, c + dy * s, s * .06, fill="#6f9a4a")

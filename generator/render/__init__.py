@@ -1,18 +1,28 @@
-"""One renderer interface (`base.Surface`), three backends: PDF (reportlab), SVG (svgwrite), PNG (pillow)."""
+"""One renderer interface (`base.Surface`), three backends: PDF (reportlab), SVG (svgwrite), PNG (pillow),
+and one colour transform in front of them for the ink modes (`ink.py`: `--ink saver|mono`).
+
+  base.py  the `Surface` protocol in mm, `ImageSource`, `place_image`, `text_width`;
+  pdf.py   the PDF backend (reportlab);
+  svg.py   the SVG backend (svgwrite);
+  png.py   the PNG backend (pillow);
+  ink.py   `ink_mode` (the mode a build unit draws in) and `InkSurface`, which recolours every call.
+"""
 from .base import ImageSource, Surface, place_image, text_width
 
 __all__ = ["ImageSource", "Surface", "open_surface", "place_image", "text_width"]
 
 
 def open_surface(kind: str, **kwargs):
-    """A new surface of backend `kind` ('pdf', 'svg' or 'png')."""
+    """A new surface of backend `kind` ('pdf', 'svg' or 'png'), in the ink mode in force (ink.py)."""
+    from .ink import wrap
+
     if kind == "pdf":
         from .pdf import PdfSurface
-        return PdfSurface(**kwargs)
+        return wrap(PdfSurface(**kwargs))
     if kind == "svg":
         from .svg import SvgSurface
-        return SvgSurface(**kwargs)
+        return wrap(SvgSurface(**kwargs))
     if kind == "png":
         from .png import PngSurface
-        return PngSurface(**kwargs)
+        return wrap(PngSurface(**kwargs))
     raise ValueError(f"unknown surface kind {kind!r}")

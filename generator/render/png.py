@@ -4,7 +4,7 @@ Shapes are drawn with PIL's ImageDraw; text with the same TrueType files as the 
 (`fonts.runs`). A symbol is
 rendered once per scale into a transparent tile and pasted wherever it is used (shared by the
 images a process draws when they define it with the same drawing function). SVG images are
-rasterised by `cards.images.svg_to_pil` (a small walker over svglib's shape tree), because
+rasterised by `cards.images.svg_to_pil` (svglib's drawing as PDF, rendered by pdfium), because
 reportlab's own rasteriser needs cairo, which a fresh machine may lack.
 """
 from __future__ import annotations

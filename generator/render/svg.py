@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import zlib
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 from xml.etree import ElementTree
 
 from ..geometry import MM_PER_PT, Box
-from ..output import write_text
+from ..output import write_bytes
 from .base import Align, Colour, Fit, ImageSource, SurfaceBase, Point, place_image
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def _family(font: str) -> dict[str, str]:
 class SvgSurface(SurfaceBase):
     def __init__(self, title: str = ""):
         self.title = title
-        self.pages: list[str] = []
+        self.pages: list[bytes] = []  # each page's file, zlib-compressed until saved: a 20,000-card deck has thousands
         self._dwg: svgwrite.Drawing | None = None
         self._target: Any = None  # the svgwrite container drawing goes into: the page, a group, a symbol
         self._page_boxes: tuple[Box | None, Box | None] = (None, None)
@@ -131,7 +132,8 @@ class SvgSurface(SurfaceBase):
         root = dwg.get_xml()
         # svgwrite declares an XML Events namespace we never use; the SVG 1.1 DTD does not allow it.
         root.attrib.pop("xmlns:ev", None)
-        self.pages.append('<?xml version="1.0" encoding="utf-8" ?>\n' + ElementTree.tostring(root, encoding="unicode"))
+        text = '<?xml version="1.0" encoding="utf-8" ?>\n' + ElementTree.tostring(root, encoding="unicode")
+        self.pages.append(zlib.compress(text.encode("utf-8"), 1))
         self._dwg = None
 
     # ------------------------------------------------------------------ helpers
@@ -298,6 +300,6 @@ class SvgSurface(SurfaceBase):
             self.end_page()
         target = Path(target)
         if len(self.pages) == 1:
-            return [write_text(target, self.pages[0])]
-        return [write_text(target.with_name(f"{target.stem}-p{i}{target.suffix}"), page)
+            return [write_bytes(target, zlib.decompress(self.pages[0]))]
+        return [write_bytes(target.with_name(f"{target.stem}-p{i}{target.suffix}"), zlib.decompress(page))
                 for i, page in enumerate(self.pages, 1)]

@@ -19,6 +19,7 @@ MAX_IMAGE_BYTES = 40 * 1024 * 1024  # one image file
 MAX_IMAGE_PIXELS = 60_000_000  # one image (e.g. 7750 x 7750; far beyond any card at 1200 dpi)
 MAX_FONT_BYTES = 30 * 1024 * 1024  # one font file (a full CJK face is 5-20 MB)
 MAX_SVG_ELEMENTS = 20_000  # elements of one SVG image with every <use> expanded, referenced SVGs included
+MAX_SVG_PATH_DATA = 1_000_000  # characters of path data (`d`, `points`) of one SVG image, expanded likewise
 MAX_EXPR_CHARS = 1000  # one expression
 MAX_EXPR_DEPTH = 32  # nesting of brackets and operators in one expression
 MAX_EXPR_VALUE = 10**12  # any value an expression computes (CP-SAT's 64-bit sums stay safe)

@@ -49,7 +49,7 @@ class Labels(Model):
 class TerrainKind(Model):
     name: LocalText
     fill: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")
-    mark: Literal["none", "trees", "dense-trees", "peaks", "hills", "waves", "marsh", "scrub"] = "none"
+    mark: Literal["none", "trees", "dense-trees", "peaks", "hills", "waves", "ripples", "marsh", "scrub"] = "none"
     move_cost: Optional[int] = Field(1, ge=0, description="cost to enter; null = only along a road (9.16)")
     water: bool = False
     _v = _local("name")
