@@ -3,7 +3,8 @@
 A translation is complete when every printed string of the game's data (component and item
 names, face labels and texts, layout texts, map names and legends, the title) has it, every
 unit of the rulebook's PO file is translated, and the program's own catalogue
-(generator/catalogue.py: calibration page, assembly pages, rulebook headings) has the language. A language with anything missing is left out of
+(generator/catalogue.py, its PO file generator/locale/<lang>.po: calibration page, assembly pages,
+rulebook headings) has the language. A language with anything missing is left out of
 the build with one warning that counts what is missing and says where, so that no printed face
 ever falls back to the source language in the middle of a translated sheet.
 `pnp rulebook --lang xx` still typesets a partial rulebook for its translators.
@@ -109,8 +110,9 @@ def missing_translations(game: Game, lang: str) -> Missing:
 
     words = catalogue.missing(lang)
     if words:
-        missing.add("generator/catalogue.py", f"generator/catalogue.py ({len(words)} of the program's own strings, "
-                                              f"e.g. {words[0]})", len(words))
+        po = f"generator/locale/{lang}.po"
+        missing.add(po, f"{po} ({len(words)} of the program's own words, e.g. {words[0]}; "
+                        f"see `pnp rules check {game.id} --lang {lang}`)", len(words))
     rules = rules_of(game)
     if rules is not None:
         units = rules.units()

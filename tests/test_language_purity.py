@@ -306,7 +306,7 @@ def test_no_printed_page_carries_a_production_word(out):
     counter, map or calibration page, read word by word with pdfplumber; the cover is the game's,
     and only the colophon on a book's last page says how it was made."""
     built = sorted(out.glob("*/*.pdf"))
-    colophons = [_squeezed(catalogue.text("rulebook.colophon", lg)) for lg in catalogue.MESSAGES["rulebook.colophon"]]
+    colophons = [_squeezed(catalogue.text("rulebook.colophon", lg)) for lg in catalogue.languages()]
     kinds = {f.name.split("-")[0] for f in built}
     assert {"rulebook", "booklet", "cards", "map", "calibration"} <= kinds, kinds
     found = []

@@ -95,14 +95,14 @@ def test_build_writes_both_languages_and_lang_narrows(tmp_path):
 
 
 def test_a_language_the_programs_catalogue_lacks_is_not_built(game_copy):
-    """French data and a French PO would still leave the calibration page and the rulebook's
-    headings in another language: the catalogue's missing strings are counted too."""
+    """German data and a German PO would still leave the calibration page and the rulebook's
+    headings in another language: the catalogue's missing words (no generator/locale/de.po) are counted too."""
     from generator import catalogue
 
     folder = game_copy("dont-drop-the-ring")
     game_yaml = folder / "game.yaml"
     text = game_yaml.read_text(encoding="utf-8")
-    game_yaml.write_text(text.replace("languages: [ja, en]", "languages: [ja, en, fr]"), encoding="utf-8")
-    missing = missing_translations(load_game(folder), "fr")
-    assert missing.places["generator/catalogue.py"][0] == len(catalogue.MESSAGES)
-    assert catalogue.missing("ja") == [] and catalogue.missing("en") == []
+    game_yaml.write_text(text.replace("languages: [ja, en]", "languages: [ja, en, de]"), encoding="utf-8")
+    missing = missing_translations(load_game(folder), "de")
+    assert missing.places["generator/locale/de.po"][0] == len(catalogue.MESSAGES)
+    assert catalogue.missing("ja") == [] and catalogue.missing("en") == [] and catalogue.missing("fr") == []
