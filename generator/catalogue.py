@@ -25,6 +25,7 @@ came in).
 from __future__ import annotations
 
 import os
+import re
 import string
 from functools import lru_cache
 from pathlib import Path
@@ -220,7 +221,11 @@ def text(key: str, lang: str, **kw: Any) -> str:
     the message with its language's printed punctuation (quotes, apostrophes, dashes:
     typography.py), the values (numbers, names, file names) as given."""
     template, own = lookup(key, lang)
-    return typeset(template, own).format(**kw)
+    fields = [(m.start(), m.end()) for m in _FIELD.finditer(template)]  # {overlap:g} is no French colon
+    return typeset(template, own, fields).format(**kw)
+
+
+_FIELD = re.compile(r"\{[^{}]*\}")
 
 
 def lang_of(key: str, lang: str) -> str:

@@ -95,6 +95,19 @@ def test_the_words_come_from_the_po_files():
     assert catalogue.text("rulebook.note_mark", "ja") == "※"
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "fr"])
+def test_every_word_fills_in_in_every_language(lang):
+    """Each word formats with its {names} in each language: French punctuation never reaches inside
+    a placeholder ({overlap:g} keeps its colon) and the values are set as given."""
+    import string
+
+    for key, msg in catalogue.MESSAGES.items():
+        names = {f for _, f, _, _ in string.Formatter().parse(msg) if f}
+        out = catalogue.text(key, lang, **{n: 7 for n in names})
+        assert "{" not in out and ("7" in out or not names), (key, out)
+    assert catalogue.text("tiles.head", "fr", name="A1", row=1, rows=2, col=1, cols=3, overlap=12.5).endswith("12.5 mm")
+
+
 def test_the_wheel_ships_the_locale_files():
     """pyproject's package-data globs match every file of generator/locale/ (CI installs the wheel)."""
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
