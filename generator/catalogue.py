@@ -85,6 +85,8 @@ GROUPS: list[tuple[str, dict[str, str]]] = [
         "rulebook.rulebook": "Rulebook",
         "rulebook.page": "{n}",
         "rulebook.untranslated": "Untranslated entries are shown in the source language.",
+        "rulebook.draft": "Translation draft: what is not translated yet is shown in the source language.",
+        "rulebook.draft_mark": "DRAFT",
         "rulebook.colophon": "Typeset from the game's data by pnp-forge.",
     }),
     ("what the sources do not give (generator/missing.py: the rulebook's list, missing-<lang>.pdf, pnp serve)", {
@@ -116,6 +118,13 @@ GROUPS: list[tuple[str, dict[str, str]]] = [
         "language.ja": "Japanese",
         "language.en": "English",
         "language.fr": "French",
+        "language.de": "German",
+        "language.es": "Spanish",
+        "language.it": "Italian",
+        "language.nl": "Dutch",
+        "language.pt": "Portuguese",
+        "language.zh": "Chinese",
+        "language.ko": "Korean",
     }),
     ('why a component is not printed (manifest.json `left_out`; generator/coverage.py)', {
         "left_out.print_as_none": "{name}: not printed (print_as: none in layouts.yaml).",

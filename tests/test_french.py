@@ -119,3 +119,22 @@ def test_the_french_pieces(built, game):
         assert w not in text, w
     manifest = (built / game / "manifest-fr.txt").read_text(encoding="utf-8")
     assert words[0] in manifest
+
+
+def test_french_number_words_count_in_the_numbers_check():
+    """Number words per language (issue 28): `deux joueurs` states 2; `une carte` matches a stated
+    1 but `un dé` is no extra number where the source has none (un/une are also articles)."""
+    from solver.rules.qa import _number_findings, _Unit, numbers_of
+
+    assert numbers_of("Distribuez une carte à deux joueurs, puis trois.", "fr") == {"1": 1, "2": 1, "3": 1}
+    assert numbers_of("Distribuez une carte à deux joueurs.", "fr", weak=False) == {"2": 1}
+    assert numbers_of("la deuxième manche", "fr") == {"2": 1}
+
+    def warned(source: str, target: str) -> list[str]:
+        return [f.message for f in _number_findings(_Unit("clause 1", "fr.po:1", source, target), [], "ja", "fr")]
+
+    assert warned("各プレイヤーに1枚ずつ配ります。", "Distribuez une carte à chaque joueur.") == []
+    assert warned("ダイスを振ります。", "Lancez un dé.") == []
+    assert warned("2人のプレイヤー", "deux joueurs") == []
+    assert "extra 2" in warned("読めます。", "se lit de deux façons.")[0]
+    assert "missing 3" in warned("3枚引きます。", "Piochez des cartes.")[0]

@@ -96,6 +96,13 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
                         "(fronts and backs on one page, mirrored about a fold line, for single-sided printers)")
     p.add_argument("--map-dpi", type=int, default=100, choices=[100, 150, 300],
                    help="resolution of the map PNG (default 100: a screen preview; print from the PDF)")
+    add_draft_option(p)
+
+
+def add_draft_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--draft", default=None, metavar="LANGS",
+                   help="languages to treat as translation drafts, e.g. fr or fr,de (besides game.yaml's `drafts`): "
+                        "built with what they lack in the source language, marked as drafts")
 
 
 def context_from(args: argparse.Namespace) -> BuildContext:
@@ -114,7 +121,21 @@ def context_from(args: argparse.Namespace) -> BuildContext:
                         map_dpi=args.map_dpi,
                         stated_only=getattr(args, "stated_only", False),
                         spares=getattr(args, "spares", None),
+                        drafts=draft_languages(args),
                         preflight=not getattr(args, "no_preflight", False))
+
+
+def draft_languages(args: argparse.Namespace) -> tuple[str, ...]:
+    """`--draft fr,de` -> ('fr', 'de'); a malformed code is unusable input."""
+    from solver.game.base import LANG_PATTERN
+    import re
+
+    langs = tuple(v.strip() for v in (getattr(args, "draft", None) or "").split(",") if v.strip())
+    bad = [lg for lg in langs if not re.match(LANG_PATTERN, lg)]
+    if bad:
+        raise DataError([Problem("--draft", 0, 0, f"{', '.join(bad)} is not a language code",
+                                 "write one code or a comma list, like --draft fr or --draft fr,de")])
+    return langs
 
 
 class GameRow(TypedDict):

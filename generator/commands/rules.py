@@ -91,9 +91,11 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
     from solver.game.loader import load_game
     from ..rulebook.build import rulebook_files
 
-    game = load_game(args.game)
-    _rules(game)
+    from ..languages import with_drafts
+
     ctx = context_from(args)
+    game = with_drafts(load_game(args.game), ctx.drafts)
+    _rules(game)
     lang = args.lang or game.meta.source_language
     written = rulebook_files(game, ctx, lang, booklet=args.booklet)
     for w in ctx.warnings:

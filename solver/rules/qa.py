@@ -21,6 +21,7 @@ A translator silences the numbers check of one entry with a translator comment `
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 import subprocess
@@ -313,6 +314,16 @@ def check_translation(game: Game, lang: str) -> list[Finding]:
     return findings
 
 
+DRAFT_CODES = {"translation-missing", "translation-stale"}  # what a draft lacks: to do, not wrong
+
+
+def as_draft(findings: list[Finding], lang: str) -> list[Finding]:
+    """The findings of a draft translation (game.yaml `drafts`, `--draft`): its missing and stale
+    units are warnings, since its books print the source there and say they are drafts."""
+    return [dataclasses.replace(f, severity="warning", message=f"{f.message} ({lang} is a draft)")
+            if f.severity == "error" and f.code in DRAFT_CODES else f for f in findings]
+
+
 def check_rules(game: Game) -> CheckResult:
     """The CHECKS entry: the source's references, and every translation the game folder has.
 
@@ -328,13 +339,18 @@ def check_rules(game: Game) -> CheckResult:
         if lang == rules.language:
             continue
         path = po_path(game.folder, lang)
-        if not path.is_file():
+        if not path.is_file() and lang in game.meta.drafts:
+            result.findings.append(Finding("warning", "translation-missing",
+                                           f"{lang} is a draft with no rules translation yet: its books print the "
+                                           f"source; create {display_path(path)} with `pnp rules po GAME --lang {lang}`",
+                                           display_path(path)))
+        elif not path.is_file():
             result.findings.append(Finding("info", "translation-none",
                                            f"the rules have no {lang} translation yet ({display_path(path)})",
                                            display_path(path)))
             continue
-        result.findings += translation_findings(rules, load_catalog(game.folder, lang), lang,
-                                                glossary_for(game), path)
+        found = translation_findings(rules, load_catalog(game.folder, lang), lang, glossary_for(game), path)
+        result.findings += as_draft(found, lang) if lang in game.meta.drafts else found
     units = len(rules.units())
     result.derived["rules"] = {"clauses": sum(1 for _ in rules.walk()), "translation_units": units}
     return result
