@@ -35,7 +35,7 @@ import polib
 
 from solver.errors import display_path
 from solver.findings import Finding
-from solver.rules.po import Catalog, read_po
+from solver.rules.po import Catalog, po_metadata, read_po
 
 from .text.typography import typeset
 
@@ -253,27 +253,12 @@ def languages() -> list[str]:
     return [SOURCE] + sorted(found - {SOURCE})
 
 
-def _header(lang: str | None) -> dict[str, str]:
-    return {
-        "Project-Id-Version": "pnp-forge",
-        "Report-Msgid-Bugs-To": "",
-        "POT-Creation-Date": "2026-01-01 00:00+0000",
-        "PO-Revision-Date": "2026-01-01 00:00+0000",
-        "Last-Translator": "pnp-forge contributors",
-        "Language-Team": lang or "",
-        "Language": lang or "",
-        "MIME-Version": "1.0",
-        "Content-Type": "text/plain; charset=UTF-8",
-        "Content-Transfer-Encoding": "8bit",
-    }
-
-
 def template() -> polib.POFile:
     """The POT: every word with where it prints, in GROUPS order."""
     pot = polib.POFile(wrapwidth=0)
     pot.header = ("The program's own printed words (pnp-forge), generated from generator/catalogue.py.\n"
                   "Regenerate with `pnp catalogue pot`; start a language with `pnp catalogue po --lang xx`.")
-    pot.metadata = _header(None)
+    pot.metadata = po_metadata("pnp-forge", "")
     for key, msg in MESSAGES.items():
         flags = ["python-brace-format"] if _names(msg) else []
         pot.append(polib.POEntry(msgctxt=key, msgid=msg, msgstr="", comment=WHERE[key], flags=flags))
@@ -287,7 +272,7 @@ def merged(lang: str, old: polib.POFile | None) -> polib.POFile:
     po = template()
     po.header = (f"The program's own printed words in {lang} (pnp-forge); each msgid is generator/catalogue.py's English.\n"
                  f"Update with `pnp catalogue po --lang {lang}`; check with `pnp rules check GAME --lang {lang}`.")
-    po.metadata = _header(lang)
+    po.metadata = po_metadata("pnp-forge", lang)
     for e in po:
         was = prev.by_ctx.get(e.msgctxt or "")
         if was is None:

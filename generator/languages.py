@@ -151,15 +151,15 @@ def game_languages(game: Game) -> list[str]:
     return [src] + [lg for lg in game.meta.languages if lg != src]
 
 
-def parse_requested(value: str | None) -> list[str] | None:
-    """`--lang ja,en` → ['ja', 'en']; None or empty → None (every complete language)."""
+def parse_requested(value: str | None, option: str = "--lang") -> list[str] | None:
+    """`--lang ja,en` → ['ja', 'en'] (also `--draft fr,de`); None or empty → None (every complete language)."""
     if not value:
         return None
     langs = [v.strip() for v in value.split(",") if v.strip()]
     bad = [lg for lg in langs if not _LANG.match(lg)]
     if bad or not langs:
-        raise DataError([Problem("--lang", 0, 0, f"{value!r} is not a list of language codes",
-                                 "write one code or a comma list, like --lang en or --lang ja,en")])
+        raise DataError([Problem(option, 0, 0, f"{value!r} is not a list of language codes",
+                                 f"write one code or a comma list, like {option} fr or {option} ja,fr")])
     return langs
 
 

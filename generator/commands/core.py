@@ -127,15 +127,9 @@ def context_from(args: argparse.Namespace) -> BuildContext:
 
 def draft_languages(args: argparse.Namespace) -> tuple[str, ...]:
     """`--draft fr,de` -> ('fr', 'de'); a malformed code is unusable input."""
-    from solver.game.base import LANG_PATTERN
-    import re
+    from ..languages import parse_requested
 
-    langs = tuple(v.strip() for v in (getattr(args, "draft", None) or "").split(",") if v.strip())
-    bad = [lg for lg in langs if not re.match(LANG_PATTERN, lg)]
-    if bad:
-        raise DataError([Problem("--draft", 0, 0, f"{', '.join(bad)} is not a language code",
-                                 "write one code or a comma list, like --draft fr or --draft fr,de")])
-    return langs
+    return tuple(parse_requested(getattr(args, "draft", None), "--draft") or ())
 
 
 class GameRow(TypedDict):
