@@ -75,7 +75,7 @@ def _faces(folder: Path, lang: str, source: str) -> list[Path]:
     for pdf in sorted(folder.glob("*.pdf")):
         if pdf.name.startswith("booklet") or "+" in pdf.name:
             continue  # booklets are the rulebooks imposed; ja+en is two languages on purpose
-        marked = re.search(r"-(ja|en)(?:-|$)", pdf.stem)
+        marked = re.search(r"-(ja|en|fr)(?:-|$)", pdf.stem)
         if (marked and marked.group(1) == lang) or (not marked and lang == source):
             out.append(pdf)
     return out
