@@ -14,7 +14,7 @@ from typing import Protocol
 
 from solver.errors import DataError
 
-from .commands import check, core, design, export, new, preflight, propose, rules
+from .commands import catalogue, check, core, design, export, new, preflight, propose, rules
 from .commands import map as map_cmd  # not `map`: that is a builtin
 
 
@@ -28,6 +28,7 @@ COMMANDS: list[Registrar] = [
     core.register,
     check.register,
     rules.register,
+    catalogue.register,
     map_cmd.register,
     preflight.register,
     new.register,

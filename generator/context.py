@@ -40,6 +40,7 @@ class BuildContext:
     stated_only: bool = False  # print only counts the sources state, not proposed.yaml's (issue 11)
     spares: int | None = None  # blank spares per `rest: true` item; None: the data's `spares` (default 0)
     ink: Literal["normal", "saver", "mono"] = "normal"  # --ink: the colour transform (generator/render/ink.py)
+    drafts: tuple[str, ...] = ()  # --draft: languages built as drafts besides game.yaml's `drafts`
     warnings: list[str] = field(default_factory=list, compare=False, hash=False)
 
     def out_dir(self, game_id: str) -> Path:

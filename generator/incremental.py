@@ -117,7 +117,9 @@ def _plan_game(name: str | Path, ctx: BuildContext, only: set[str] | None, force
         gp.units = [_unit_of(game_id, k) for k in last["units"]]
         gp.warnings = list(last.get("warnings") or [])
     else:
-        gp.game = load_game(folder)  # raises DataError before anything is written
+        from .languages import with_drafts
+
+        gp.game = with_drafts(load_game(folder), ctx.drafts)  # raises DataError before anything is written
         report.loaded.append(game_id)
     return gp
 

@@ -3,13 +3,17 @@
 A translation is complete when every printed string of the game's data (component and item
 names, face labels and texts, layout texts, map names and legends, the title) has it, every
 unit of the rulebook's PO file is translated, and the program's own catalogue
-(generator/catalogue.py: calibration page, assembly pages, rulebook headings) has the language. A language with anything missing is left out of
+(generator/catalogue.py, its PO file generator/locale/<lang>.po: calibration page, assembly pages,
+rulebook headings) has the language. A language with anything missing is left out of
 the build with one warning that counts what is missing and says where, so that no printed face
-ever falls back to the source language in the middle of a translated sheet.
+ever falls back to the source language in the middle of a translated sheet, unless it is a draft
+(`drafts:` in game.yaml, or `--draft xx`): a draft is built with what it lacks in the source
+language, each book marked as a draft, and one warning that counts what is missing.
 `pnp rulebook --lang xx` still typesets a partial rulebook for its translators.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
@@ -109,8 +113,9 @@ def missing_translations(game: Game, lang: str) -> Missing:
 
     words = catalogue.missing(lang)
     if words:
-        missing.add("generator/catalogue.py", f"generator/catalogue.py ({len(words)} of the program's own strings, "
-                                              f"e.g. {words[0]})", len(words))
+        po = f"generator/locale/{lang}.po"
+        missing.add(po, f"{po} ({len(words)} of the program's own words, e.g. {words[0]}; "
+                        f"see `pnp rules check {game.id} --lang {lang}`)", len(words))
     rules = rules_of(game)
     if rules is not None:
         units = rules.units()
@@ -126,21 +131,35 @@ def missing_translations(game: Game, lang: str) -> Missing:
     return missing
 
 
+def with_drafts(game: Game, drafts: tuple[str, ...] | list[str]) -> Game:
+    """`game` with `drafts` (from `--draft`) added to its draft languages, and to its languages
+    where game.yaml does not list them yet (to try a new translation without editing it)."""
+    if not drafts:
+        return game
+    meta = game.meta.model_copy(update={"languages": list(dict.fromkeys([*game.meta.languages, *drafts])),
+                                        "drafts": list(dict.fromkeys([*game.meta.drafts, *drafts]))})
+    return dataclasses.replace(game, meta=meta)
+
+
+def is_draft(game: Game, lang: str) -> bool:
+    return lang != game.meta.source_language and lang in game.meta.drafts
+
+
 def game_languages(game: Game) -> list[str]:
     """The source language first, then the game's other languages in the order game.yaml gives."""
     src = game.meta.source_language
     return [src] + [lg for lg in game.meta.languages if lg != src]
 
 
-def parse_requested(value: str | None) -> list[str] | None:
-    """`--lang ja,en` → ['ja', 'en']; None or empty → None (every complete language)."""
+def parse_requested(value: str | None, option: str = "--lang") -> list[str] | None:
+    """`--lang ja,en` → ['ja', 'en'] (also `--draft fr,de`); None or empty → None (every complete language)."""
     if not value:
         return None
     langs = [v.strip() for v in value.split(",") if v.strip()]
     bad = [lg for lg in langs if not _LANG.match(lg)]
     if bad or not langs:
-        raise DataError([Problem("--lang", 0, 0, f"{value!r} is not a list of language codes",
-                                 "write one code or a comma list, like --lang en or --lang ja,en")])
+        raise DataError([Problem(option, 0, 0, f"{value!r} is not a list of language codes",
+                                 f"write one code or a comma list, like {option} fr or {option} ja,fr")])
     return langs
 
 
@@ -160,8 +179,12 @@ def languages_to_build(game: Game, requested: list[str] | None, warn: Callable[[
     out = []
     for lg in candidates:
         missing = missing_translations(game, lg)
-        if missing.count:
-            warn(f"{game.id}: not built in {lg}, {missing.summary()}")
+        if missing.count and is_draft(game, lg):
+            warn(f"{game.id}: built in {lg} as a draft (marked so on each book), {missing.summary()}; "
+                 "the missing text is shown in the source language")
+        elif missing.count:
+            warn(f"{game.id}: not built in {lg}, {missing.summary()}; to build it anyway as a marked draft, "
+                 f"list it under `drafts:` in game.yaml or give --draft {lg}")
             continue
         out.append(lg)
     return out

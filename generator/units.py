@@ -175,11 +175,14 @@ def hash_files(paths: Iterable[Path], root: Path) -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def environment_digest() -> str:
-    """The project's code and version, the libraries that draw, and the font: any change rebuilds all."""
+    """The project's code and version, its own words (generator/locale/, and PNP_LOCALE's PO files),
+    the libraries that draw, and the font: any change rebuilds all."""
     from importlib import metadata
 
     code = hash_files([p for d in ("generator", "solver") for p in (ROOT / d).rglob("*")
-                       if p.suffix in (".py", ".ttf", ".otf") and "__pycache__" not in p.parts], ROOT)
+                       if p.suffix in (".py", ".ttf", ".otf", ".po", ".pot") and "__pycache__" not in p.parts], ROOT)
+    extra = os.environ.get("PNP_LOCALE")
+    locale = hash_files(sorted(Path(extra).glob("*.po")), Path(extra)) if extra and Path(extra).is_dir() else None
     versions: dict[str, str | None] = {}
     for dist in ("pnp-forge", "reportlab", "pillow", "svgwrite", "svglib", "matplotlib-fontja", "font-source-serif-pro",
                  "fonttools", "pyphen"):
@@ -192,7 +195,7 @@ def environment_digest() -> str:
     if font and Path(font).is_file():
         st = Path(font).stat()
         font_stat = [font, st.st_size, st.st_mtime_ns]
-    return _digest({"code": code, "versions": versions, "font": font_stat})
+    return _digest({"code": code, "locale": locale, "versions": versions, "font": font_stat})
 
 
 def options_of(ctx: BuildContext) -> dict[str, Any]:

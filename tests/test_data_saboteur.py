@@ -29,7 +29,7 @@ def active(game, n):
 
 def test_metadata(game):
     m = game.meta
-    assert m.title == {"ja": "お邪魔者:失われた鉱山", "en": "Saboteur: The Lost Mines"}
+    assert m.title == {"ja": "お邪魔者:失われた鉱山", "en": "Saboteur: The Lost Mines", "fr": "Saboteur : Les Mines perdues"}
     assert (m.players.min, m.players.max) == (3, 9)
     assert (m.play_time_minutes.min, m.play_time_minutes.max) == (30, 60)
     assert m.year == 2018 and m.age_min == 10

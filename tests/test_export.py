@@ -57,7 +57,7 @@ def test_pdf_cards_one_card_per_page_with_trim_and_bleed_boxes(cards_out):
     decks = copies_by_deck(CARD_GAME, "deck")
     pdfs = sorted(folder.glob("*.pdf"))
     # every deck in each language the game is built in, the language in the name
-    assert {p.name for p in pdfs} == {f"{d}-{lang}.pdf" for d in decks for lang in ("ja", "en")}
+    assert {p.name for p in pdfs} == {f"{d}-{lang}.pdf" for d in decks for lang in ("ja", "en", "fr")}
     w, h = size_mm("poker")
     assert (w, h) == (63.5, 88.9)  # the print services' poker trim, 2.5 x 3.5 in
     for pdf in pdfs:
@@ -123,7 +123,7 @@ def test_tgc_images_have_the_shops_pixel_sizes_and_the_csv_the_counts(cards_out)
     rows = list(csv.DictReader((folder / "cards.csv").open(encoding="utf-8")))
     decks = copies_by_deck(CARD_GAME, "deck")
     assert {r["deck"] for r in rows} == set(decks)
-    assert {r["language"] for r in rows} == {"ja", "en"}
+    assert {r["language"] for r in rows} == {"ja", "en", "fr"}
     for deck, copies in decks.items():
         for lang in ("ja", "en"):
             mine = [r for r in rows if r["deck"] == deck and r["language"] == lang]

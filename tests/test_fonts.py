@@ -27,8 +27,8 @@ def _with_fonts(game_copy, line: str):
     folder = game_copy("dont-drop-the-ring")
     game_yaml = folder / "game.yaml"
     text = game_yaml.read_text(encoding="utf-8")
-    game_yaml.write_text(text.replace("languages: [ja, en]\n", f"languages: [ja, en]\n{line}\n"), encoding="utf-8")
-    return load_game(folder), 1 + text[:text.index("languages: [ja, en]")].count("\n") + 1
+    game_yaml.write_text(text.replace("languages: [ja, en, fr]\n", f"languages: [ja, en, fr]\n{line}\n"), encoding="utf-8")
+    return load_game(folder), 1 + text[:text.index("languages: [ja, en, fr]")].count("\n") + 1
 
 
 def test_defaults_by_script():

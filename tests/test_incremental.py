@@ -79,8 +79,9 @@ def test_noop_then_one_card_edit_rebuilds_that_deck_only(game, tmp_path):
     # the name of that card, which its face and the manifest print: those two, nothing else
     before = after
     text = comps.read_text(encoding="utf-8")
-    assert "name: {ja: 台座, en: Pedestal}" in text
-    comps.write_text(text.replace("name: {ja: 台座, en: Pedestal}", "name: {ja: 台座だ, en: Pedestal}"), encoding="utf-8")
+    assert "name: {ja: 台座, en: Pedestal, fr: Socle}" in text
+    comps.write_text(text.replace("name: {ja: 台座, en: Pedestal, fr: Socle}", "name: {ja: 台座だ, en: Pedestal, fr: Socle}"),
+                     encoding="utf-8")
     edited = build([game], BuildContext(preflight=False, out_root=out), STAGES, runner=serial)
     assert sorted(u.key for u in edited.built) == ["cards:pedestal-cards:ja", "manifest:*:ja"]
     after = snapshot(out)
@@ -98,7 +99,7 @@ def test_noop_then_one_card_edit_rebuilds_that_deck_only(game, tmp_path):
 def test_deleted_output_and_option_change_rebuild(game, tmp_path):
     out = tmp_path / "out"
     first = build([game], BuildContext(preflight=False, out_root=out), {"manifest"}, runner=serial)
-    assert [u.key for u in first.built] == ["manifest:*:ja", "manifest:*:en"]  # every complete language
+    assert [u.key for u in first.built] == ["manifest:*:ja", "manifest:*:en", "manifest:*:fr"]  # every complete language
     (out / "dont-drop-the-ring" / "manifest-en.txt").unlink()
     again = build([game], BuildContext(preflight=False, out_root=out), {"manifest"}, runner=serial)
     assert [u.key for u in again.built] == ["manifest:*:en"]
@@ -106,7 +107,7 @@ def test_deleted_output_and_option_change_rebuild(game, tmp_path):
     narrowed = build([game], BuildContext(preflight=False, out_root=out, lang="en"), {"manifest"}, runner=serial)
     assert narrowed.built == [] and [u.key for u in narrowed.skipped] == ["manifest:*:en"]
     other = build([game], BuildContext(preflight=False, out_root=out, paper="letter"), {"manifest"}, runner=serial)
-    assert [u.key for u in other.built] == ["manifest:*:ja", "manifest:*:en"]
+    assert [u.key for u in other.built] == ["manifest:*:ja", "manifest:*:en", "manifest:*:fr"]
 
 
 def test_removed_deck_removes_its_files(game, tmp_path):

@@ -75,7 +75,7 @@ def _faces(folder: Path, lang: str, source: str) -> list[Path]:
     for pdf in sorted(folder.glob("*.pdf")):
         if pdf.name.startswith("booklet") or "+" in pdf.name:
             continue  # booklets are the rulebooks imposed; ja+en is two languages on purpose
-        marked = re.search(r"-(ja|en)(?:-|$)", pdf.stem)
+        marked = re.search(r"-(ja|en|fr)(?:-|$)", pdf.stem)
         if (marked and marked.group(1) == lang) or (not marked and lang == source):
             out.append(pdf)
     return out
@@ -306,7 +306,7 @@ def test_no_printed_page_carries_a_production_word(out):
     counter, map or calibration page, read word by word with pdfplumber; the cover is the game's,
     and only the colophon on a book's last page says how it was made."""
     built = sorted(out.glob("*/*.pdf"))
-    colophons = [_squeezed(catalogue.text("rulebook.colophon", lg)) for lg in catalogue.MESSAGES["rulebook.colophon"]]
+    colophons = [_squeezed(catalogue.text("rulebook.colophon", lg)) for lg in catalogue.languages()]
     kinds = {f.name.split("-")[0] for f in built}
     assert {"rulebook", "booklet", "cards", "map", "calibration"} <= kinds, kinds
     found = []

@@ -22,20 +22,23 @@ def _warnings(game, requested=None):
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_every_example_game_builds_source_then_english(game_id):
+    """Every example in Japanese then English; the two translated into French (issue 28) then French."""
     langs, warned = _warnings(load_game(game_id))
-    assert langs == ["ja", "en"] and warned == []
+    french = game_id in ("dont-drop-the-ring", "saboteur-the-lost-mines")
+    assert langs == ["ja", "en"] + (["fr"] if french else []) and warned == []
 
 
 def test_a_missing_item_name_skips_the_language_with_one_warning(game_copy):
     folder = game_copy("dont-drop-the-ring")
     comp = folder / "components.yaml"
     text = comp.read_text(encoding="utf-8")
-    assert "name: {ja: 台座カード, en: Pedestal cards}" in text
-    comp.write_text(text.replace("name: {ja: 台座カード, en: Pedestal cards}", "name: {ja: 台座カード}"), encoding="utf-8")
+    assert "name: {ja: 台座カード, en: Pedestal cards, fr: Cartes Socle}" in text
+    comp.write_text(text.replace("name: {ja: 台座カード, en: Pedestal cards, fr: Cartes Socle}", "name: {ja: 台座カード, fr: Cartes Socle}"),
+                    encoding="utf-8")
     line = 1 + text[:text.index("name: {ja: 台座カード")].count("\n")
     game = load_game(folder)
     langs, warned = _warnings(game)
-    assert langs == ["ja"]
+    assert langs == ["ja", "fr"]
     assert len(warned) == 1
     assert "en" in warned[0] and "1 string(s) untranslated" in warned[0]
     assert f"components.yaml:{line}" in warned[0]
@@ -95,14 +98,14 @@ def test_build_writes_both_languages_and_lang_narrows(tmp_path):
 
 
 def test_a_language_the_programs_catalogue_lacks_is_not_built(game_copy):
-    """French data and a French PO would still leave the calibration page and the rulebook's
-    headings in another language: the catalogue's missing strings are counted too."""
+    """German data and a German PO would still leave the calibration page and the rulebook's
+    headings in another language: the catalogue's missing words (no generator/locale/de.po) are counted too."""
     from generator import catalogue
 
     folder = game_copy("dont-drop-the-ring")
     game_yaml = folder / "game.yaml"
     text = game_yaml.read_text(encoding="utf-8")
-    game_yaml.write_text(text.replace("languages: [ja, en]", "languages: [ja, en, fr]"), encoding="utf-8")
-    missing = missing_translations(load_game(folder), "fr")
-    assert missing.places["generator/catalogue.py"][0] == len(catalogue.MESSAGES)
-    assert catalogue.missing("ja") == [] and catalogue.missing("en") == []
+    game_yaml.write_text(text.replace("languages: [ja, en]", "languages: [ja, en, de]"), encoding="utf-8")
+    missing = missing_translations(load_game(folder), "de")
+    assert missing.places["generator/locale/de.po"][0] == len(catalogue.MESSAGES)
+    assert catalogue.missing("ja") == [] and catalogue.missing("en") == [] and catalogue.missing("fr") == []

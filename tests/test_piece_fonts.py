@@ -52,7 +52,7 @@ def _pdfs(folder: Path, lang: str) -> list[Path]:
     """The piece and map PDFs of one language (the source language's maps carry no mark)."""
     out = []
     for pdf in sorted(folder.glob("*.pdf")):
-        marked = re.search(r"-(ja|en)(?:-|$)", pdf.stem)
+        marked = re.search(r"-(ja|en|fr)(?:-|$)", pdf.stem)
         if (marked.group(1) if marked else "ja") == lang:
             out.append(pdf)
     return out
@@ -112,7 +112,7 @@ def test_svg_text_names_the_face_of_its_language(built, lang, family):
     root, _ = built
     for game_id in game_ids():
         svgs = [p for p in sorted((root / game_id).glob("*.svg"))
-                if (m := re.search(r"-(ja|en)(?:-|$)", p.stem)) and m.group(1) == lang or (lang == "ja" and not m)]
+                if (m := re.search(r"-(ja|en|fr)(?:-|$)", p.stem)) and m.group(1) == lang or (lang == "ja" and not m)]
         assert svgs, game_id
         for svg in svgs[:3]:
             groups = _text_groups(svg)
@@ -216,8 +216,8 @@ def test_a_character_only_the_latin_face_has_prints_on_english_cards(game_copy, 
     folder = game_copy("dont-drop-the-ring")
     comps = folder / "components.yaml"
     text = comps.read_text(encoding="utf-8")
-    assert "en: Pedestal}" in text
-    comps.write_text(text.replace("en: Pedestal}", "en: Pedestal of Gŵyn}"), encoding="utf-8")
+    assert "en: Pedestal, fr: Socle}" in text
+    comps.write_text(text.replace("en: Pedestal, fr: Socle}", "en: Pedestal of Gŵyn, fr: Socle}"), encoding="utf-8")
     cards = next(s for s in STAGES if s.__name__ == "cards")
     ctx = BuildContext(out_root=tmp_path / "out", formats=("pdf",), lang="en")
     cards(load_game(folder), ctx)

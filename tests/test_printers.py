@@ -45,8 +45,8 @@ def built(tmp_path_factory) -> Path:
     for gid in game_ids():
         game = load_game(gid)
         manifest(game, BuildContext(out_root=out, formats=("pdf",), preflight=False))
-        if gid in (SAB, WOTR):  # both languages of these two games are complete
-            for lang in ("ja", "en"):
+        if gid in (SAB, WOTR):  # every language of these two games is complete
+            for lang in ("ja", "en", "fr") if gid == SAB else ("ja", "en"):
                 pieces(game, BuildContext(out_root=out, formats=("pdf",), preflight=False, lang=lang))
         if gid == SAB:
             cards(game, BuildContext(out_root=out, formats=("pdf",), preflight=False, lang="en"))
@@ -87,9 +87,9 @@ def test_what_the_manifest_says_is_left_out_is_what_cannot_be_printed(built):
             for gid in game_ids()}
     assert "six-sided" in data[WOTR]["dice"]["left_out"]["en"]
     assert "left_out" in data[WOTR]["cup"]
-    assert data[SAB]["dwarf-pieces"]["printed_in"] == ["standees-dwarf-pieces-ja.pdf", "standees-dwarf-pieces-en.pdf"]
-    assert set(data[SAB]["game-board"]["printed_in"]) == {"boards-game-board-ja.pdf", "boards-game-board-en.pdf",
-                                                         "boards-game-board-ja-tiles-a4.pdf", "boards-game-board-en-tiles-a4.pdf"}
+    assert data[SAB]["dwarf-pieces"]["printed_in"] == [f"standees-dwarf-pieces-{lg}.pdf" for lg in ("ja", "en", "fr")]
+    assert set(data[SAB]["game-board"]["printed_in"]) == {f"boards-game-board-{lg}{tiles}.pdf" for lg in ("ja", "en", "fr")
+                                                         for tiles in ("", "-tiles-a4")}
     assert data[WOTR]["map"]["printed_in"][0] == "map-middle-earth.pdf"
 
 

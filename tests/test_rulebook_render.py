@@ -112,7 +112,7 @@ def test_contents_page_numbers_point_at_the_headings(side_by_side):
 
 def test_build_stage_books_and_booklet(tmp_path):
     game = load_game("dont-drop-the-ring")
-    assert book_languages(game) == ["ja", "en", "ja+en"]
+    assert book_languages(game) == ["ja", "en", "ja+en", "fr", "ja+fr"]
     ctx = BuildContext(out_root=tmp_path)
     [path] = rulebook_files(game, ctx, "en", booklet=True, report=None)
     assert path.name == "booklet-en.pdf"

@@ -30,8 +30,8 @@ def test_rules_po_creates_a_catalog_for_a_new_language(game_copy, capsys):
 
 
 def test_rulebook_unknown_language_is_unusable_input(capsys):
-    assert main(["rulebook", "dont-drop-the-ring", "--lang", "fr"]) == 2
-    assert "'fr' is not a language of dont-drop-the-ring" in capsys.readouterr().err
+    assert main(["rulebook", "dont-drop-the-ring", "--lang", "de"]) == 2
+    assert "'de' is not a language of dont-drop-the-ring" in capsys.readouterr().err
 
 
 def test_rulebook_letter_pages(tmp_path, capsys):

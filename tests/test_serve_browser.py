@@ -130,7 +130,7 @@ def test_saved_edit_shows_in_the_open_page(game_copy, tmp_path):
     game = game_copy("dont-drop-the-ring")
     comps = game / "components.yaml"
     text = comps.read_text(encoding="utf-8")
-    old = "name: {ja: 台座カード, en: Pedestal cards}"
+    old = "name: {ja: 台座カード, en: Pedestal cards, fr: Cartes Socle}"
     assert old in text
     server, url = start_serve(game, tmp_path / "out")
     browser = Chromium(tmp_path / "profile")
@@ -141,13 +141,13 @@ def test_saved_edit_shows_in_the_open_page(game_copy, tmp_path):
         assert browser.js("document.body.innerText.includes('Check: ok')")
         browser.js("window.pnpMarker = 'old page'")
 
-        comps.write_text(text.replace(old, "name: {ja: 台座カード改, en: Pedestal cards}"), encoding="utf-8")
+        comps.write_text(text.replace(old, "name: {ja: 台座カード改, en: Pedestal cards, fr: Cartes Socle}"), encoding="utf-8")
         seconds = browser.wait_for("document.body.innerText.includes('台座カード改')", 60)
         print(f"edit shown in the page after {seconds:.1f} s")
         assert browser.js("window.pnpMarker === undefined")  # reloaded by itself, not by us
 
         # a data error: the page says where and what to do, and keeps the last good build
-        comps.write_text(text.replace(old, "name: {ja: 台座カード改, en: Pedestal cards}\n    colour: red"), encoding="utf-8")
+        comps.write_text(text.replace(old, "name: {ja: 台座カード改, en: Pedestal cards, fr: Cartes Socle}\n    colour: red"), encoding="utf-8")
         browser.wait_for("!!document.getElementById('errors')", 60)
         errors = browser.js("document.getElementById('errors').innerText")
         assert re.search(r"components\.yaml:\d+:\d+: unknown key 'colour'", errors), errors

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from solver.errors import DataError, Problem
 
-from .core import add_game_arguments, check_game_or_all
+from .core import add_draft_option, add_game_arguments, check_game_or_all, draft_languages
 
 if TYPE_CHECKING:  # imported when a command runs, so that `pnp --help` starts fast
     from rich.console import Console
@@ -31,6 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_game_arguments(p, "game id under data/games/, or a game folder")
     p.add_argument("--json", action="store_true", help="print the JSON report (a list with --all)")
     p.add_argument("--quiet-info", action="store_true", help="leave info findings out of the tables")
+    add_draft_option(p)
     p.set_defaults(func=cmd_check)
 
 
@@ -42,7 +43,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     check_game_or_all(args, "pnp check")
     if not args.all:
-        reports = [check_report(load_game(args.game))]
+        from ..languages import with_drafts
+
+        reports = [check_report(with_drafts(load_game(args.game), draft_languages(args)))]
         unusable = False
     else:
         reports, unusable = [], False

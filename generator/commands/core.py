@@ -101,6 +101,13 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
                         "for a greyscale printer (written to output/GAME/ink-saver/ or ink-mono/)")
     p.add_argument("--map-dpi", type=int, default=100, choices=[100, 150, 300],
                    help="resolution of the map PNG (default 100: a screen preview; print from the PDF)")
+    add_draft_option(p)
+
+
+def add_draft_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--draft", default=None, metavar="LANGS",
+                   help="languages to treat as translation drafts, e.g. fr or fr,de (besides game.yaml's `drafts`): "
+                        "built with what they lack in the source language, marked as drafts")
 
 
 def context_from(args: argparse.Namespace) -> BuildContext:
@@ -120,6 +127,7 @@ def context_from(args: argparse.Namespace) -> BuildContext:
                         map_dpi=args.map_dpi, ink=getattr(args, "ink", "normal"),
                         stated_only=getattr(args, "stated_only", False),
                         spares=getattr(args, "spares", None),
+                        drafts=draft_languages(args),
                         preflight=not getattr(args, "no_preflight", False))
 
 
@@ -132,6 +140,13 @@ def layout_of(text: str) -> tuple[Literal["duplex", "gutterfold"], bool]:
         raise DataError([Problem("--layout", 0, 0, f"{text!r} is not a sheet layout",
                                  "give duplex, gutterfold, packed or packed,gutterfold")])
     return ("gutterfold" if "gutterfold" in words else "duplex"), "packed" in words
+
+
+def draft_languages(args: argparse.Namespace) -> tuple[str, ...]:
+    """`--draft fr,de` -> ('fr', 'de'); a malformed code is unusable input."""
+    from ..languages import parse_requested
+
+    return tuple(parse_requested(getattr(args, "draft", None), "--draft") or ())
 
 
 class GameRow(TypedDict):

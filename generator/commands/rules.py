@@ -14,7 +14,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("rules", help="translations of a game's rules: QA and PO files")
     rsub = p.add_subparsers(dest="rules_command", required=True, metavar="ACTION")
 
-    c = rsub.add_parser("check", help="translation QA: missing, fuzzy, stale, numbers, references, glossary")
+    c = rsub.add_parser("check", help="translation QA: missing, fuzzy, stale, numbers, references, glossary, "
+                                         "and the program's own words in that language")
     c.add_argument("game")
     c.add_argument("--lang", required=True, help="target language, e.g. en")
     c.add_argument("--json", action="store_true")
@@ -49,7 +50,11 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     game = load_game(args.game)
     _rules(game)
-    findings = sorted(check_translation(game, args.lang), key=lambda f: SEVERITY_ORDER[f.severity])
+    from .. import catalogue
+
+    # the rules' translation, then the program's own words in that language (generator/locale/)
+    found = check_translation(game, args.lang) + catalogue.findings(args.lang)
+    findings = sorted(found, key=lambda f: SEVERITY_ORDER[f.severity])
     errors = sum(f.severity == "error" for f in findings)
     if args.json:
         print(json.dumps({"game": game.id, "lang": args.lang, "ok": errors == 0,
@@ -86,9 +91,11 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
     from solver.game.loader import load_game
     from ..rulebook.build import rulebook_files
 
-    game = load_game(args.game)
-    _rules(game)
+    from ..languages import with_drafts
+
     ctx = context_from(args)
+    game = with_drafts(load_game(args.game), ctx.drafts)
+    _rules(game)
     lang = args.lang or game.meta.source_language
     written = rulebook_files(game, ctx, lang, booklet=args.booklet)
     for w in ctx.warnings:

@@ -71,9 +71,9 @@ class ExportDeck:
 def export_languages(game: Game, ctx: BuildContext) -> list[str]:
     """The languages an export writes: those `pnp build` writes (generator/languages.py), each
     left out with one warning saying what it lacks."""
-    from ..languages import languages_to_build, parse_requested
+    from ..languages import languages_to_build, parse_requested, with_drafts
 
-    return languages_to_build(game, parse_requested(ctx.lang), ctx.warn)
+    return languages_to_build(with_drafts(game, ctx.drafts), parse_requested(ctx.lang), ctx.warn)
 
 
 def in_language(ctx: BuildContext, lang: str) -> BuildContext:

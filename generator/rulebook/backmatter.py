@@ -72,15 +72,19 @@ def glossary_blocks(glossary: list[Entry], rules: RulesFile, langs: list[str]) -
     if not used:
         return []
     others = [lg for lg in ("ja", "en") if lg != src] or ["en"]
+    note_lang = others[0]  # notes are written in the translation's language (English for a Japanese game)
     # the book's own language leads (an English book's glossary opens with the English term); a
-    # side-by-side book, and the source language's, with the source's term
-    lead, second = (langs[0], src) if len(langs) == 1 and langs[0] != src else (src, others[0])
+    # side-by-side book, and the source language's, with the source's term and its translation's
+    # (ja+fr: Japanese and French)
+    beside = [lg for lg in langs if lg != src] or others
+    lead, second = (langs[0], src) if len(langs) == 1 and langs[0] != src else (src, beside[0])
     blocks: list[Any] = [Heading("glossary", 0, "", _labels(langs, "glossary"))]
-    notes = any(e.term.note for _, e in used)  # a Note column only when some term has one
+    # a Note column only when some term has one, and never in a book in a third language (a French
+    # book does not print English notes)
+    notes = any(e.term.note for _, e in used) and set(langs) <= {src, note_lang}
     header = {lg: [Text(label("lang_name", lg, code=lead)), Text(label("lang_name", lg, code=second))]
               + ([Text(label("note", lg))] if notes else []) for lg in langs}
     rows: dict[str, list[list[Text]]] = {lg: [] for lg in langs}
-    note_lang = others[0]  # notes are written in the translation's language
     for _, e in used:
         forms = e.term.forms()
         for lg in langs:

@@ -22,6 +22,7 @@ class Link:
 class Text:
     text: str
     links: tuple[Link, ...] = ()
+    lang: str = ""  # the language it is written in where that is not the book's (a draft's untranslated text)
 
 
 @dataclass
@@ -63,6 +64,7 @@ class Content:
     missing: list[str] = field(default_factory=list)  # unit ids shown in the source language
     faces: dict[str, str] = field(default_factory=dict)  # lang -> text face id (generator/fonts.py)
     colophon: bool = True  # the last page says how the book was made (not on a list a player prints)
+    drafts: list[str] = field(default_factory=list)  # languages of the book that are translation drafts (marked)
 
 
 BULLET = "・"  # an unordered list item; the typesetter prints each language's own bullet (label "bullet")
@@ -80,4 +82,12 @@ def _plain(langs: list[str], value: dict[str, str] | str) -> dict[str, Text]:
 
 
 def _labels(langs: list[str], key: str, **kw: Any) -> dict[str, Text]:
-    return {lang: Text(label(key, lang, **kw)) for lang in langs}
+    """A heading or label of the catalogue in each language (in English, set as English, where the
+    catalogue lacks the language: a draft's)."""
+    from generator import catalogue
+
+    def own(lang: str) -> str:
+        name = f"rulebook.{key}"
+        return "" if name not in catalogue.MESSAGES or catalogue.lang_of(name, lang) == lang else catalogue.SOURCE
+
+    return {lang: Text(label(key, lang, **kw), lang=own(lang)) for lang in langs}

@@ -7,6 +7,7 @@ Cross-references become the target clause's printed number plus a link span.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any, Callable, Sequence
 
@@ -20,6 +21,7 @@ from solver.rules.qa import CLAUSE_REF
 from solver.rules.terms import FirstUses
 
 from generator import fonts
+from generator.languages import is_draft
 from generator.text.typography import typeset, typeset_spans
 
 from .backmatter import clarification, clarification_blocks, glossary_blocks
@@ -61,16 +63,17 @@ class _Resolver:
     def texts(self, ctx: str, source: str) -> dict[str, Text]:
         out = {}
         for lang, catalog in self.catalogs.items():
-            raw = source
+            raw, own = source, ""
             if catalog is not None:
                 tr = catalog.get(ctx, source).text
-                if tr is None:
+                if tr is None:  # shown in the source language, set with its own punctuation
                     self.content.missing.append(f"{lang}:{ctx}")
+                    own = self.rules.language
                 else:
                     raw = tr
             if self.first_uses is not None:
                 raw = self.first_uses.mark(ctx, source, raw, lang)
-            out[lang] = self.link(raw, self.quantities(ctx), lang)
+            out[lang] = dataclasses.replace(self.link(raw, self.quantities(ctx), lang), lang=own)
         return out
 
     def link(self, raw: str, quantities: Sequence[str] = (), lang: str = "") -> Text:
@@ -138,6 +141,7 @@ def rulebook_content(game: Game, langs: list[str], report: dict[str, Any] | None
     content.blocks += clarification_blocks(rules, resolver.texts, langs)
     if printing is not None:
         content.blocks += guide_blocks(game, langs, printing)
+    content.drafts = [lg for lg in langs if is_draft(game, lg) or any(m.startswith(f"{lg}:") for m in content.missing)]
     _set_punctuation(content)
     return content
 
@@ -178,10 +182,11 @@ def _set_punctuation(content: Content) -> None:
 
 
 def _punctuated(t: Text, lang: str) -> Text:
-    text, where = typeset_spans(t.text, lang, [(lk.start, lk.end) for lk in t.links])
+    """`t` with the punctuation of the language it is written in (a draft's untranslated text keeps its own)."""
+    text, where = typeset_spans(t.text, t.lang or lang, [(lk.start, lk.end) for lk in t.links])
     if text == t.text:
         return t
-    return Text(text, tuple(Link(where[lk.start], where[lk.end], lk.anchor) for lk in t.links))
+    return Text(text, tuple(Link(where[lk.start], where[lk.end], lk.anchor) for lk in t.links), t.lang)
 
 
 def _setup_blocks(game: Game, langs: list[str], report: dict[str, Any]) -> list[Any]:

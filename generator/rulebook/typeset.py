@@ -114,8 +114,11 @@ def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = N
                   geo.frame_height, id="body", leftPadding=0, rightPadding=0,
                   topPadding=0, bottomPadding=0)
 
+    # a translation draft says so at the foot of every page, beside the running title
+    running = title + "".join(f" — {label('draft_mark', lg)}" for lg in content.drafts)
+
     def footer(canv: Any, d: Any) -> None:
-        draw_footer(canv, geo, font, title, canv.getPageNumber())
+        draw_footer(canv, geo, font, running, canv.getPageNumber())
 
     templates = [PageTemplate("title", [frame]), PageTemplate("body", [frame], onPage=footer)]
     if leaflet:
@@ -184,8 +187,11 @@ def _title_page(content: Content, geo: Geometry, font: str, rec: Recorder) -> li
             out.append(KPara(Text(line), Style(face_font(content, lg), geo.base, geo.base * 1.6), rec, lang=lg))
         out.append(Spacer(1, geo.base))
     out.append(Spacer(1, geo.base * 2))
+    for lg in content.drafts:  # a translation draft says so on its cover
+        out.append(KPara(Text(label("draft", lg)), Style(face_font(content, lg, "bold"), geo.base * 1.1, geo.base * 1.6,
+                                                          ACCENT), rec, lang=lg))
     for lg in content.langs:  # the cover is the game's: how the book was made is said on the last page only
-        if content.missing and lg != content.langs[0]:
+        if content.missing and lg != content.langs[0] and lg not in content.drafts:
             out.append(KPara(Text(label("untranslated", lg)), Style(face_font(content, lg), geo.base * 0.85, geo.base * 1.4, GREY), rec, lang=lg))
     width, height = geo.frame_width, geo.frame_height
     used = sum(f.wrap(width, height)[1] for f in out)

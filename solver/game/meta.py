@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, get_args
 
-from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
 
 from .base import LANG_PATTERN, Count, Id, LocalText, Model, check_local
 
@@ -89,6 +89,10 @@ class GameMeta(Model):
     age_min: int | None = None
     source_language: str = Field(pattern=LANG_PATTERN)
     languages: list[str] = Field(default_factory=lambda: ["ja", "en"])
+    drafts: list[Annotated[str, Field(pattern=LANG_PATTERN)]] = Field(
+        [], description="languages of `languages` still being translated: built with what they lack shown in "
+                        "the source language, each book marked as a draft; `pnp check` reports what they lack "
+                        "as warnings (also `pnp build|check --draft xx`)")
     fonts: dict[Annotated[str, Field(pattern=LANG_PATTERN)],
                 Annotated[FontId | str | FontFiles, BeforeValidator(check_font_choice)]] = Field(
         default_factory=dict, description="text face per language, e.g. {en: source-serif, ja: ipaex-gothic}, or a "
@@ -98,6 +102,15 @@ class GameMeta(Model):
     gaps: list[Gap] = []
     notes: LocalText | None = None
     min_type: MinType | None = Field(None, description="lower the 6 pt minimum of type on pieces, with a reason")
+
+    @field_validator("drafts")
+    @classmethod
+    def _drafts_are_languages(cls, v: list[str], info: ValidationInfo) -> list[str]:
+        langs = info.data.get("languages") or []
+        bad = [lg for lg in v if lg not in langs]
+        if bad:
+            raise ValueError(f"{', '.join(bad)} is not one of `languages:` ({', '.join(langs)}); add it there too")
+        return v
 
     _v = field_validator("title", "subtitle", "notes", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
     _names = field_validator("designer", "publisher", mode="before")(

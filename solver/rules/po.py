@@ -78,17 +78,15 @@ def load_catalog(folder: Path, lang: str) -> Catalog:
     return Catalog(read_po(path) if path.is_file() else None, path)
 
 
-def update_catalog(rules: RulesFile, po: polib.POFile | None, *, lang: str, game_id: str, title: str) -> polib.POFile:
-    """A PO file with exactly the units of `rules`, keeping every translation that still applies."""
-    old = Catalog(po)
-    out = polib.POFile(wrapwidth=0)
-    out.header = HEADER_COMMENT.format(title=title, game=game_id, lang=lang)
-    out.metadata = {
-        "Project-Id-Version": f"{game_id} rules",
+def po_metadata(project: str, lang: str, translator: str | None = None) -> dict[str, str]:
+    """The header of a PO file we write, fixed (no dates that change), so the same input gives the
+    same bytes: the rules' PO files and the program's own (generator/catalogue.py)."""
+    return {
+        "Project-Id-Version": project,
         "Report-Msgid-Bugs-To": "",
         "POT-Creation-Date": "2026-01-01 00:00+0000",
         "PO-Revision-Date": "2026-01-01 00:00+0000",
-        "Last-Translator": (po.metadata.get("Last-Translator") if po else None) or "pnp-forge contributors",
+        "Last-Translator": translator or "pnp-forge contributors",
         "Language-Team": lang,
         "Language": lang,
         "MIME-Version": "1.0",
@@ -96,6 +94,14 @@ def update_catalog(rules: RulesFile, po: polib.POFile | None, *, lang: str, game
         "Content-Transfer-Encoding": "8bit",
         "Plural-Forms": PLURAL_FORMS.get(lang, "nplurals=2; plural=(n != 1);"),
     }
+
+
+def update_catalog(rules: RulesFile, po: polib.POFile | None, *, lang: str, game_id: str, title: str) -> polib.POFile:
+    """A PO file with exactly the units of `rules`, keeping every translation that still applies."""
+    old = Catalog(po)
+    out = polib.POFile(wrapwidth=0)
+    out.header = HEADER_COMMENT.format(title=title, game=game_id, lang=lang)
+    out.metadata = po_metadata(f"{game_id} rules", lang, (po.metadata.get("Last-Translator") if po else None))
     numbers = rules.numbers()
     live = set()
     for ctx, source in rules.units():

@@ -6,7 +6,8 @@ Checks, each finding naming the clause (its printed number and id):
   the clause text, or the entry is fuzzy with an older `#| msgid`;
 - `translation-fuzzy`: marked fuzzy for another reason (warning);
 - `translation-obsolete`: a translation of a unit that no longer exists (info);
-- `translation-numbers`: numbers differ between source and translation, after NFKC (warning);
+- `translation-numbers`: numbers differ between source and translation, after NFKC, number words
+  per language counted (en one, fr un/une, deux...) (warning);
 - `cross-reference-dangling`: a reference (`(10.10)`, `11.5`, `[[id]]`, a piece's `{ref:id}`) names no clause (error);
 - `reference-heading`: a reference that names its target by another heading than the target's own,
   "(11.5 Routed troops)" for 11.5 "Movement of routed troops" (warning; native numbering);
@@ -26,6 +27,7 @@ A translator silences the numbers check of one entry with a translator comment `
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 import subprocess
@@ -60,26 +62,38 @@ NUMBER_WORDS = {
     | {"twice": "2"},
     # Japanese counts in kana; kanji numerals are left out (一 is also in 一族, 一緒).
     "ja": {"ひとつ": "1", "ふたつ": "2", "みっつ": "3", "よっつ": "4", "いつつ": "5"},
+    "fr": {w: str(i) for i, w in enumerate(
+        "zéro un deux trois quatre cinq six sept huit neuf dix onze douze".split())}
+    | {w: str(i) for i, w in enumerate("_ premier deuxième troisième quatrième cinquième sixième septième "
+                                       "huitième neuvième dixième".split()) if i}
+    | {"une": "1", "première": "1", "second": "2", "seconde": "2", "double": "2"},
 }
+# Number words that are also articles or plain adjectives (French un/une "a", premier "first" of a
+# sequence): they stand for a number the source states, but are never an extra number of their own.
+WEAK_NUMBER_WORDS = {"fr": {"un", "une", "premier", "première", "second", "seconde", "double"}}
 
 
 def nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
-def numbers_of(text: str, lang: str) -> Counter:
+def numbers_of(text: str, lang: str, *, weak: bool = True) -> Counter:
     """The numbers a text states, as strings after NFKC (①→1, １０．１０→10.10); in a language with
-    number words, those count too (five players = 5 players). [[refs]] are not numbers of the text."""
+    number words, those count too (five players = 5 players, cinq joueurs, une carte = 1 card);
+    `weak=False` leaves out the words that are also articles (WEAK_NUMBER_WORDS). [[refs]] are not
+    numbers of the text."""
     plain = REF_MARKUP.sub(" ", nfkc(text))
     found = Counter(NUMBER.findall(plain))
-    words = NUMBER_WORDS.get(lang, {})
-    if lang == "ja":
+    base = lang.split("-")[0]
+    words = NUMBER_WORDS.get(base, {})
+    if base == "ja":
         for w, n in words.items():
             found[n] += plain.count(w)
     else:
-        for w in re.findall(r"[A-Za-z]+", plain):
+        skip = set() if weak else WEAK_NUMBER_WORDS.get(base, set())
+        for w in re.findall(r"[^\W\d_]+", plain):
             number = words.get(w.lower())
-            if number is not None:
+            if number is not None and w.lower() not in skip:
                 found[number] += 1
     return +found
 
@@ -243,7 +257,7 @@ def _number_findings(unit: _Unit, glossary: list[Entry], source_lang: str, lang:
     src_n = numbers_of(without_numbered_terms(unit.source, src_terms, source_lang, lang), source_lang)
     dst_n = numbers_of(unit.target, lang)
     lost = sorted(set(src_n) - set(dst_n), key=_num_key)
-    added = sorted(set(dst_n) - set(src_n), key=_num_key)
+    added = sorted(set(numbers_of(unit.target, lang, weak=False)) - set(src_n), key=_num_key)
     if not (lost or added):
         return []
     parts = ([f"missing {', '.join(lost)}"] if lost else []) + ([f"extra {', '.join(added)}"] if added else [])
@@ -357,6 +371,16 @@ def check_translation(game: Game, lang: str) -> list[Finding]:
     return findings
 
 
+DRAFT_CODES = {"translation-missing", "translation-stale"}  # what a draft lacks: to do, not wrong
+
+
+def as_draft(findings: list[Finding], lang: str) -> list[Finding]:
+    """The findings of a draft translation (game.yaml `drafts`, `--draft`): its missing and stale
+    units are warnings, since its books print the source there and say they are drafts."""
+    return [dataclasses.replace(f, severity="warning", message=f"{f.message} ({lang} is a draft)")
+            if f.severity == "error" and f.code in DRAFT_CODES else f for f in findings]
+
+
 def check_rules(game: Game) -> CheckResult:
     """The CHECKS entry: the source's references, and every translation the game folder has.
 
@@ -373,13 +397,18 @@ def check_rules(game: Game) -> CheckResult:
         if lang == rules.language:
             continue
         path = po_path(game.folder, lang)
-        if not path.is_file():
+        if not path.is_file() and lang in game.meta.drafts:
+            result.findings.append(Finding("warning", "translation-missing",
+                                           f"{lang} is a draft with no rules translation yet: its books print the "
+                                           f"source; create {display_path(path)} with `pnp rules po GAME --lang {lang}`",
+                                           display_path(path)))
+        elif not path.is_file():
             result.findings.append(Finding("info", "translation-none",
                                            f"the rules have no {lang} translation yet ({display_path(path)})",
                                            display_path(path)))
             continue
-        result.findings += translation_findings(rules, load_catalog(game.folder, lang), lang,
-                                                glossary_for(game), path)
+        found = translation_findings(rules, load_catalog(game.folder, lang), lang, glossary_for(game), path)
+        result.findings += as_draft(found, lang) if lang in game.meta.drafts else found
     units = len(rules.units())
     result.derived["rules"] = {"clauses": sum(1 for _ in rules.walk()), "translation_units": units}
     return result
