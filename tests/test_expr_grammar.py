@@ -149,3 +149,42 @@ def test_depth_limit_at_its_edge(opener, closer):
         parse(too_deep)
     with pytest.raises(ExprError):
         parse(opener * 999 + inner + closer * 999)
+
+
+def test_long_but_flat_expressions_have_no_depth_to_speak_of():
+    """Brackets, `not` and minus side by side, each level closed before the next opens, never add
+    up to the nesting limit: twice the limit of each parses and has the hand-worked value."""
+    n = 2 * MAX_EXPR_DEPTH
+    assert evaluate(" + ".join(["(1)"] * n), {}) == n
+    assert evaluate(" + ".join(["-1"] * n), {}) == -n
+    assert evaluate(" and ".join(["not 1 == 2"] * n), {}) is True
+    assert evaluate(" or ".join(["(1 == 2)"] * n), {}) is False
+    assert evaluate("[" + ", ".join(["[1]"] * n) + "]", {}) == [[1]] * n
+    assert evaluate("max(" + ", ".join(["(2)"] * n) + ")", {}) == 2
+    # and a deep one after a flat run still counts from the top
+    with pytest.raises(ExprError, match="nests"):
+        parse(" + ".join(["(1)"] * n) + " + " + "(" * MAX_EXPR_DEPTH + "1" + ")" * MAX_EXPR_DEPTH)
+
+
+def test_the_tree_is_immutable_and_hashable():
+    """Frozen dataclasses (the module's promise): the checker may share a parsed tree and use it as
+    a key; nobody can change one in place."""
+    import dataclasses
+    tree = parse("not a + f(b, [1, 'x']) < -c")
+    assert hash(tree) == hash(parse("not a + f(b, [1, 'x']) < -c"))
+    nodes = [tree, tree.operand, tree.operand.left, tree.operand.right, tree.operand.left.left,
+             tree.operand.left.right, tree.operand.left.right.args[1], tree.operand.left.right.args[1].items[1]]
+    assert {type(n).__name__ for n in nodes} == {"Unary", "BinOp", "Name", "Call", "ListLit", "Str"}
+    assert len({n: i for i, n in enumerate(nodes + [Num(1)])}) == len(nodes) + 1
+    for n in nodes + [Num(1)]:
+        field = dataclasses.fields(n)[0].name
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(n, field, None)
+
+
+def test_an_error_carries_its_message_and_a_column_only_where_one_is_known():
+    e = ExprError("what is wrong")
+    assert str(e) == "what is wrong" and e.column == 0 and isinstance(e, ValueError)
+    with pytest.raises(ExprError) as caught:
+        evaluate("players // 0", {"players": 3})
+    assert str(caught.value) == "division by zero" and caught.value.column == 0

@@ -1,0 +1,215 @@
+"""Total fit (generator/text/breaking.py) against a brute force of the test's own: every set of
+allowed breaks of a short paragraph is tried, each line's demerits worked out from Knuth and Plass's
+rule as the module's documentation states it, and the least total must be what `total_fit` gives.
+
+The rule, written out here from the documentation rather than imported:
+- a line may end between words (its spaces dropped), at a hyphen point of the word's language
+  (a "-" drawn), or just after a compound's own hyphen between letters ("Ring-/bearer", none drawn);
+- a line's demerits are (10 + badness)^2, badness = 100 r^3 (at most 10 000) where r is the room
+  left over what its spaces may stretch (each to twice its width; a line without spaces counts one);
+  justified, a line may instead be wider by what shrinking its spaces to 0.8 gives, badness
+  100 (over / shrinkable)^3; the last line has badness 0 and must fit at its natural width;
+- a line ending inside a word adds 10^2, and 3000 more when the line before it did too; a line of
+  one syllable (inside a word at both ends, no space) is not allowed; a last line that is only the
+  tail of a broken word adds 1500;
+- on a tie, the earlier lines hold more (the latest start for the last line, then for the one before).
+"""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from generator.text.breaking import Line, hyphen_cut, total_fit
+from generator.text.hyphenate import hyphen_points
+
+NARROW, WIDE = set("iljt.,;'!-"), set("mwMW")
+
+
+def measure(s: str) -> float:
+    """A proportional face of the test's own: narrow letters 0.5, wide 1.5, the rest 1 (space 1)."""
+    return sum(0.5 if ch in NARROW else 1.5 if ch in WIDE else 1.0 for ch in s)
+
+
+def mono(s: str) -> float:
+    return float(len(s))
+
+
+def allowed_breaks(text: str) -> list[tuple[int, int, bool, bool]]:
+    """(end, resume, hyphen drawn, inside a word) of each break, in order, the paragraph's end last."""
+    words, pos = [], 0
+    for w in text.split(" "):
+        words.append((pos, pos + len(w)))
+        pos += len(w) + 1
+    out = []
+    for k, (s, e) in enumerate(words):
+        word = text[s:e]
+        inside = {p: True for p in hyphen_points(word, "en")}
+        for i in range(1, len(word) - 1):
+            if word[i] == "-" and word[i - 1].isalpha() and word[i + 1].isalpha():
+                inside[i + 1] = False
+        out += [(s + p, s + p, inside[p], True) for p in sorted(inside)]
+        out.append((e, words[k + 1][0] if k + 1 < len(words) else e, False, False))
+    return out
+
+
+def line_demerits(text, start, brk, before, width, final, justified, m):
+    """The demerits of the line from `start` to break `brk` (after break `before`), None when not allowed."""
+    end, _, hyphen, inside = brk
+    after_inside = before is not None and before[3]
+    natural = m(text[start:end] + ("-" if hyphen else ""))
+    gaps = text[start:end].count(" ")
+    shrinkable = 0.2 * m(" ") * gaps if justified else 0.0
+    if inside and after_inside and gaps == 0:
+        return None
+    if final:
+        if natural > width + 1e-6:
+            return None
+        badness = 0.0
+    elif natural > width:
+        if natural > width + shrinkable + 1e-6:
+            return None
+        badness = 100 * ((natural - width) / shrinkable) ** 3
+    else:
+        badness = min(10_000, 100 * ((width - natural) / (max(1, gaps) * m(" "))) ** 3)
+    d = (10 + badness) ** 2
+    if inside:
+        d += 100
+        if after_inside:
+            d += 3000
+    if final and after_inside and gaps == 0:
+        d += 1500
+    return d
+
+
+def brute_force(text: str, width: float, justified: bool = False, m=measure) -> list[Line] | None:
+    breaks = allowed_breaks(text)
+    best: tuple[float, tuple, list[Line]] | None = None
+    for chosen in itertools.product((False, True), repeat=len(breaks) - 1):
+        picks = [b for b, c in zip(breaks, chosen) if c] + [breaks[-1]]
+        total, start, before, lines = 0.0, 0, None, []
+        for n, b in enumerate(picks):
+            if b[0] <= start:
+                break
+            d = line_demerits(text, start, b, before, width, n == len(picks) - 1, justified, m)
+            if d is None:
+                break
+            total += d
+            lines.append(Line(start, b[0], b[2]))
+            start, before = b[1], b
+        else:
+            rank = tuple(line.start for line in reversed(lines))  # the tie rule: later starts first
+            if best is None or (total, [-s for s in rank]) < (best[0], [-s for s in best[1]]):
+                best = (total, rank, lines)
+    return None if best is None else best[2]
+
+
+PARAGRAPHS = [
+    "the remarkable fellowship journeying together",
+    "hobbits travelling through dangerous mountains",
+    "a Ring-bearer and his wonderful companions",
+    "beautiful adventure of the ringbearer",
+    "move two hexes then draw a card",
+    "companions, journeying; remarkable!",
+]
+
+
+@pytest.mark.parametrize("text", PARAGRAPHS)
+@pytest.mark.parametrize("justified", [False, True])
+def test_total_fit_is_the_least_total_demerits_of_every_set_of_breaks(text, justified):
+    for width in [w / 2 for w in range(14, 2 * int(measure(text)) + 4, 3)]:
+        assert total_fit(text, measure, width, "en", justified) == brute_force(text, width, justified), width
+
+
+@pytest.mark.parametrize("text", PARAGRAPHS[:4])
+def test_with_a_fixed_pitch_face_ties_go_to_the_fuller_earlier_lines(text):
+    for width in range(9, len(text) + 2):
+        assert total_fit(text, mono, float(width), "en") == brute_force(text, float(width), m=mono), width
+
+
+def test_a_tie_between_two_sets_of_breaks_keeps_the_earlier_line_full():
+    """In 12 fixed-pitch columns 'adventure' / 'of the ring-' and 'adventure of' / 'the ring-' cost
+    the same (badnesses 2700 and 0, or 0 and 2700: 3 columns left with one space's stretch or none);
+    the earlier line takes more."""
+    text = "beautiful adventure of the ringbearer"
+    lines = total_fit(text, mono, 12.0, "en")
+    assert [text[ln.start:ln.end] + "-" * ln.hyphen for ln in lines] == [
+        "beautiful", "adventure of", "the ring-", "bearer"]
+    assert brute_force(text, 12.0, m=mono) == lines
+
+
+def test_an_exact_fit_is_a_line_with_no_badness():
+    text = "draw a card then move"
+    for first in ("draw a card", "draw a card then"):
+        lines = total_fit(text, mono, float(len(first)), "en")
+        assert [text[ln.start:ln.end] for ln in lines][0] == first
+        assert all(mono(text[ln.start:ln.end]) <= len(first) for ln in lines)
+
+
+def test_a_compound_breaks_after_its_own_hyphen_and_draws_no_other():
+    text = "the Ring-bearer"
+    lines = total_fit(text, mono, 9.0, "en")
+    assert [(text[ln.start:ln.end], ln.hyphen) for ln in lines] == [("the Ring-", False), ("bearer", False)]
+    assert total_fit("Ring-bearer", mono, 6.0, "en") == [Line(0, 5, False), Line(5, 11, False)]
+    assert total_fit("-ring", mono, 3.0, "en") is None  # a leading hyphen is no break
+    assert total_fit("ring-", mono, 3.0, "en") is None  # nor a trailing one
+
+
+def test_a_hyphen_point_is_taken_when_it_saves_a_loose_line():
+    text = "travelling travelling"
+    lines = total_fit(text, mono, 16.0, "en")  # 'travelling trav-' fills 16 columns exactly
+    assert [(text[ln.start:ln.end], ln.hyphen) for ln in lines] == [("travelling trav", True), ("elling", False)]
+    lines = total_fit(text, mono, 15.0, "en")  # no room for the hyphen: a loose line it must be
+    assert [(text[ln.start:ln.end], ln.hyphen) for ln in lines] == [("travelling", False), ("travelling", False)]
+
+
+def test_a_word_is_never_broken_twice_over_into_a_line_of_one_syllable():
+    """'remarkable' (re-mark-able): in 7 columns remark-/able; in 5, re-/mark-/able would leave
+    'mark-' alone between two hyphens, which is refused, and nothing else fits."""
+    assert total_fit("remarkable", mono, 7.0, "en") == [Line(0, 6, True), Line(6, 10, False)]
+    assert total_fit("remarkable", mono, 5.0, "en") is None
+    assert brute_force("remarkable", 5.0, m=mono) is None
+
+
+def test_a_word_wider_than_the_line_gives_none():
+    assert total_fit("a shadow", mono, 5.0, "en") is None  # 'shadow' has no hyphen point
+    assert total_fit("", mono, 5.0, "en") is None
+    assert total_fit("   ", mono, 5.0, "en") is None
+
+
+def test_the_last_line_is_never_squeezed_but_others_may_be_when_justified():
+    text = "aa bb cc dd"
+    # 11 wide at 10 columns: justified, 'aa bb cc dd' cannot shrink as a last line
+    assert total_fit(text, mono, 10.0, "en", justified=True) == brute_force(text, 10.0, True, mono)
+    assert len(total_fit(text, mono, 10.0, "en", justified=True)) == 2
+    # 'aa bb cc' (8) in 7.5 columns shrinks its two spaces by 0.5 of the 0.4 they may give... not enough
+    assert total_fit(text, mono, 7.5, "en", justified=True) == brute_force(text, 7.5, True, mono)
+    # in 7.7 it may: 0.3 over, two spaces each shrinking 0.2
+    lines = total_fit(text, mono, 7.7, "en", justified=True)
+    assert [text[ln.start:ln.end] for ln in lines] == ["aa bb cc", "dd"]
+    assert total_fit(text, mono, 7.7, "en") != lines
+
+
+def test_span_width_stands_in_for_measure():
+    text = "hobbits travelling through dangerous mountains"
+    calls = []
+
+    def span(s, e, hy):
+        calls.append((s, e, hy))
+        return measure(text[s:e] + ("-" if hy else ""))
+    assert total_fit(text, measure, 17.0, "en", span_width=span) == total_fit(text, measure, 17.0, "en")
+    assert calls
+
+
+def test_hyphen_cut_takes_the_latest_point_that_fits():
+    word = "travelling"  # points after 'trav' and 'travel'
+    assert hyphen_cut(word, lambda i: i <= 10, "en") == 6
+    assert hyphen_cut(word, lambda i: i <= 5, "en") == 4
+    assert hyphen_cut(word, lambda i: i <= 3, "en") is None
+    assert hyphen_cut(word, lambda i: True, "en", after=6) is None
+    assert hyphen_cut(word, lambda i: True, "en", after=5) == 6
+    assert hyphen_cut(word, lambda i: True, "en", after=4) == 6
+    assert hyphen_cut(word, lambda i: i == 4, "en", after=3) == 4
+    assert hyphen_cut(word, lambda i: True, None) is None
+    assert hyphen_cut(word, lambda i: True, "") is None
+    assert hyphen_cut("travelling指輪", lambda i: True, "en") is None
