@@ -44,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -139,10 +140,17 @@ def mutations_of(node: ast.AST, skip: set[int]) -> list[tuple[str, str]]:
 def list_mutants(source: str) -> list[Mutant]:
     tree = ast.parse(source)
     skip = _docstring_nodes(tree) | _annotation_nodes(tree)
+    found = [(i, kind, getattr(node, "lineno", 0), change)
+             for i, node in enumerate(ast.walk(tree)) for kind, change in mutations_of(node, skip)]
+    # the same change twice on one line is told apart by its place, outermost first: "(2 of 2)"
+    alike = Counter((line, change) for _, _, line, change in found)
+    seen: Counter = Counter()
     out = []
-    for i, node in enumerate(ast.walk(tree)):
-        for kind, change in mutations_of(node, skip):
-            out.append(Mutant(i, kind, getattr(node, "lineno", 0), change))
+    for i, kind, line, change in found:
+        if alike[line, change] > 1:
+            seen[line, change] += 1
+            change = f"{change} ({seen[line, change]} of {alike[line, change]})"
+        out.append(Mutant(i, kind, line, change))
     return out
 
 
@@ -323,6 +331,19 @@ def write_results(path: Path, module: str, digest: str, tests: list[str], base_s
     tmp.replace(path)
 
 
+def relabel(module: str, digest: str, done: dict[int, tuple[str, str]]) -> dict[int, tuple[str, str]]:
+    """The results with today's labels for their mutants (the node index is what identifies one),
+    when the module is still the source they were measured on."""
+    path = ROOT / module
+    if not path.exists():
+        return done
+    source = path.read_text(encoding="utf-8")
+    if hashlib.sha256(source.encode()).hexdigest()[:16] != digest:
+        return done
+    labels = {m.index: m.label(module) for m in list_mutants(source)}
+    return {i: (r, labels.get(i, label)) for i, (r, label) in done.items()}
+
+
 def summary(module: str, done: dict[int, tuple[str, str]]) -> dict[str, float]:
     """Counts and score of a module's results, leaving out the mutants now listed as equivalent."""
     known = equivalents(module)
@@ -339,7 +360,7 @@ def print_table() -> None:
     for path in sorted(RESULTS.glob("*.txt")):
         header, done = read_results(path)
         module = header.get("module", path.stem)
-        s = summary(module, done)
+        s = summary(module, relabel(module, header.get("source", ""), done))
         print(f"{module:<38} {s['tried']:>5.0f} {s['killed']:>6.0f} {s['timeout']:>5.0f} {s['survived']:>5.0f} "
               f"{s['equivalent']:>5.0f} {s['score']:>6.1f} %")
 
@@ -376,6 +397,7 @@ def measure(args: argparse.Namespace) -> int:
     if header and header.get("source") != digest:
         print(f"{path}: made from another version of {module}; measuring afresh")
         header, done = {}, {}
+    done = relabel(module, digest, done)
     if args.survivors:
         missing = set(header.get("tests", "").split()) - set(tests)
         if missing:

@@ -84,6 +84,8 @@ def test_yaml_values_parse_as_constants_and_other_types_are_refused():
 @pytest.mark.parametrize("text, column", [
     ("1 +", 4), ("1 2", 3), ("(1", 3), ("[1, 2", 6), ("f(1 2)", 5), ("1 ? 2", 3), ("  $", 3),
     (")", 1), ("1 +* 2", 4), ("", 1), ("and", 1),
+    # a keyword where an operator belongs is no `or` (nor an `and`)
+    ("1 true", 3), ("1 false", 3), ("(1) not 1", 5), ("1 == 1 not 2", 8), ("x in", 5),
 ])
 def test_syntax_errors_point_at_their_column(text, column):
     with pytest.raises(ExprError) as e:
@@ -188,3 +190,29 @@ def test_an_error_carries_its_message_and_a_column_only_where_one_is_known():
     with pytest.raises(ExprError) as caught:
         evaluate("players // 0", {"players": 3})
     assert str(caught.value) == "division by zero" and caught.value.column == 0
+
+
+@pytest.mark.parametrize("opener", ["not ", "-"])
+def test_not_and_minus_give_back_their_level_exactly(opener):
+    """A flat run of `not`s (or minuses) leaves the depth where it was: a chain nested to the
+    limit after one is still refused."""
+    inner, joiner = "1", " and " if opener == "not " else " + "
+    flat = joiner.join([opener + inner] * (MAX_EXPR_DEPTH + 2))
+    parse(flat + joiner + opener * (MAX_EXPR_DEPTH - 1) + inner)
+    with pytest.raises(ExprError, match="nests"):
+        parse(flat + joiner + opener * MAX_EXPR_DEPTH + inner)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("1 ? 2", "unexpected character '?'"), ("  $", "unexpected character '$'"),
+    ("(1", "expected ')' but found 'the end'"), ("f(1 2)", "expected ')' but found '2'"),
+    ("1 +", "found 'the end'"), ("1 + )", "found ')'"),
+    ("12345678901", "number 12345678901 is larger than 1,000,000,000"),
+    ("9" * 40, "number " + "9" * 20 + "... is larger than 1,000,000,000"),
+    ("9" * 21, "number " + "9" * 20 + "... is larger"),
+    ("9" * 20 + " + 1", "number " + "9" * 20 + " is larger"),
+])
+def test_each_syntax_error_says_what_it_found(text, message):
+    with pytest.raises(ExprError) as e:
+        parse(text)
+    assert message in str(e.value)

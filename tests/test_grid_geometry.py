@@ -159,7 +159,8 @@ def test_the_back_offset_is_in_the_papers_axes_and_turns_with_a_landscape_sheet(
 # ------------------------------------------------------------------------------------- gutterfold
 
 GUTTERFOLDS = [(A4, (63.0, 88.0), 3.0, 0.0), (A4, (44.0, 63.0), 3.0, 2.0), (LETTER, (57.0, 89.0), 2.0, 0.0),
-               (A4, (15.9, 15.9), 1.0, 3.0), (A5, (25.4, 25.4), 2.0, 4.0), (A4, (88.0, 63.0), 3.0, 0.0)]
+               (A4, (15.9, 15.9), 1.0, 3.0), (A5, (25.4, 25.4), 2.0, 4.0), (A4, (88.0, 63.0), 3.0, 0.0),
+               (A4, (60.0, 150.0), 3.0, 0.0)]
 
 
 @pytest.mark.parametrize("paper, piece, bleed, gutter", GUTTERFOLDS)
@@ -220,3 +221,54 @@ def test_gutterfold_marks_on_both_halves_never_in_the_fold_or_on_a_piece(paper, 
         assert vertical_xs == sorted([x for x in front_xs for _ in "ab"]
                                      + [round(g.page_w - x, 4) for x in front_xs for _ in "ab"])
         assert len(marks) == len(left) + len(right) + len(vertical_xs)
+
+
+@pytest.mark.parametrize("piece", [(20.0, 300.0), (300.0, 20.0)])
+def test_a_piece_too_long_one_way_still_gets_a_row_of_slots(piece):
+    """Longer than the paper one way only: one row (or column) of as many as fit the other way."""
+    g = plan_sheet(A4, piece, 0.0)
+    assert g.per_page == max(g.cols, g.rows) > 1 and min(g.cols, g.rows) == 1
+    assert len({(g.slot(i).x, g.slot(i).y) for i in range(g.per_page)}) == g.per_page
+
+
+def test_no_gutter_unless_asked():
+    for paper, piece, bleed, _ in SHEETS:
+        assert plan_sheet(paper, piece, bleed) == plan_sheet(paper, piece, bleed, 0.0)
+        assert plan_gutterfold(paper, piece, bleed) == plan_gutterfold(paper, piece, bleed, 0.0)
+
+
+def test_grids_are_values_that_nobody_changes_in_place():
+    import dataclasses
+    g, gf = plan_sheet(A4, (63.0, 88.0), 3.0), plan_gutterfold(A4, (63.0, 88.0), 3.0)
+    assert len({g, plan_sheet(A4, (63.0, 88.0), 3.0), gf, plan_gutterfold(A4, (63.0, 88.0), 3.0)}) == 2
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        g.cols = 9  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        gf.fronts = g  # type: ignore[misc]
+
+
+def test_an_empty_page_has_the_first_slot_as_its_area_and_marks():
+    g = plan_sheet(A4, (63.0, 88.0), 3.0)
+    assert g.trim_area(0) == g.trim_area(1) == g.slot(0)
+    assert g.crop_marks(0) == g.crop_marks(1)
+
+
+def test_marks_shrink_to_the_narrower_margin_with_a_bleed():
+    """Bleed 3 mm, 2 mm left between the printer's margin and the mark gap at the sides, more at the
+    top: the marks are 2 mm long and end at the printable edge on the sides."""
+    side = 100.0 - 2 * (MARGIN + GAP + 2.0 + 3.0)
+    g = plan_sheet((100.0, 140.0), (side, side), 3.0)
+    assert g.per_page == 1
+    for x1, y1, x2, y2 in g.crop_marks():
+        assert max(abs(x2 - x1), abs(y2 - y1)) == pytest.approx(2.0)
+    left = [min(m[0], m[2]) for m in g.crop_marks() if m[1] == m[3] and m[0] < 50]
+    assert left and all(x == pytest.approx(MARGIN) for x in left)
+
+
+def test_a_zero_back_offset_moves_nothing_and_prints_no_negative_zero():
+    """-0.0 would be written as "-0" into the PDF: the same sheet would not give the same bytes."""
+    import math
+    g = plan_sheet(A4, (63.0, 88.0), 3.0)
+    assert g.landscape
+    dx, dy = g.sheet_offset((0.0, 0.0))
+    assert (dx, dy) == (0.0, 0.0) and math.copysign(1.0, dx) == 1.0 and math.copysign(1.0, dy) == 1.0
