@@ -239,3 +239,31 @@ def test_one_sides_draw_is_named_by_its_english_name_else_its_first(tmp_path):
         setup.write_text(setup.read_text(encoding="utf-8").replace("name: the spymaster", f"name: {name}"), encoding="utf-8")
         checked = [f.message for f in odds.check_odds(load_game(folder)).findings if f.code == "odds-cross-checked"]
         assert checked == [f"{shown}'s draw of 2 from missions: exact counting agrees with CP-SAT solution enumeration"]
+
+
+def test_a_sides_draw_from_two_kinds_has_odds_from_one_kind_none(tmp_path):
+    from test_setup_sides import write_spy_game
+    for roles, told in (("heist rescue", True), ("heist heist", False)):
+        folder = tmp_path / roles.replace(" ", "-")
+        write_spy_game(folder)
+        comps = folder / "components.yaml"
+        text = comps.read_text(encoding="utf-8").replace("      - {id: sabotage, name: Sabotage, count: 1, attrs: {role: sabotage}}\n", "")
+        comps.write_text(text.replace("role: rescue", f"role: {roles.split()[1]}"), encoding="utf-8")
+        result = odds.check_odds(load_game(folder))
+        assert bool(result.derived) == told and [f.code for f in result.findings] == ["odds-cross-checked"] * told
+        if told:  # 2 of 3 heist and 2 rescue cards: C(5, 2) = 10 pairs
+            assert table(result.derived, "missions", 3) == brute({"heist": ("heist", 3), "rescue": ("rescue", 2)}, 2)
+
+
+def test_the_reports_floats_are_the_exact_odds_to_six_places(tmp_path):
+    derived = odds.check_odds(two_piles(tmp_path)).derived
+    for pile in ("gold-cards", "dwarf-cards"):
+        for rows in derived["role_odds"][pile].values():
+            assert all(r["p"] == round(float(Fraction(r["exact"])), 6) for r in rows)
+    for key in ("p_no_big", "p_no_small", "p_no_loyal", "p_no_saboteur"):
+        for n, p in derived[key].items():
+            assert p == round(float(Fraction(derived[key + "_exact"][n])), 6)
+    # 3 players, no saboteur among 3 of 5 dwarf cards: C(3, 3) / C(5, 3) = 1/10
+    assert derived["p_no_saboteur_exact"]["3"] == "1/10" and derived["p_no_saboteur"]["3"] == 0.1
+    # 4 players, no big gold card among 4 of 8: C(5, 4) / C(8, 4) = 5/70 = 0.0714285...
+    assert derived["p_no_big_exact"]["4"] == "1/14" and derived["p_no_big"]["4"] == 0.071429
