@@ -398,6 +398,9 @@ def measure(args: argparse.Namespace) -> int:
         print(f"{path}: made from another version of {module}; measuring afresh")
         header, done = {}, {}
     done = relabel(module, digest, done)
+    if args.resume and header and header.get("tests", "").split() != tests:
+        print(f"{path}: measured with other tests ({header.get('tests')}); measuring afresh")
+        header, done = {}, {}
     if args.survivors:
         missing = set(header.get("tests", "").split()) - set(tests)
         if missing:

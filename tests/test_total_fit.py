@@ -20,7 +20,7 @@ import itertools
 
 import pytest
 
-from generator.text.breaking import Line, hyphen_cut, total_fit
+from generator.text.breaking import Line, atoms, groups, hyphen_cut, latin_paragraph, total_fit
 from generator.text.hyphenate import hyphen_points
 
 NARROW, WIDE = set("iljt.,;'!-"), set("mwMW")
@@ -83,25 +83,32 @@ def line_demerits(text, start, brk, before, width, final, justified, m):
 
 
 def brute_force(text: str, width: float, justified: bool = False, m=measure) -> list[Line] | None:
+    """Every set of breaks whose lines are all allowed, each tried to the end (a line that is too
+    wide stays too wide when it ends later, so no later end is tried after one), the least total
+    demerits kept; ties as the module documentation says."""
     breaks = allowed_breaks(text)
-    best: tuple[float, tuple, list[Line]] | None = None
-    for chosen in itertools.product((False, True), repeat=len(breaks) - 1):
-        picks = [b for b, c in zip(breaks, chosen) if c] + [breaks[-1]]
-        total, start, before, lines = 0.0, 0, None, []
-        for n, b in enumerate(picks):
+    best: list = []
+
+    def extend(start: int, before, total: float, lines: list[Line]) -> None:
+        for k, b in enumerate(breaks):
             if b[0] <= start:
-                break
-            d = line_demerits(text, start, b, before, width, n == len(picks) - 1, justified, m)
+                continue
+            final = k == len(breaks) - 1
+            d = line_demerits(text, start, b, before, width, final, justified, m)
             if d is None:
-                break
-            total += d
-            lines.append(Line(start, b[0], b[2]))
-            start, before = b[1], b
-        else:
-            rank = tuple(line.start for line in reversed(lines))  # the tie rule: later starts first
-            if best is None or (total, [-s for s in rank]) < (best[0], [-s for s in best[1]]):
-                best = (total, rank, lines)
-    return None if best is None else best[2]
+                if m(text[start:b[0]]) > width + 0.2 * m(" ") * text[start:b[0]].count(" ") + 1e-6:
+                    return
+                continue
+            line = Line(start, b[0], b[2])
+            if final:
+                rank = [-ln.start for ln in reversed(lines + [line])]  # later starts first
+                if not best or (total + d, rank) < (best[0], best[1]):
+                    best[:] = [total + d, rank, lines + [line]]
+            else:
+                extend(b[1], b, total + d, lines + [line])
+
+    extend(0, None, 0.0, [])
+    return best[2] if best else None
 
 
 PARAGRAPHS = [
@@ -213,3 +220,39 @@ def test_hyphen_cut_takes_the_latest_point_that_fits():
     assert hyphen_cut(word, lambda i: True, None) is None
     assert hyphen_cut(word, lambda i: True, "") is None
     assert hyphen_cut("travelling指輪", lambda i: True, "en") is None
+
+
+# Where a line may break at all, typed out by hand from JLREQ's rules (。 never starts a line,
+# 「 never ends one), the no-break space (never a break) and Latin words kept whole.
+GROUPS = [
+    ("ab cd", [(0, 2, False), (2, 3, True), (3, 5, False)]),
+    ("a\u00a0b c", [(0, 3, False), (3, 4, True), (4, 5, False)]),
+    ("x\ty", [(0, 1, False), (1, 2, True), (2, 3, False)]),
+    ("abあ", [(0, 2, False), (2, 3, False)]),
+    ("あ。い", [(0, 2, False), (2, 3, False)]),
+    ("「あい」", [(0, 2, False), (2, 4, False)]),
+    ("a 。", [(0, 1, False), (1, 2, True), (2, 3, False)]),
+    ("abc。", [(0, 4, False)]),
+    ("あ 「い", [(0, 1, False), (1, 2, True), (2, 4, False)]),
+    ("", []),
+]
+
+
+@pytest.mark.parametrize("text, expected", GROUPS)
+def test_groups_are_the_pieces_a_line_may_hold_whole(text, expected):
+    assert [tuple(g) for g in groups(text)] == expected
+
+
+def test_atoms_are_cjk_characters_spaces_and_latin_runs():
+    assert atoms("ab cd") == [(0, 2), (2, 3), (3, 5)]
+    assert atoms("abあい c") == [(0, 2), (2, 3), (3, 4), (4, 5), (5, 6)]
+    assert atoms("a\u00a0b") == [(0, 3)]
+    assert atoms("") == []
+
+
+def test_total_fit_sets_latin_paragraphs_only():
+    assert latin_paragraph("Roll two dice.", "en") and latin_paragraph("Lancez", "fr-CA")
+    assert not latin_paragraph("Roll two dice.", None)
+    for lang in ("ja", "zh-Hant", "ko"):
+        assert not latin_paragraph("Roll two dice.", lang)
+    assert not latin_paragraph("Roll 二 dice.", "en")
