@@ -160,7 +160,7 @@ def test_the_back_offset_is_in_the_papers_axes_and_turns_with_a_landscape_sheet(
 
 GUTTERFOLDS = [(A4, (63.0, 88.0), 3.0, 0.0), (A4, (44.0, 63.0), 3.0, 2.0), (LETTER, (57.0, 89.0), 2.0, 0.0),
                (A4, (15.9, 15.9), 1.0, 3.0), (A5, (25.4, 25.4), 2.0, 4.0), (A4, (88.0, 63.0), 3.0, 0.0),
-               (A4, (60.0, 150.0), 3.0, 0.0)]
+               (A4, (60.0, 150.0), 3.0, 0.0), (A4, (42.4, 60.0), 3.0, 0.0)]  # the last: 2 x 48.4 mm a half, 0.3 mm spare
 
 
 @pytest.mark.parametrize("paper, piece, bleed, gutter", GUTTERFOLDS)
@@ -257,12 +257,14 @@ def test_marks_shrink_to_the_narrower_margin_with_a_bleed():
     """Bleed 3 mm, 2 mm left between the printer's margin and the mark gap at the sides, more at the
     top: the marks are 2 mm long and end at the printable edge on the sides."""
     side = 100.0 - 2 * (MARGIN + GAP + 2.0 + 3.0)
-    g = plan_sheet((100.0, 140.0), (side, side), 3.0)
-    assert g.per_page == 1
-    for x1, y1, x2, y2 in g.crop_marks():
-        assert max(abs(x2 - x1), abs(y2 - y1)) == pytest.approx(2.0)
-    left = [min(m[0], m[2]) for m in g.crop_marks() if m[1] == m[3] and m[0] < 50]
-    assert left and all(x == pytest.approx(MARGIN) for x in left)
+    for paper in ((100.0, 140.0), (140.0, 100.0)):  # the narrow margin at the sides, then at the top
+        g = plan_sheet(paper, (side, side), 3.0)
+        assert g.per_page == 1 and (g.page_w, g.page_h) == paper
+        for x1, y1, x2, y2 in g.crop_marks():
+            assert max(abs(x2 - x1), abs(y2 - y1)) == pytest.approx(2.0)
+        outer = [min(m[0], m[2]) for m in g.crop_marks() if m[1] == m[3] and m[0] < 50] if paper[0] < paper[1] else \
+            [min(m[1], m[3]) for m in g.crop_marks() if m[0] == m[2] and m[1] < 50]
+        assert outer and all(v == pytest.approx(MARGIN) for v in outer)
 
 
 def test_a_zero_back_offset_moves_nothing_and_prints_no_negative_zero():
