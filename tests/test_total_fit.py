@@ -53,7 +53,12 @@ def allowed_breaks(text: str) -> list[tuple[int, int, bool, bool]]:
     return out
 
 
-def line_demerits(text, start, brk, before, width, final, justified, m):
+# the documented weights: line penalty, hyphen penalty (squared), two hyphens in a row, a broken
+# word's tail alone on the last line, the badness cap
+WEIGHTS = {"line": 10, "hyphen": 10, "double": 3000, "final": 1500, "ragged": 10_000}
+
+
+def line_demerits(text, start, brk, before, width, final, justified, m, w=WEIGHTS):
     """The demerits of the line from `start` to break `brk` (after break `before`), None when not allowed."""
     end, _, hyphen, inside = brk
     after_inside = before is not None and before[3]
@@ -66,23 +71,23 @@ def line_demerits(text, start, brk, before, width, final, justified, m):
         if natural > width + 1e-6:
             return None
         badness = 0.0
-    elif natural > width:
+    elif natural > width + 1e-6 or (natural > width and shrinkable):
         if natural > width + shrinkable + 1e-6:
             return None
         badness = 100 * ((natural - width) / shrinkable) ** 3
     else:
-        badness = min(10_000, 100 * ((width - natural) / (max(1, gaps) * m(" "))) ** 3)
-    d = (10 + badness) ** 2
+        badness = min(w["ragged"], 100 * ((width - natural) / (max(1, gaps) * m(" "))) ** 3)
+    d = (w["line"] + badness) ** 2
     if inside:
-        d += 100
+        d += w["hyphen"] ** 2
         if after_inside:
-            d += 3000
+            d += w["double"]
     if final and after_inside and gaps == 0:
-        d += 1500
+        d += w["final"]
     return d
 
 
-def brute_force(text: str, width: float, justified: bool = False, m=measure) -> list[Line] | None:
+def brute_force(text: str, width: float, justified: bool = False, m=measure, w=WEIGHTS) -> list[Line] | None:
     """Every set of breaks whose lines are all allowed, each tried to the end (a line that is too
     wide stays too wide when it ends later, so no later end is tried after one), the least total
     demerits kept; ties as the module documentation says."""
@@ -94,7 +99,7 @@ def brute_force(text: str, width: float, justified: bool = False, m=measure) -> 
             if b[0] <= start:
                 continue
             final = k == len(breaks) - 1
-            d = line_demerits(text, start, b, before, width, final, justified, m)
+            d = line_demerits(text, start, b, before, width, final, justified, m, w)
             if d is None:
                 if m(text[start:b[0]]) > width + 0.2 * m(" ") * text[start:b[0]].count(" ") + 1e-6:
                     return
@@ -256,3 +261,12 @@ def test_total_fit_sets_latin_paragraphs_only():
     for lang in ("ja", "zh-Hant", "ko"):
         assert not latin_paragraph("Roll two dice.", lang)
     assert not latin_paragraph("Roll 二 dice.", "en")
+
+
+def test_a_line_within_the_tolerance_of_the_width_fits():
+    """Measured widths are float sums: a line 5e-7 over the width fits (it used to divide by zero
+    when no space could shrink: set ragged, or justified with one word)."""
+    for justified in (False, True):
+        lines = total_fit("ab cd ef", mono, 5 - 5e-7, "en", justified)
+        assert [("ab cd ef"[ln.start:ln.end]) for ln in lines] == ["ab cd", "ef"]
+    assert total_fit("abcde fg", mono, 5 - 5e-7, "en", justified=True) == [Line(0, 5, False), Line(6, 8, False)]
