@@ -118,6 +118,9 @@ def test_a_game_without_setup_is_proposed_and_checked(tmp_path, capsys):
     assert sorted(f.message.split(":")[0] for f in findings if f.code == "proposed-count") == \
         ["deck/a", "deck/b", "deck/c", "deck/d"]
     assert not [f for f in findings if f.severity == "error"]
+    objective = [f for f in findings if f.code == "proposal-objective"]
+    assert len(objective) == 1 and objective[0].message == f"proposed.yaml objective: {data['objective']}"
+    assert objective[0].source.endswith("proposed.yaml:4")  # the objective: line
     assert check_odds(game).findings == []
     capsys.readouterr()
     assert main(["check", str(folder), "--json"]) == 0
