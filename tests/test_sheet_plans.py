@@ -73,6 +73,8 @@ def test_pieces_without_backs_leave_their_back_slots_empty_or_no_back_page():
         i = int(pl.piece.name[1:])
         assert turned_over(grid.page_w, grid.page_h, pl.trim, "long").rounded(6) == grid.slot(i).rounded(6)
     assert len(grid_pages(grid, cards(5, backs=lambda i: False))) == 1  # no back page at all
+    no_backs = grid_pages(grid, cards(2 * grid.per_page + 1, backs=lambda i: False))
+    assert [len(p.placements) for p in no_backs] == [grid.per_page, grid.per_page, 1]  # fronts only
     assert grid_pages(grid, cards(5), marks=False)[0].strokes == ()
 
 
