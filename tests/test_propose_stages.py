@@ -141,3 +141,14 @@ def test_the_rest_items_take_what_the_named_kinds_leave_of_a_stated_total(tmp_pa
                            "    size: half-inch\n    stated_total: {value: 20, source: \"rules 5\"}\n    items:\n      - {id: e")
     folder = write(tmp_path, "stage-c", comps, RULES)
     assert counts(folder) == {"e": 2, "f": 2, "g": 2, "h": 3, "r": 11, "s": 2, "t": 2}
+
+
+def test_nothing_to_propose_when_every_count_is_stated_and_a_warning_when_no_file_holds_them(tmp_path):
+    counted = write(tmp_path, "counted", DECK.replace("count: null", "count: 3").replace("value: 9", "value: 12"))
+    result = propose(load_game(counted))
+    assert (result.proposals, result.conflict) == ([], [])
+    assert check_proposals(load_game(counted)).findings == []
+    uncounted = write(tmp_path, "stage-a", DECK)
+    findings = check_proposals(load_game(uncounted)).findings
+    assert [(f.severity, f.code) for f in findings] == [("warning", "counts-not-proposed")]
+    assert "4 counts are unknown" in findings[0].message and "pnp propose stage-a" in findings[0].message
