@@ -150,6 +150,7 @@ def test_a_compound_breaks_after_its_own_hyphen_and_draws_no_other():
     lines = total_fit(text, mono, 9.0, "en")
     assert [(text[ln.start:ln.end], ln.hyphen) for ln in lines] == [("the Ring-", False), ("bearer", False)]
     assert total_fit("Ring-bearer", mono, 6.0, "en") == [Line(0, 5, False), Line(5, 11, False)]
+    assert total_fit("x-ray", mono, 3.0, "en") == [Line(0, 2, False), Line(2, 5, False)]  # one letter before it
     assert total_fit("-ring", mono, 3.0, "en") is None  # a leading hyphen is no break
     assert total_fit("ring-", mono, 3.0, "en") is None  # nor a trailing one
 
