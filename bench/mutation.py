@@ -356,13 +356,16 @@ def summary(module: str, done: dict[int, tuple[str, str]]) -> dict[str, float]:
 
 
 def print_table() -> None:
-    print(f"{'module':<38} {'tried':>5} {'killed':>6} {'t/out':>5} {'surv':>5} {'equiv':>5} {'score':>7}")
+    """One row a results file; `of` is how many mutants the module has (a run cut short tried fewer)."""
+    print(f"{'module':<34} {'of':>4} {'tried':>5} {'killed':>6} {'t/out':>5} {'surv':>5} {'equiv':>5} {'score':>7}")
     for path in sorted(RESULTS.glob("*.txt")):
         header, done = read_results(path)
         module = header.get("module", path.stem)
         s = summary(module, relabel(module, header.get("source", ""), done))
-        print(f"{module:<38} {s['tried']:>5.0f} {s['killed']:>6.0f} {s['timeout']:>5.0f} {s['survived']:>5.0f} "
-              f"{s['equivalent']:>5.0f} {s['score']:>6.1f} %")
+        source = (ROOT / module).read_text(encoding="utf-8") if (ROOT / module).exists() else ""
+        total = len(list_mutants(source)) if source else 0
+        print(f"{module:<34} {total:>4} {s['tried']:>5.0f} {s['killed']:>6.0f} {s['timeout']:>5.0f} "
+              f"{s['survived']:>5.0f} {s['equivalent']:>5.0f} {s['score']:>6.1f} %")
 
 
 def main(argv: list[str] | None = None) -> int:
