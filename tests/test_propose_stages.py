@@ -152,3 +152,23 @@ def test_nothing_to_propose_when_every_count_is_stated_and_a_warning_when_no_fil
     findings = check_proposals(load_game(uncounted)).findings
     assert [(f.severity, f.code) for f in findings] == [("warning", "counts-not-proposed")]
     assert "4 counts are unknown" in findings[0].message and "pnp propose stage-a" in findings[0].message
+
+
+def test_a_lone_uncounted_item_takes_what_the_stated_total_leaves(tmp_path):
+    deck = DECK.replace("{id: b, name: {en: B}, count: null", "{id: b, name: {en: B}, count: 3") \
+        .replace("{id: c, name: {en: C}, count: null", "{id: c, name: {en: C}, count: 2") \
+        .replace("{id: d, name: {en: D}, count: null", "{id: d, name: {en: D}, count: 1")
+    assert counts(write(tmp_path, "lone", deck)) == {"a": 3}
+
+
+def test_a_stale_proposal_is_reported_and_the_rest_still_read(tmp_path):
+    """(A proposal for an item that does not exist never gets here: the loader refuses it at its line.)"""
+    folder = write(tmp_path, "stage-a", DECK.replace("{id: d, name: {en: D}, count: null", "{id: d, name: {en: D}, count: 3"))
+    entries = [("deck", "d", 3), ("deck", "a", 2), ("deck", "b", 2), ("deck", "c", 2)]
+    (folder / "proposed.yaml").write_text('objective: "test"\nproposals:\n' + "".join(
+        f"  - {{component: {c}, item: {i}, count: {n}, bound_by: []}}\n" for c, i, n in entries), encoding="utf-8")
+    findings = check_proposals(load_game(folder)).findings
+    assert [f.code for f in findings] == ["proposal-objective", "proposal-stale",
+                                          "proposed-count", "proposed-count", "proposed-count"]
+    assert [f.message.split(":")[0] for f in findings if f.code == "proposed-count"] == ["deck/a", "deck/b", "deck/c"]
+    assert all("bound by: no rule" in f.message for f in findings if f.code == "proposed-count")
