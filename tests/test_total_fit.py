@@ -288,3 +288,25 @@ def test_total_fit_is_the_least_total_demerits_of_every_set_of_breaks(text, just
 def test_with_a_fixed_pitch_face_ties_go_to_the_fuller_earlier_lines(text):
     for width in range(9, len(text) + 2):
         assert total_fit(text, mono, float(width), "en") == brute_force(text, float(width), m=mono), width
+
+
+def wide(space: float):
+    """A face whose word space is `space` wide (letters 1, i and l 0.5): the stretch and shrink of a
+    line, which are counted in spaces, then weigh as much as its words."""
+    return lambda s: sum(space if ch == " " else 0.5 if ch in "il" else 1.0 for ch in s)
+
+
+# found by a search for cases where a changed constant or operator of the breaker chooses other breaks
+WIDE_SPACES = [
+    ("journeying Ring-bearer to", 5.25, False, 3.0), ("journeying Ring-bearer to", 6.0, False, 3.0),
+    ("journeying the wonderful a together", 24.75, True, 3.0), ("journeying the wonderful a together", 30.0, True, 3.0),
+    ("journeying the wonderful a together", 36.0, True, 3.0), ("we together Ring-bearer", 22.5, True, 5.0),
+    ("a bb together wonderful", 17.25, True, 5.0), ("aa cc fellowship bb x-ray", 18.0, True, 3.0),
+    ("to aa to x-ray remarkable", 11.25, False, 1.0),
+]
+
+
+@pytest.mark.parametrize("text, width, justified, space", WIDE_SPACES)
+def test_wide_word_spaces_match_the_brute_force(text, width, justified, space):
+    m = wide(space) if space != 1.0 else measure
+    assert total_fit(text, m, width, "en", justified) == brute_force(text, width, justified, m)
