@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/mutation.py solver/expr.py --tests tests/test_expr_grammar.py tests/test_model_expr.py
     .venv/bin/python bench/mutation.py solver/expr.py --tests ... --resume      # go on after an interruption
-    .venv/bin/python bench/mutation.py solver/expr.py --tests ... --survivors   # only last run's survivors again
+    .venv/bin/python bench/mutation.py solver/expr.py --tests ... --survivors   # survivors (and untried) again
     .venv/bin/python bench/mutation.py --table                                  # every module measured so far
 
 Each mutant is one standard change to the module's syntax tree (after mutmut's and cosmic-ray's
@@ -19,9 +19,9 @@ interpreter), the project's own modules imported afresh from the copy.
 
 Results go to bench/mutation-results/<module>.txt as each mutant ends, one line a mutant
 (`killed|survived|timeout  #<node> <module>:<line>: <change>`), under a header naming the module's
-source hash and the test files: `--resume` keeps them and runs the rest, `--survivors` runs only the
-survivors again (after tests were added: a killed mutant stays killed as long as the tests that
-killed it are still run), both only while the module is unchanged.
+source hash and the test files: `--resume` keeps them and runs the rest, `--survivors` runs the
+survivors again and any mutant not tried yet (after tests were added: a killed mutant stays killed
+as long as the tests that killed it are still run), both only while the module is unchanged.
 
 Equivalent mutants (changes no input can observe) are listed once in bench/mutation-equivalent.txt,
 one a line as `module:line: change  # why it cannot change behaviour`, and left out of the score
@@ -380,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-fork", action="store_true", help="a fresh interpreter per run (slower; no os.fork)")
     ap.add_argument("--resume", action="store_true", help="keep the results file's mutants, run the rest")
     ap.add_argument("--survivors", action="store_true",
-                    help="run again only the results file's survivors (with the same tests or more)")
+                    help="run the results file's survivors again, and the mutants not tried yet (same tests or more)")
     ap.add_argument("--table", action="store_true", help="print the table of every module's saved results")
     args = ap.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # `kill` cleans up as Ctrl-C does
