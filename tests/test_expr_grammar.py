@@ -84,6 +84,8 @@ def test_yaml_values_parse_as_constants_and_other_types_are_refused():
 @pytest.mark.parametrize("text, column", [
     ("1 +", 4), ("1 2", 3), ("(1", 3), ("[1, 2", 6), ("f(1 2)", 5), ("1 ? 2", 3), ("  $", 3),
     (")", 1), ("1 +* 2", 4), ("", 1), ("and", 1),
+    # a keyword where an operator belongs is no `or` (nor an `and`)
+    ("1 true", 3), ("1 false", 3), ("(1) not 1", 5), ("1 == 1 not 2", 8), ("x in", 5),
 ])
 def test_syntax_errors_point_at_their_column(text, column):
     with pytest.raises(ExprError) as e:
@@ -149,3 +151,68 @@ def test_depth_limit_at_its_edge(opener, closer):
         parse(too_deep)
     with pytest.raises(ExprError):
         parse(opener * 999 + inner + closer * 999)
+
+
+def test_long_but_flat_expressions_have_no_depth_to_speak_of():
+    """Brackets, `not` and minus side by side, each level closed before the next opens, never add
+    up to the nesting limit: twice the limit of each parses and has the hand-worked value."""
+    n = 2 * MAX_EXPR_DEPTH
+    assert evaluate(" + ".join(["(1)"] * n), {}) == n
+    assert evaluate(" + ".join(["-1"] * n), {}) == -n
+    assert evaluate(" and ".join(["not 1 == 2"] * n), {}) is True
+    assert evaluate(" or ".join(["(1 == 2)"] * n), {}) is False
+    assert evaluate("[" + ", ".join(["[1]"] * n) + "]", {}) == [[1]] * n
+    assert evaluate("max(" + ", ".join(["(2)"] * n) + ")", {}) == 2
+    # and a deep one after a flat run still counts from the top
+    with pytest.raises(ExprError, match="nests"):
+        parse(" + ".join(["(1)"] * n) + " + " + "(" * MAX_EXPR_DEPTH + "1" + ")" * MAX_EXPR_DEPTH)
+
+
+def test_the_tree_is_immutable_and_hashable():
+    """Frozen dataclasses (the module's promise): the checker may share a parsed tree and use it as
+    a key; nobody can change one in place."""
+    import dataclasses
+    tree = parse("not a + f(b, [1, 'x']) < -c")
+    assert hash(tree) == hash(parse("not a + f(b, [1, 'x']) < -c"))
+    nodes = [tree, tree.operand, tree.operand.left, tree.operand.right, tree.operand.left.left,
+             tree.operand.left.right, tree.operand.left.right.args[1], tree.operand.left.right.args[1].items[1]]
+    assert {type(n).__name__ for n in nodes} == {"Unary", "BinOp", "Name", "Call", "ListLit", "Str"}
+    assert len({n: i for i, n in enumerate(nodes + [Num(1)])}) == len(nodes) + 1
+    for n in nodes + [Num(1)]:
+        field = dataclasses.fields(n)[0].name
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(n, field, None)
+
+
+def test_an_error_carries_its_message_and_a_column_only_where_one_is_known():
+    e = ExprError("what is wrong")
+    assert str(e) == "what is wrong" and e.column == 0 and isinstance(e, ValueError)
+    with pytest.raises(ExprError) as caught:
+        evaluate("players // 0", {"players": 3})
+    assert str(caught.value) == "division by zero" and caught.value.column == 0
+
+
+@pytest.mark.parametrize("opener", ["not ", "-"])
+def test_not_and_minus_give_back_their_level_exactly(opener):
+    """A flat run of `not`s (or minuses) leaves the depth where it was: a chain nested to the
+    limit after one is still refused."""
+    inner, joiner = "1", " and " if opener == "not " else " + "
+    flat = joiner.join([opener + inner] * (MAX_EXPR_DEPTH + 2))
+    parse(flat + joiner + opener * (MAX_EXPR_DEPTH - 1) + inner)
+    with pytest.raises(ExprError, match="nests"):
+        parse(flat + joiner + opener * MAX_EXPR_DEPTH + inner)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("1 ? 2", "unexpected character '?'"), ("  $", "unexpected character '$'"),
+    ("(1", "expected ')' but found 'the end'"), ("f(1 2)", "expected ')' but found '2'"),
+    ("1 +", "found 'the end'"), ("1 + )", "found ')'"),
+    ("12345678901", "number 12345678901 is larger than 1,000,000,000"),
+    ("9" * 40, "number " + "9" * 20 + "... is larger than 1,000,000,000"),
+    ("9" * 21, "number " + "9" * 20 + "... is larger"),
+    ("9" * 20 + " + 1", "number " + "9" * 20 + " is larger"),
+])
+def test_each_syntax_error_says_what_it_found(text, message):
+    with pytest.raises(ExprError) as e:
+        parse(text)
+    assert message in str(e.value)

@@ -112,3 +112,158 @@ def test_a_game_without_setup_has_no_odds_and_no_error(tmp_path):
     (folder / "setup.yaml").unlink()
     result = odds.check_odds(load_game(folder))
     assert result.findings == [] and result.derived == {}
+
+
+PILES_GAME = """\
+id: two-piles
+title: {en: Two piles}
+players: {min: 3, max: 4}
+source_language: en
+"""
+PILES_COMPONENTS = """\
+components:
+  - id: hand-cards
+    kind: deck
+    name: {en: Hand cards}
+    items:
+      - {id: plain, count: 12, attrs: {role: plain}}
+  - id: gold-cards
+    kind: deck
+    name: {en: Gold cards}
+    items:
+      - {id: g-big, count: 3, attrs: {role: big}}
+      - {id: g-small, count: 5, attrs: {role: small}}
+  - id: dwarf-cards
+    kind: deck
+    name: {en: Dwarf cards}
+    items:
+      - {id: loyal, count: 3, attrs: {role: loyal}}
+      - {id: saboteur, count: SABOTEURS, attrs: {role: saboteur}}
+"""
+# an ordinary hand first (no odds), a role deal, a second deal from the same pile (not exact any
+# more: no odds), and another role deal after them
+PILES_SETUP = """\
+steps:
+  - use: hand-cards
+  - shuffle: hand-cards
+  - deal: hand-cards
+    each: 2
+  - use: gold-cards
+  - shuffle: gold-cards
+  - deal: gold-cards
+    each: 1
+    hand: false
+  - deal: gold-cards
+    each: 1
+    hand: false
+  - use: dwarf-cards
+  - shuffle: dwarf-cards
+  - deal: dwarf-cards
+    each: 1
+    hand: false
+  - return_rest: dwarf-cards
+"""
+
+
+def two_piles(tmp_path, saboteurs: str = "2", proposed: str | None = None):
+    folder = tmp_path / "two-piles"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(PILES_GAME, encoding="utf-8")
+    (folder / "components.yaml").write_text(PILES_COMPONENTS.replace("SABOTEURS", saboteurs), encoding="utf-8")
+    (folder / "setup.yaml").write_text(PILES_SETUP, encoding="utf-8")
+    if proposed is not None:
+        (folder / "proposed.yaml").write_text(proposed, encoding="utf-8")
+    return load_game(folder)
+
+
+def table(derived, pile, n):
+    return {tuple(sorted(r["makeup"].items())): Fraction(r["exact"]) for r in derived["role_odds"][pile][str(n)]}
+
+
+def test_only_exact_role_deals_get_odds_each_against_the_oracle(tmp_path):
+    result = odds.check_odds(two_piles(tmp_path))
+    assert [f for f in result.findings if f.severity == "error"] == []
+    assert sorted(result.derived["role_odds"]) == ["dwarf-cards", "gold-cards"]  # no hand, no second deal
+    for n in (3, 4):
+        assert table(result.derived, "gold-cards", n) == brute({"g-big": ("big", 3), "g-small": ("small", 5)}, n)
+        assert table(result.derived, "dwarf-cards", n) == brute({"loyal": ("loyal", 3), "saboteur": ("saboteur", 2)}, n)
+    checked = [f for f in result.findings if f.code == "odds-cross-checked"]
+    assert [(f.message, f.player_counts) for f in checked] == [
+        ("role odds of gold-cards: exact counting agrees with CP-SAT solution enumeration", [3, 4]),
+        ("role odds of dwarf-cards: exact counting agrees with CP-SAT solution enumeration", [3, 4])]
+
+
+def test_a_mismatch_in_one_deal_leaves_the_others_odds(tmp_path, monkeypatch):
+    real = odds.enumerated_odds
+
+    def wrong_for_gold(items, m):
+        table = real(items, m)
+        if "g-big" in items:
+            key = next(iter(sorted(table)))
+            table[key] += Fraction(1, 7)
+        return table
+    monkeypatch.setattr(odds, "enumerated_odds", wrong_for_gold)
+    result = odds.check_odds(two_piles(tmp_path))
+    errors = [(f.code, f.player_counts) for f in result.findings if f.severity == "error"]
+    assert errors == [("odds-mismatch", [3]), ("odds-mismatch", [4])]
+    assert sorted(result.derived["role_odds"]) == ["dwarf-cards"]
+    assert table(result.derived, "dwarf-cards", 4) == brute({"loyal": ("loyal", 3), "saboteur": ("saboteur", 2)}, 4)
+
+
+def test_odds_on_a_proposed_count_say_so(tmp_path):
+    proposed = ('objective: "test"\nproposals:\n  - component: dwarf-cards\n    item: saboteur\n    count: 2\n'
+                '    bound_by: ["rules 1"]\n')
+    result = odds.check_odds(two_piles(tmp_path, saboteurs="null", proposed=proposed))
+    checked = {f.message.split(":")[0]: f.message for f in result.findings if f.code == "odds-cross-checked"}
+    assert checked["role odds of dwarf-cards"].endswith("; on proposed.yaml's counts")
+    assert "proposed" not in checked["role odds of gold-cards"]
+    assert table(result.derived, "dwarf-cards", 3) == brute({"loyal": ("loyal", 3), "saboteur": ("saboteur", 2)}, 3)
+
+
+def test_a_pile_too_small_or_an_item_unknown():
+    assert odds.makeup_odds({"x": 1}, 3) == {} and odds.enumerated_odds({"a": ("x", 1)}, 3) == {}
+
+
+def test_an_item_the_component_does_not_list_is_its_own_role(tmp_path):
+    game = two_piles(tmp_path)
+    assert odds.role_of(game, ("gold-cards", "g-big")) == "big"
+    assert odds.role_of(game, ("gold-cards", "g-huge")) == "g-huge"
+
+
+def test_one_sides_draw_is_named_by_its_english_name_else_its_first(tmp_path):
+    from test_setup_sides import write_spy_game
+    for name, shown in (("{ja: 密偵頭, en: the spymaster}", "the spymaster"), ("{ja: 密偵頭}", "密偵頭")):
+        folder = tmp_path / f"spy-{len(shown)}"
+        write_spy_game(folder)
+        setup = folder / "setup.yaml"
+        setup.write_text(setup.read_text(encoding="utf-8").replace("name: the spymaster", f"name: {name}"), encoding="utf-8")
+        checked = [f.message for f in odds.check_odds(load_game(folder)).findings if f.code == "odds-cross-checked"]
+        assert checked == [f"{shown}'s draw of 2 from missions: exact counting agrees with CP-SAT solution enumeration"]
+
+
+def test_a_sides_draw_from_two_kinds_has_odds_from_one_kind_none(tmp_path):
+    from test_setup_sides import write_spy_game
+    for roles, told in (("heist rescue", True), ("heist heist", False)):
+        folder = tmp_path / roles.replace(" ", "-")
+        write_spy_game(folder)
+        comps = folder / "components.yaml"
+        text = comps.read_text(encoding="utf-8").replace("      - {id: sabotage, name: Sabotage, count: 1, attrs: {role: sabotage}}\n", "")
+        comps.write_text(text.replace("role: rescue", f"role: {roles.split()[1]}"), encoding="utf-8")
+        result = odds.check_odds(load_game(folder))
+        assert bool(result.derived) == told and [f.code for f in result.findings] == ["odds-cross-checked"] * told
+        if told:  # 2 of 3 heist and 2 rescue cards: C(5, 2) = 10 pairs
+            assert table(result.derived, "missions", 3) == brute({"heist": ("heist", 3), "rescue": ("rescue", 2)}, 2)
+
+
+def test_the_reports_floats_are_the_exact_odds_to_six_places(tmp_path):
+    derived = odds.check_odds(two_piles(tmp_path)).derived
+    for pile in ("gold-cards", "dwarf-cards"):
+        for rows in derived["role_odds"][pile].values():
+            assert all(r["p"] == round(float(Fraction(r["exact"])), 6) for r in rows)
+    for key in ("p_no_big", "p_no_small", "p_no_loyal", "p_no_saboteur"):
+        for n, p in derived[key].items():
+            assert p == round(float(Fraction(derived[key + "_exact"][n])), 6)
+    # 3 players, no saboteur among 3 of 5 dwarf cards: C(3, 3) / C(5, 3) = 1/10
+    assert derived["p_no_saboteur_exact"]["3"] == "1/10" and derived["p_no_saboteur"]["3"] == 0.1
+    # 4 players, no big gold card among 4 of 8: C(5, 4) / C(8, 4) = 5/70 = 0.0714285...
+    assert derived["p_no_big_exact"]["4"] == "1/14" and derived["p_no_big"]["4"] == 0.071429

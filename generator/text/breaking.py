@@ -186,7 +186,7 @@ def _demerits(natural: float, width: float, gaps: int, space: float, shrink: flo
     """Knuth and Plass's demerits of one line that fits (see the constants above)."""
     if final:
         badness = 0.0
-    elif natural > width:
+    elif natural > width and gaps * shrink > 0:  # within the 1e-6 tolerance with nothing to squeeze: it fits
         badness = 100 * ((natural - width) / (gaps * shrink)) ** 3
     else:
         r = (width - natural) / (max(1, gaps) * space * MAX_STRETCH)
