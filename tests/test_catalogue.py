@@ -22,7 +22,7 @@ from generator import catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "generator" / "locale"
-KEY = re.compile(r"^(rulebook|missing|calibration|tiles|map|left_out|language)\.[a-z_.0-9]+$")
+KEY = re.compile(r"^(rulebook|missing|calibration|tiles|map|left_out|language|pieces)\.[a-z_.0-9]+$")
 
 
 def _pnp(*args: str, env: dict[str, str] | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess:
@@ -105,7 +105,7 @@ def test_every_word_fills_in_in_every_language(lang):
         names = {f for _, f, _, _ in string.Formatter().parse(msg) if f}
         out = catalogue.text(key, lang, **{n: 7 for n in names})
         assert "{" not in out and ("7" in out or not names), (key, out)
-    assert catalogue.text("tiles.head", "fr", name="A1", row=1, rows=2, col=1, cols=3, overlap=12.5).endswith("12.5 mm")
+    assert catalogue.text("tiles.head", "fr", n=2, total=6, row=1, col=2, overlap=12.5).endswith("12.5 mm")
 
 
 def test_the_wheel_ships_the_locale_files():

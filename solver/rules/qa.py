@@ -44,7 +44,7 @@ from .glossary import Entry, contains, terms_in
 from .load import glossary_for, rules_of
 from .model import NATIVE_ID, REF_MARKUP, RulesFile, clause_key
 from .po import Catalog, load_catalog, po_path
-from .terms import FirstUses
+from .terms import dangling_definitions, first_use_findings
 
 if TYPE_CHECKING:
     import polib
@@ -149,7 +149,7 @@ def source_findings(rules: RulesFile, game: Game) -> list[Finding]:
                     out.append(Finding("error", "cross-reference-dangling",
                                        f"clause {placed.number} ({ctx}): the source refers to {ref}, which is no "
                                        f"clause; fix the number or add the clause{hint}", where))
-    return out
+    return out + dangling_definitions(rules, glossary_for(game))
 
 
 def translation_findings(rules: RulesFile, catalog: Catalog, lang: str, glossary: list[Entry],
@@ -199,31 +199,8 @@ def translation_findings(rules: RulesFile, catalog: Catalog, lang: str, glossary
             out.append(Finding("info", "translation-obsolete",
                                f"{e.msgctxt}: translated but no longer in the rules; remove it or restore the clause",
                                f"{shown}:{e.linenum}"))
-    out += _first_use_findings(rules, catalog, glossary, lang, shown)
+    out += first_use_findings(rules, catalog, glossary, lang, shown)
     out += msgfmt_findings(po_file)
-    return out
-
-
-def _first_use_findings(rules: RulesFile, catalog: Catalog, glossary: list[Entry], lang: str,
-                        shown: str) -> list[Finding]:
-    """The book's pass over the units in print order (terms.py): each term it could not cite before its
-    definition, and each `defined_in` that names no clause."""
-    numbers = rules.numbers()
-    out = [Finding("error", "cross-reference-dangling", f"glossary term {e.term.forms().get(rules.language)!r}: "
-                   f"defined_in {e.term.defined_in!r} names no clause; use the id of the clause that defines it",
-                   e.origin) for e in glossary if e.term.defined_in and e.term.defined_in not in numbers]
-    uses = FirstUses(rules, glossary, [lang])
-    order = uses.order
-    for ctx, source in sorted(rules.units(), key=lambda u: order.get(u[0].split("#")[0], -1)):
-        uses.mark(ctx, source, catalog.get(ctx, source).text or "", lang)
-    for _, ctx, e in uses.unlinked:
-        cid = ctx.split("#")[0]
-        here = catalog.by_ctx.get(ctx)
-        out.append(Finding("warning", "term-before-definition",
-                           f"clause {numbers[cid] or cid} ({ctx}) uses {e.term.forms().get(rules.language)!r} before "
-                           f"{numbers[e.term.defined_in or ''] or e.term.defined_in}, which defines it, and the "
-                           f"translation lacks {e.term.accepted(lang)[:1]}, so the book cannot cite the definition; "
-                           "use the agreed term", f"{shown}:{here.linenum}" if here is not None else shown))
     return out
 
 

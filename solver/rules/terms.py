@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 
+from ..findings import Finding
 from .glossary import Entry
 from .model import REF_MARKUP, RulesFile
+from .po import Catalog
 
 # headings, table heads and cells, and citations carry no definition reference
 SKIP = re.compile(r"#(title|head-\d+|r\d+c\d+|from)$")
@@ -78,3 +80,32 @@ def _after_first(text: str, forms: list[str], insert: str, latin: bool) -> str |
     if best is None:
         return None
     return text[:best[1]] + insert + text[best[1]:]
+
+
+def dangling_definitions(rules: RulesFile, glossary: list[Entry]) -> list[Finding]:
+    """Each glossary term whose `defined_in` names no clause (once per game, not per language)."""
+    numbers = rules.numbers()
+    return [Finding("error", "cross-reference-dangling", f"glossary term {e.term.forms().get(rules.language)!r}: "
+                    f"defined_in {e.term.defined_in!r} names no clause; use the id of the clause that defines it",
+                    e.origin) for e in glossary if e.term.defined_in and e.term.defined_in not in numbers]
+
+
+def first_use_findings(rules: RulesFile, catalog: Catalog, glossary: list[Entry], lang: str,
+                       shown: str) -> list[Finding]:
+    """The book's pass over the units in print order: each term it could not cite before its
+    definition in `lang` (`term-before-definition`)."""
+    numbers = rules.numbers()
+    out = []
+    uses = FirstUses(rules, glossary, [lang])
+    order = uses.order
+    for ctx, source in sorted(rules.units(), key=lambda u: order.get(u[0].split("#")[0], -1)):
+        uses.mark(ctx, source, catalog.get(ctx, source).text or "", lang)
+    for _, ctx, e in uses.unlinked:
+        cid = ctx.split("#")[0]
+        here = catalog.by_ctx.get(ctx)
+        out.append(Finding("warning", "term-before-definition",
+                           f"clause {numbers[cid] or cid} ({ctx}) uses {e.term.forms().get(rules.language)!r} before "
+                           f"{numbers[e.term.defined_in or ''] or e.term.defined_in}, which defines it, and the "
+                           f"translation lacks {e.term.accepted(lang)[:1]}, so the book cannot cite the definition; "
+                           "use the agreed term", f"{shown}:{here.linenum}" if here is not None else shown))
+    return out
