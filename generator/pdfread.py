@@ -190,7 +190,9 @@ def visible_chars(chars: list[Char], image: Image, w_mm: float, h_mm: float) -> 
     cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
     narrow = boxes[:, 2] - boxes[:, 0] < 0.6  # an "l" or "i" may be one pixel wide
     win = Windows(image, boxes, np.zeros(len(chars)))
-    mask = win.distance(np.array([c.rgb for c in chars], dtype=np.int16)) < 120
+    # a glyph's pixels are exactly its colour (text is rendered unsmoothed): a looser match would take
+    # the paper round a clipped-away light glyph (cream on white) for the glyph itself
+    mask = win.distance(np.array([c.rgb for c in chars], dtype=np.int16)) <= OWN_COLOUR
     rows, cols = win.lines_hit(mask)
     ok = (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & win.area.astype(bool) & (rows >= 3) & (narrow | (cols >= 2))
     return [c for c, keep in zip(chars, ok) if keep]
