@@ -278,7 +278,8 @@ def _report_warnings(ctx: BuildContext, shown: int, name: str = "build-warnings.
     from ..cards.images import merged_image_warnings
     from ..output import write_text
 
-    if not ctx.warnings:
+    if not ctx.warnings:  # a clean build leaves no earlier build's warnings behind to be read as its own
+        (ctx.out_root / name).unlink(missing_ok=True)
         return
     ctx.warnings[:] = merged_image_warnings(ctx.warnings)  # one line per picture file, not per card
     for w in ctx.warnings[:shown]:
