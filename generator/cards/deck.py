@@ -5,6 +5,7 @@ back, item_layouts}}`); a deck it does not mention gets the built-in `card-basic
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -129,32 +130,52 @@ def deck_pieces(game: Game, comp: Component, lang: str, ctx: BuildContext, cl: C
     return pieces
 
 
+@dataclass(frozen=True)
+class SheetStage:
+    """What every stage that prints sheets of pieces (cards, counters, the punch-out printers) starts
+    from: the language it prints, the game's layouts, one face drawer, the output folder and counts."""
+    game: Game
+    lang: str
+    layouts: LayoutsFile
+    drawer: FaceDrawer
+    out: Path
+    counts: Counts
+
+    @classmethod
+    def of(cls, game: Game, ctx: BuildContext) -> "SheetStage":
+        layouts = layouts_of(game)
+        return cls(game, ctx.language(game.meta.source_language), layouts,
+                   FaceDrawer(layouts, game.folder, ctx.warn, game), ctx.out_dir(game.id), counts_for(game, ctx))
+
+    def title(self, comp: Component) -> str:
+        """The PDF's title: the game's and the component's names."""
+        return f"{pick(self.game.meta.title, self.lang)} — {pick(comp.name, self.lang)}"
+
+    def png_dir(self, comp: Component) -> str:
+        """PNGs of the source language in png/<component>/, of any other in png/<component>-<lang>/."""
+        return comp.id if self.lang == self.game.meta.source_language else f"{comp.id}-{self.lang}"
+
+
 def build_sheets(game: Game, ctx: BuildContext, kind: str, default: ComponentLayout,
                  grid_for: Callable[[Component, ComponentLayout], SheetGrid], back_shows_front: bool = False) -> list[Path]:
     """What the card and counter stages share: every component printed as `kind` ("cards" or
     "counters"), its pieces laid out by `grid_for(component, layout)`, written as
     output/<game>/<kind>-<component>-<lang>.pdf with SVG pages and a PNG per side."""
-    lang = ctx.language(game.meta.source_language)
-    layouts = layouts_of(game)
-    drawer = FaceDrawer(layouts, game.folder, ctx.warn, game)
-    out = ctx.out_dir(game.id)
+    st = SheetStage.of(game, ctx)
     written: list[Path] = []
-    counts = counts_for(game, ctx)
     for comp in game.components:
-        if sheet_of(layouts, comp) != kind or not printable_items(comp, counts):
+        if sheet_of(st.layouts, comp) != kind or not printable_items(comp, st.counts):
             continue
-        cl = layouts_for(layouts, comp, default)
-        pieces = deck_pieces(game, comp, lang, ctx, cl, back_shows_front, counts)
+        cl = layouts_for(st.layouts, comp, default)
+        pieces = deck_pieces(game, comp, st.lang, ctx, cl, back_shows_front, st.counts)
         if not pieces:
             continue
-        title = f"{pick(game.meta.title, lang)} — {pick(comp.name, lang)}"
-        # PNGs of the source language in png/<component>/, of any other in png/<component>-<lang>/
-        png_dir = comp.id if lang == game.meta.source_language else f"{comp.id}-{lang}"
-        written += write_outputs(f"{kind}-{comp.id}-{lang}", out, grid_for(comp, cl), pieces, drawer, ctx, title, png_dir)
+        written += write_outputs(f"{kind}-{comp.id}-{st.lang}", st.out, grid_for(comp, cl), pieces, st.drawer, ctx,
+                                 st.title(comp), st.png_dir(comp))
         if kind == "cards":  # and the deck's tuck box, sized for the copies printed
             from ..pieces.tuckbox import TUCK_LAYOUT, write_tuck_box
-            written += write_tuck_box(comp, len(pieces), piece_size(comp, kind), lang, ctx, drawer, title,
-                                      TUCK_LAYOUT, cl.back, out)
+            written += write_tuck_box(comp, len(pieces), piece_size(comp, kind), st.lang, ctx, st.drawer,
+                                      st.title(comp), TUCK_LAYOUT, cl.back, st.out)
     return written
 
 

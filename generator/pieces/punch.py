@@ -25,13 +25,11 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from solver.game.base import pick
 from solver.game.components import Component, size_mm
 from solver.game.layouts import ComponentLayout, LayoutsFile
 from solver.game.loader import Game
 
-from ..cards.deck import Counts, counts_for, deck_pieces, layouts_for, layouts_of, printable_items, sheet_of
-from ..cards.face import FaceDrawer
+from ..cards.deck import Counts, SheetStage, counts_for, deck_pieces, layouts_for, layouts_of, printable_items, sheet_of
 from ..context import BuildContext
 from ..geometry import Box
 from .grid import SheetGrid, plan_sheet
@@ -109,30 +107,25 @@ def build_pieces(game: Game, ctx: BuildContext) -> list[Path]:
     from .boards import write_board
     from .dice import write_dice
 
-    lang = ctx.language(game.meta.source_language)
-    layouts = layouts_of(game)
-    drawer = FaceDrawer(layouts, game.folder, ctx.warn, game)
-    out = ctx.out_dir(game.id)
+    st = SheetStage.of(game, ctx)
     written: list[Path] = []
-    counts = counts_for(game, ctx)
     for comp in game.components:
-        printer = sheet_of(layouts, comp)
-        if printer not in PUNCH_PRINTERS or not printable_items(comp, counts) or printed_by_map(game, comp):
+        printer = sheet_of(st.layouts, comp)
+        if printer not in PUNCH_PRINTERS or not printable_items(comp, st.counts) or printed_by_map(game, comp):
             continue
-        title = f"{pick(game.meta.title, lang)} — {pick(comp.name, lang)}"
         if printer == "boards":
-            written += write_board(game, comp, lang, ctx, drawer, title)
+            written += write_board(game, comp, st.lang, ctx, st.drawer, st.title(comp))
             continue
         if printer == "dice":
             if comp.faces:  # a die without faces is a standard one: left out (generator/coverage.py)
-                written += write_dice(comp, die_copies(comp, counts), lang, ctx, drawer, title,
-                                      die_layout(layouts, comp), out)
+                written += write_dice(comp, die_copies(comp, st.counts), st.lang, ctx, st.drawer, st.title(comp),
+                                      die_layout(st.layouts, comp), st.out)
             continue
-        pieces, grid = component_pieces(game, comp, printer, lang, ctx)
+        pieces, grid = component_pieces(game, comp, printer, st.lang, ctx)
         if not pieces:
             continue
-        png_dir = comp.id if lang == game.meta.source_language else f"{comp.id}-{lang}"
-        written += write_outputs(f"{printer}-{comp.id}-{lang}", out, grid, pieces, drawer, ctx, title, png_dir)
+        written += write_outputs(f"{printer}-{comp.id}-{st.lang}", st.out, grid, pieces, st.drawer, ctx,
+                                 st.title(comp), st.png_dir(comp))
     return written
 
 __all__ = ["FaceData", "build_pieces", "component_pieces", "PUNCH_PRINTERS"]
