@@ -22,6 +22,8 @@ from solver.counts.effective import proposals_of
 from solver.counts.ledger import ComponentLine, ItemLine, ledger
 from solver.game.base import pick
 from solver.game.loader import Game
+from solver.rules.cite import Citations
+from solver.rules.load import rules_of
 
 from . import catalogue
 from .context import BuildContext
@@ -39,28 +41,68 @@ class Missing:
     source: str  # where the rules speak of it, as a player knows it ("" when they do not)
 
 
-def as_player_knows(source: str | None, lang: str) -> str:
-    """A data `source:` as a player names it: "seed 004, 18.5 (...) (gap x)" -> "rules 18.5 (...)"."""
-    if not source:
-        return ""
-    text = GAP.sub("", source).strip(" ;,")
-    if not SEED.search(text):
-        return _in_language(text, lang)
-    parts = [p for p in (_in_language(_clause(p), lang) for p in SEED.split(text) if p.strip(" ;,")) if p]
-    return catalogue.text("missing.rules", lang, where="; ".join(dict.fromkeys(parts))) if parts else ""
+class Names:
+    """How a list in one language names the places of the rules a data `source:` points at.
+
+    A source given by number ("seed 004, 18.5 (...)") keeps its number. One given only by the
+    source's headings ("seed 000, 『インスト』(2)") is named by the clause of this game's rules
+    whose heading it quotes, as the printed book numbers and titles it in the list's language
+    ("3 Setup"), the most specific one it quotes winning; what the book does not carry (the source's
+    own item numbers, the source's Japanese words) is left out of a list in a language without kana."""
+
+    def __init__(self, game: Game, lang: str):
+        self.lang = lang
+        rules = rules_of(game)
+        self._titles: list[tuple[int, int, str, str]] = []  # (depth, length, source heading, printed name)
+        if rules is None or lang == rules.language:
+            return
+        cite = Citations(game, rules)
+        for placed in rules.walk():
+            title = placed.clause.title
+            if title and CJK.search(title):
+                name = " ".join(x for x in (placed.number, cite.heading(placed.clause.id, lang)) if x)
+                self._titles.append((placed.depth, len(title), title, name))
+        self._titles.sort(key=lambda t: (-t[0], -t[1]))
+
+    def clause(self, text: str) -> str:
+        """One place in the rules, as a list in this language can print it ("" when nothing is left)."""
+        if self.lang in ("ja", "zh", "ko") or not CJK.search(text):
+            return text
+        if not NUMBERED.search(text):
+            unquoted = QUOTED.sub("", text)
+            named = next((name for _, _, title, name in self._titles if title in unquoted), None)
+            if named:
+                return named
+        kept = re.sub(r"\([^()]*\)", lambda m: "" if CJK.search(m.group(0)) else m.group(0), text)
+        kept = " ".join(w for w in re.split(r"\s+", kept) if not CJK.search(w)).strip(" ;,/")
+        return re.sub(r"\s+,", ",", kept)
+
+    def source(self, source: str | None) -> str:
+        """A data `source:` as a player names it: "seed 004, 18.5 (...) (gap x)" -> "rules 18.5 (...)"."""
+        if not source:
+            return ""
+        text = GAP.sub("", source).strip(" ;,")
+        if not SEED.search(text):
+            return self.clause(text)
+        return self.rules([self.clause(_clause(p)) for p in SEED.split(text) if p.strip(" ;,")])
+
+    def bounds(self, bound_by: list[str]) -> str:
+        """The rules a proposed count was bound by, as a player names them (the clauses only)."""
+        return self.rules([self.clause(_clause(SEED.split(GAP.sub("", b), 1)[1])) for b in bound_by
+                           if SEED.search(b)], MAX_BOUNDS)
+
+    def rules(self, places: list[str], most: int | None = None) -> str:
+        """"rules 3 Setup; 7.17 Two-player game", each place once ("" for none): "18.5; 18.5, 2.1.2" is
+        "18.5; 2.1.2"."""
+        flat = [q for p in places for q in (re.split(r"\s*,\s*", p) if NUMBERS_ONLY.match(p) else [p])]
+        seen = [p for p in dict.fromkeys(flat) if p]
+        return catalogue.text("missing.rules", self.lang, where="; ".join(seen[:most])) if seen else ""
 
 
 CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
-
-
-def _in_language(clause: str, lang: str) -> str:
-    """A clause as a list in `lang` can print it: the source's Japanese section names are left out of a
-    list in a language whose face has no kana or kanji (its numbers stay); "" when nothing is left."""
-    if lang in ("ja", "zh", "ko") or not CJK.search(clause):
-        return clause
-    kept = re.sub(r"\([^()]*\)", lambda m: "" if CJK.search(m.group(0)) else m.group(0), clause)
-    kept = " ".join(w for w in re.split(r"\s+", kept) if not CJK.search(w)).strip(" ;,/")
-    return kept
+NUMBERED = re.compile(r"\d+\.\d|^\s*\d+\b")  # a clause number the book prints as the source does
+NUMBERS_ONLY = re.compile(r"^[\d.\-–~, ]+$")  # "18.5, 2.1.2": a list of clause numbers and ranges
+QUOTED = re.compile(r"「[^」]*」|“[^”]*”|\"[^\"]*\"")  # the source's words, quoted: not a heading
 
 
 def _clause(text: str) -> str:
@@ -75,31 +117,23 @@ def _balanced(text: str) -> str:
     return text
 
 
-def _bounds(bound_by: list[str], lang: str) -> str:
-    """The rules a proposed count was bound by, as a player names them (the clauses only)."""
-    clauses = [_in_language(_clause(SEED.split(GAP.sub("", b), 1)[1]), lang) for b in bound_by if SEED.search(b)]
-    clauses = [c for c in dict.fromkeys(clauses) if c]
-    if not clauses:
-        return ""
-    return catalogue.text("missing.rules", lang, where="; ".join(clauses[:MAX_BOUNDS]))
-
-
 def missing_entries(game: Game, lang: str, stated_only: bool = False, spares: int | None = None) -> list[Missing]:
     """Every entry of the game's list, component by component, in data order."""
     out: list[Missing] = []
+    names = Names(game, lang)
     for line in ledger(game, stated_only, spares):
-        out += _component_entries(game, line, lang)
+        out += _component_entries(game, line, names)
     return out
 
 
-def _component_entries(game: Game, line: ComponentLine, lang: str) -> list[Missing]:
-    c = line.component
+def _component_entries(game: Game, line: ComponentLine, names: Names) -> list[Missing]:
+    c, lang = line.component, names.lang
     cname = pick(c.name, lang, c.id)
     out: list[Missing] = []
     t = catalogue.text
     for i in line.items:
         name = pick(i.item.name, lang, i.item.id) if c.items else cname
-        src = as_player_knows(i.item.source or c.source, lang)
+        src = names.source(i.item.source or c.source)
         if i.placeholder and i.printed:
             placeholder = pick(i.item.attrs.get("no_text") or c.attrs.get("no_text"), lang)  # type: ignore[arg-type]
             out.append(Missing("placeholder", c.id, t("missing.placeholder", lang, name=name, line=placeholder,
@@ -113,22 +147,22 @@ def _component_entries(game: Game, line: ComponentLine, lang: str) -> list[Missi
         out.append(Missing("not-described", c.id, t("missing.not_described", lang, name=cname, stated=line.stated,
                                                      described=line.described, rest=rest,
                                                      printed=sum(i.printed for i in line.items if i.rest)),
-                           as_player_knows(c.stated_total.source if c.stated_total else c.source, lang)))
+                           names.source(c.stated_total.source if c.stated_total else c.source)))
     proposed = [i for i in line.items if i.proposed and not i.unbounded and not i.rest]
     if proposed:
-        out.append(_proposed(game, line, proposed, lang))
+        out.append(_proposed(game, line, proposed, names))
     return out
 
 
-def _proposed(game: Game, line: ComponentLine, proposed: list[ItemLine], lang: str) -> Missing:
-    c = line.component
+def _proposed(game: Game, line: ComponentLine, proposed: list[ItemLine], names: Names) -> Missing:
+    c, lang = line.component, names.lang
     file = proposals_of(game)
     bound_by = [b for p in (file.proposals if file else []) if p.component == c.id
                 and any(p.item == i.item.id for i in proposed) for b in p.bound_by]
     items = ", ".join(f"{pick(i.item.name, lang, i.item.id)} {i.count}" for i in proposed) if c.items \
         else str(proposed[0].count)
     return Missing("proposed", c.id, catalogue.text("missing.proposed", lang, name=pick(c.name, lang, c.id), items=items),
-                   _bounds(bound_by, lang))
+                   names.bounds(bound_by))
 
 
 def missing_lines(entries: list[Missing], lang: str) -> list[str]:
