@@ -169,12 +169,31 @@ def _game_section(game: Path) -> list[str]:
         out += [f'<li><a href="{_url(game.name, f.name)}">{_e(f.name)}</a></li>' for f in books]
         out.append("</ul>")
 
+    out += _ink_section(game)
     out.append("<h3>Files</h3><ul>")
     for f in files:
         if f.suffix in (".pdf", ".json", ".txt"):
             size = f"{f.stat().st_size / 1024:.0f} KB"
             out.append(f'<li><a href="{_url(game.name, f.name)}">{_e(f.name)}</a> ({size})</li>')
     out.append("</ul></section>")
+    return out
+
+
+INK_FOLDERS = {"ink-saver": "ink saver", "ink-mono": "greyscale"}  # pnp build --ink saver|mono (context.py)
+
+
+def _ink_section(game: Path) -> list[str]:
+    """The ink-saving prints (`pnp build --ink saver|mono`), which go to output/<game>/ink-<mode>/ so
+    they never replace the normal print: their PDFs, linked by folder."""
+    out: list[str] = []
+    for folder, what in INK_FOLDERS.items():
+        d = game / folder
+        inside = d.is_dir() and within(game.parent, d)
+        pdfs = [p for p in listed(game.parent, d) if p.suffix == ".pdf" and p.is_file()] if inside else []
+        if pdfs:
+            out.append(f"<h3>Printed with {_e(what)} ink <small>({_e(folder)}/)</small></h3><ul>")
+            out += [f'<li><a href="{_url(game.name, folder, p.name)}">{_e(p.name)}</a></li>' for p in sorted(pdfs)]
+            out.append("</ul>")
     return out
 
 
