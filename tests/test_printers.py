@@ -277,3 +277,27 @@ def test_a_die_with_faces_prints_as_a_net_and_five_faces_are_refused_at_their_li
     err = capsys.readouterr().err
     line = (plain + DIE).splitlines().index("    faces:") + 2  # the list of faces starts on the next line
     assert f"components.yaml:{line}:" in err and "5 faces" in err
+
+
+def test_a_tile_sheets_guide_line_shows_on_a_dark_board(built):
+    """The guide a neighbour's cut edge is laid on is black with a white edge, so it shows on Saboteur's
+    dark-brown board: rasterised with pypdfium2, the pixels across the guide hold both near-black and
+    near-white, where the board around it is neither."""
+    import pypdfium2
+
+    pdf_path = built / SAB / "boards-game-board-en-tiles-a4.pdf"
+    with pdfplumber.open(pdf_path) as pdf:  # sheet 1 (page 2): its guides are the black 0.25 mm lines
+        page = pdf.pages[1]
+        guides = [ln for ln in page.lines if ln["stroking_color"] in ((0,), (0, 0, 0), [0], [0, 0, 0])
+                  and abs(ln["linewidth"] * MM_PER_PT - 0.25) < 0.01]
+    assert guides, "no guide line on the first sheet"
+    scale = 300 / 72
+    bitmap = pypdfium2.PdfDocument(str(pdf_path))[1].render(scale=scale).to_pil().convert("L")
+    for ln in guides:
+        horizontal = abs(ln["top"] - ln["bottom"]) < 0.01
+        mid_x, mid_y = (ln["x0"] + ln["x1"]) / 2 * scale, (ln["top"] + ln["bottom"]) / 2 * scale
+        across = [bitmap.getpixel((round(mid_x + (0 if horizontal else d)), round(mid_y + (d if horizontal else 0))))
+                  for d in range(-3, 4)]  # 0.25 mm either side at 300 dpi
+        board = bitmap.getpixel((round(mid_x + (0 if horizontal else 40)), round(mid_y + (40 if horizontal else 0))))
+        assert 40 < board < 200, board  # dark brown, neither black nor white
+        assert min(across) < 40 and max(across) > 200, (across, board)

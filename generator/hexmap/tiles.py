@@ -31,6 +31,9 @@ from .symbols import GRID, INK, define_symbols
 MARK_W = 0.25  # mm: the guide line a neighbour's cut edge is laid on
 MARK_INSET = 0.3  # mm the guide sits inside the strip, so the neighbour laid on it hides it whole
 MARK_COLOUR = "#000000"
+# under the guide, a white edge on either side, so it shows on a dark board as on a pale one; still
+# inside the strip (MARK_INSET - HALO_W / 2 > 0), where the neighbour laid on it hides it whole
+HALO_W, HALO_COLOUR = 0.55, "#ffffff"
 TRIM_DASH = (2.0, 1.5)  # mm on, mm off: the line the assembly page tells the user to cut at
 HEAD_PT, FOOT_PT = 7, 6
 HIDDEN_NAME = "#767676"  # grey that still reads at 4.5:1 on white
@@ -104,6 +107,7 @@ def draw_tiled(big: TiledPage, plan: TilePlan, lang: str, faces: fonts.Faces, ta
         with surf.group(dx=m - w.x, dy=m - w.y, clip=w):
             surf.use_symbol("page", 0, 0)
             for x1, y1, x2, y2 in marks[t.number]:
+                surf.line(x1, y1, x2, y2, stroke=HALO_COLOUR, width=HALO_W)
                 surf.line(x1, y1, x2, y2, stroke=MARK_COLOUR, width=MARK_W)
             _overlap_labels(surf, plan, t, str(t.number), font)
         x0, y0, x1, y1 = m, m, m + w.w, m + w.h
