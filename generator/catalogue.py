@@ -107,7 +107,7 @@ GROUPS: list[tuple[str, dict[str, str]]] = [
     ("how to print (generator/rulebook/guide.py): the book's last section and print-guide-<lang>.pdf", {
         "rulebook.guide": "How to print",
         "rulebook.guide_title": "{title}: how to print",
-        "rulebook.guide_scale": "Print every page on {paper} paper at 100% scale (“actual size”), never “fit to page”: every piece is drawn to its exact size.",
+        "rulebook.guide_scale": "Print the sheets on {paper} paper at 100% scale (“actual size”), never “fit to page”: every piece is drawn to its exact size.",
         "rulebook.guide_duplex": "Card and counter sheets are a page of fronts followed by a page of their backs: print them on both sides, flipping on the {flip}. Print {calibration} first: held against the light, it shows whether your printer shifts the back side.",
         "rulebook.guide_stock": "Paper: card stock of 200–300 g/m² (the heaviest your printer takes) for cards and counters; plain paper for this book and the map tiles.",
         "rulebook.guide_cut": "Cutting: cut along the crop marks, first the long cuts across the whole sheet, then the short ones. Each piece’s colour runs {bleed} mm past its cut line, so a cut slightly off leaves no white edge.",

@@ -19,19 +19,20 @@ from ..context import BuildContext
 from .blocks import BULLET, Heading, Para, Text, _labels
 from .strings import label
 
+BOOK_PAPERS = ("a4", "letter")  # a rulebook is A4 or Letter whatever the sheets' paper
 PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3", "a2": "A2", "a1": "A1", "a0": "A0"}
 
 
 @dataclass(frozen=True)
 class Printing:
     """The build options a print guide speaks of."""
-    paper: str  # the sheets' paper: a4 | letter
+    paper: str  # the sheets' paper, as --paper names it (a4, letter, a3...)
     flip: str  # long | short
     bleed_mm: float
 
     @classmethod
     def of(cls, ctx: BuildContext) -> "Printing":
-        return cls(ctx.paper if ctx.paper in ("a4", "letter") else "a4", ctx.flip, ctx.bleed_mm)
+        return cls(ctx.paper, ctx.flip, ctx.bleed_mm)
 
 
 def _suffix(game: Game, lang: str) -> str:
@@ -70,8 +71,9 @@ def guide_lines(game: Game, lang: str, p: Printing) -> list[str]:
         lines.append(label("guide_stock", lang))
         lines.append(label("guide_cut", lang, bleed=f"{p.bleed_mm:g}"))
     lines += _map_lines(game, lang, p)
+    book = PAPER_NAMES[p.paper if p.paper in BOOK_PAPERS else "a4"]  # what the rulebook stage prints on
     lines.append(label("guide_book", lang, rulebook=f"rulebook-{lang}.pdf", booklet=f"booklet-{lang}.pdf",
-                       flip=flip, paper=paper))
+                       flip=flip, paper=book))
     return lines
 
 
