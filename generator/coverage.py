@@ -3,7 +3,7 @@ to the game's output folder) or why it is not printed (`left_out`, a sentence pe
 
 One home for what each printer writes, by file name: cards-, counters-, tokens-, tiles-,
 standees-, boards-, dice-<component>-<lang>.pdf, a deck's tuckbox-<deck>-<lang>.pdf (with --layout gutterfold, `-gutterfold.pdf` for cards
-and counters), a tiled board's `-tiles-<paper>.pdf`, the map stage's map-<id>[-<lang>].pdf for the
+and counters; with --layout packed, also packed-<lang>.pdf for what it packs: `add_packed`), a tiled board's `-tiles-<paper>.pdf`, the map stage's map-<id>[-<lang>].pdf for the
 component map.yaml prints, the rulebook stage's rulebook-<lang>.pdf for a booklet. The languages
 are those a full build writes (generator/languages.py: each language whose translation is complete).
 
@@ -101,6 +101,25 @@ def printed_files(game: Game, comp: Component, printer: str, counts: Any, ctx: B
     if comp.kind == "booklet" and game.extras.get("rules") is not None:
         return [(lang, f"rulebook-{lang}.pdf") for lang in langs]
     return []
+
+
+PACKED_PRINTERS = ("cards", "counters", "tokens", "tiles", "standees", "dice")  # what --layout packed packs
+
+
+def add_packed(entries: list[dict[str, Any]], not_packed: set[str], ctx: BuildContext, langs: list[str],
+               per_language: dict[str, dict[str, list[str]]]) -> None:
+    """With --layout packed: packed-<lang>.pdf added to the `printed_in` of every component it holds
+    (those a packed printer prints, less the groups too large to pack, `not_packed`), and to its
+    files per language (`per_language`, what manifest-<lang>.txt lists)."""
+    from .pieces.packed import packed_stem
+
+    for entry in entries:
+        files = entry.get("printed_in", [])
+        if entry["id"] in not_packed or not any(f.startswith(tuple(f"{p}-" for p in PACKED_PRINTERS)) for f in files):
+            continue
+        entry["printed_in"] = files + [f"{packed_stem(lang, ctx)}.pdf" for lang in langs]
+        for lang in langs:
+            per_language[entry["id"]].setdefault(lang, []).append(f"{packed_stem(lang, ctx)}.pdf")
 
 
 def prints_pieces(game: Game, comp: Component, counts: Any) -> bool:

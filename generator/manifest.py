@@ -96,8 +96,10 @@ def build_manifest(game: Game, ctx: BuildContext) -> list[Path]:
     if game_font_notes(game):  # the designer's own font files, with their licences
         data["fonts"] = game_font_notes(game)
     if ctx.packed:  # sheets one component at a time, packed, and the area bound (pieces/packed.py)
+        from .coverage import add_packed
         from .pieces.packed import sheet_figures
         data["sheets"] = sheet_figures(game, ctx)
+        add_packed(data["components"], set(data["sheets"].get("not_packed", [])), ctx, langs, here)
     if lang == game.meta.source_language:  # one JSON per game; the text list once per language
         paths.append(write_text(out / "manifest.json", json.dumps(data, ensure_ascii=False, indent=2) + "\n"))
     lines = [f"{data['title']} ({game.id})", ""]
