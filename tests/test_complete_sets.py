@@ -18,7 +18,7 @@ import yaml
 from generator.cards.deck import build_cards
 from generator.context import BuildContext
 from generator.counters import build_counters
-from generator.geometry import MM_PER_PT
+from pdf_units import MM_PER_PT
 from solver.game.components import size_mm
 from solver.game.loader import GAMES_DIR, game_ids, load_game
 

@@ -12,7 +12,7 @@ import pytest
 from generator.pieces.grid import plan_sheet
 from generator.context import BuildContext
 from generator.counters import build_counters, counter_grid
-from generator.geometry import MM_PER_PT
+from pdf_units import MM_PER_PT
 from solver.game.loader import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards-with-images"

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from generator import fonts
 from generator.context import BuildContext
-from generator.geometry import PT_PER_MM
+from pdf_units import PT_PER_MM
 from generator.hexmap.geometry import paper_grid
 from generator.geometry import Box
 from generator.hexmap.layout import PAPER_MM, MARGIN_MM, map_page
@@ -269,7 +269,7 @@ def _legend_and_grid_frames(pdf_path):
     without fill), in mm, and the title's first glyph's left edge: read back with pdfplumber."""
     import pdfplumber
 
-    from generator.geometry import MM_PER_PT
+    from pdf_units import MM_PER_PT
 
     with pdfplumber.open(pdf_path) as pdf:
         page = pdf.pages[0]
@@ -303,7 +303,7 @@ def test_road_dashes_stay_clear_of_hex_labels(built):
     import pdfplumber
     import pypdfium2 as pdfium
 
-    from generator.geometry import MM_PER_PT
+    from pdf_units import MM_PER_PT
 
     out, _ = built
     pdf_path = out / "war-of-the-ring-campaign" / "map-middle-earth.pdf"
