@@ -12,7 +12,7 @@ from generator.context import BuildContext
 from pdf_units import PT_PER_MM
 from generator.hexmap.geometry import paper_grid
 from generator.geometry import Box
-from generator.hexmap.layout import PAPER_MM, map_page
+from generator.hexmap.layout import map_page
 from generator.hexmap.stage import build_maps
 from generator.hexmap.tiles import alignment_marks
 from generator.hexmap.tiling import tile_plan, tiles_paper
@@ -22,6 +22,7 @@ from solver.game.loader import load_game
 # the figures the layout promises, written out here rather than read from its modules
 MARGIN_MM = 10.0        # the full-size map's page margin (generator/hexmap/layout.py)
 SHEET_MARGIN_MM = 8.0   # a tile sheet's paper edge to its window, header and footer inside it
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # ISO 216 A4; US Letter 8.5 x 11 in
 
 
 def _check_cover(extent, plan, overlap):
