@@ -102,3 +102,14 @@ def test_every_width_the_layout_measures_is_the_font_files_advances():
     want = (_file_advances(serif_file, "Gold ", 11) + _file_advances(fonts.font_path(), "金塊", 11)
             + _file_advances(serif_file, " x2", 11))
     assert fonts.string_width(mixed, serif, 11) == pytest.approx(want, abs=1e-6)
+
+
+def test_the_vertical_metrics_layout_places_baselines_with():
+    """font_info's ascender and descender (em) decide where text sits in its box on every face and in
+    test_cards_layouts' box checks: the faces' typographic metrics (their OS/2 tables), IPAex Gothic
+    1802 and 246 of 2048 units (0.88 and 0.12 em), Source Serif 730 and 270 of 1000."""
+    gothic, serif = fonts.font_info(fonts.register()), fonts.font_info(fonts.faces("en").regular)
+    assert (gothic.ascent, gothic.descent) == (0.88, 0.12)
+    assert (serif.ascent, serif.descent, serif.bold, serif.italic) == (0.73, 0.27, False, False)
+    bold = fonts.font_info(fonts.faces("en").bold)
+    assert (bold.bold, bold.italic) == (True, False)
