@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from generator.cards.face import FaceData, FaceDrawer
 from generator.cards.textfit import fit, wrap
 from generator.text.kinsoku import NOT_AT_LINE_END as NO_END, NOT_AT_LINE_START as NO_START
-from generator.geometry import MM_PER_PT, Box
+from generator.geometry import Box
+from pdf_units import MM_PER_PT
 from generator import fonts
 from generator.render.base import text_width
 from solver.errors import DataError

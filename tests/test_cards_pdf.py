@@ -10,9 +10,8 @@ import pypdf
 import pytest
 
 from generator.cards.deck import build_cards
-from generator.pieces.grid import plan_sheet
 from generator.context import BuildContext
-from generator.geometry import MM_PER_PT
+from pdf_units import MM_PER_PT
 from solver.game.components import size_mm
 from solver.game.loader import load_game
 
@@ -77,18 +76,29 @@ def test_second_build_gives_identical_bytes(tmp_path, default_build):
         assert a.read_bytes() == b.read_bytes(), a.name
 
 
-@pytest.mark.parametrize("flip,offset", [("long", (0.0, 0.0)), ("short", (0.0, 0.0)), ("long", (1.5, -0.75))])
-def test_fronts_and_mirrored_backs_sit_where_the_grid_says(tmp_path, flip, offset):
+# Worked by hand for poker cards (63.5 x 88.9 mm, 3 mm bleed: 69.5 x 94.9 mm drawn) on A4, with the
+# printer's margin 5 mm + mark gap 1 mm + mark 3 mm = 9 mm kept clear on every side:
+#   portrait 210 x 297: (210 - 18) // 69.5 = 2 across, (297 - 18) // 94.9 = 2 down  -> 4 a sheet
+#   landscape 297 x 210: (297 - 18) // 69.5 = 4 across, (210 - 18) // 94.9 = 2 down -> 8: landscape
+#   centred: x0 = (297 - 4 * 69.5) / 2 = 9.5, y0 = (210 - 2 * 94.9) / 2 = 10.1
+#   columns 9.5, 79.0, 148.5, 218.0 (+ 69.5 each); rows 10.1, 105.0 (+ 94.9)
+# Turned over about either edge the layout is its own mirror image (x -> 297 - 69.5 - x,
+# y -> 210 - 94.9 - y), so unmoved backs fill the same boxes; a back offset of (1.5, -0.75) mm in
+# the paper's axes is (+0.75, +1.5) on a landscape sheet (the paper turned a quarter turn).
+CARD_XS, CARD_YS = (9.5, 79.0, 148.5, 218.0), (10.1, 105.0)
+CARD_BOXES = [(x, y) for y in CARD_YS for x in CARD_XS]
+
+
+@pytest.mark.parametrize("flip,offset,moved", [("long", (0.0, 0.0), (0.0, 0.0)), ("short", (0.0, 0.0), (0.0, 0.0)),
+                                               ("long", (1.5, -0.75), (0.75, 1.5))])
+def test_fronts_and_mirrored_backs_sit_where_the_grid_says(tmp_path, flip, offset, moved):
     ctx, files = build(tmp_path, flip=flip, back_offset_mm=offset, formats=("pdf",))
     pdf = pypdf.PdfReader(next(f for f in files if f.name == "cards-gem-cards-ja.pdf"))
-    poker = size_mm("poker")
-    grid = plan_sheet(ctx.paper_mm, poker, 3.0)
-    bled = (poker[0] + 6, poker[1] + 6)  # the card background covers trim + bleed
+    assert ctx.paper_mm == (210.0, 297.0)
+    bled = (63.5 + 6, 88.9 + 6)  # the card background covers trim + bleed
     fronts, backs = rects_mm(pdf.pages[0], bled), rects_mm(pdf.pages[1], bled)
-    want_f = [(round(grid.slot(i).x - 3, 2), round(grid.slot(i).y - 3, 2)) for i in range(grid.per_page)]
-    want_b = [(round(grid.back_slot(i, flip, offset).x - 3, 2), round(grid.back_slot(i, flip, offset).y - 3, 2))
-              for i in range(grid.per_page)]
-    assert sorted(fronts) == sorted(want_f)
+    want_b = [(round(x + moved[0], 2), round(y + moved[1], 2)) for x, y in CARD_BOXES]
+    assert sorted(fronts) == sorted(CARD_BOXES)
     assert sorted(backs) == sorted(want_b)
 
 

@@ -18,7 +18,7 @@ import yaml
 from generator.cards.deck import build_cards
 from generator.context import BuildContext
 from generator.counters import build_counters
-from generator.geometry import MM_PER_PT
+from pdf_units import MM_PER_PT
 from solver.game.components import size_mm
 from solver.game.loader import GAMES_DIR, game_ids, load_game
 
@@ -143,7 +143,7 @@ def test_saboteur_tunnels_reach_the_edges_they_open(tmp_path):
     build_cards(game, ctx)
     tunnel = (0xE8, 0xD8, 0xB0)
     w, h = size_mm(game.component("path-cards").size)
-    b, dpi = ctx.bleed_mm, 300
+    b, dpi = 3.0, 300  # cards print with 3 mm of bleed (README, print conventions); PNGs at 300 dpi
     px = lambda mm: round(mm / 25.4 * dpi)  # noqa: E731
     probes = {"n": (w / 2, 1.0), "s": (w / 2, h - 1.0), "e": (w - 1.0, h / 2), "w": (1.0, h / 2)}
     shapes = set()

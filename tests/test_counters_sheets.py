@@ -12,7 +12,7 @@ import pytest
 from generator.pieces.grid import plan_sheet
 from generator.context import BuildContext
 from generator.counters import build_counters, counter_grid
-from generator.geometry import MM_PER_PT
+from pdf_units import MM_PER_PT
 from solver.game.loader import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards-with-images"
@@ -34,24 +34,37 @@ def build(folder, tmp_path, **kw):
     return ctx, build_counters(load_game(folder), ctx)
 
 
+# Worked by hand: half-inch counters (12.7 mm) with a 2 mm gutter in layouts.yaml, i.e. 1 mm of
+# bleed each side and bleeds touching: a pitch of 14.7 mm. A4 portrait keeps 9 mm clear a side
+# (margin 5 + mark gap 1 + mark 3): (210 - 18) // 14.7 = 13 across, (297 - 18) // 14.7 = 18 down
+# (landscape: 18 x 13, no more, so portrait stays). Centred: x0 = (210 - 13 * 14.7) / 2 = 9.45,
+# y0 = (297 - 18 * 14.7) / 2 = 16.2. The fixture's five counters fill the first row.
+COUNTER_FRONTS = [(round(9.45 + 14.7 * k, 2), 16.2) for k in range(5)]       # 9.45, 24.15, ... 68.25
+# turned over: about the long edge x -> 210 - 14.7 - x = 185.85 - 14.7 k; about the short edge
+# y -> 297 - 14.7 - 16.2 = 266.1; the offset (-0.4, 0.9) mm moves a portrait back by just that.
+COUNTER_BACKS = {
+    ("long", (0.0, 0.0)): [(round(185.85 - 14.7 * k, 2), 16.2) for k in range(5)],
+    ("short", (0.0, 0.0)): [(x, 266.1) for x, _ in COUNTER_FRONTS],
+    ("long", (-0.4, 0.9)): [(round(185.45 - 14.7 * k, 2), 17.1) for k in range(5)],
+}
+
+
 @pytest.mark.parametrize("flip,offset", [("long", (0.0, 0.0)), ("short", (0.0, 0.0)), ("long", (-0.4, 0.9))])
 def test_counter_backs_land_behind_their_fronts(tmp_path, flip, offset):
     ctx, files = build(FIXTURE, tmp_path, flip=flip, back_offset_mm=offset)
     pdf = pypdf.PdfReader(files[0])
     assert len(pdf.pages) == 2
-    grid = counter_grid(ctx, (12.7, 12.7), 2.0)  # gutter 2 mm in layouts.yaml -> 1 mm bleed each side
-    assert grid.bleed == 1.0
+    assert ctx.paper_mm == (210.0, 297.0)
     fronts, backs = rects_mm(pdf.pages[0], 14.7), rects_mm(pdf.pages[1], 14.7)
     assert len(fronts) == len(backs) == 5
-    for i in range(5):
-        f, b = grid.slot(i), grid.back_slot(i, flip, offset)
-        assert (round(f.x - 1, 2), round(f.y - 1, 2)) in fronts
-        assert (round(b.x - 1, 2), round(b.y - 1, 2)) in backs
+    assert sorted(fronts) == sorted(COUNTER_FRONTS)
+    assert sorted(backs) == sorted(COUNTER_BACKS[flip, offset])
 
 
 def test_gutter_separates_trims_and_zero_gutter_has_no_bleed():
     ctx = BuildContext()
     with_gutter = counter_grid(ctx, (12.7, 12.7), 2.0)
+    assert with_gutter.bleed == 1.0  # half the gutter: neighbours' bleeds meet in its middle
     assert with_gutter.slot(1).x - with_gutter.slot(0).right == pytest.approx(2.0, abs=0.01)
     touching = counter_grid(ctx, (12.7, 12.7), 0.0)
     assert touching.bleed == 0.0

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 import pytest
 
 from generator.cli import main
-from generator.geometry import MM_PER_PT
+from pdf_units import MM_PER_PT
 from solver.errors import DataError
 from solver.game.loader import load_game
 

@@ -70,3 +70,46 @@ def test_the_faces_game_yaml_may_name_are_the_faces_shipped():
 
     assert set(typing.get_args(FontId)) == set(FAMILIES)
 
+
+
+def _file_advances(path: Path, s: str, size_pt: float) -> float:
+    """Width in pt of `s` from the font file's own advance widths (fontTools: hmtx / unitsPerEm)."""
+    from fontTools.ttLib import TTFont
+
+    with TTFont(str(path), lazy=True) as f:
+        cmap, hmtx, upem = f.getBestCmap(), f["hmtx"], f["head"].unitsPerEm
+        return sum(hmtx[cmap[ord(ch)]][0] for ch in s) * size_pt / upem
+
+
+def test_every_width_the_layout_measures_is_the_font_files_advances():
+    """fonts.string_width (and render.base.text_width, its mm twin) decides every line break and
+    every shrink-to-fit; here it is read against the advances in the font files themselves, with
+    fontTools, for the Japanese face, the Latin face, and a Latin string that falls back to the
+    Japanese face for the characters the Latin face lacks."""
+    import font_source_serif_pro
+
+    from generator.render.base import text_width
+
+    gothic, serif = fonts.register(), fonts.faces("en").regular
+    serif_file = Path(font_source_serif_pro.font_directory) / "SourceSerifPro-Regular.ttf"
+    for s in ("ドワーフの坑道、「金塊」を探せ。", "Saboteur 1-3 players, 40 cards", "あ a　1"):
+        want = _file_advances(fonts.font_path(), s, 9.5)
+        assert fonts.string_width(s, gothic, 9.5) == pytest.approx(want, abs=1e-6), s
+        assert text_width(s, 9.5) == pytest.approx(want * 25.4 / 72, abs=1e-6), s
+    latin = "Wizard's gold — 12 cards"
+    assert fonts.string_width(latin, serif, 11) == pytest.approx(_file_advances(serif_file, latin, 11), abs=1e-6)
+    mixed = "Gold 金塊 x2"                     # Source Serif has no kanji: 金塊 is drawn in IPAex
+    want = (_file_advances(serif_file, "Gold ", 11) + _file_advances(fonts.font_path(), "金塊", 11)
+            + _file_advances(serif_file, " x2", 11))
+    assert fonts.string_width(mixed, serif, 11) == pytest.approx(want, abs=1e-6)
+
+
+def test_the_vertical_metrics_layout_places_baselines_with():
+    """font_info's ascender and descender (em) decide where text sits in its box on every face and in
+    test_cards_layouts' box checks: the faces' typographic metrics (their OS/2 tables), IPAex Gothic
+    1802 and 246 of 2048 units (0.88 and 0.12 em), Source Serif 730 and 270 of 1000."""
+    gothic, serif = fonts.font_info(fonts.register()), fonts.font_info(fonts.faces("en").regular)
+    assert (gothic.ascent, gothic.descent) == (0.88, 0.12)
+    assert (serif.ascent, serif.descent, serif.bold, serif.italic) == (0.73, 0.27, False, False)
+    bold = fonts.font_info(fonts.faces("en").bold)
+    assert (bold.bold, bold.italic) == (True, False)

@@ -105,6 +105,23 @@ def test_rendering_matches_its_golden_file(case, built, request, tmp_path):
                     f"New rendering and difference in {tmp_path}; if the change is meant, rerun with --update-golden")
 
 
+# The paper each reference shows, worked by hand: A4 at 50 dpi is 210 / 25.4 * 50 = 413.4 by
+# 297 / 25.4 * 50 = 584.6 pixels, which pdfium rounds up to 414 x 585; the card sheets turn landscape.
+A4_PX, A4_LANDSCAPE_PX = (414, 585), (585, 414)
+PAPER_PX = {"card-sheet": A4_LANDSCAPE_PX, "card-sheet-en": A4_LANDSCAPE_PX, "counter-sheet": A4_PX,
+            "counter-sheet-en": A4_PX, "map-tile": A4_PX, "map-tile-en": A4_PX, "rulebook-ja": A4_PX,
+            "rulebook-en": A4_PX}
+
+
+def test_each_reference_is_the_paper_its_case_prints_on():
+    """The references come from the drawing code itself (--update-golden), so their sizes are held to
+    the paper worked out by hand here: a reference regenerated from a wrongly sized page fails."""
+    assert set(PAPER_PX) == set(CASES)
+    for case, size in PAPER_PX.items():
+        with Image.open(GOLDEN / f"{case}.png") as im:
+            assert im.size == size, case
+
+
 def test_the_comparison_sees_a_small_drawing_change():
     """The tolerance passes anti-aliasing noise yet fails a moved line or a changed colour."""
     base = Image.new("RGB", (400, 560), "white")

@@ -45,6 +45,21 @@ def assert_apart(boxes: list[Box], gutter: float) -> None:
                 assert min(gaps) == pytest.approx(gutter, abs=1e-6)
 
 
+def test_the_box_predicates_these_tests_lean_on():
+    """Box.contains / overlaps / inset / outset decide many asserts below and in test_cards_sheet.py,
+    so they are pinned here on hand-drawn rectangles: touching edges neither overlap nor escape."""
+    a = Box(10, 20, 30, 40)                                      # x 10..40, y 20..60
+    assert a.inset(5) == Box(15, 25, 20, 30) and a.outset(2) == Box(8, 18, 34, 44)
+    assert a.inset(5, 1) == Box(15, 21, 20, 38)
+    assert a.contains(a) and a.contains(Box(10, 20, 1, 1)) and a.contains(Box(39, 59, 1, 1))
+    for out in (Box(9.9, 20, 1, 1), Box(10, 19.9, 1, 1), Box(39.1, 20, 1, 1), Box(10, 59.1, 1, 1)):
+        assert not a.contains(out), out                           # 0.1 mm past each edge in turn
+    assert not a.overlaps(Box(40, 20, 5, 5)) and not a.overlaps(Box(10, 60, 5, 5))  # edge to edge
+    assert not a.overlaps(Box(0, 0, 10, 20))                     # corner to corner
+    for over in (Box(39.9, 20, 5, 5), Box(5, 59.9, 10, 5), Box(15, 25, 1, 1), Box(0, 0, 100, 100)):
+        assert a.overlaps(over) and over.overlaps(a), over
+
+
 @pytest.mark.parametrize("paper, piece, bleed, gutter", SHEETS)
 def test_the_grid_is_the_largest_that_fits_inside_the_printable_area_centred(paper, piece, bleed, gutter):
     g = plan_sheet(paper, piece, bleed, gutter)

@@ -8,7 +8,7 @@ import pytest
 from generator.cards.deck import build_cards
 from generator.pieces.grid import plan_gutterfold
 from generator.context import BuildContext
-from generator.geometry import MM_PER_PT
+from pdf_units import MM_PER_PT
 from solver.game.components import size_mm
 from solver.game.loader import load_game
 

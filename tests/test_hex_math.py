@@ -43,13 +43,15 @@ def offset_pixel(orientation: str, parity: str, size: float, o: Offset) -> tuple
 @pytest.mark.parametrize("hex_mm", [19.0, 12.7])
 def test_centres_match_offset_formulas(orientation, parity, hex_mm):
     g = on_paper(orientation, parity, hex_mm, 9, 7)
+    radius = hex_mm / R3  # hex_mm is across the flats, which are sqrt 3 corner radii apart
+    assert g.radius == pytest.approx(radius)
     ref = Offset(0, 0)
-    rx, ry = offset_pixel(orientation, parity, g.radius, ref)
+    rx, ry = offset_pixel(orientation, parity, radius, ref)
     cx0, cy0 = g.centre(g.grid.to_cube(ref))
     for c in range(9):
         for r in range(7):
             o = Offset(c, r)
-            fx, fy = offset_pixel(orientation, parity, g.radius, o)
+            fx, fy = offset_pixel(orientation, parity, radius, o)
             cx, cy = g.centre(g.grid.to_cube(o))
             assert abs((cx - cx0) - (fx - rx)) < 0.01
             assert abs((cy - cy0) - (fy - ry)) < 0.01
@@ -65,7 +67,7 @@ def test_grid_starts_at_origin_and_size_matches(orientation, parity):
     w, h = g.size_mm()
     assert max(xs) == pytest.approx(w) and max(ys) == pytest.approx(h)
     if orientation == "flat":  # 40 columns of 1.5 R pitch plus half a hex, 30.5 rows of 19 mm
-        assert w == pytest.approx(1.5 * g.radius * 39 + 2 * g.radius)
+        assert w == pytest.approx(1.5 * (19.0 / R3) * 39 + 2 * (19.0 / R3))
         assert h == pytest.approx(19.0 * 30.5)
 
 
@@ -137,7 +139,7 @@ def test_hexside_vertices_are_shared():
     assert len(v1) == len(v2) == 3 and v1 != v2
     g = on_paper("flat", "odd", 10, 4, 4)
     p1, p2 = (g.vertex_point(v) for v in (v1, v2))
-    assert math.hypot(p1[0] - p2[0], p1[1] - p2[1]) == pytest.approx(g.radius)  # a side is R long
+    assert math.hypot(p1[0] - p2[0], p1[1] - p2[1]) == pytest.approx(10 / R3)  # a side is R = 10 / sqrt 3 long
 
 
 def test_labels_xxyy_and_letter_number():

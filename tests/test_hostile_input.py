@@ -18,6 +18,22 @@ from solver.rules.po import read_po
 LOCATED = re.compile(r"^\S.*:(\d+):(\d+): .+; .+$")
 
 
+# The limits as README.md's table of bounds states them, written out by hand: the tests below (and
+# test_expr_grammar.py, test_svg_references.py) build their inputs and expected messages from
+# solver/game/limits.py, so this pins those constants to the documented figures.
+DOCUMENTED_LIMITS = {
+    "MAX_FILE_BYTES": 8 * 1024 * 1024, "MAX_DEPTH": 64, "MAX_VALUES": 100_000, "MAX_ITEMS": 5_000,
+    "MAX_COLUMNS": 200, "MAX_COPIES": 10_000, "MAX_PIECES": 20_000, "MAX_INTEGER": 1_000_000_000,
+    "MAX_EXPR_CHARS": 1_000, "MAX_EXPR_DEPTH": 32, "MAX_EXPR_VALUE": 10 ** 12,
+    "MAX_IMAGE_BYTES": 40 * 1024 * 1024, "MAX_IMAGE_PIXELS": 60_000_000, "MAX_FONT_BYTES": 30 * 1024 * 1024,
+    "MAX_SVG_ELEMENTS": 20_000, "MAX_SVG_PATH_DATA": 1_000_000,
+}
+
+
+def test_the_limits_are_the_documented_figures():
+    assert {name: getattr(limits, name) for name in DOCUMENTED_LIMITS} == DOCUMENTED_LIMITS
+
+
 def problems_of(folder) -> list[str]:
     with pytest.raises(DataError) as e:
         load_game(folder)

@@ -7,7 +7,7 @@ import pytest
 
 from generator import fonts
 from generator.cards import textfit
-from generator.geometry import MM_PER_PT
+from pdf_units import MM_PER_PT
 from generator.render.base import text_width
 from generator.text import wrap
 from generator.text.kinsoku import NOT_AT_LINE_END, NOT_AT_LINE_START

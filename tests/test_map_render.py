@@ -9,15 +9,20 @@ from hypothesis import given, settings, strategies as st
 
 from generator import fonts
 from generator.context import BuildContext
-from generator.geometry import PT_PER_MM
+from pdf_units import PT_PER_MM
 from generator.hexmap.geometry import paper_grid
 from generator.geometry import Box
-from generator.hexmap.layout import PAPER_MM, MARGIN_MM, map_page
+from generator.hexmap.layout import map_page
 from generator.hexmap.stage import build_maps
 from generator.hexmap.tiles import alignment_marks
-from generator.hexmap.tiling import SHEET_MARGIN_MM, tile_plan, tiles_paper
+from generator.hexmap.tiling import tile_plan, tiles_paper
 from solver.errors import DataError
 from solver.game.loader import load_game
+
+# the figures the layout promises, written out here rather than read from its modules
+MARGIN_MM = 10.0        # the full-size map's page margin (generator/hexmap/layout.py)
+SHEET_MARGIN_MM = 8.0   # a tile sheet's paper edge to its window, header and footer inside it
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # ISO 216 A4; US Letter 8.5 x 11 in
 
 
 def _check_cover(extent, plan, overlap):
@@ -123,11 +128,21 @@ def test_page_layout_keeps_everything_inside_the_margins(game_id, paper):
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             assert a.right <= b.x or b.right <= a.x or a.bottom <= b.y or b.bottom <= a.y, (a, b)
-    # a hex centre in page mm is the grid origin plus the grid's own centre
-    h = hm.hex("0101" if game_id.startswith("riddle") else "A1")
-    x, y = page.hex_centre(hm, h)
-    gx, gy = paper_grid(hm).centre(h)
-    assert (x, y) == (page.grid.x + gx, page.grid.y + gy)
+    # a hex centre in page mm is the grid origin plus the hex's centre in the grid, worked by hand:
+    # the grid sits below the 10 mm margin and the 12 mm title band (y 22), centred across.
+    if game_id.startswith("riddle"):
+        # pointy hexes 20 mm across the flats, odd rows pushed right: 24 * 20 + 10 = 490 mm wide,
+        # x = 10 + (574 - 490) / 2 = 52; 0101's centre is half a hex in (10) and a radius down
+        # (20 / sqrt 3 = 11.547)
+        h, grid_x, centre = hm.hex("0101"), 52.0, (10.0, 20 / math.sqrt(3))
+    else:
+        # flat hexes 17.5 mm across the flats (radius r = 17.5 / sqrt 3), 26 columns: 1.5 r * 25 + 2 r
+        # = 39.5 r = 399.09 mm wide, x = 10 + (400 - 39.5 r) / 2; A1 is an even column, pushed half a
+        # hex down: its centre is (r, 8.75 + 8.75)
+        r = 17.5 / math.sqrt(3)
+        h, grid_x, centre = hm.hex("A1"), 10 + (400 - 39.5 * r) / 2, (r, 17.5)
+    assert (page.grid.x, page.grid.y) == (pytest.approx(grid_x), pytest.approx(22.0))
+    assert page.hex_centre(hm, h) == (pytest.approx(grid_x + centre[0]), pytest.approx(22.0 + centre[1]))
 
 
 def test_a_map_too_big_for_its_paper_is_unusable_input():
@@ -269,7 +284,7 @@ def _legend_and_grid_frames(pdf_path):
     without fill), in mm, and the title's first glyph's left edge: read back with pdfplumber."""
     import pdfplumber
 
-    from generator.geometry import MM_PER_PT
+    from pdf_units import MM_PER_PT
 
     with pdfplumber.open(pdf_path) as pdf:
         page = pdf.pages[0]
@@ -303,7 +318,7 @@ def test_road_dashes_stay_clear_of_hex_labels(built):
     import pdfplumber
     import pypdfium2 as pdfium
 
-    from generator.geometry import MM_PER_PT
+    from pdf_units import MM_PER_PT
 
     out, _ = built
     pdf_path = out / "war-of-the-ring-campaign" / "map-middle-earth.pdf"

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from generator.cli import main
 from solver.game.loader import game_ids, load_game
 from solver.schema import schemas
@@ -71,3 +73,16 @@ def test_schemas_on_disk_match_the_model():
         fresh = json.loads(json.dumps(schema))
         fresh.pop("title", None)
         assert on_disk == fresh, f"{path.name} is stale: run `pnp schema`"
+
+
+def test_size_presets_are_the_trade_sizes():
+    """Many print tests take a piece's size from size_mm (the renderers' own lookup); here each preset
+    is held to the trade size it names, in inches (the print services' trims), worked by hand."""
+    from solver.game.components import size_mm
+
+    inch = 25.4
+    trades = {"poker": (2.5, 3.5), "bridge": (2.25, 3.5), "mini": (1.75, 2.5), "tarot": (2.75, 4.75),
+              "half-inch": (0.5, 0.5), "five-eighths-inch": (0.625, 0.625), "one-inch": (1.0, 1.0)}
+    for name, (w, h) in trades.items():
+        assert size_mm(name) == (pytest.approx(w * inch), pytest.approx(h * inch)), name
+    assert size_mm("square") == (70.0, 70.0)  # no trade size: the project's own 70 mm

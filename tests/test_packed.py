@@ -15,7 +15,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.cli import main
-from generator.geometry import MM_PER_PT
+from pdf_units import MM_PER_PT
 
 GAME_YAML = """\
 id: packing-test

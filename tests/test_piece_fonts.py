@@ -162,7 +162,7 @@ def test_png_text_is_drawn_from_the_latin_face_file():
     from PIL import Image, ImageChops, ImageDraw, ImageFont
 
     from generator import fonts
-    from generator.geometry import MM_PER_INCH, PT_PER_MM
+    from pdf_units import MM_PER_INCH, PT_PER_MM
     from generator.render.png import PngSurface
 
     s = PngSurface(dpi=150)

@@ -19,7 +19,7 @@ from generator.cards.deck import build_cards
 from generator.pieces.grid import plan_sheet
 from generator.context import BuildContext
 from generator.counters import build_counters
-from generator.geometry import MM_PER_PT
+from pdf_units import MM_PER_PT
 from generator.hexmap.stage import build_maps
 from solver.game.components import size_mm
 from solver.game.loader import load_game

@@ -19,7 +19,7 @@ import yaml
 
 from generator.build import cards, manifest, pieces
 from generator.context import BuildContext
-from generator.geometry import MM_PER_PT
+from pdf_units import MM_PER_PT
 from solver.game.loader import GAMES_DIR, game_ids, load_game
 
 RE_RECT = re.compile(rb"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re")

@@ -8,7 +8,7 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.rulebook.impose import A4_LANDSCAPE_PT, Side, impose, padded_order, saddle_sides
+from generator.rulebook.impose import Side, impose, padded_order, saddle_sides
 from generator.rulebook.pdftext import Run, text_runs
 
 
@@ -64,6 +64,9 @@ def _numbered_a5(n: int) -> bytes:
     return buf.getvalue()
 
 
+A4_LANDSCAPE_PT = (297 * mm, 210 * mm)  # the sheet, written out rather than imported from impose.py
+
+
 def _placed(pdf: bytes) -> list[dict[str, Run]]:
     """Per sheet side: label -> where it is drawn on the sheet (read from the PDF's operators)."""
     runs, sizes = text_runs(pdf)
@@ -99,6 +102,8 @@ def test_pages_keep_their_size_and_sit_centred_in_their_half(flip):
     """A5 on half an A4 sheet is 1:1; each label lands where it was on its page, offset to its half."""
     pdf = impose(_numbered_a5(4), flip=flip)
     sheet_w, sheet_h = A4_LANDSCAPE_PT
+    box = PdfReader(io.BytesIO(pdf)).pages[0].mediabox
+    assert (float(box.width), float(box.height)) == (pytest.approx(sheet_w, abs=0.01), pytest.approx(sheet_h, abs=0.01))
     half = sheet_w / 2
     dx, dy = (half - 148 * mm) / 2, (sheet_h - 210 * mm) / 2  # the A5 page centred in its half
     placed = _placed(pdf)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -52,24 +53,51 @@ def test_every_clause_is_printed_in_both_languages_with_no_gap(side_by_side):
     assert len([h for h in headings if h.number]) == len(titled)
 
 
+def _links(pdf: bytes) -> list[tuple[int, str, int, list[str]]]:
+    """Every link of the book as a reader meets it, read with pypdf (the annotations) and pdfplumber
+    (the words): (page, the words under the link, the page it lands on, the first words printed
+    from the point it lands at down)."""
+    import pdfplumber
+
+    reader = PdfReader(io.BytesIO(pdf))
+    page_of = {page.indirect_reference.idnum: i for i, page in enumerate(reader.pages)}
+    out = []
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        for i, page in enumerate(reader.pages):
+            for annot in page.get("/Annots") or []:
+                a = annot.get_object()
+                if a.get("/Subtype") != "/Link":
+                    continue
+                dest = a["/Dest"] if "/Dest" in a else a["/A"]["/D"]
+                assert dest[1] == "/XYZ"                         # a point on the page: left, top, zoom
+                x0, y0, x1, y1 = (float(v) for v in a["/Rect"])
+                here, there = doc.pages[i], doc.pages[page_of[dest[0].idnum]]
+                text = here.crop((x0, here.height - y1, x1, here.height - y0)).extract_text()
+                top = there.height - float(dest[3])
+                landed = [w["text"] for w in there.extract_words() if top - 2 <= w["top"] <= top + 30]
+                out.append((i + 1, text, page_of[dest[0].idnum] + 1, landed))
+    return out
+
+
 def test_cross_reference_links_resolve_to_their_clauses(side_by_side):
+    """Each link lands where what it names is printed, judged from the PDF alone: a clause number
+    (4.2) lands on that number's line, a contents line on its heading, a clarification's clause
+    (in the list at the back) on the clarification box printed beside the clause."""
     _, _, pdf, rec = side_by_side
     assert rec.links, "the rules of dont-drop-the-ring refer to clauses 4.2 and 4.9"
-    assert all(anchor in rec.anchors for _, anchor in rec.links)
-    reader = PdfReader(io.BytesIO(pdf))
-    page_index = {page.indirect_reference.idnum: i + 1 for i, page in enumerate(reader.pages)}
-    dest_pages = []
-    for page in reader.pages:
-        for annot in page.get("/Annots") or []:
-            a = annot.get_object()
-            if a.get("/Subtype") == "/Link":
-                dest = a["/Dest"] if "/Dest" in a else a["/A"]["/D"]
-                dest_pages.append(page_index[dest[0].idnum])  # an explicit destination on a page of this book
-    # contents lines + cross-references, each landing on the page where its target heading/clause is
-    assert len(dest_pages) >= len(rec.links)
-    assert set(dest_pages) <= set(rec.anchors.values())
-    ref_pages = {rec.anchors[a] for _, a in rec.links}
-    assert ref_pages <= set(dest_pages)
+    links = _links(pdf)
+    contents = [(text, page, landed) for at, text, page, landed in links if at == 2]
+    clarifications = [(text, landed) for at, text, _, landed in links if at == 10]
+    clauses = [(re.search(r"\d+(?:\.\d+)+", text), landed) for at, text, _, landed in links if at not in (2, 10)]
+    assert len(contents) == 9                                     # every line of the contents page
+    for text, page, landed in contents:
+        number = re.search(r"(\d+)\s*$", text)[1]               # the page number the line prints
+        assert int(number) == page, text
+        assert text.split(" / ")[0].split()[-1] in landed, (text, landed)   # its heading is there
+    assert {m[0] for m, _ in clauses if m} >= {"4.2", "4.9", "4.9.1"}
+    for m, landed in clauses:
+        assert m and landed[0] == m[0], (m, landed)               # the clause's number starts the line
+    assert clarifications and all(landed[0].startswith("◆") for _, landed in clarifications)
 
 
 def test_outline_lists_the_chapters(side_by_side):
@@ -103,11 +131,16 @@ def test_same_input_same_bytes(side_by_side):
 
 
 def test_contents_page_numbers_point_at_the_headings(side_by_side):
-    _, _, pdf, rec = side_by_side
+    """The contents page's numbers are read beside their titles, and each is the page on which the
+    heading is printed (found by its text on the pages, whose folio is that number too)."""
+    _, _, pdf, _ = side_by_side
     reader = PdfReader(io.BytesIO(pdf))
-    contents = reader.pages[1].extract_text()
-    for anchor in ("components", "glossary"):
-        assert str(rec.anchors[anchor]) in contents
+    pages = [page.extract_text().splitlines() for page in reader.pages]
+    contents = "\n".join(pages[1])
+    for title in ("Components", "Glossary"):
+        listed = int(re.search(rf"/ {title} \n(\d+)\n", contents)[1])
+        printed = next(n for n, lines in enumerate(pages[2:], start=3) if title in lines)
+        assert listed == printed and pages[printed - 1][0] == str(printed), title
 
 
 def test_build_stage_books_and_booklet(tmp_path):

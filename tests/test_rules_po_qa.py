@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from collections import Counter
 from pathlib import Path
 
 import polib
@@ -91,10 +92,13 @@ def test_numbers_differing_from_the_source_are_flagged(game_copy):
 
 
 def test_numbers_compare_after_nfkc():
-    assert numbers_of("（１０．１０）を参照", "ja") == numbers_of("see (10.10)", "en")
-    assert numbers_of("①", "ja") == numbers_of("1", "en")
-    assert numbers_of("10.10", "en") != numbers_of("10.1", "en")
-    assert numbers_of("five players", "en") == numbers_of("5人", "ja")
+    # each side against the numbers a reader sees, so a reader that found nothing anywhere fails
+    ten_ten, one, five = Counter({"10.10": 1}), Counter({"1": 1}), Counter({"5": 1})
+    assert numbers_of("（１０．１０）を参照", "ja") == ten_ten == numbers_of("see (10.10)", "en")  # full-width digits
+    assert numbers_of("①", "ja") == one == numbers_of("1", "en")                                # circled one
+    assert numbers_of("10.10", "en") == ten_ten != numbers_of("10.1", "en") == Counter({"10.1": 1})
+    assert numbers_of("five players", "en") == five == numbers_of("5人", "ja")                  # a number word
+    assert numbers_of("deal 6, then 6 more", "en") == Counter({"6": 2})
 
 
 def test_a_reference_that_points_nowhere_is_an_error(game_copy):
