@@ -22,6 +22,7 @@ its file to the backends that read glyphs themselves (SVG outlines, Pillow).
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,12 +42,13 @@ def font_path() -> Path:
     if override:
         path = Path(override)
     else:
-        try:
-            import matplotlib_fontja  # noqa: F401  (only its data file is used)
-        except ImportError:
+        # only its data file is used: the package is found, never imported (importing it loads
+        # matplotlib, a second of every printing process's start)
+        spec = importlib.util.find_spec("matplotlib_fontja")
+        if spec is None or not spec.submodule_search_locations:
             raise DataError([Problem("matplotlib-fontja", 0, 0, "the Japanese font package is not installed",
                                      "run `pip install -e .` again (it declares matplotlib-fontja)")])
-        path = Path(matplotlib_fontja.__file__).parent / "fonts" / "ipaexg.ttf"
+        path = Path(next(iter(spec.submodule_search_locations))) / "fonts" / "ipaexg.ttf"
     if not path.is_file():
         raise DataError([Problem(str(path), 0, 0, "font file not found",
                                  "set PNP_FONT to a TrueType (.ttf) font or reinstall matplotlib-fontja")])
