@@ -27,6 +27,7 @@ from ..typesize import min_type_of
 from . import textfit
 from .facedata import FaceData, list_text
 from .images import MIN_DPI, effective_dpi, load_image, low_dpi_warning
+from .symbols import SymbolDrawing
 
 if TYPE_CHECKING:
     from solver.game.loader import Game
@@ -44,7 +45,7 @@ class FaceDrawer:
     _warned: set[str] = field(default_factory=set)
     _background: str = "#ffffff"  # what 'contrast' reads against: the fill under the field being drawn
     _fills: list[tuple[Box, str, str]] = field(default_factory=list)  # (box, rect|circle, colour) drawn so far
-    _symbol_draws: dict[tuple[str, str], Callable[[Surface], None]] = field(default_factory=dict)
+    _symbol_draws: dict[tuple[str, str], SymbolDrawing] = field(default_factory=dict)
     _symbol_ids: frozenset[str] | None = None
     _citations: Citations | None = None
 
@@ -194,31 +195,15 @@ class FaceDrawer:
         name = f"{sid}@{colour}"
         sw, sh = sym.size
         if not s.has_symbol(name):
-            # one drawing function per symbol, colour and background (a shape may be `contrast`):
-            # the PNG backend shares a symbol's tile between the images drawn with the same one
+            # one drawing per symbol, colour and background (a shape may be `contrast`), its colours
+            # resolved (symbols.py): the PNG backend shares a symbol's tile between the images
+            # drawn with an equal one, from this drawer or any other
             key = (name, self._background)
             if key not in self._symbol_draws:
-                self._symbol_draws[key] = lambda t: self._draw_shapes(t, sym, colour, data)
+                self._symbol_draws[key] = SymbolDrawing.of(sym, colour, lambda c: self._named(c, data))
             s.define_symbol(name, sw, sh, self._symbol_draws[key])
         scale = min(box.w / sw, box.h / sh)
         s.use_symbol(name, box.x + (box.w - sw * scale) / 2, box.y + (box.h - sh * scale) / 2, scale=scale)
-
-    def _draw_shapes(self, t: Surface, sym: Symbol, colour: str, data: FaceData) -> None:
-        def col(c: str | None) -> str | None:
-            if c is None:
-                return None
-            return colour if c == "current" else self._named(c, data)
-
-        for sh in sym.shapes:
-            fill, stroke = col(sh.fill), col(sh.stroke)
-            if sh.kind == "polygon":
-                t.polygon([(p[0], p[1]) for p in sh.points], fill=fill, stroke=stroke, width=sh.width)
-            elif sh.kind == "polyline":
-                t.polyline([(p[0], p[1]) for p in sh.points], stroke=stroke or colour, width=sh.width)
-            elif sh.kind == "circle":
-                t.circle(sh.cx, sh.cy, sh.r, fill=fill, stroke=stroke, width=sh.width)
-            elif sh.kind == "rect" and sh.box:
-                t.rect(Box(*sh.box), fill=fill, stroke=stroke, width=sh.width)
 
     def _image(self, s: Surface, rel: str, box: Box, f: Field_, data: FaceData) -> None:
         from ..render.base import place_image
