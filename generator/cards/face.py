@@ -48,6 +48,7 @@ class FaceDrawer:
     _symbol_draws: dict[tuple[str, str], SymbolDrawing] = field(default_factory=dict)
     _symbol_ids: frozenset[str] | None = None
     _citations: Citations | None = None
+    _faces: dict[str, fonts.Faces] = field(default_factory=dict)  # per language
 
     def cite(self, text: str, lang: str) -> str:
         """A piece's `{ref:clause-id}` as the clause's number and heading in `lang` (solver/rules/cite.py)."""
@@ -278,14 +279,12 @@ class FaceDrawer:
         return Problem(path, located[0], located[1], f"{problem.what} (for {problem.path})", problem.todo)
 
     def _text(self, s: Surface, f: Field_, text: str, box: Box, k: float, data: FaceData) -> None:
-        faces = fonts.faces(data.lang, self.game)
+        if data.lang not in self._faces:
+            self._faces[data.lang] = fonts.faces(data.lang, self.game)
+        faces = self._faces[data.lang]
         font = faces.bold if f.weight == "bold" else faces.regular
-        # the language's printed punctuation (quotes, dashes, minus); inline :symbols: kept as typed,
-        # and a field of numbers alone is a factor line (4-3), not a range
-        text = typeset(text, data.lang, [m.span() for m in INLINE_SYMBOL.finditer(text)], factors=True)
-        # a `:name:` with no such symbol prints as typed (solver/game/usage.py warns at its cell)
         known = self.symbol_ids()
-        plain = textfit.unmarked(INLINE_SYMBOL.sub(lambda m: "" if m.group(1) in known else m.group(0), text))
+        text, plain = _printed(text, data.lang, known)
         if not _font_has_all(plain, font):
             try:
                 fonts.require_glyphs(plain, data.where, font)  # raises, naming the character and the card
@@ -336,6 +335,16 @@ class FaceDrawer:
 def comps_index(items: list, item: object) -> int:
     """The position of `item` (this very object) in its component's items."""
     return next(i for i, it in enumerate(items) if it is item)
+
+
+@lru_cache(maxsize=8192)
+def _printed(text: str, lang: str, known: frozenset[str]) -> tuple[str, str]:
+    """A field's text as printed, and its characters the font must have; cached, for a deck and a
+    counter sheet repeat their strings. Printed: the language's punctuation (quotes, dashes, minus),
+    inline :symbols: kept as typed, and a field of numbers alone a factor line (4-3), not a range.
+    A `:name:` with no such symbol (not in `known`) prints as typed (solver/game/usage.py warns)."""
+    text = typeset(text, lang, [m.span() for m in INLINE_SYMBOL.finditer(text)], factors=True)
+    return text, textfit.unmarked(INLINE_SYMBOL.sub(lambda m: "" if m.group(1) in known else m.group(0), text))
 
 
 @lru_cache(maxsize=8192)
