@@ -22,6 +22,7 @@ its file to the backends that read glyphs themselves (SVG outlines, Pillow).
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,12 +42,13 @@ def font_path() -> Path:
     if override:
         path = Path(override)
     else:
-        try:
-            import matplotlib_fontja  # noqa: F401  (only its data file is used)
-        except ImportError:
+        # only its data file is used: the package is found, never imported (importing it loads
+        # matplotlib, a second of every printing process's start)
+        spec = importlib.util.find_spec("matplotlib_fontja")
+        if spec is None or not spec.submodule_search_locations:
             raise DataError([Problem("matplotlib-fontja", 0, 0, "the Japanese font package is not installed",
                                      "run `pip install -e .` again (it declares matplotlib-fontja)")])
-        path = Path(matplotlib_fontja.__file__).parent / "fonts" / "ipaexg.ttf"
+        path = Path(next(iter(spec.submodule_search_locations))) / "fonts" / "ipaexg.ttf"
     if not path.is_file():
         raise DataError([Problem(str(path), 0, 0, "font file not found",
                                  "set PNP_FONT to a TrueType (.ttf) font or reinstall matplotlib-fontja")])
@@ -57,15 +59,33 @@ def font_path() -> Path:
 def register() -> str:
     """Register the font with reportlab once; returns its name."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+    from reportlab.pdfbase.ttfonts import TTFError
 
     path = font_path()
     try:
-        pdfmetrics.registerFont(TTFont(FONT_NAME, str(path)))
+        pdfmetrics.registerFont(_ttfont_class()(FONT_NAME, str(path)))
     except TTFError as e:
         raise DataError([Problem(str(path), 0, 0, f"cannot use this font ({e})",
                                  "use a TrueType-outline .ttf font (CFF/OTF fonts are not supported)")])
     return FONT_NAME
+
+
+@lru_cache(maxsize=1)
+def _ttfont_class() -> type:
+    """reportlab's TrueType font, measured as reportlab's pure-Python code measures it: the width
+    of a string is 0.001 * size * the sum of its advances. reportlab's C accelerator (rl_accel)
+    multiplies in another order, and its last-bit differences moved a rulebook table's edge by
+    0.0001 pt: with this, a build gives the same bytes with or without the accelerator."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    class PnpTTFont(TTFont):
+        def stringWidth(self, text: str | bytes, size: float, encoding: str = "utf8") -> float:
+            if isinstance(text, bytes):
+                text = text.decode(encoding or "utf8")
+            g, dw = self.face.charWidths.get, self.face.defaultWidth
+            return 0.001 * size * sum(g(ord(u), dw) for u in text)
+
+    return PnpTTFont
 
 
 @lru_cache(maxsize=None)
@@ -198,7 +218,7 @@ def register_face(family_id: str, role: str = "regular") -> str:
     if family_id == "ipaex-gothic":
         return register()
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+    from reportlab.pdfbase.ttfonts import TTFError
 
     family = FAMILIES.get(family_id) or _GAME_FAMILIES[family_id]
     files = family.files()
@@ -208,7 +228,7 @@ def register_face(family_id: str, role: str = "regular") -> str:
                                  f"reinstall {family.package}" if not family.paths else "put the file back")])
     name = f"Pnp-{family_id}-{role}"
     try:
-        pdfmetrics.registerFont(TTFont(name, str(path)))
+        pdfmetrics.registerFont(_ttfont_class()(name, str(path)))
     except TTFError as e:  # a game's file that passed the loader's checks but not reportlab's
         raise DataError([Problem(str(path), 0, 0, f"cannot embed this font ({e})",
                                  "re-export it as a TrueType (.ttf) font or use another file")]) from None

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 from solver.errors import DataError, Problem
 
 from .context import BuildContext
-from .output import write_bytes, write_text
+from .output import write_files, write_text
 from .units import Unit, UnitResult, fingerprint, game_inputs_digest, plan
 
 if TYPE_CHECKING:
@@ -154,8 +154,7 @@ def _run(todo: list[tuple[Game, Unit]], plans: list[_GamePlan], ctx: BuildContex
                 problems += result.problems
             else:
                 _enter_pending(by_game[result.unit.game], ctx, set(result.files))
-                for rel, data in result.files.items():
-                    report.written.append(write_bytes(ctx.out_root / rel, data))
+                report.written += write_files(ctx.out_root, result.files)
                 results[(result.unit.game, result.unit.key)] = result
             report.built.append(result.unit)
             if on_unit:

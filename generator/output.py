@@ -5,7 +5,12 @@ folder made whole, `pnp new`, is assembled beside its target and renamed the sam
 a reader (or a build killed at any moment, even by SIGKILL) sees each file either in its previous
 complete version or in its new one. Each file is flushed to the disk (fsync) before it is
 renamed into place, and its folder after, where the OS allows: a power loss leaves the old file or
-the new one, never an empty one. Two more guarantees live here:
+the new one, never an empty one. `write_files` writes a build unit's files so, and flushes each
+folder once after them rather than after every file (a folder's flush only makes the renames
+durable; the file's own flush before its rename is what keeps a half file out). Files written
+under `scratch_writes()` (a unit's private scratch folder, units.py: read back as bytes, then
+deleted) are renamed into place the same way but never flushed: no crash can show them to anyone,
+and the output folder receives their bytes through `write_files`. Two more guarantees live here:
 
 - `build_lock(out_root)`: one build (or export) at a time per output folder. A second `pnp build`
   or `pnp export` into the same folder waits for the first (an flock the kernel releases when a
@@ -23,6 +28,7 @@ import shutil
 import sys
 import tempfile
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterator
 
@@ -44,9 +50,24 @@ def _unwritable(path: Path, e: OSError, elsewhere: str = "build elsewhere with -
     return DataError([Problem(display_path(path), 0, 0, f"cannot write the output ({reason})", todo)])
 
 
+_SCRATCH: ContextVar[bool] = ContextVar("pnp_scratch_writes", default=False)
+
+
 @contextmanager
-def atomic_path(target: Path) -> Iterator[Path]:
-    """Yield a temporary path beside `target`; on success rename it to `target`, else delete it."""
+def scratch_writes() -> Iterator[None]:
+    """Within: files go to a scratch folder that is read back and deleted, so none is flushed."""
+    token = _SCRATCH.set(True)
+    try:
+        yield
+    finally:
+        _SCRATCH.reset(token)
+
+
+@contextmanager
+def atomic_path(target: Path, *, sync_folder: bool = True) -> Iterator[Path]:
+    """Yield a temporary path beside `target`; on success rename it to `target`, else delete it.
+    The file is flushed before the rename (and its folder after, unless `sync_folder` is False:
+    the caller flushes it once for many files), except under `scratch_writes()`."""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
@@ -61,9 +82,12 @@ def atomic_path(target: Path) -> Iterator[Path]:
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(tmp_path, 0o666 & ~umask)
-            sync(tmp_path)
+            durable = not _SCRATCH.get()
+            if durable:
+                sync(tmp_path)
             os.replace(tmp_path, target)
-            sync(target.parent)
+            if durable and sync_folder:
+                sync(target.parent)
         except OSError as e:  # the disk filled up or the folder went read-only mid-write
             raise _unwritable(target, e) from None
     finally:
@@ -101,6 +125,20 @@ def write_bytes(target: Path, data: bytes) -> Path:
 
 def write_text(target: Path, text: str) -> Path:
     return write_bytes(target, text.encode("utf-8"))
+
+
+def write_files(root: Path, files: dict[str, bytes]) -> list[Path]:
+    """Each of `files` (path relative to `root` -> bytes) atomically, each flushed before its
+    rename; then each folder they went into, once."""
+    written = []
+    for rel, data in files.items():
+        with atomic_path(root / rel, sync_folder=False) as tmp:
+            tmp.write_bytes(data)
+        written.append(root / rel)
+    if not _SCRATCH.get():
+        for folder in sorted({p.parent for p in written}):
+            sync(folder)
+    return written
 
 
 @contextmanager

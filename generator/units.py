@@ -27,6 +27,7 @@ from solver.game.fontfiles import font_file_paths
 
 from .build import STAGES, Stage
 from .context import BuildContext
+from .output import scratch_writes
 from .render.ink import ink_mode
 
 if TYPE_CHECKING:
@@ -334,7 +335,9 @@ def execute(game: Game, unit: Unit, ctx: BuildContext) -> UnitResult:
         scratch = Path(tmp)
         uctx = dataclasses.replace(ctx, out_root=scratch, warnings=[], lang=unit.lang)
         try:
-            with ink_mode(uctx.ink):  # every surface the stage opens draws in the build's ink (render/ink.py)
+            # every surface the stage opens draws in the build's ink (render/ink.py); its files are
+            # scratch, read back below (output.py: not flushed to the disk)
+            with ink_mode(uctx.ink), scratch_writes():
                 stage_named(unit.stage)(unit_game(game, unit), uctx)
         except DataError as e:  # returned, not raised: problems cross a process or network boundary as data
             return UnitResult(unit, {}, list(uctx.warnings), list(e.problems))

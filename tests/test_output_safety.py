@@ -104,3 +104,33 @@ def test_two_builds_into_one_folder_at_once(tmp_path):
     assert [rc for rc, _ in results] == [0, 0], results
     assert _digest(shared) == _digest(lone)
     assert not output.stale_temp_files(shared)
+
+
+def test_a_units_files_are_flushed_before_their_rename_and_each_folder_once(tmp_path, monkeypatch):
+    """`write_files` (the output folder's writer): every file flushed to the disk before it is
+    renamed over its target (a power loss leaves the old file or the new one, never an empty one),
+    then each folder once, not once per file. Under `scratch_writes()` (a unit's scratch folder,
+    read back and deleted) nothing is flushed, and the files are still whole."""
+    events: list[tuple[str, str]] = []
+    real_sync, real_replace = output.sync, output.os.replace
+    monkeypatch.setattr(output, "sync", lambda p: (events.append(("sync", Path(p).name)), real_sync(p)))
+    monkeypatch.setattr(output.os, "replace", lambda a, b: (events.append(("replace", Path(b).name)), real_replace(a, b)))
+    files = {"cards.pdf": b"%PDF-1 cards", "png/deck/a.png": b"a" * 5000, "png/deck/b.png": b"b" * 7000}
+    written = output.write_files(tmp_path, files)
+    assert [p.read_bytes() for p in written] == list(files.values())
+    for name in ("cards.pdf", "a.png", "b.png"):  # the file's own flush comes right before its rename
+        i = events.index(("replace", name))
+        assert events[i - 1][0] == "sync" and events[i - 1][1].startswith(f".{name}.")
+    folder_syncs = [n for kind, n in events if kind == "sync" and not n.startswith(".")]
+    assert sorted(folder_syncs) == sorted([tmp_path.name, "deck"])  # each folder once, after its files
+    assert events.index(("sync", "deck")) > events.index(("replace", "b.png"))
+    events.clear()
+    with output.scratch_writes():
+        again = output.write_files(tmp_path / "scratch", files)
+        output.write_bytes(tmp_path / "scratch" / "one.svg", b"<svg/>")
+    assert [kind for kind, _ in events] == ["replace"] * 4
+    assert [p.read_bytes() for p in again] == list(files.values())
+    assert (tmp_path / "scratch" / "one.svg").read_bytes() == b"<svg/>"
+    events.clear()
+    output.write_bytes(tmp_path / "one.svg", b"<svg/>")  # outside: flushed, and its folder
+    assert [kind for kind, _ in events] == ["sync", "replace", "sync"]

@@ -77,3 +77,47 @@ def test_another_scale_or_drawing_function_gets_its_own_tile():
     img = Image.open(io.BytesIO(red)).convert("RGB")
     centre = round(7 * 300 / 25.4)
     assert img.getpixel((centre, centre)) == (0xb8, 0x43, 0x2f)
+
+
+def test_equal_symbol_drawings_from_two_drawers_share_one_tile(monkeypatch):
+    """A face drawer hands the backends a `SymbolDrawing` (cards/symbols.py): the symbol's shapes
+    with their colours resolved. Two drawers (another language, another build unit) make equal
+    drawings and get one object, so the second image pastes the first one's tile: the same pixels,
+    one render, even after the first drawer is gone. Another colour is another drawing, with its
+    own tile in its own colour; a drawing no drawer uses leaves once `KEEP` newer ones were made."""
+    from solver.game.layouts import Symbol
+    from generator.cards import symbols
+    from generator.cards.symbols import SymbolDrawing
+
+    renders: list[float] = []
+    render_tile = png_backend.PngSurface._render_tile
+
+    def counting(self, w, h, draw, scale):
+        renders.append(scale)
+        return render_tile(self, w, h, draw, scale)
+
+    monkeypatch.setattr(png_backend.PngSurface, "_render_tile", counting)
+    png_backend._TILES.clear()
+    symbols._RECENT.clear()
+    sym = Symbol.model_validate({"id": "star", "size": [10, 10], "shapes": [
+        {"kind": "polygon", "points": [[5, 0.3], [9.7, 3.7], [7.9, 9.4], [2.1, 9.4], [0.3, 3.7]],
+         "fill": "current", "stroke": "ink", "width": 0.4}]})
+    named = {"ink": "#1a1a1a"}.get
+    first, _ = card(SymbolDrawing.of(sym, "#c9a227", named))  # the first drawer's, not kept by the test
+    gc.collect()
+    assert len(renders) == 1
+    second, _ = card(SymbolDrawing.of(sym, "#c9a227", named))  # the next unit's drawer
+    assert len(renders) == 1 and second == first
+    png_backend._TILES.clear()
+    fresh, _ = card(SymbolDrawing.of(sym, "#c9a227", named))  # rendered afresh: the same pixels
+    assert len(renders) == 2 and fresh == first
+    red, _ = card(SymbolDrawing.of(sym, "#b8432f", named))
+    assert len(renders) == 3
+    centre = round(7 * 300 / 25.4)
+    assert Image.open(io.BytesIO(first)).convert("RGB").getpixel((centre, centre)) == (0xc9, 0xa2, 0x27)
+    assert Image.open(io.BytesIO(red)).convert("RGB").getpixel((centre, centre)) == (0xb8, 0x43, 0x2f)
+    # a long process: drawings nobody holds leave with their tiles once KEEP newer ones were made
+    for i in range(symbols.KEEP):
+        SymbolDrawing.of(sym, f"#{i:06x}", named)
+    gc.collect()
+    assert len(symbols._RECENT) == symbols.KEEP and len(png_backend._TILES) == 0

@@ -1,5 +1,5 @@
 """Printing never loads the optimiser: building cards, counters, maps and rulebooks (preflight on)
-imports neither OR-Tools nor pandas (issue 26). The checker's stage (`--only check`) is what uses
+imports neither OR-Tools nor pandas, nor matplotlib (issue 26). The checker's stage (`--only check`) is what uses
 them; every printing stage runs here in a fresh interpreter, and its `sys.modules` is read back."""
 from __future__ import annotations
 
@@ -69,3 +69,5 @@ def test_printing_stages_load_no_optimiser(tmp_path: Path) -> None:
     loaded = set(probe["modules"])
     assert "reportlab" in loaded and "pypdfium2" in loaded  # it printed, and preflight read the PDFs back
     assert not loaded & {"ortools", "pandas"}, sorted(loaded & {"ortools", "pandas"})
+    # the project font's package is found, not imported: importing it loads matplotlib
+    assert "matplotlib" not in loaded and "matplotlib_fontja" not in loaded

@@ -1,1 +1,1 @@
-"""Print-ready cards: faces from declarative layouts (face.py draws, facedata.py answers templates), the `cards` build stage."""
+"""Print-ready cards: faces from declarative layouts (face.py draws, facedata.py answers templates, symbols.py resolves a vector symbol's colours), the `cards` build stage."""

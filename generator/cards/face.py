@@ -27,6 +27,7 @@ from ..typesize import min_type_of
 from . import textfit
 from .facedata import FaceData, list_text
 from .images import MIN_DPI, effective_dpi, load_image, low_dpi_warning
+from .symbols import SymbolDrawing
 
 if TYPE_CHECKING:
     from solver.game.loader import Game
@@ -44,9 +45,10 @@ class FaceDrawer:
     _warned: set[str] = field(default_factory=set)
     _background: str = "#ffffff"  # what 'contrast' reads against: the fill under the field being drawn
     _fills: list[tuple[Box, str, str]] = field(default_factory=list)  # (box, rect|circle, colour) drawn so far
-    _symbol_draws: dict[tuple[str, str], Callable[[Surface], None]] = field(default_factory=dict)
+    _symbol_draws: dict[tuple[str, str], SymbolDrawing] = field(default_factory=dict)
     _symbol_ids: frozenset[str] | None = None
     _citations: Citations | None = None
+    _faces: dict[str, fonts.Faces] = field(default_factory=dict)  # per language
 
     def cite(self, text: str, lang: str) -> str:
         """A piece's `{ref:clause-id}` as the clause's number and heading in `lang` (solver/rules/cite.py)."""
@@ -194,31 +196,15 @@ class FaceDrawer:
         name = f"{sid}@{colour}"
         sw, sh = sym.size
         if not s.has_symbol(name):
-            # one drawing function per symbol, colour and background (a shape may be `contrast`):
-            # the PNG backend shares a symbol's tile between the images drawn with the same one
+            # one drawing per symbol, colour and background (a shape may be `contrast`), its colours
+            # resolved (symbols.py): the PNG backend shares a symbol's tile between the images
+            # drawn with an equal one, from this drawer or any other
             key = (name, self._background)
             if key not in self._symbol_draws:
-                self._symbol_draws[key] = lambda t: self._draw_shapes(t, sym, colour, data)
+                self._symbol_draws[key] = SymbolDrawing.of(sym, colour, lambda c: self._named(c, data))
             s.define_symbol(name, sw, sh, self._symbol_draws[key])
         scale = min(box.w / sw, box.h / sh)
         s.use_symbol(name, box.x + (box.w - sw * scale) / 2, box.y + (box.h - sh * scale) / 2, scale=scale)
-
-    def _draw_shapes(self, t: Surface, sym: Symbol, colour: str, data: FaceData) -> None:
-        def col(c: str | None) -> str | None:
-            if c is None:
-                return None
-            return colour if c == "current" else self._named(c, data)
-
-        for sh in sym.shapes:
-            fill, stroke = col(sh.fill), col(sh.stroke)
-            if sh.kind == "polygon":
-                t.polygon([(p[0], p[1]) for p in sh.points], fill=fill, stroke=stroke, width=sh.width)
-            elif sh.kind == "polyline":
-                t.polyline([(p[0], p[1]) for p in sh.points], stroke=stroke or colour, width=sh.width)
-            elif sh.kind == "circle":
-                t.circle(sh.cx, sh.cy, sh.r, fill=fill, stroke=stroke, width=sh.width)
-            elif sh.kind == "rect" and sh.box:
-                t.rect(Box(*sh.box), fill=fill, stroke=stroke, width=sh.width)
 
     def _image(self, s: Surface, rel: str, box: Box, f: Field_, data: FaceData) -> None:
         from ..render.base import place_image
@@ -293,14 +279,12 @@ class FaceDrawer:
         return Problem(path, located[0], located[1], f"{problem.what} (for {problem.path})", problem.todo)
 
     def _text(self, s: Surface, f: Field_, text: str, box: Box, k: float, data: FaceData) -> None:
-        faces = fonts.faces(data.lang, self.game)
+        if data.lang not in self._faces:
+            self._faces[data.lang] = fonts.faces(data.lang, self.game)
+        faces = self._faces[data.lang]
         font = faces.bold if f.weight == "bold" else faces.regular
-        # the language's printed punctuation (quotes, dashes, minus); inline :symbols: kept as typed,
-        # and a field of numbers alone is a factor line (4-3), not a range
-        text = typeset(text, data.lang, [m.span() for m in INLINE_SYMBOL.finditer(text)], factors=True)
-        # a `:name:` with no such symbol prints as typed (solver/game/usage.py warns at its cell)
         known = self.symbol_ids()
-        plain = textfit.unmarked(INLINE_SYMBOL.sub(lambda m: "" if m.group(1) in known else m.group(0), text))
+        text, plain = _printed(text, data.lang, known)
         if not _font_has_all(plain, font):
             try:
                 fonts.require_glyphs(plain, data.where, font)  # raises, naming the character and the card
@@ -351,6 +335,16 @@ class FaceDrawer:
 def comps_index(items: list, item: object) -> int:
     """The position of `item` (this very object) in its component's items."""
     return next(i for i, it in enumerate(items) if it is item)
+
+
+@lru_cache(maxsize=8192)
+def _printed(text: str, lang: str, known: frozenset[str]) -> tuple[str, str]:
+    """A field's text as printed, and its characters the font must have; cached, for a deck and a
+    counter sheet repeat their strings. Printed: the language's punctuation (quotes, dashes, minus),
+    inline :symbols: kept as typed, and a field of numbers alone a factor line (4-3), not a range.
+    A `:name:` with no such symbol (not in `known`) prints as typed (solver/game/usage.py warns)."""
+    text = typeset(text, lang, [m.span() for m in INLINE_SYMBOL.finditer(text)], factors=True)
+    return text, textfit.unmarked(INLINE_SYMBOL.sub(lambda m: "" if m.group(1) in known else m.group(0), text))
 
 
 @lru_cache(maxsize=8192)
