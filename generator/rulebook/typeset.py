@@ -90,6 +90,9 @@ class _Styles:
         self.h = [Style(bold, base * 1.6, base * 2.2, ACCENT, space_before=base * 1.2, space_after=base * 0.5),
                   Style(bold, base * 1.2, base * 1.7, ACCENT, space_before=base * 0.6, space_after=base * 0.2),
                   Style(bold, base * 1.05, base * 1.5, HexColor("#333333"), space_before=base * 0.3)]
+        # the signs of list items, notes and examples: catalogue words, looked up once per book
+        self.marks = {kind: label(f"{kind}_mark" if kind != "item" else "bullet", lang)
+                      for kind in ("item", "note", "example", "from", "clarification")}
 
 
 def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = None, *,
@@ -368,12 +371,10 @@ def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPa
     if b.kind != "text" and not b.number and b.depth:
         # lists, notes and examples of a numbered clause sit under its text, past the clause number
         indent = clause_hang(b.depth, base)
-    text, item_sign = b.texts[lang], label("bullet", lang) if b.marker == BULLET else b.marker
+    text, item_sign = b.texts[lang], st.marks["item"] if b.marker == BULLET else b.marker
     if b.marker == OWN:  # "a) ...": the item's own mark is its sign
         item_sign, text = own_mark(text)
-    marks = {"item": item_sign, "note": label("note_mark", lang), "example": label("example_mark", lang),
-             "from": label("from_mark", lang), "clarification": label("clarification_mark", lang)}
-    sign = marks.get(b.kind, "")  # the bullet, item number, note or example mark
+    sign = item_sign if b.kind == "item" else st.marks.get(b.kind, "")  # the item number, note or example mark
     style = Style(base.font, base.size, base.leading, base.colour, base.space_before, base.space_after, indent,
                   base.justify)
     sign_w = fonts.string_width(sign + " ", style.font, style.size) if sign else 0.0
