@@ -98,8 +98,8 @@ class _Styles:
 def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = None, *,
             layout_only: bool = False, back_cover: bool = False, leaflet: bool = False) -> tuple[bytes, Recorder]:
     """One pass; call twice (see `render`) to get the contents' page numbers right.
-    `layout_only` skips drawing the text (the pages come out blank) for a pass that only needs to
-    know where the headings land. `back_cover` ends the book with a cover page (for booklets).
+    `layout_only` draws no text and writes no PDF (no bytes come back) for a pass that only needs
+    to know where the headings land. `back_cover` ends the book with a cover page (for booklets).
     `leaflet`: the blocks alone, no title page, contents or colophon (the one-page print guide)."""
     font = mixed_font(content)  # running heads, contents, the title page's "Rulebook / ルールブック"
     geo = Geometry.of(page)
@@ -113,15 +113,16 @@ def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = N
                           # Every page starts in our embedded font: reportlab's default initial font
                           # is an unembedded Helvetica that each page would otherwise reference.
                           initialFontName=font, initialFontSize=geo.base)
-    frame = Frame(geo.margin, geo.height - geo.margin - geo.frame_height, geo.frame_width,
-                  geo.frame_height, id="body", leftPadding=0, rightPadding=0,
-                  topPadding=0, bottomPadding=0)
+    doc._doSave = not layout_only  # reportlab's switch: the layout pass's pages are never written out
+    frame = Frame(geo.margin, geo.height - geo.margin - geo.frame_height, geo.frame_width, geo.frame_height,
+                  id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
 
     # a translation draft says so at the foot of every page, beside the running title
     running = title + "".join(f" — {label('draft_mark', lg)}" for lg in content.drafts)
 
     def footer(canv: Any, d: Any) -> None:
-        draw_footer(canv, geo, font, running, canv.getPageNumber())
+        if not layout_only:
+            draw_footer(canv, geo, font, running, canv.getPageNumber())
 
     templates = [PageTemplate("title", [frame]), PageTemplate("body", [frame], onPage=footer)]
     if leaflet:
