@@ -50,8 +50,8 @@ def measure(game_id: str, lang: str, out: Path) -> tuple[list[tuple[float, str]]
     wrap = importlib.import_module("generator.text.wrap")  # the module: the package exports its function wrap
     fit = breaking.total_fit
 
-    def recording_fit(text, measure, width, lang, justified=False):  # type: ignore[no-untyped-def]
-        lines = fit(text, measure, width, lang, justified)
+    def recording_fit(text, measure, width, lang, justified=False, span_width=None):  # type: ignore[no-untyped-def]
+        lines = fit(text, measure, width, lang, justified, span_width)
         if justified and lines and len(lines) > 1 and lines[-2].end < len(text) and text[lines[-2].end] != " " \
                 and " " not in text[lines[-1].start:lines[-1].end]:
             final.add((text, round(width, 2)))

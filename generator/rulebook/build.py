@@ -62,26 +62,31 @@ def _report(game: Game) -> dict | None:
 
 def rulebook_files(game: Game, ctx: BuildContext, lang: str, *, booklet: bool = False,
                    report: dict | None = None) -> list[Path]:
+    return _books(game, ctx, lang, (booklet,), report if report is not None else _report(game))
+
+
+def _books(game: Game, ctx: BuildContext, lang: str, booklets: tuple[bool, ...], report: dict | None) -> list[Path]:
+    """The book in `lang` as pages and/or as an A5 booklet (`booklets`), from one reading of its content."""
     langs = _langs(game, lang)
-    content = rulebook_content(game, langs, report if report is not None else _report(game),
-                               printing=Printing.of(ctx))
-    if content.missing:
-        ctx.warn(f"{game.id} rulebook-{lang}: {len(content.missing)} untranslated unit(s) shown in the source "
-                 f"language (run `pnp rules check {game.id} --lang {langs[-1]}`)")
+    content = rulebook_content(game, langs, report, printing=Printing.of(ctx))
     out = ctx.out_dir(game.id)
     page = ctx.paper if ctx.paper in PAGE_SIZES_MM and ctx.paper != "a5" else "a4"
-    if ctx.paper != page:
-        ctx.warn(f"{game.id}: rulebooks are A4 or Letter; {ctx.paper} gives A4")
     written = []
-    if not booklet:
-        pdf, _ = render(content, page)
-        written.append(write_bytes(out / f"rulebook-{lang}.pdf", pdf))
-        if len(langs) == 1:  # how to print the game, on one page, beside the book in its language
-            guide, _ = render(print_guide_content(game, lang, Printing.of(ctx)), page, leaflet=True)
-            written.append(write_bytes(out / f"print-guide-{lang}.pdf", guide))
-    else:
-        pdf, _ = render(content, "a5", back_cover=True)
-        written.append(write_bytes(out / f"booklet-{lang}.pdf", impose(pdf, flip=ctx.flip, back_cover=True)))
+    for booklet in booklets:
+        if content.missing:
+            ctx.warn(f"{game.id} rulebook-{lang}: {len(content.missing)} untranslated unit(s) shown in the source "
+                     f"language (run `pnp rules check {game.id} --lang {langs[-1]}`)")
+        if ctx.paper != page:
+            ctx.warn(f"{game.id}: rulebooks are A4 or Letter; {ctx.paper} gives A4")
+        if not booklet:
+            pdf, _ = render(content, page)
+            written.append(write_bytes(out / f"rulebook-{lang}.pdf", pdf))
+            if len(langs) == 1:  # how to print the game, on one page, beside the book in its language
+                guide, _ = render(print_guide_content(game, lang, Printing.of(ctx)), page, leaflet=True)
+                written.append(write_bytes(out / f"print-guide-{lang}.pdf", guide))
+        else:
+            pdf, _ = render(content, "a5", back_cover=True)
+            written.append(write_bytes(out / f"booklet-{lang}.pdf", impose(pdf, flip=ctx.flip, back_cover=True)))
     return written
 
 
@@ -93,6 +98,5 @@ def build_rulebooks(game: Game, ctx: BuildContext) -> list[Path]:
         return written
     report = _report(game)
     for lang in langs:
-        written += rulebook_files(game, ctx, lang, report=report)
-        written += rulebook_files(game, ctx, lang, booklet=True, report=report)
+        written += _books(game, ctx, lang, (False, True), report)
     return written

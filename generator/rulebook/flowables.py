@@ -81,6 +81,7 @@ class KPara(Flowable):
         self.marker_width = marker_width if marker_width is not None else (
             fonts.string_width(marker + " ", style.font, style.size) if marker else 0.0)
         self._spans = spans
+        self._by_width: dict[float, list[Span]] = {}
         self.first = first  # False for the continuation after a page break
         self._width = 0.0
 
@@ -90,8 +91,16 @@ class KPara(Flowable):
         return self.style.indent + self.marker_width
 
     def _lines(self, avail_w: float) -> list[Span]:
+        """The paragraph's lines in a column of `avail_w` (remembered per width: platypus wraps a
+        flowable several times, for its frame, for keepWithNext, for a split, and draws it)."""
         if self._spans is not None:
             return self._spans
+        lines = self._by_width.get(avail_w)
+        if lines is None:
+            lines = self._by_width[avail_w] = self._wrapped(avail_w)
+        return lines
+
+    def _wrapped(self, avail_w: float) -> list[Span]:
         if not self.text.text:
             return [Span(0, 0)] if self.marker else []
         width = max(avail_w - self.text_x, self.style.size)

@@ -90,13 +90,16 @@ class _Styles:
         self.h = [Style(bold, base * 1.6, base * 2.2, ACCENT, space_before=base * 1.2, space_after=base * 0.5),
                   Style(bold, base * 1.2, base * 1.7, ACCENT, space_before=base * 0.6, space_after=base * 0.2),
                   Style(bold, base * 1.05, base * 1.5, HexColor("#333333"), space_before=base * 0.3)]
+        # the signs of list items, notes and examples: catalogue words, looked up once per book
+        self.marks = {kind: label(f"{kind}_mark" if kind != "item" else "bullet", lang)
+                      for kind in ("item", "note", "example", "from", "clarification")}
 
 
 def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = None, *,
             layout_only: bool = False, back_cover: bool = False, leaflet: bool = False) -> tuple[bytes, Recorder]:
     """One pass; call twice (see `render`) to get the contents' page numbers right.
-    `layout_only` skips drawing the text (the pages come out blank) for a pass that only needs to
-    know where the headings land. `back_cover` ends the book with a cover page (for booklets).
+    `layout_only` draws no text and writes no PDF (no bytes come back) for a pass that only needs
+    to know where the headings land. `back_cover` ends the book with a cover page (for booklets).
     `leaflet`: the blocks alone, no title page, contents or colophon (the one-page print guide)."""
     font = mixed_font(content)  # running heads, contents, the title page's "Rulebook / ルールブック"
     geo = Geometry.of(page)
@@ -110,15 +113,16 @@ def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = N
                           # Every page starts in our embedded font: reportlab's default initial font
                           # is an unembedded Helvetica that each page would otherwise reference.
                           initialFontName=font, initialFontSize=geo.base)
-    frame = Frame(geo.margin, geo.height - geo.margin - geo.frame_height, geo.frame_width,
-                  geo.frame_height, id="body", leftPadding=0, rightPadding=0,
-                  topPadding=0, bottomPadding=0)
+    doc._doSave = not layout_only  # reportlab's switch: the layout pass's pages are never written out
+    frame = Frame(geo.margin, geo.height - geo.margin - geo.frame_height, geo.frame_width, geo.frame_height,
+                  id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
 
     # a translation draft says so at the foot of every page, beside the running title
     running = title + "".join(f" — {label('draft_mark', lg)}" for lg in content.drafts)
 
     def footer(canv: Any, d: Any) -> None:
-        draw_footer(canv, geo, font, running, canv.getPageNumber())
+        if not layout_only:
+            draw_footer(canv, geo, font, running, canv.getPageNumber())
 
     templates = [PageTemplate("title", [frame]), PageTemplate("body", [frame], onPage=footer)]
     if leaflet:
@@ -368,12 +372,10 @@ def _para(b: Para, st: _Styles, rec: Recorder, lang: str, *, anchor: str) -> KPa
     if b.kind != "text" and not b.number and b.depth:
         # lists, notes and examples of a numbered clause sit under its text, past the clause number
         indent = clause_hang(b.depth, base)
-    text, item_sign = b.texts[lang], label("bullet", lang) if b.marker == BULLET else b.marker
+    text, item_sign = b.texts[lang], st.marks["item"] if b.marker == BULLET else b.marker
     if b.marker == OWN:  # "a) ...": the item's own mark is its sign
         item_sign, text = own_mark(text)
-    marks = {"item": item_sign, "note": label("note_mark", lang), "example": label("example_mark", lang),
-             "from": label("from_mark", lang), "clarification": label("clarification_mark", lang)}
-    sign = marks.get(b.kind, "")  # the bullet, item number, note or example mark
+    sign = item_sign if b.kind == "item" else st.marks.get(b.kind, "")  # the item number, note or example mark
     style = Style(base.font, base.size, base.leading, base.colour, base.space_before, base.space_after, indent,
                   base.justify)
     sign_w = fonts.string_width(sign + " ", style.font, style.size) if sign else 0.0

@@ -14,6 +14,8 @@ Character classes (JLREQ appendix A numbering):
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 # cl-01 opening brackets (+ JIS prefixed abbreviations that should not be orphaned at a line end)
 NOT_AT_LINE_END = frozenset("（〔［｛〈《「『【〘〖〝‘“｟«([{" + "＄￥￡＃")
 
@@ -31,8 +33,10 @@ NOT_AT_LINE_START = frozenset(_CLOSING + _PUNCT + _SMALL + _OTHER)
 INSEPARABLE_PAIRS = frozenset("…‥―—")
 
 
+@lru_cache(maxsize=None)  # one entry a character: a few thousand in a whole build
 def is_cjk(ch: str) -> bool:
-    """Characters set solid (one atom each, a break possible on either side in principle)."""
+    """Characters set solid (one atom each, a break possible on either side in principle).
+    Remembered per character: the line breaker asks for every character of every paragraph."""
     o = ord(ch)
     return (0x3000 <= o <= 0x30FF or 0x3400 <= o <= 0x4DBF or 0x4E00 <= o <= 0x9FFF
             or 0xF900 <= o <= 0xFAFF or 0xFF01 <= o <= 0xFF60 and not _is_fullwidth_alnum(ch)

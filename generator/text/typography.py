@@ -17,6 +17,7 @@ character of the input landed, so links into the text can follow it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple, Sequence
 
 from solver.game.base import pick
@@ -74,9 +75,15 @@ def typeset_spans(text: str, lang: str | None, keep: Sequence[tuple[int, int]] =
                   factors: bool = False) -> tuple[str, list[int]]:
     """(new text, where: where[i] is the index in the new text of input character i, and
     where[len(text)] the new length). `keep`: (start, end) spans of the input copied as they are."""
-    q = quotes_of(lang)
+    out, where = _typeset_spans(text, quotes_of(lang), tuple((a, b) for a, b in keep), factors)
+    return out, list(where)
+
+
+@lru_cache(maxsize=16384)  # a book sets the same words in each of its layouts and languages
+def _typeset_spans(text: str, q: Quotes | None, keep: tuple[tuple[int, int], ...],
+                   factors: bool) -> tuple[str, tuple[int, ...]]:
     if q is None or not text:
-        return text, list(range(len(text) + 1))
+        return text, tuple(range(len(text) + 1))
     kept = [False] * len(text)
     for start, end in keep:
         kept[start:end] = [True] * (end - start)
@@ -127,7 +134,7 @@ def typeset_spans(text: str, lang: str | None, keep: Sequence[tuple[int, int]] =
         where.append(n)
         n += len(p)
     where.append(n)
-    return "".join(pieces), where
+    return "".join(pieces), tuple(where)
 
 
 def _space_before(pieces: list[str], mark: str, marks: str) -> None:

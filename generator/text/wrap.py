@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from .breaking import HYPHEN, groups, hyphen_cut, latin_paragraph, total_fit
 from .kinsoku import NOT_AT_LINE_END
+from .typography import NBSP
 
 
 @dataclass(frozen=True)
@@ -81,20 +82,39 @@ def _wrap_paragraph(text: str, measure, width: float, phrases: bool = False, lan
                     justified: bool = False, face: tuple[str, float] | None = None) -> list[Span]:
     if not text.strip():
         return [Span(0, 0)]
+    exact = _span_width(text, *face) if face else None
+    span_width = exact or (lambda s, e, hy: measure(text[s:e] + HYPHEN if hy else text[s:e]))
     if phrases:
         words = [(m.start(), m.end(), False) for m in re.finditer(r"\S+", text)]
         if len(words) > 1 and all(measure(text[a:b]) <= width for a, b, _ in words):
-            return _fill(text, words, measure, width, lang)
+            return _fill(text, words, span_width, width, lang)
+    first, last = _trimmed(text)
+    if span_width(first, last, False) <= width:
+        # the whole paragraph on one line: what filling and total fit both give (widths only grow
+        # with the text, and more lines only add demerits), without either's work
+        return [Span(first, last)]
     if lang and latin_paragraph(text, lang):
-        fitted = total_fit(text, measure, width, lang, justified, _span_width(text, *face) if face else None)
+        fitted = total_fit(text, measure, width, lang, justified, exact)
         if fitted is not None:
             return [Span(*line) for line in fitted]
-    return _fill(text, groups(text), measure, width, lang)
+    return _fill(text, groups(text), span_width, width, lang)
 
 
-def _fill(text: str, groups, measure, width: float, lang: str | None = None) -> list[Span]:
+def _trimmed(text: str) -> tuple[int, int]:
+    """Where the paragraph's first word starts and its last ends (spaces a line may break at are
+    dropped at a line's ends; a no-break space belongs to its word)."""
+    first, last = 0, len(text)
+    while text[first].isspace() and text[first] != NBSP:
+        first += 1
+    while text[last - 1].isspace() and text[last - 1] != NBSP:
+        last -= 1
+    return first, last
+
+
+def _fill(text: str, groups, width_of, width: float, lang: str | None = None) -> list[Span]:
     """Greedy filling: as many groups on a line as fit; a word that does not fit is hyphenated
-    when its language allows, so that the line is filled."""
+    when its language allows, so that the line is filled. `width_of(start, end, hyphen)` measures
+    `text[start:end]` (with "-" after it)."""
     lines: list[Span] = []
     start: int | None = None  # first character of the current line
     end = 0  # end of the last group on the current line (trailing spaces are dropped)
@@ -103,37 +123,37 @@ def _fill(text: str, groups, measure, width: float, lang: str | None = None) -> 
             continue  # a space is drawn only between two groups on the same line
         if start is None:
             start, end = gs, ge
-        elif measure(text[start:ge]) <= width:
+        elif width_of(start, ge, False) <= width:
             end = ge
         else:
             line_start = start
-            cut = hyphen_cut(text[gs:ge], lambda i: measure(text[line_start:gs + i] + HYPHEN) <= width, lang)
+            cut = hyphen_cut(text[gs:ge], lambda i: width_of(line_start, gs + i, True) <= width, lang)
             if cut is not None:
                 lines.append(Span(start, gs + cut, True))
                 start, end = gs + cut, ge
             else:
                 lines.append(Span(start, end))
                 start, end = gs, ge
-        while measure(text[start:end]) > width:  # a word wider than the line: hyphenate it if it may
+        while width_of(start, end, False) > width:  # a word wider than the line: hyphenate it if it may
             line_start = start
-            cut = hyphen_cut(text[gs:ge], lambda i: measure(text[line_start:gs + i] + HYPHEN) <= width, lang,
+            cut = hyphen_cut(text[gs:ge], lambda i: width_of(line_start, gs + i, True) <= width, lang,
                              after=start - gs)
             if cut is None:
                 break
             lines.append(Span(start, gs + cut, True))
             start = gs + cut
-        if measure(text[start:end]) > width:  # a single group wider than the line: cut by characters
-            *full, (start, end) = _hard_cut(text, start, end, measure, width)
+        if width_of(start, end, False) > width:  # a single group wider than the line: cut by characters
+            *full, (start, end) = _hard_cut(start, end, width_of, width)
             lines += [Span(s, e) for s, e in full]
     if start is not None:
         lines.append(Span(start, end))
     return lines
 
 
-def _hard_cut(text: str, s: int, e: int, measure, width: float) -> list[tuple[int, int]]:
+def _hard_cut(s: int, e: int, width_of, width: float) -> list[tuple[int, int]]:
     pieces, cur = [], s
     for i in range(s + 1, e + 1):
-        if measure(text[cur:i]) > width and i - 1 > cur:
+        if width_of(cur, i, False) > width and i - 1 > cur:
             pieces.append((cur, i - 1))
             cur = i - 1
     pieces.append((cur, e))
