@@ -1,4 +1,4 @@
-"""fonts.draw_string writes a run's text operators itself (no reportlab text object per run, the
+"""draw_string (generator/rulebook/drawstring.py) writes a run's text operators itself (no reportlab text object per run, the
 rulebook's hottest drawing call): its pages must be the bytes reportlab's own drawString gives,
 and read back as the text drawn, each character in a font that has it."""
 from __future__ import annotations
@@ -10,6 +10,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import fonts
+from generator.rulebook.drawstring import draw_string
 
 # Latin with the characters PDF strings escape, a no-break space, Japanese the Latin face lacks
 # (drawn in the project font), and more distinct glyphs than one 256-code subset holds.
@@ -52,14 +53,14 @@ def _draw_all(draw):
 
 
 def test_the_same_bytes_as_reportlabs_drawstring():
-    ours, our_ends = _draw_all(fonts.draw_string)
+    ours, our_ends = _draw_all(draw_string)
     theirs, their_ends = _draw_all(_reference)
     assert ours == theirs
     assert our_ends == their_ends  # where each string ends, to the bit
 
 
 def test_read_back_as_drawn_in_fonts_that_have_the_characters():
-    pdf, _ = _pdf(lambda c: fonts.draw_string(c, 20, 300, SAMPLES[2], fonts.text_font("en"), 10))
+    pdf, _ = _pdf(lambda c: draw_string(c, 20, 300, SAMPLES[2], fonts.text_font("en"), 10))
     with pdfplumber.open(io.BytesIO(pdf)) as doc:
         chars = [ch for ch in doc.pages[0].chars if not ch["text"].isspace()]
     assert "".join(ch["text"] for ch in chars) == SAMPLES[2].replace(" ", "")

@@ -11,12 +11,14 @@ import itertools
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table
 
 from generator import fonts
-from generator.text import Span, balanced_width, wrap_spans
+from generator.text import Span, balanced_width, fit_line, wrap_spans
 
 from .blocks import Text
+from .drawstring import draw_string
 from .justify import word_space
 
 LINK_COLOUR = HexColor("#1f4e9a")
@@ -168,9 +170,9 @@ class KPara(Flowable):
         if self.marker and self.first:
             c.setFillColor(st.colour)
             head, _, tail = self.marker.partition("\t")
-            fonts.draw_string(c, st.indent, baseline0, head, st.font, st.size)
+            draw_string(c, st.indent, baseline0, head, st.font, st.size)
             if tail:
-                fonts.draw_string(c, st.indent + self.marker_tab, baseline0, tail, st.font, st.size)
+                draw_string(c, st.indent + self.marker_tab, baseline0, tail, st.font, st.size)
         spans = self._lines(self._width)
         whole = self._spans is None or (self.first and spans and spans[-1].end == len(self.text.text.rstrip()))
         limit = c.absolutePosition(self._width, 0)[0]
@@ -229,10 +231,10 @@ class KPara(Flowable):
         self.canv.setFillColor(colour)
         st = self.style
         if not self._space:
-            return fonts.draw_string(self.canv, x, y, s, st.font, st.size)
+            return draw_string(self.canv, x, y, s, st.font, st.size)
         words = s.split(" ")
         for i, w in enumerate(words):
-            x = fonts.draw_string(self.canv, x, y, w, st.font, st.size)
+            x = draw_string(self.canv, x, y, w, st.font, st.size)
             if i < len(words) - 1:
                 x += fonts.string_width(" ", st.font, st.size) + self._space
         return x
@@ -319,3 +321,32 @@ class RowTable(Table):
         # take rows along to the next page: split again with less room
         n = len(parts[0]._cellvalues)
         return self.split(avail_w, avail_h - sum(self._rowHeights[n - (self.MIN_ROWS - tail_rows):n]))
+
+
+class ContentsLine(Flowable):
+    """A line of the contents page: number and heading, leader dots, the page number, a link to the heading."""
+
+    def __init__(self, level: int, number: str, title: str, anchor: str, page: int | None, style: Style):
+        super().__init__()
+        self.level, self.number, self.title, self.anchor, self.page, self.style = level, number, title, anchor, page, style
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self.width, self.height = aw, self.style.leading
+        return aw, self.height
+
+    def draw(self) -> None:
+        c, st = self.canv, self.style
+        c.setFont(st.font, st.size)
+        c.setFillColor(st.colour)
+        x = self.level * st.size * 1.5
+        y = (st.leading - st.size) / 2 + st.size * 0.12
+        head = f"{self.number}  {self.title}" if self.number else self.title
+        num = str(self.page) if self.page else "–"
+        head = fit_line(head, st.font, st.size, self.width - x - stringWidth(num + "   ", st.font, st.size))
+        end = draw_string(c, x, y, head + " ", st.font, st.size)
+        c.setFont(st.font, st.size)
+        c.drawRightString(self.width, y, num)
+        c.setFillColor(HexColor("#aaaaaa"))
+        dots = max(0, int((self.width - stringWidth(num + " ", st.font, st.size) - end) // stringWidth(".", st.font, st.size)))
+        c.drawString(end, y, "." * dots)
+        c.linkRect("", self.anchor, (0, 0, self.width, self.height), relative=1, thickness=0)

@@ -23,7 +23,8 @@ from generator.text import fit_line
 
 from .blocks import BULLET, OWN, Content, Heading, Para, TableBlock, Text
 from .content import own_mark
-from .flowables import ACCENT, Indented, KPara, Recorder, SideBySide, Style
+from .drawstring import draw_string
+from .flowables import ACCENT, ContentsLine, Indented, KPara, Recorder, SideBySide, Style
 from .strings import label
 from .tables import cramped, table
 
@@ -157,10 +158,10 @@ def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> N
     canv.setFillColor(GREY)
     if page % 2:
         canv.drawRightString(geo.width - geo.margin, y, number)
-        fonts.draw_string(canv, geo.margin, y, head, font, size)
+        draw_string(canv, geo.margin, y, head, font, size)
     else:
         canv.drawString(geo.margin, y, number)
-        fonts.draw_string(canv, geo.width - geo.margin - fonts.string_width(head, font, size), y, head, font, size)
+        draw_string(canv, geo.width - geo.margin - fonts.string_width(head, font, size), y, head, font, size)
     canv.restoreState()
 
 
@@ -237,33 +238,6 @@ def _toc_entries(content: Content) -> list[tuple[int, str, str, str]]:
     return out
 
 
-class _ContentsLine(Flowable):
-    def __init__(self, level: int, number: str, title: str, anchor: str, page: int | None, style: Style):
-        super().__init__()
-        self.level, self.number, self.title, self.anchor, self.page, self.style = level, number, title, anchor, page, style
-
-    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
-        self.width, self.height = aw, self.style.leading
-        return aw, self.height
-
-    def draw(self) -> None:
-        c, st = self.canv, self.style
-        c.setFont(st.font, st.size)
-        c.setFillColor(st.colour)
-        x = self.level * st.size * 1.5
-        y = (st.leading - st.size) / 2 + st.size * 0.12
-        head = f"{self.number}  {self.title}" if self.number else self.title
-        num = str(self.page) if self.page else "–"
-        head = fit_line(head, st.font, st.size, self.width - x - stringWidth(num + "   ", st.font, st.size))
-        end = fonts.draw_string(c, x, y, head + " ", st.font, st.size)
-        c.setFont(st.font, st.size)
-        c.drawRightString(self.width, y, num)
-        c.setFillColor(HexColor("#aaaaaa"))
-        dots = max(0, int((self.width - stringWidth(num + " ", st.font, st.size) - end) // stringWidth(".", st.font, st.size)))
-        c.drawString(end, y, "." * dots)
-        c.linkRect("", self.anchor, (0, 0, self.width, self.height), relative=1, thickness=0)
-
-
 def _contents(content: Content, geo: Geometry, font: str, rec: Recorder, pages: dict[str, int]) -> list[Flowable]:
     h = _Styles(content, geo.base, content.langs[0]).h[0]
     h = Style(mixed_font(content, "bold"), h.size, h.leading, h.colour, h.space_before, h.space_after)
@@ -272,7 +246,7 @@ def _contents(content: Content, geo: Geometry, font: str, rec: Recorder, pages: 
     out: list[Flowable] = [heading]
     line_style = Style(font, geo.base, geo.base * 1.75)
     for level, number, title, anchor in _toc_entries(content):
-        out.append(_ContentsLine(level, number, title, anchor, pages.get(anchor), line_style))
+        out.append(ContentsLine(level, number, title, anchor, pages.get(anchor), line_style))
     out.append(PageBreak())
     return out
 
