@@ -25,6 +25,16 @@ source_language: en
 
 TINY_COMPONENTS = """\
 components:
+  - id: rulebook
+    kind: booklet
+    name: {en: Rulebook}
+    count: 2
+  - id: banners
+    kind: counters
+    name: {en: Banners}
+    items:
+      - {id: flag-a, front: {attrs: {face: flag}}}
+      - {id: flag-b}
   - id: gems
     kind: tokens
     name: {en: Gems}
@@ -32,6 +42,12 @@ components:
       - {id: red-gem, count: 3, attrs: {colour: red, value: 1, shiny: true, size: small}}
       - {id: blue-gem, count: 2, attrs: {colour: blue, value: 2, shiny: false, size: small}}
       - {id: green-gem, count: 1, attrs: {colour: green, value: 1, size: small}}
+  - id: coins
+    kind: tokens
+    name: {en: Coins}
+    items:
+      - {id: coin-1, count: 2, attrs: {v: 1}}
+      - {id: coin-2, count: 2, attrs: {v: 2}}
   - id: heroes
     kind: counters
     name: {en: Heroes}
@@ -39,16 +55,6 @@ components:
       - {id: knight, attrs: {kind: fighter}, front: {attrs: {face: hero}}, back: {attrs: {face: wounded}}}
       - {id: archer, attrs: {kind: fighter}, front: {attrs: {face: hero}}, back: {attrs: {face: wounded}}}
       - {id: mage, attrs: {kind: caster}, front: {attrs: {face: spell}}}
-  - id: banners
-    kind: counters
-    name: {en: Banners}
-    items:
-      - {id: flag-a, front: {attrs: {face: flag}}}
-      - {id: flag-b}
-  - id: rulebook
-    kind: booklet
-    name: {en: Rulebook}
-    count: 2
 """
 
 TINY_SETUP = """\
@@ -78,6 +84,11 @@ steps:
     face: down
   - return_rest: gems
   - return_rest: heroes
+  - use: coins
+  - shuffle: coins
+  - set_aside: coins
+    count: 1
+    when: players == 2
 constraints:
   - id: two-gems
     kind: at_least
@@ -137,14 +148,16 @@ def test_every_count_and_the_optional_rule_are_proven_with_both_rules(tiny):
 
 
 def test_a_choice_names_who_chooses_and_a_valid_choice(tiny):
-    [choice] = [f for f in by_code(tiny, "choice-valid") if f.player_counts == [2, 3]]
-    assert choice.message.startswith("step 'place heroes")
-    assert "is chosen by the first player" in choice.message
-    # only a fighter can be taken, one of them: knight or archer, once
-    example = choice.message.split("(e.g. ")[1].split(")")[0]
-    assert example in ("knight×1", "archer×1")
-    assert "free here" not in choice.message  # every count is known
-    assert choice.source.rsplit("/", 1)[-1] == f"setup.yaml:{line_of(TINY_SETUP, 'chosen_by') - 3}"
+    base = [f for f in by_code(tiny, "choice-valid") if not f.message.startswith("variant ")]
+    assert sorted(n for f in base for n in f.player_counts) == [2, 3]
+    for choice in base:
+        assert choice.message.startswith("step 'place heroes")
+        assert "is chosen by the first player" in choice.message
+        # only a fighter can be taken, one of them: knight or archer, once
+        example = choice.message.split("(e.g. ")[1].split(")")[0]
+        assert example in ("knight×1", "archer×1")
+        assert "free here" not in choice.message  # every count is known
+        assert choice.source.rsplit("/", 1)[-1] == f"setup.yaml:{line_of(TINY_SETUP, 'chosen_by') - 3}"
 
 
 def test_a_face_the_pieces_do_not_have_is_a_warning_naming_the_faces_they_have(tiny):
@@ -166,12 +179,14 @@ def test_a_face_the_pieces_do_not_have_is_a_warning_naming_the_faces_they_have(t
 def test_attribute_totals_count_copies_per_value_owned_and_in_play(tiny):
     totals = tiny.derived["totals"]
     # banners have no attributes, the rulebook no items; a true/false or single-valued attribute is no tally
-    assert sorted(totals) == ["gems", "heroes"]
+    assert sorted(totals) == ["coins", "gems", "heroes"]
     gems = totals["gems"]
     assert gems["owned"] == {"colour": {"blue": 2, "green": 1, "red": 3}, "value": {"1": 4, "2": 2}}
     # only the base setup's counts; two red gems placed at each
     assert gems["in_play"] == {n: {"colour": {"blue": 0, "green": 0, "red": 2}, "value": {"1": 2, "2": 0}}
                                for n in ("2", "3")}
+    # which coin is set aside at 2 players is chance: no tally there; at 3 all four stay in play
+    assert totals["coins"] == {"owned": {"v": {"1": 2, "2": 2}}, "in_play": {"3": {"v": {"1": 2, "2": 2}}}}
     heroes = totals["heroes"]
     assert heroes["owned"] == {"kind": {"caster": 1, "fighter": 2}}
     assert heroes["in_play"] == {n: {"kind": {"caster": 1, "fighter": 1}} for n in ("2", "3")}
@@ -199,6 +214,10 @@ steps:
     chosen_by: lead
   - return_rest: cards
 constraints:
+  - id: two-plain-dealt
+    kind: at_least
+    of: {component: cards, zone: dealt, where: {suit: plain}}
+    value: 2
   - id: wild-dealt
     kind: at_most
     of: {component: cards, zone: dealt, where: {suit: wild}}
@@ -230,6 +249,9 @@ def test_a_rule_over_unknown_counts_is_unproven_and_names_them(tmp_path, wild):
     folder = write(tmp_path / "unk", {"game.yaml": UNK_GAME, "components.yaml": unk_components(wild),
                                       "setup.yaml": UNK_SETUP})
     result = check_setup(load_game(folder))
+    # two plain cards are dealt only if no wild card is, and wild cards may exist: some deal breaks it
+    [can_fail] = by_code(result, "rule-can-fail")
+    assert can_fail.message.startswith("rule 'two-plain-dealt' (dealt(cards suit=plain) >= 2) fails for some deals")
     [unproven] = by_code(result, "rule-unproven")
     names = ", ".join(f"wild-{i}" for i in range(6)) + (" …" if wild > 6 else "")
     assert unproven.message == (
@@ -238,7 +260,7 @@ def test_a_rule_over_unknown_counts_is_unproven_and_names_them(tmp_path, wild):
     assert unproven.severity == "warning" and unproven.player_counts == [2]
     assert unproven.source.rsplit("/", 1)[-1] == f"setup.yaml:{line_of(UNK_SETUP, '- id: wild-dealt')}"
     [proven] = by_code(result, "setup-proven")
-    assert "0 of 1 rule(s)" in proven.message
+    assert "0 of 2 rule(s)" in proven.message  # one can fail, one is unproven
     # the only pawn that can be chosen has no stated count; a side named only in Japanese
     [choice] = by_code(result, "choice-valid")
     assert "is chosen by 親:" in choice.message
@@ -246,6 +268,35 @@ def test_a_rule_over_unknown_counts_is_unproven_and_names_them(tmp_path, wild):
     # with unknown counts there is nothing to tally, and no engine/model comparison to make
     assert result.derived["totals"] == {}
     assert not [f for f in result.findings if f.severity == "error"]
+
+
+def test_a_model_that_disagrees_with_the_engine_is_an_error_naming_both_totals(tmp_path, monkeypatch):
+    """The safety net between two countings: fed a verdict whose in-play total is one too many, the
+    checker says so for known counts, and stays silent where counts are unknown (nothing to compare)."""
+    import solver.proof.checker as checker
+
+    real = checker.prove_player_count
+
+    def one_too_many(game, res):
+        verdict = real(game, res)
+        if verdict.feasible:
+            first = sorted(verdict.totals["in_play"])[0]
+            verdict.totals["in_play"][first] += 1
+        return verdict
+
+    monkeypatch.setattr(checker, "prove_player_count", one_too_many)
+    folder = write(tmp_path / "tiny", {"game.yaml": TINY_GAME, "components.yaml": TINY_COMPONENTS,
+                                       "setup.yaml": TINY_SETUP})
+    found = by_code(check_setup(load_game(folder)), "engine-model-mismatch")
+    # in play: two flags, two gems, two heroes and the coins (3 at 2 players, 4 at 3)
+    assert sorted((f.severity, f.message, f.player_counts) for f in found) == [
+        ("error", "in_play: engine counts 10, CP-SAT model 11", [3]),
+        ("error", "in_play: engine counts 9, CP-SAT model 10", [2]),
+        ("error", "variant rich: in_play: engine counts 14, CP-SAT model 15", [3]),
+    ]
+    folder = write(tmp_path / "unk", {"game.yaml": UNK_GAME, "components.yaml": unk_components(1),
+                                      "setup.yaml": UNK_SETUP})
+    assert not by_code(check_setup(load_game(folder)), "engine-model-mismatch")
 
 
 def test_a_game_without_a_setup_has_nothing_to_prove(tmp_path):
