@@ -303,3 +303,66 @@ def test_a_game_without_a_setup_has_nothing_to_prove(tmp_path):
     folder = write(tmp_path / "bare", {"game.yaml": TINY_GAME, "components.yaml": TINY_COMPONENTS})
     result = check_setup(load_game(folder))
     assert result.findings == [] and result.derived == {} and result.player_counts == {}
+
+
+def test_a_long_choice_shows_eight_kinds_and_counts_unknown_elsewhere_do_not_matter(tmp_path):
+    """Nine one-copy tokens, all nine chosen: the example lists the first eight and an ellipsis. An
+    item whose count is not given, but which the choice does not take, changes nothing."""
+    tokens = "\n".join(f"      - {{id: t{i}, count: 1}}" for i in range(1, 10))
+    components = ("components:\n  - id: tokens\n    kind: tokens\n    name: {en: Tokens}\n    items:\n" + tokens +
+                  "\n  - id: extra\n    kind: tokens\n    name: {en: Extra}\n    items:\n"
+                  "      - {id: mystery, count: null}\n      - {id: known, count: 1}\n")
+    setup = ("sides:\n  - {id: first, name: {en: the first player}}\nsteps:\n"
+             "  - place: tokens\n    count: 9\n    chosen_by: first\n")
+    game = TINY_GAME.replace("max: 3", "max: 2")
+    folder = write(tmp_path / "many", {"game.yaml": game, "components.yaml": components, "setup.yaml": setup})
+    [choice] = by_code(check_setup(load_game(folder)), "choice-valid")
+    listed = ", ".join(f"t{i}×1" for i in range(1, 9))
+    assert f"(e.g. {listed} …)" in choice.message
+
+
+def test_attribute_tallies_leave_out_long_lists_and_chance_and_keep_zero_counts(tmp_path):
+    """41 numbered tiles (41 values of `n`: no tally; parity: 21 even, 20 odd), a gem kind of which
+    the box has none (a 0 in the tally), and beads combined into a pouch one of which is set aside
+    unseen (which kinds stay is chance: no in-play tally)."""
+    numbers = "\n".join(f"      - {{id: n{i}, count: 1, attrs: {{n: {i}, parity: {'odd' if i % 2 else 'even'}}}}}"
+                        for i in range(41))
+    components = f"""\
+components:
+  - id: numbers
+    kind: tiles
+    name: {{en: Numbers}}
+    items:
+{numbers}
+  - id: gems
+    kind: tokens
+    name: {{en: Gems}}
+    items:
+      - {{id: ruby, count: 2, attrs: {{colour: red}}}}
+      - {{id: onyx, count: 0, attrs: {{colour: black}}}}
+  - id: beads
+    kind: tokens
+    name: {{en: Beads}}
+    items:
+      - {{id: b1, count: 1, attrs: {{tone: light}}}}
+      - {{id: b2, count: 1, attrs: {{tone: dark}}}}
+"""
+    setup = """\
+steps:
+  - place: numbers
+  - place: gems
+  - combine: [beads]
+    into: pouch
+  - shuffle: pouch
+  - set_aside: pouch
+    count: 1
+"""
+    game = TINY_GAME.replace("max: 3", "max: 2")
+    folder = write(tmp_path / "tally", {"game.yaml": game, "components.yaml": components, "setup.yaml": setup})
+    totals = check_setup(load_game(folder)).derived["totals"]
+    assert totals == {
+        "numbers": {"owned": {"parity": {"even": 21, "odd": 20}},
+                    "in_play": {"2": {"parity": {"even": 21, "odd": 20}}}},
+        "gems": {"owned": {"colour": {"black": 0, "red": 2}}, "in_play": {"2": {"colour": {"black": 0, "red": 2}}}},
+        "beads": {"owned": {"tone": {"dark": 1, "light": 1}}, "in_play": {}},
+    }
