@@ -57,9 +57,17 @@ def worst_deals(game: Game, result: SetupResult) -> list[WorstDeal]:
     if not model.matched:
         return []
     matched = {k[0] for g in model.matched for k in g.move.items}
+    # the step literals, in the order of the steps run (SetupModel adds one per step run)
+    step_lits = dict(zip(result.steps_run, [a.lit for a in model.assumptions if a.kind == "step"]))
+    matching = {g.move.step for g in model.matched}
+    for index, lit in step_lits.items():
+        # every step holds but the matching ones: their total (a token for every card dealt) would
+        # rule out the deals of a card whose value no item has, which are the error to report
+        if index not in matching:
+            model.m.add(lit == 1)
     for a in model.assumptions:
-        # every step and every other count holds; the matched items are free (their need is asked)
-        if a.kind == "step" or (a.kind == "inventory" and (a.item is None or a.item[0] not in matched)):
+        # every other count holds; the matched items are free (their need is asked)
+        if a.kind == "inventory" and (a.item is None or a.item[0] not in matched):
             model.m.add(a.lit == 1)
     groups: dict[tuple[str, str, str], list[Matched]] = {}
     for g in model.matched:

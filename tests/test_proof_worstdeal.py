@@ -1,0 +1,128 @@
+"""The worst deal (solver/proof/worstdeal.py) on a tiny guild game, against every deal enumerated
+card by card: the most cards of each guild any deal gives is the least number of that guild's tokens
+the box must hold, and each count is reported covered, short, or without any token at all.
+
+Five role cards (iron ×3, cloth ×1, ink ×1), one dealt to each of 2-4 players; each player then takes
+the token of their card's guild. The box has 3 iron tokens, no cloth token (a count of 0) and no ink
+token kind at all. The optional rule `duel` is played at 2 players only.
+"""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from solver.game.loader import load_game
+from solver.proof.checker import check_setup
+from solver.proof.worstdeal import all_worst_deals, counts_text
+
+ROLES = {"iron": 3, "cloth": 1, "ink": 1}
+COMPONENTS = """\
+components:
+  - id: roles
+    kind: deck
+    name: {en: Roles}
+    items:
+      - {id: iron, count: 3, attrs: {guild: iron}}
+      - {id: cloth, count: 1, attrs: {guild: cloth}}
+      - {id: ink, count: 1, attrs: {guild: ink}}
+  - id: tokens
+    kind: tokens
+    name: {en: Tokens}
+    items:
+      - {id: iron-token, count: 3, attrs: {guild: iron}}
+      - {id: cloth-token, count: 0, attrs: {guild: cloth}}
+"""
+SETUP = """\
+variants:
+  - {id: duel, name: {en: Duel}, player_counts: [2]}
+steps:
+  - use: roles
+  - shuffle: roles
+  - deal: roles
+    each: 1
+    hand: false
+  - give: tokens
+    match: {guild: roles}
+  - return_rest: tokens
+"""
+PLAYERS = (2, 3, 4)
+
+
+def most_of_each_guild(players: int) -> dict[str, int]:
+    """Every deal of one card to each player, card by card: the most cards of each guild."""
+    cards = [g for g, n in ROLES.items() for _ in range(n)]
+    most = dict.fromkeys(ROLES, 0)
+    for hand in itertools.combinations(range(len(cards)), players):
+        per = Counter(cards[i] for i in hand)
+        for g in ROLES:
+            most[g] = max(most[g], per[g])
+    return most
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("wd") / "guilds"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("id: guilds\ntitle: {en: Guilds}\nplayers: {min: 2, max: 4}\n"
+                                      "source_language: en\n", encoding="utf-8")
+    (folder / "components.yaml").write_text(COMPONENTS, encoding="utf-8")
+    (folder / "setup.yaml").write_text(SETUP, encoding="utf-8")
+    return load_game(folder)
+
+
+def line(text: str, needle: str) -> int:
+    return next(i for i, row in enumerate(text.splitlines(), 1) if needle in row)
+
+
+def test_the_worst_deal_of_every_guild_is_the_brute_force_maximum(game):
+    deals = all_worst_deals(game)
+    runs = [(n, None) for n in PLAYERS] + [(2, "duel")]
+    assert sorted((d.players, d.variant or "", d.value) for d in deals) == sorted(
+        (n, v or "", g) for n, v in runs for g in ROLES)
+    for d in deals:
+        assert d.need == most_of_each_guild(d.players)[d.value], (d.players, d.variant, d.value)
+        # the example deal is one that gives that many cards of the guild, and only of it
+        assert sum(d.deal.values()) == d.need and {k[1] for k in d.deal} <= {d.value}
+        assert d.exact and d.pile == "roles" and d.attr == "guild"
+        assert d.items == ([("tokens", f"{d.value}-token")] if d.value != "ink" else [])
+
+
+def test_each_guilds_tokens_are_covered_short_or_missing(game):
+    found = sorted((f.code, f.severity, f.message, f.source.split("guilds/")[-1], f.player_counts)
+                   for f in check_setup(game).findings if f.code.startswith("worst-deal"))
+    step = "step 'give tokens' takes the tokens of that guild for each card"
+    base = {
+        "iron": "3, 4 players: a deal can give 3 roles of guild iron (iron×3)",
+        "cloth": "2-4 players: a deal can give 1 roles of guild cloth (cloth×1)",
+        "ink": "2-4 players: a deal can give 1 roles of guild ink (ink×1)",
+    }
+    duel = {g: f"variant duel, 2 players: a deal can give {n} roles of guild {g} ({g}×{n})"
+            for g, n in most_of_each_guild(2).items()}
+    iron = f"components.yaml:{line(COMPONENTS, 'id: iron-token')}"
+    cloth = f"components.yaml:{line(COMPONENTS, 'id: cloth-token')}"
+    match = f"setup.yaml:{line(SETUP, 'match:')}"
+    assert found == sorted([
+        ("worst-deal-covered", "info", f"iron-token ×3 covers every deal (CP-SAT maximum over the deals: 3; "
+                                       f"{base['iron']}; {step})", iron, [2, 3, 4]),
+        ("worst-deal-covered", "info", f"variant duel: iron-token ×3 covers every deal (CP-SAT maximum over the "
+                                       f"deals: 2; {duel['iron']}; {step})", iron, [2]),
+        ("worst-deal-short", "error", f"cloth-token ×0 does not cover every deal: {base['cloth']}; {step}; "
+                                      "1 short; count at least 1", cloth, [2, 3, 4]),
+        ("worst-deal-short", "error", f"variant duel: cloth-token ×0 does not cover every deal: {duel['cloth']}; "
+                                      f"{step}; 1 short; count at least 1", cloth, [2]),
+        # no ink token kind exists: dealing the ink card is a deal the setup cannot serve
+        ("worst-deal-no-item", "error", f"no item of tokens has guild ink, but {base['ink']}; {step}", match,
+         [2, 3, 4]),
+        ("worst-deal-no-item", "error", f"variant duel: no item of tokens has guild ink, but {duel['ink']}; {step}",
+         match, [2]),
+    ])
+
+
+@pytest.mark.parametrize("counts, text", [
+    ([3], "3 players"), ([1], "1 player"), ([2, 3], "2, 3 players"), ([4, 2, 3], "2-4 players"),
+    ([2, 3, 5], "2, 3, 5 players"), ([7, 8, 9, 7], "7-9 players"), ([1, 2], "1, 2 players")])
+def test_player_counts_read_as_a_range_only_when_three_or_more_follow_on(counts, text):
+    assert counts_text(counts) == text
