@@ -100,3 +100,42 @@ def test_an_unconfirmed_conflict_says_so_and_one_without_counts_names_none():
 def test_short_keeps_the_file_name_and_the_clause():
     assert short("data/games/x/setup.yaml:17 (rules 2.1, a/b)") == "setup.yaml:17 (rules 2.1, a/b)"
     assert short("setup.yaml:3") == "setup.yaml:3"
+
+
+class EveryAssumption:
+    """A solver's answer that names every assumption as the reason (a valid sufficient set, if rarely
+    the smallest: the API promises only sufficiency)."""
+
+    def __init__(self, solver, indexes):
+        self.solver, self.indexes = solver, indexes
+
+    def sufficient_assumptions_for_infeasibility(self):
+        return list(self.indexes)
+
+    def __getattr__(self, name):
+        return getattr(self.solver, name)
+
+
+def test_a_larger_core_from_the_solver_is_shrunk_to_a_minimal_one(monkeypatch):
+    import solver.proof.explain as explain_module
+
+    real = explain_module.solve
+
+    def generous(model, lits, **kw):
+        status, s = real(model, lits, **kw)
+        return status, EveryAssumption(s, [lit.Index() for lit in lits])
+
+    monkeypatch.setattr(explain_module, "solve", generous)
+    # the irrelevant fact first and last: the shrinking must try every position
+    facts = [FACTS[3], FACTS[0], FACTS[5], FACTS[1], FACTS[2], FACTS[3]]
+    m, assumptions = model_of(facts)
+    core, confirmed = explain(m, assumptions)
+    assert confirmed and sorted(a.label for a in core) == ["x + y at most 3", "x at least 2", "y at least 2"]
+
+
+def test_a_model_that_fails_whatever_is_assumed_lists_every_assumption_unconfirmed():
+    m, assumptions = model_of(FACTS[:2])
+    x = m.new_int_var(0, 1, "z")
+    m.add(x >= 2)  # no assumption switches this off
+    core, confirmed = explain(m, assumptions)
+    assert (core, confirmed) == (assumptions, False)
