@@ -84,6 +84,14 @@ CASES = {
         USE + "  - deal: cards\n    each: 4\n    recipients: players - 1\n", 4,
         f"[setup.yaml:3] deals 4 × 3 recipients = 12; 'cards' has 10 ({CARDS}); "
         "deal at most 3 each at 4 players, or add 2 to the box"),
+    "a deal to two of three players": (
+        USE + "  - deal: cards\n    each: 6\n    recipients: players - 1\n", 3,
+        f"[setup.yaml:3] deals 6 × 2 recipients = 12; 'cards' has 10 ({CARDS}); "
+        "deal at most 5 each at 3 players, or add 2 to the box"),
+    "one each, and not even that fits": (
+        "  - remove: {component: cards, where: {suit: a}}\n" + USE + "  - deal: cards\n    each: 1\n", 4,
+        f"[setup.yaml:4] deals 1 × 4 players = 4; 'cards' has 10 ({CARDS}), 3 of them left there after "
+        "step 'remove cards suit=a' [setup.yaml:2]; add 1 to the box"),
     "what earlier steps took": (
         USE + "  - place: cards\n    items: [ace]\n  - remove: {component: cards, where: {suit: b}}\n"
               "  - shuffle: cards\n  - deal: cards\n    each: 2\n", 3,
