@@ -93,8 +93,12 @@ def test_an_unconfirmed_conflict_says_so_and_one_without_counts_names_none():
     assert f.message == ("setup cannot be carried out: step 'place tiles' [setup.yaml:9] cannot all hold"
                          " (core not confirmed: every assumption listed); change one of them")
     assert f.source == "data/games/x/setup.yaml:9"
-    empty = conflict_finding(Verdict(players=3, feasible=False))
+    # a verdict made without a core has none, confirmed by nothing, and no rules proved
+    bare = Verdict(players=3, feasible=False)
+    assert (bare.core, bare.core_confirmed, bare.rules, bare.can_fail, bare.unproven) == ([], False, 0, [], [])
+    empty = conflict_finding(bare)
     assert empty.source == "setup.yaml" and empty.player_counts == [3]
+    assert "(core not confirmed: every assumption listed)" in empty.message
 
 
 def test_short_keeps_the_file_name_and_the_clause():
