@@ -155,7 +155,17 @@ NEVER = {
     "five-s": ("kind: at_least\n    of: {component: cards, zone: dealt, where: {suit: s}}\n    value: 5",
                lambda z: zone(z, "dealt", "cards", lambda i: SUIT[i] == "s") >= 5),
     "chips-in-box": ("require: returned_to_box(chips) >= 1", lambda z: zone(z, "returned_to_box", "chips") >= 1),
+    "three-per-suit": ("kind: at_least\n    of: {component: cards, zone: dealt}\n    per: suit\n    value: 3",
+                       lambda z: all(zone(z, "dealt", "cards", lambda i, s=s: SUIT[i] == s) >= 3 for s in "st")),
+    "five-tiles": ("kind: exactly\n    of: {component: tiles, zone: placed}\n    value: 5",
+                   lambda z: zone(z, "placed", "tiles") == 5),
+    "few-red": ("kind: at_most\n    of: {component: tiles, zone: placed, where: {col: red}}\n    value: 1",
+                lambda z: zone(z, "placed", "tiles", lambda i: i == "x") <= 1),
 }
+# how a finding names each rule: its expression, or the selection, `per` and comparison in words
+NAMED = {"not-four": "dealt(cards) != 4", "five-s": "dealt(cards suit=s) >= 5",
+         "chips-in-box": "returned_to_box(chips) >= 1", "three-per-suit": "dealt(cards) per suit >= 3",
+         "five-tiles": "placed(tiles) == 5", "few-red": "placed(tiles col=red) <= 1"}
 
 
 def verdict_of(tmp_path, rules: dict):
@@ -232,4 +242,4 @@ def test_rules_that_cannot_all_hold_at_once_make_the_setup_infeasible(tmp_path):
 def test_a_rule_no_deal_satisfies_makes_the_setup_infeasible_and_is_named(tmp_path, rid):
     verdict = verdict_of(tmp_path, {rid: NEVER[rid]})
     assert not verdict.feasible and verdict.core_confirmed
-    assert any(a.kind == "constraint" and a.label.startswith(f"rule '{rid}'") for a in verdict.core)
+    assert [a.label for a in verdict.core if a.kind == "constraint"] == [f"rule '{rid}' ({NAMED[rid]})"]
