@@ -157,6 +157,9 @@ NEVER = {
     "chips-in-box": ("require: returned_to_box(chips) >= 1", lambda z: zone(z, "returned_to_box", "chips") >= 1),
     "three-per-suit": ("kind: at_least\n    of: {component: cards, zone: dealt}\n    per: suit\n    value: 3",
                        lambda z: all(zone(z, "dealt", "cards", lambda i, s=s: SUIT[i] == s) >= 3 for s in "st")),
+    "three-or-five": ("require: dealt(cards) == 3 or dealt(cards) == 5",
+                      lambda z: zone(z, "dealt", "cards") == 3 or zone(z, "dealt", "cards") == 5),
+    "in-three-five": ("require: dealt(cards) in [3, 5]", lambda z: zone(z, "dealt", "cards") in (3, 5)),
     "five-tiles": ("kind: exactly\n    of: {component: tiles, zone: placed}\n    value: 5",
                    lambda z: zone(z, "placed", "tiles") == 5),
     "few-red": ("kind: at_most\n    of: {component: tiles, zone: placed, where: {col: red}}\n    value: 1",
@@ -165,7 +168,8 @@ NEVER = {
 # how a finding names each rule: its expression, or the selection, `per` and comparison in words
 NAMED = {"not-four": "dealt(cards) != 4", "five-s": "dealt(cards suit=s) >= 5",
          "chips-in-box": "returned_to_box(chips) >= 1", "three-per-suit": "dealt(cards) per suit >= 3",
-         "five-tiles": "placed(tiles) == 5", "few-red": "placed(tiles col=red) <= 1"}
+         "five-tiles": "placed(tiles) == 5", "three-or-five": "dealt(cards) == 3 or dealt(cards) == 5",
+         "in-three-five": "dealt(cards) in [3, 5]", "few-red": "placed(tiles col=red) <= 1"}
 
 
 def verdict_of(tmp_path, rules: dict):
