@@ -173,6 +173,7 @@ BAD = {  # a rule that cannot be compiled, and a word of what its error says
     "dealt(cards) + 1": "comparison",
     "seats >= 1": "seats",
     "dealt(3) >= 1": "component id",
+    "dealt(cards) * (1000000000 * 1000 + 1000000000 * 1000) >= 1": "out of range",
 }
 
 
