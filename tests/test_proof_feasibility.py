@@ -186,3 +186,10 @@ def test_a_rule_that_cannot_be_compiled_is_a_data_error_at_its_line(tmp_path, ru
     assert f"setup.yaml:{line_in(SIDES_AND_STEPS + rules, '- id: bad')}:" in text
     assert "constraint 'bad'" in text and BAD[rule] in text
     assert "\n" not in text.strip()  # one line
+
+
+def test_a_number_as_a_rule_holds_when_it_is_not_zero(tmp_path):
+    """`require: players` is true at any count; `players - 2` is 0, false, at two players."""
+    assert verdict(tmp_path, "  - id: some\n    require: players\n").feasible
+    v = verdict(tmp_path, "  - id: none\n    require: players - 2\n")
+    assert not v.feasible and [a.label for a in v.core] == ["rule 'none' (players - 2)"]
