@@ -101,12 +101,14 @@ HOLDS = """\
     require: players == 2 or dealt(mixed) == 100
   - id: hero-placed
     require: placed(heroes) == 1 and in_play(heroes) == 1 and returned_to_box(heroes) == 1
+  - id: doubled
+    require: dealt(mixed) * 2 == 2 * players and 3 * dealt(mixed) == players * 3
 """
 
 
 def test_stated_totals_combined_piles_and_csv_counts_are_proved(tmp_path):
     v = verdict(tmp_path, HOLDS)
-    assert v.feasible and v.rules == 8 and v.can_fail == []
+    assert v.feasible and v.rules == 9 and v.can_fail == []
     # unknown-share counts gold and silver, whose counts are not given: proved only for the total
     assert v.unproven == []
     # the choice is a valid one: one hero
@@ -193,3 +195,10 @@ def test_a_number_as_a_rule_holds_when_it_is_not_zero(tmp_path):
     assert verdict(tmp_path, "  - id: some\n    require: players\n").feasible
     v = verdict(tmp_path, "  - id: none\n    require: players - 2\n")
     assert not v.feasible and [a.label for a in v.core] == ["rule 'none' (players - 2)"]
+
+
+def test_a_rule_some_unknown_count_breaks_is_unproven_naming_that_count(tmp_path):
+    """Silver's count is not given: whether a silver token is dealt depends on it."""
+    v = verdict(tmp_path, "  - id: no-silver\n    require: dealt(silver) == 0\n")
+    assert v.feasible and v.can_fail == []
+    assert [(con.id, keys) for con, keys in v.unproven] == [("no-silver", [("bag", "silver")])]
