@@ -185,7 +185,7 @@ def test_a_rule_that_cannot_be_compiled_is_a_data_error_at_its_line(tmp_path, ru
     with pytest.raises(DataError) as err:
         verdict(tmp_path, rules)
     text = str(err.value)
-    assert f"setup.yaml:{line_in(SIDES_AND_STEPS + rules, '- id: bad')}:" in text
+    assert f"setup.yaml:{line_in(SIDES_AND_STEPS + rules, '- id: bad')}:0:" in text  # the rule's line
     assert "constraint 'bad'" in text and BAD[rule] in text
     assert "\n" not in text.strip()  # one line
 
@@ -202,3 +202,24 @@ def test_a_rule_some_unknown_count_breaks_is_unproven_naming_that_count(tmp_path
     v = verdict(tmp_path, "  - id: no-silver\n    require: dealt(silver) == 0\n")
     assert v.feasible and v.can_fail == []
     assert [(con.id, keys) for con, keys in v.unproven] == [("no-silver", [("bag", "silver")])]
+
+
+def test_a_counterexample_names_at_most_eight_cards(tmp_path):
+    """Twelve one-copy cards, ten of them marked; five dealt to each of two players. A deal of all
+    ten marked cards breaks `at most 9 marked`: the example names the first eight of them."""
+    folder = tmp_path / "many"
+    folder.mkdir()
+    cards = "\n".join(f"      - {{id: k{i}, attrs: {{hi: {'yes' if i <= 10 else 'no'}}}}}" for i in range(1, 13))
+    (folder / "game.yaml").write_text("id: many\ntitle: {en: Many}\nplayers: {min: 2, max: 2}\n"
+                                      "source_language: en\n", encoding="utf-8")
+    (folder / "components.yaml").write_text("components:\n  - id: cards\n    kind: deck\n    name: {en: Cards}\n"
+                                            "    items:\n" + cards + "\n", encoding="utf-8")
+    (folder / "setup.yaml").write_text(
+        "steps:\n  - use: cards\n  - shuffle: cards\n  - deal: cards\n    each: 5\n    hand: false\n"
+        "constraints:\n  - id: nine-marked\n    kind: at_most\n    of: {component: cards, zone: dealt, where: {hi: yes}}\n"
+        "    value: 9\n", encoding="utf-8")
+    game = load_game(folder)
+    v = prove_player_count(game, run_setup(game, 2))
+    [(con, example)] = v.can_fail
+    # the breaking deal must hold all ten marked cards; they are named in id order, eight of them
+    assert example == ", ".join(f"dealt {k}×1" for k in sorted(f"k{i}" for i in range(1, 11))[:8])
