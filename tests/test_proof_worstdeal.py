@@ -126,3 +126,24 @@ def test_each_guilds_tokens_are_covered_short_or_missing(game):
     ([2, 3, 5], "2, 3, 5 players"), ([7, 8, 9, 7], "7-9 players"), ([1, 2], "1, 2 players")])
 def test_player_counts_read_as_a_range_only_when_three_or_more_follow_on(counts, text):
     assert counts_text(counts) == text
+
+
+def test_counts_where_no_step_matches_have_no_worst_deal(tmp_path):
+    """The tokens are handed out only from 3 players on: no worst deal at 2. A game with no matching
+    step, or no setup at all, has none anywhere."""
+    folder = tmp_path / "late"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("id: late\ntitle: {en: Late}\nplayers: {min: 2, max: 4}\n"
+                                      "source_language: en\n", encoding="utf-8")
+    (folder / "components.yaml").write_text(COMPONENTS, encoding="utf-8")
+    late = SETUP.replace("    match: {guild: roles}\n", "    match: {guild: roles}\n    when: players >= 3\n")
+    (folder / "setup.yaml").write_text(late, encoding="utf-8")
+    deals = all_worst_deals(load_game(folder))
+    assert sorted({(d.players, d.variant) for d in deals}) == [(3, None), (4, None)]
+    for d in deals:
+        assert d.need == most_of_each_guild(d.players)[d.value]
+    plain = SETUP.replace("  - give: tokens\n    match: {guild: roles}\n", "")
+    (folder / "setup.yaml").write_text(plain, encoding="utf-8")
+    assert all_worst_deals(load_game(folder)) == []
+    (folder / "setup.yaml").unlink()
+    assert all_worst_deals(load_game(folder)) == []
