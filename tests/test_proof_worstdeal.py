@@ -147,3 +147,31 @@ def test_counts_where_no_step_matches_have_no_worst_deal(tmp_path):
     assert all_worst_deals(load_game(folder)) == []
     (folder / "setup.yaml").unlink()
     assert all_worst_deals(load_game(folder)) == []
+
+
+def test_deals_group_by_guild_and_apart_by_optional_rule(game):
+    from solver.proof.worstdeal import by_key
+
+    deals = all_worst_deals(game)
+    keys = by_key(deals)
+    assert sorted(keys) == [("tokens", "guild", g) for g in sorted(ROLES)]
+    assert all(sorted((d.players, d.variant or "") for d in runs) == [(2, ""), (2, "duel"), (3, ""), (4, "")]
+               for runs in keys.values())
+    apart = by_key(deals, per_variant=True)
+    assert sorted(apart) == sorted(("tokens", "guild", g, v) for g in ROLES for v in ("", "duel"))
+
+
+def test_a_guild_whose_cards_are_not_counted_cannot_be_proved(tmp_path):
+    folder = tmp_path / "uncounted"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("id: uncounted\ntitle: {en: Uncounted}\nplayers: {min: 2, max: 4}\n"
+                                      "source_language: en\n", encoding="utf-8")
+    components = COMPONENTS.replace("{id: cloth, count: 1,", "{id: cloth, count: null,")
+    (folder / "components.yaml").write_text(components, encoding="utf-8")
+    (folder / "setup.yaml").write_text(SETUP, encoding="utf-8")
+    found = [(f.code, f.message, f.source.split("uncounted/")[-1]) for f in check_setup(load_game(folder)).findings
+             if f.code == "worst-deal-unproven"]
+    text = ("cloth-token: the cards of roles have counts the sources do not give, so the most a deal can ask "
+            "is not known; state them")
+    where = f"components.yaml:{line(components, 'id: cloth-token')}"
+    assert sorted(found) == [("worst-deal-unproven", text, where), ("worst-deal-unproven", f"variant duel: {text}", where)]
