@@ -175,3 +175,21 @@ def test_a_guild_whose_cards_are_not_counted_cannot_be_proved(tmp_path):
             "is not known; state them")
     where = f"components.yaml:{line(components, 'id: cloth-token')}"
     assert sorted(found) == [("worst-deal-unproven", text, where), ("worst-deal-unproven", f"variant duel: {text}", where)]
+
+
+def test_a_card_no_deal_can_give_needs_no_item(tmp_path):
+    """The one wax role card is placed on the table after the deal (count: 1), so no deal may take it: no wax token is
+    needed, and none is missing."""
+    folder = tmp_path / "wax"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("id: wax\ntitle: {en: Wax}\nplayers: {min: 2, max: 4}\n"
+                                      "source_language: en\n", encoding="utf-8")
+    components = COMPONENTS.replace("      - {id: ink,", "      - {id: wax, count: 1, attrs: {guild: wax}}\n      - {id: ink,")
+    (folder / "components.yaml").write_text(components, encoding="utf-8")
+    (folder / "setup.yaml").write_text(SETUP + "  - place: roles\n    items: [wax]\n    count: 1\n", encoding="utf-8")
+    game = load_game(folder)
+    assert {d.need for d in all_worst_deals(game) if d.value == "wax"} == {0}
+    findings = check_setup(game).findings
+    assert not [f for f in findings if f.code.startswith("worst-deal") and "wax" in f.message]
+    assert [f.code for f in findings if f.code.startswith("worst-deal") and " ink" in f.message] == [
+        "worst-deal-no-item", "worst-deal-no-item"]
