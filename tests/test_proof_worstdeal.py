@@ -184,12 +184,38 @@ def test_a_card_no_deal_can_give_needs_no_item(tmp_path):
     folder.mkdir()
     (folder / "game.yaml").write_text("id: wax\ntitle: {en: Wax}\nplayers: {min: 2, max: 4}\n"
                                       "source_language: en\n", encoding="utf-8")
-    components = COMPONENTS.replace("      - {id: ink,", "      - {id: wax, count: 1, attrs: {guild: wax}}\n      - {id: ink,")
+    components = COMPONENTS.replace("      - {id: ink,", "      - {id: wax, count: 1, attrs: {guild: wax}}\n"
+                                    "      - {id: old-iron, count: 1, attrs: {guild: iron}}\n      - {id: ink,")
     (folder / "components.yaml").write_text(components, encoding="utf-8")
-    (folder / "setup.yaml").write_text(SETUP + "  - place: roles\n    items: [wax]\n    count: 1\n", encoding="utf-8")
+    # the old iron card goes back to the box before the shuffle
+    setup = SETUP.replace("  - use: roles\n", "  - remove: {component: roles, items: [old-iron]}\n  - use: roles\n")
+    (folder / "setup.yaml").write_text(setup + "  - place: roles\n    items: [wax]\n    count: 1\n", encoding="utf-8")
     game = load_game(folder)
-    assert {d.need for d in all_worst_deals(game) if d.value == "wax"} == {0}
+    deals = all_worst_deals(game)
+    assert {d.need for d in deals if d.value == "wax"} == {0}
+    # the most iron a deal gives is the three iron cards: the old one is never dealt, nor named
+    assert {(d.need, tuple(d.deal)) for d in deals if d.value == "iron" and d.players >= 3} == {
+        (3, (("roles", "iron"),))}
     findings = check_setup(game).findings
     assert not [f for f in findings if f.code.startswith("worst-deal") and "wax" in f.message]
     assert [f.code for f in findings if f.code.startswith("worst-deal") and " ink" in f.message] == [
         "worst-deal-no-item", "worst-deal-no-item"]
+
+
+def test_steps_no_deal_can_carry_out_are_errors_not_a_crash(tmp_path):
+    """After every token went back to the box, a step places five of them from the table: no deal
+    helps. The setup proof names the step; the worst deal has nothing to maximise (it used to stop
+    `pnp check` with a traceback)."""
+    folder = tmp_path / "stuck"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("id: stuck\ntitle: {en: Stuck}\nplayers: {min: 2, max: 3}\n"
+                                      "source_language: en\n", encoding="utf-8")
+    (folder / "components.yaml").write_text(COMPONENTS, encoding="utf-8")
+    setup = SETUP + "  - place: tokens\n    count: 5\n"
+    (folder / "setup.yaml").write_text(setup, encoding="utf-8")
+    game = load_game(folder)
+    assert all_worst_deals(game) == []
+    errors = [f for f in check_setup(game).findings if f.severity == "error"]
+    assert {f.code for f in errors} == {"setup-infeasible"}
+    assert {f.source.rsplit("/", 1)[-1] for f in errors} == {f"setup.yaml:{line(setup, 'place: tokens')}"}
+    assert sorted(n for f in errors for n in f.player_counts) == [2, 2, 3]  # base 2-3, the duel at 2

@@ -75,18 +75,23 @@ def worst_deals(game: Game, result: SetupResult) -> list[WorstDeal]:
         groups.setdefault((g.move.items[0][0], g.move.match[0], g.value), []).append(g)
     out = []
     for (component, attr, value), parts in groups.items():
-        out.append(_maximise(model, result, component, attr, value, parts))
+        worst = _maximise(model, result, component, attr, value, parts)
+        if worst is None:
+            return []  # no deal at all: the steps cannot be carried out (the setup proof says which)
+        out.append(worst)
     return out
 
 
 def _maximise(model: SetupModel, result: SetupResult, component: str, attr: str, value: str,
-              parts: list[Matched]) -> WorstDeal:
+              parts: list[Matched]) -> WorstDeal | None:
     m = model.m
     demand = sum(p.demand for p in parts)
     cards = {k: v for p in parts for k, v in p.cards.items()}
     exact = not any(k in model.unknown for k in cards)
     m.maximize(demand)
     status, sol = solve(m, [])
+    if status == cp_model.INFEASIBLE:
+        return None
     if status != cp_model.OPTIMAL:
         raise RuntimeError(f"CP-SAT gave {sol.status_name(status)} maximising the deal of {component}")
     need = int(round(sol.objective_value)) if not isinstance(demand, int) else demand
