@@ -39,6 +39,10 @@ components:
     items:
       - {id: knight}
       - {id: archer}
+  - id: dice
+    kind: dice
+    name: {en: Dice}
+    count: 2
 """
 CSV = "id,count,colour\nred-1,2,red\nred-2,1,red\nblue-1,3,blue\n"
 SIDES_AND_STEPS = """\
@@ -223,3 +227,12 @@ def test_a_counterexample_names_at_most_eight_cards(tmp_path):
     [(con, example)] = v.can_fail
     # the breaking deal must hold all ten marked cards; they are named in id order, eight of them
     assert example == ", ".join(f"dealt {k}×1" for k in sorted(f"k{i}" for i in range(1, 11))[:8])
+
+
+def test_a_count_of_a_thing_without_kinds_is_named_at_its_count(tmp_path):
+    v = verdict(tmp_path, "  - id: three-dice\n    require: owned(dice) == 3\n")
+    assert not v.feasible
+    dice_count = next(i for i, row in enumerate(COMPONENTS.splitlines(), 1)
+                      if i > line_in(COMPONENTS, "id: dice") and row.strip() == "count: 2")
+    assert [(a.label, a.source.split("feas/")[-1]) for a in v.core if a.kind == "inventory"] == [
+        ("dice ×2", f"components.yaml:{dice_count}")]
