@@ -219,3 +219,28 @@ def test_steps_no_deal_can_carry_out_are_errors_not_a_crash(tmp_path):
     assert {f.code for f in errors} == {"setup-infeasible"}
     assert {f.source.rsplit("/", 1)[-1] for f in errors} == {f"setup.yaml:{line(setup, 'place: tokens')}"}
     assert sorted(n for f in errors for n in f.player_counts) == [2, 2, 3]  # base 2-3, the duel at 2
+
+
+def test_each_player_takes_exactly_the_token_of_their_card_for_every_deal(tmp_path):
+    """With a token for every card (3 iron, 1 cloth, 1 ink) and an amber card sent back to the box
+    before the deal (amber has no token), the setup proof shows for every deal that the tokens given
+    of each guild are the cards dealt of it."""
+    from solver.engine.run import run_setup
+    from solver.proof.checker import prove_player_count
+
+    folder = tmp_path / "exact"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("id: exact\ntitle: {en: Exact}\nplayers: {min: 2, max: 4}\n"
+                                      "source_language: en\n", encoding="utf-8")
+    components = (COMPONENTS.replace("      - {id: ink,", "      - {id: amber, count: 1, attrs: {guild: amber}}\n"
+                                     "      - {id: ink,")
+                  .replace("{id: cloth-token, count: 0,", "{id: cloth-token, count: 1,")
+                  + "      - {id: ink-token, count: 1, attrs: {guild: ink}}\n")
+    (folder / "components.yaml").write_text(components, encoding="utf-8")
+    rules = "".join(f"  - id: {g}-given\n    require: placed({g}-token) == dealt({g})\n" for g in ROLES)
+    setup = SETUP.replace("  - use: roles\n", "  - remove: {component: roles, items: [amber]}\n  - use: roles\n")
+    (folder / "setup.yaml").write_text(setup + "constraints:\n" + rules, encoding="utf-8")
+    game = load_game(folder)
+    for n in PLAYERS:
+        v = prove_player_count(game, run_setup(game, n))
+        assert v.feasible and v.rules == 3 and v.can_fail == [] and v.unproven == [], n
