@@ -146,6 +146,11 @@ def test_a_count_from_a_csv_file_is_named_at_its_row(tmp_path):
 
 
 def test_a_rule_is_active_only_where_its_when_holds(tmp_path):
+    rules = ("  - id: at-three\n    require: owned(bag) == 99\n    when: players == 3\n"
+             "  - id: never\n    require: owned(bag) == 98\n")
+    two = verdict(tmp_path, rules, 2)  # the rule after an inactive one still counts
+    assert not two.feasible and [a.label for a in two.core if a.kind == "constraint"] == [
+        "rule 'never' (owned(bag) == 98)"]
     rules = "  - id: at-three\n    require: owned(bag) == 99\n    when: players == 3\n"
     two = verdict(tmp_path, rules, 2)
     assert two.feasible and two.rules == 0
