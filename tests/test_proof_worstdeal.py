@@ -235,12 +235,14 @@ def test_each_player_takes_exactly_the_token_of_their_card_for_every_deal(tmp_pa
     components = (COMPONENTS.replace("      - {id: ink,", "      - {id: amber, count: 1, attrs: {guild: amber}}\n"
                                      "      - {id: ink,")
                   .replace("{id: cloth-token, count: 0,", "{id: cloth-token, count: 1,")
-                  + "      - {id: ink-token, count: 1, attrs: {guild: ink}}\n")
+                  + "      - {id: ink-token, count: 1, attrs: {guild: ink}}\n"
+                  + "      - {id: gold-token, count: 2, attrs: {guild: gold}}\n")  # no gold card: none given
     (folder / "components.yaml").write_text(components, encoding="utf-8")
     rules = "".join(f"  - id: {g}-given\n    require: placed({g}-token) == dealt({g})\n" for g in ROLES)
+    rules += "  - id: no-gold\n    require: placed(gold-token) == 0\n"
     setup = SETUP.replace("  - use: roles\n", "  - remove: {component: roles, items: [amber]}\n  - use: roles\n")
     (folder / "setup.yaml").write_text(setup + "constraints:\n" + rules, encoding="utf-8")
     game = load_game(folder)
     for n in PLAYERS:
         v = prove_player_count(game, run_setup(game, n))
-        assert v.feasible and v.rules == 3 and v.can_fail == [] and v.unproven == [], n
+        assert v.feasible and v.rules == 4 and v.can_fail == [] and v.unproven == [], n
