@@ -241,3 +241,13 @@ def test_a_count_of_a_thing_without_kinds_is_named_at_its_count(tmp_path):
                       if i > line_in(COMPONENTS, "id: dice") and row.strip() == "count: 2")
     assert [(a.label, a.source.split("feas/")[-1]) for a in v.core if a.kind == "inventory"] == [
         ("dice ×2", f"components.yaml:{dice_count}")]
+
+
+def test_a_setup_that_moves_nothing_is_carried_out(tmp_path):
+    game = game_with(tmp_path, "  - id: two\n    require: players == 2\n")
+    (game.folder / "setup.yaml").write_text("steps:\n  - shuffle: cards\n", encoding="utf-8")
+    game = load_game(game.folder)
+    v = prove_player_count(game, run_setup(game, 2))
+    assert v.feasible and v.rules == 0
+    # everything stays in the box; the bag holds its stated total of 5
+    assert v.totals == {"returned_to_box": {"bag": 5, "cards": 6, "dice": 2, "heroes": 2}}
