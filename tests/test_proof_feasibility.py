@@ -163,7 +163,7 @@ def test_a_wrong_when_is_a_data_error_at_the_rules_line(tmp_path):
     with pytest.raises(DataError) as err:
         verdict(tmp_path, rules)
     line = line_in(SIDES_AND_STEPS + rules, "- id: at-three")
-    assert f"setup.yaml:{line}:" in str(err.value) and "'at-three'" in str(err.value)
+    assert f"setup.yaml:{line}:0:" in str(err.value) and "'at-three'" in str(err.value)
     assert "plyers" in str(err.value)
 
 
