@@ -148,8 +148,9 @@ RULES = {
     "a-per-suit": ("kind: at_least\n    of: {component: cards, zone: dealt, where: {rank: 1}}\n    per: suit\n"
                    "    value: 1",  # only suit s has a rank-1 card: one group, not one for t too
                    lambda z: zone(z, "dealt", "cards", lambda i: RANK[i] == 1 and SUIT[i] == "s") >= 1),
-    "tiles-placed": ("require: placed(tiles) == 2 and supply(cards) == 0",
-                     lambda z: zone(z, "placed", "tiles") == 2 and zone(z, "supply", "cards") == 0),
+    "tiles-placed": ("require: placed(tiles) == 2 and supply(cards) == 0 and draw_pile(tiles) == 0",
+                     lambda z: zone(z, "placed", "tiles") == 2 and zone(z, "supply", "cards") == 0
+                     and zone(z, "draw_pile", "tiles") == 0),
     "red-placed": ("kind: at_least\n    of: {component: tiles, zone: placed, where: {col: red}}\n    value: 2",
                    lambda z: zone(z, "placed", "tiles", lambda i: i == "x") >= 2),
     "tiles-back": ("kind: exactly\n    of: {component: tiles, zone: returned_to_box}\n    value: 1",
