@@ -57,9 +57,17 @@ def worst_deals(game: Game, result: SetupResult) -> list[WorstDeal]:
     if not model.matched:
         return []
     matched = {k[0] for g in model.matched for k in g.move.items}
+    # the step literals, in the order of the steps run (SetupModel adds one per step run)
+    step_lits = dict(zip(result.steps_run, [a.lit for a in model.assumptions if a.kind == "step"]))
+    matching = {g.move.step for g in model.matched}
+    for index, lit in step_lits.items():
+        # every step holds but the matching ones: their total (a token for every card dealt) would
+        # rule out the deals of a card whose value no item has, which are the error to report
+        if index not in matching:
+            model.m.add(lit == 1)
     for a in model.assumptions:
-        # every step and every other count holds; the matched items are free (their need is asked)
-        if a.kind == "step" or (a.kind == "inventory" and (a.item is None or a.item[0] not in matched)):
+        # every other count holds; the matched items are free (their need is asked)
+        if a.kind == "inventory" and (a.item is None or a.item[0] not in matched):
             model.m.add(a.lit == 1)
     groups: dict[tuple[str, str, str], list[Matched]] = {}
     for g in model.matched:
@@ -67,18 +75,23 @@ def worst_deals(game: Game, result: SetupResult) -> list[WorstDeal]:
         groups.setdefault((g.move.items[0][0], g.move.match[0], g.value), []).append(g)
     out = []
     for (component, attr, value), parts in groups.items():
-        out.append(_maximise(model, result, component, attr, value, parts))
+        worst = _maximise(model, result, component, attr, value, parts)
+        if worst is None:
+            return []  # no deal at all: the steps cannot be carried out (the setup proof says which)
+        out.append(worst)
     return out
 
 
 def _maximise(model: SetupModel, result: SetupResult, component: str, attr: str, value: str,
-              parts: list[Matched]) -> WorstDeal:
+              parts: list[Matched]) -> WorstDeal | None:
     m = model.m
     demand = sum(p.demand for p in parts)
     cards = {k: v for p in parts for k, v in p.cards.items()}
     exact = not any(k in model.unknown for k in cards)
     m.maximize(demand)
     status, sol = solve(m, [])
+    if status == cp_model.INFEASIBLE:
+        return None
     if status != cp_model.OPTIMAL:
         raise RuntimeError(f"CP-SAT gave {sol.status_name(status)} maximising the deal of {component}")
     need = int(round(sol.objective_value)) if not isinstance(demand, int) else demand
