@@ -1,0 +1,110 @@
+"""The engine's counting (solver/engine/runner.py) where a stated total leaves copies nobody names, on
+small original games written here; every figure is worked by hand below each game.
+
+The harbour (2 players): 6 dice of which 2 are used; a spare deck of 4 that a step only shuffles;
+3 crates no step mentions. Only the crates are untouched; all 4 + 4 + 3 left in the box go back.
+
+The greens: a deck of 10 stated, 2 green cards `a`, an uncounted green kind `g` and an uncounted red
+kind `b`, so 8 cards nobody names. The green cards are combined into a pile and dealt.
+  - each 2 at 2 players: the pile holds the 2 a; the 4 dealt take 2 more from the 8 unnamed, whose
+    other 6 go back to the box; the deck is still 10 and nothing is assumed;
+  - each 6: 12 dealt, 2 + 8 unnamed are not enough: 2 more assumed (the deck must hold 12);
+  - proposed.yaml gives g 3: they come out of the 8 unnamed into the pile (5 cards), 4 are dealt,
+    1 is left to draw, and 5 unnamed go back to the box;
+  - a removal of 2 g per player count takes them from the unnamed copies: nothing assumed, 10 back
+    in the box; a removal of 9 g takes the 8 and assumes 1 (11 in all).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from solver.engine.run import run_setup
+from solver.game.loader import load_game
+
+GAME = "id: {id}\ntitle: {{en: {id}}}\nplayers: {{min: 2, max: 3}}\nsource_language: en\nlanguages: [en]\n"
+HARBOUR = """\
+components:
+  - {id: dice, kind: dice, name: {en: Dice}, count: 6}
+  - {id: crates, kind: tokens, name: {en: Crates}, count: 3}
+  - id: spare
+    kind: deck
+    name: {en: Spare}
+    size: poker
+    items:
+      - {id: s, name: {en: S}, count: 4}
+"""
+GREENS = """\
+components:
+  - id: deck
+    kind: deck
+    name: {en: Deck}
+    size: poker
+    stated_total: {value: 10, source: "rules 1"}
+    items:
+      - {id: a, name: {en: A}, count: 2, attrs: {colour: green}}
+      - {id: g, name: {en: G}, count: null, attrs: {colour: green}}
+      - {id: b, name: {en: B}, count: null, attrs: {colour: red}}
+"""
+DEAL_GREENS = "steps:\n  - combine: [deck]\n    where: {{colour: green}}\n    into: greens\n  - shuffle: greens\n" \
+              "  - deal: greens\n    each: {each}\n"
+
+
+def write(tmp_path: Path, gid: str, components: str, setup: str, proposed: str | None = None):
+    folder = tmp_path / gid
+    folder.mkdir()
+    (folder / "game.yaml").write_text(GAME.format(id=gid), encoding="utf-8")
+    (folder / "components.yaml").write_text(components, encoding="utf-8")
+    (folder / "setup.yaml").write_text(setup, encoding="utf-8")
+    if proposed is not None:
+        (folder / "proposed.yaml").write_text(proposed, encoding="utf-8")
+    return load_game(folder)
+
+
+def test_only_what_no_step_mentions_is_untouched(tmp_path):
+    game = write(tmp_path, "harbour", HARBOUR, "steps:\n  - use: dice\n    count: 2\n  - shuffle: spare\n")
+    result = run_setup(game, 2)
+    assert result.untouched == {"crates": 3}
+    assert result.report()["in_play"] == {"dice": 2}
+    assert result.report()["returned_to_box"] == {"crates": 3, "dice": 4, "spare": 4}
+
+
+def test_a_count_written_as_a_condition_is_a_number_of_copies(tmp_path):
+    """`count: players >= 2` is 1 copy at 2 players; there are no crates: the report says it needs 1."""
+    game = write(tmp_path, "harbour", HARBOUR.replace("name: {en: Crates}, count: 3", "name: {en: Crates}, count: 0"),
+                 "steps:\n  - place: crates\n    count: players >= 2\n")
+    report = run_setup(game, 2).report()
+    assert json.dumps(report) == '{"cannot_set_up": [{"step": 0, "needs": 1, "has": 0}]}'
+
+
+def test_a_deal_takes_the_copies_a_stated_total_leaves_unnamed(tmp_path):
+    result = run_setup(write(tmp_path, "greens", GREENS, DEAL_GREENS.format(each=2)), 2)
+    assert (result.owned, result.assumed) == ({"deck": 10}, {})
+    row = result.report()
+    assert (row["dealt"], row["in_play"], row["returned_to_box"]) == ({"greens": 4}, {"greens": 4}, {"deck": 6})
+
+
+def test_a_deal_beyond_the_unnamed_copies_assumes_the_rest(tmp_path):
+    result = run_setup(write(tmp_path, "greens", GREENS, DEAL_GREENS.format(each=6)), 2)
+    assert (result.owned, result.assumed) == ({"deck": 12}, {"deck": 2})
+    row = result.report()
+    assert (row["dealt"], row["returned_to_box"]) == ({"greens": 12}, {})
+
+
+def test_a_proposed_count_picked_out_of_a_stated_total_joins_the_pile(tmp_path):
+    proposed = "objective: by hand\nproposals:\n  - {component: deck, item: g, count: 3}\n"
+    result = run_setup(write(tmp_path, "greens", GREENS, DEAL_GREENS.format(each=2), proposed), 2)
+    assert result.draws[0].pool == {("deck", "a"): 2, ("deck", "g"): 3}
+    assert (result.owned, result.assumed) == ({"deck": 10}, {})
+    row = result.report()
+    assert (row["dealt"], row["draw_pile"], row["returned_to_box"]) == ({"greens": 4}, 1, {"deck": 5})
+    # without the proposal g stays uncounted: the pile is the 2 a (as in the deal above)
+    assert run_setup(write(tmp_path, "bare", GREENS,
+                           DEAL_GREENS.format(each=2)), 2).draws[0].pool == {("deck", "a"): 2}
+
+
+def test_a_removal_of_an_uncounted_kind_takes_the_unnamed_copies_first(tmp_path):
+    two = run_setup(write(tmp_path, "two", GREENS, "steps:\n  - remove: {component: deck, items: [g], each: 2}\n"), 2)
+    assert (two.owned, two.assumed, two.report()["returned_to_box"]) == ({"deck": 10}, {}, {"deck": 10})
+    nine = run_setup(write(tmp_path, "nine", GREENS, "steps:\n  - remove: {component: deck, items: [g], each: 9}\n"), 2)
+    assert (nine.owned, nine.assumed, nine.report()["returned_to_box"]) == ({"deck": 11}, {"deck": 1}, {"deck": 11})
