@@ -19,7 +19,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from solver.engine.run import run_setup
+from solver.errors import DataError
 from solver.game.loader import load_game
 
 GAME = "id: {id}\ntitle: {{en: {id}}}\nplayers: {{min: 2, max: 3}}\nsource_language: en\nlanguages: [en]\n"
@@ -108,3 +111,127 @@ def test_a_removal_of_an_uncounted_kind_takes_the_unnamed_copies_first(tmp_path)
     assert (two.owned, two.assumed, two.report()["returned_to_box"]) == ({"deck": 10}, {}, {"deck": 10})
     nine = run_setup(write(tmp_path, "nine", GREENS, "steps:\n  - remove: {component: deck, items: [g], each: 9}\n"), 2)
     assert (nine.owned, nine.assumed, nine.report()["returned_to_box"]) == ({"deck": 11}, {"deck": 1}, {"deck": 11})
+
+
+# ---------------------------------------------------------------- touched, returned, free amounts
+def test_a_component_only_removed_from_or_placed_from_is_touched(tmp_path):
+    """1 crate returned to the box and 2 dice placed: the 2 crates and 4 dice left are not untouched."""
+    game = write(tmp_path, "harbour", HARBOUR, "steps:\n  - remove: {component: crates, each: 1}\n"
+                 "  - place: dice\n    count: 2\n")
+    result = run_setup(game, 2)
+    assert result.untouched == {"spare": 4}
+    assert result.report()["placed"] == {"dice": 2}
+
+
+def test_return_rest_moves_the_copies_left_in_the_box(tmp_path):
+    result = run_setup(write(tmp_path, "harbour", HARBOUR, "steps:\n  - use: dice\n    count: 2\n"
+                             "  - return_rest: dice\n"), 2)
+    assert result.items[("dice", "dice")]["returned"] == 4 and result.items[("dice", "dice")]["box"] == 0
+    assert [m.step for m in result.moves] == [0, 1]
+
+
+FREE_SETUP = "steps:\n  - use: deck\n  - remove: {component: deck, where: {colour: red}, each: free}\n"
+FREE_DECK = """\
+components:
+  - id: deck
+    kind: deck
+    name: {en: Deck}
+    size: poker
+    items:
+      - {id: a, name: {en: A}, count: 5, attrs: {colour: green}}
+      - {id: r, name: {en: R}, count: 4, attrs: {colour: red}}
+"""
+
+
+def test_a_free_removal_takes_what_designed_yaml_holds_for_the_count_else_none(tmp_path):
+    """designed.yaml: 3 red cards out at 2 players, nothing said for 3: 9 - 3 = 6 in play at 2, 9 at 3."""
+    game = write(tmp_path, "free", FREE_DECK, FREE_SETUP)
+    assert run_setup(game, 2).report()["in_play"] == {"deck": 9}
+    (game.folder / "designed.yaml").write_text(
+        "objective: by hand\namounts:\n  - {step: 1, players: 2, each: 3}\n", encoding="utf-8")
+    designed = load_game(game.folder)
+    assert run_setup(designed, 2).report()["in_play"] == {"deck": 6}
+    assert run_setup(designed, 2).report()["returned_to_box"] == {"deck": 3}
+    assert run_setup(designed, 3).report()["in_play"] == {"deck": 9}
+
+
+# ---------------------------------------------------------------- give, and matched gives
+ROLES = """\
+components:
+  - id: roles
+    kind: deck
+    name: {en: Roles}
+    size: poker
+    items:
+      - {id: smith, name: {en: Smith}, count: 3, attrs: {guild: iron}}
+      - {id: weaver, name: {en: Weaver}, count: 3, attrs: {guild: cloth}}
+  - id: tokens
+    kind: tokens
+    name: {en: Tokens}
+    items:
+      - {id: iron, name: {en: Iron}, count: 3, attrs: {guild: iron}}
+      - {id: cloth, name: {en: Cloth}, count: 3, attrs: {guild: cloth}}
+  - {id: coins, kind: tokens, name: {en: Coins}, count: 20}
+"""
+DEAL_ROLES = "steps:\n  - use: roles\n  - shuffle: roles\n  - deal: roles\n    each: {each}\n    hand: false\n"
+
+
+def test_give_hands_each_player_each_copies(tmp_path):
+    """2 coins to each of 3 players: 6 placed before the players, 14 back in the box."""
+    game = write(tmp_path, "coins", ROLES, "steps:\n  - give: coins\n    each: 2\n")
+    row = run_setup(game, 3).report()
+    assert row["placed"] == {"coins": 6} and row["returned_to_box"]["coins"] == 14
+    assert row["placements"] == [{"component": "coins", "count": 6, "on": "players"}]
+
+
+def test_a_matched_give_places_one_token_per_card_dealt(tmp_path):
+    """One role each at 3 players: 3 guild tokens placed before the players, whichever roles are dealt."""
+    game = write(tmp_path, "guilds", ROLES, DEAL_ROLES.format(each=1) + "  - give: tokens\n    match: {guild: roles}\n")
+    row = run_setup(game, 3).report()
+    assert row["placed"] == {"tokens": 3}
+    assert row["placements"] == [{"component": "tokens", "count": 3, "on": "players"}]
+
+
+def test_a_match_after_a_deal_of_no_cards_gives_nothing(tmp_path):
+    """`each: players - 2` deals nothing at 2 players: the matched give has nothing to give, no error."""
+    game = write(tmp_path, "guilds", ROLES, DEAL_ROLES.format(each="players - 2")
+                 + "  - give: tokens\n    match: {guild: roles}\n")
+    assert run_setup(game, 2).report()["placed"] == {}
+    assert run_setup(game, 3).report()["placed"] == {"tokens": 3}
+
+
+@pytest.mark.parametrize("steps, says", [
+    ("steps:\n  - give: tokens\n    match: {guild: roles}\n  - use: roles\n", "nothing is dealt from roles"),
+    (DEAL_ROLES.format(each=1) + "  - give: coins\n    match: {guild: roles}\n", "'guild' is not an attribute"),
+])
+def test_a_match_that_cannot_be_made_is_a_located_error(tmp_path, steps, says):
+    game = write(tmp_path, "guilds", ROLES, steps)
+    with pytest.raises(DataError) as e:
+        run_setup(game, 2)
+    match_line = steps.splitlines().index("    match: {guild: roles}") + 1
+    assert f"setup.yaml:{match_line}:" in str(e.value) and says in str(e.value)
+
+
+@pytest.mark.parametrize("count", ["\"'three'\"", "\"[1, 2]\""])
+def test_a_count_that_is_no_number_is_a_located_error(tmp_path, count):
+    """Text or a list where copies are counted: one located line (it was a traceback)."""
+    setup = f"steps:\n  - use: dice\n    count: 2\n  - place: crates\n    count: {count}\n"
+    game = write(tmp_path, "harbour", HARBOUR, setup)
+    with pytest.raises(DataError) as e:
+        run_setup(game, 2)
+    line = setup.splitlines().index(f"    count: {count}") + 1
+    assert f"setup.yaml:{line}:" in str(e.value) and "not a whole number" in str(e.value)
+
+
+def test_a_matched_place_puts_one_piece_per_card_dealt(tmp_path):
+    game = write(tmp_path, "guilds", ROLES, DEAL_ROLES.format(each=1) + "  - place: tokens\n    match: {guild: roles}\n")
+    row = run_setup(game, 2).report()
+    assert row["placed"] == {"tokens": 2}
+    assert row["placements"] == [{"component": "tokens", "count": 2, "on": "table"}]
+
+
+def test_a_deal_beyond_a_pile_with_no_stated_total_assumes_the_uncounted_kind(tmp_path):
+    """No stated total: the 2 a make the pile, the 4 dealt at 2 players need 2 uncounted g."""
+    result = run_setup(write(tmp_path, "greens", GREENS.replace('    stated_total: {value: 10, source: "rules 1"}\n', ""),
+                             DEAL_GREENS.format(each=2)), 2)
+    assert (result.owned, result.assumed) == ({"deck": 4}, {"deck": 2})

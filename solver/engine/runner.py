@@ -53,8 +53,12 @@ class Runner:
         except _expr.ExprError as e:
             raise DataError([Problem(*self._loc("setup.yaml", ("steps", index, field_name)), f"{field_name}: {e}",
                                      "use `players`, numbers and + - * // % min() max() variant()")])
-        if isinstance(v, bool) or not isinstance(v, int):
-            v = int(v)
+        if isinstance(v, bool):  # a condition counts as 1 or 0
+            return int(v)
+        if not isinstance(v, int):  # text or a list: no number of copies
+            raise DataError([Problem(*self._loc("setup.yaml", ("steps", index, field_name)),
+                                     f"{field_name}: {expression} is {v!r}, not a whole number",
+                                     "use a whole number or an expression like players + 1")])
         return v
 
     def recipients(self, expression: Any, index: int) -> int:
