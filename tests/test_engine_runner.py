@@ -115,12 +115,13 @@ def test_a_removal_of_an_uncounted_kind_takes_the_unnamed_copies_first(tmp_path)
 
 # ---------------------------------------------------------------- touched, returned, free amounts
 def test_a_component_only_removed_from_or_placed_from_is_touched(tmp_path):
-    """1 crate returned to the box and 2 dice placed: the 2 crates and 4 dice left are not untouched."""
+    """1 crate returned to the box and 2 spare cards placed: the 2 crates and 2 cards left are not
+    untouched; the 6 dice no step names are."""
     game = write(tmp_path, "harbour", HARBOUR, "steps:\n  - remove: {component: crates, each: 1}\n"
-                 "  - place: dice\n    count: 2\n")
+                 "  - place: spare\n    items: [s]\n    count: 2\n")
     result = run_setup(game, 2)
-    assert result.untouched == {"spare": 4}
-    assert result.report()["placed"] == {"dice": 2}
+    assert result.untouched == {"dice": 6}
+    assert result.report()["placed"] == {"spare": 2}
 
 
 def test_return_rest_moves_the_copies_left_in_the_box(tmp_path):
@@ -235,3 +236,56 @@ def test_a_deal_beyond_a_pile_with_no_stated_total_assumes_the_uncounted_kind(tm
     result = run_setup(write(tmp_path, "greens", GREENS.replace('    stated_total: {value: 10, source: "rules 1"}\n', ""),
                              DEAL_GREENS.format(each=2)), 2)
     assert (result.owned, result.assumed) == ({"deck": 4}, {"deck": 2})
+
+
+def test_a_proposal_file_without_the_kind_leaves_it_uncounted(tmp_path):
+    proposed = "objective: by hand\nproposals:\n  - {component: deck, item: b, count: 2}\n"
+    result = run_setup(write(tmp_path, "greens", GREENS, DEAL_GREENS.format(each=2), proposed), 2)
+    assert result.draws[0].pool == {("deck", "a"): 2}
+
+
+SIDES = "sides:\n  - {id: lead, name: {en: the lead}, players: players - 2}\n"
+
+
+@pytest.mark.parametrize("steps, placed, dealt", [
+    ("steps:\n  - give: coins\n    recipients: players - 2\n", {}, {}),
+    (SIDES + "steps:\n  - give: coins\n    to: lead\n", {}, {}),
+    (SIDES + DEAL_ROLES.format(each=1).replace("hand: false", "hand: false\n    to: lead"), {}, {}),
+])
+def test_no_one_may_receive(tmp_path, steps, placed, dealt):
+    """`players - 2` at 2 players: nobody receives, which is no error (at 3 players one does)."""
+    game = write(tmp_path, "nobody", ROLES, steps)
+    row = run_setup(game, 2).report()
+    assert (row["placed"], row["dealt"]) == (placed, dealt)
+    row = run_setup(game, 3).report()
+    assert sum(row["placed"].values()) + sum(row["dealt"].values()) == 1
+
+
+def test_more_recipients_than_players_is_a_located_error(tmp_path):
+    steps = "steps:\n  - give: coins\n    recipients: players + 1\n"
+    with pytest.raises(DataError) as e:
+        run_setup(write(tmp_path, "many", ROLES, steps), 2)
+    assert "setup.yaml:3:" in str(e.value) and "recipients: players + 1 is 3 at 2 players" in str(e.value)
+
+
+def test_a_combine_whose_selector_matches_nothing_is_a_located_error(tmp_path):
+    steps = "steps:\n  - combine: [deck]\n    where: {colour: blue}\n    into: blues\n"
+    with pytest.raises(DataError) as e:
+        run_setup(write(tmp_path, "blues", GREENS, steps), 2)
+    assert "setup.yaml:3:" in str(e.value) and "no item of deck matches" in str(e.value)
+
+
+def test_a_matched_give_of_two_per_card(tmp_path):
+    """One role each at 2 players, 2 tokens for each card: 4 placed."""
+    game = write(tmp_path, "guilds", ROLES, DEAL_ROLES.format(each=1)
+                 + "  - give: tokens\n    match: {guild: roles}\n    each: 2\n")
+    assert run_setup(game, 2).report()["placed"] == {"tokens": 4}
+
+
+def test_supply_and_two_placements_from_one_component(tmp_path):
+    """Coins: 2 placed on the table, then 3 more, then the other 15 made the supply."""
+    steps = ("steps:\n  - place: coins\n    count: 2\n  - place: coins\n    count: 3\n"
+             "  - supply: coins\n")
+    row = run_setup(write(tmp_path, "bank", ROLES, steps), 2).report()
+    assert [p["count"] for p in row["placements"]] == [2, 3]
+    assert (row["placed"], row["supply"]) == ({"coins": 5}, {"coins": 15})
