@@ -51,11 +51,12 @@ class Runner:
         try:
             v = _expr.evaluate(expression, self.env, self.functions)
         except _expr.ExprError as e:
-            raise DataError([Problem(*self._loc("setup.yaml", ("steps", index, field_name)), f"{field_name}: {e}",
-                                     "use `players`, numbers and + - * // % min() max() variant()")])
-        if isinstance(v, bool) or not isinstance(v, int):
-            v = int(v)
-        return v
+            what, todo = f"{field_name}: {e}", "use `players`, numbers and + - * // % min() max() variant()"
+        else:
+            if isinstance(v, int):  # a condition (True/False) counts as 1 or 0
+                return int(v)
+            what, todo = f"{field_name}: {expression} is {v!r}, not a whole number", "use a whole number or players + 1"
+        raise DataError([Problem(*self._loc("setup.yaml", ("steps", index, field_name)), what, todo)])
 
     def recipients(self, expression: Any, index: int) -> int:
         v = self.value(expression, index, "recipients")
