@@ -152,7 +152,7 @@ def _inks_strip(c: Char, image: Image, w: float, h: float) -> bool:
     for a, b, e, f in parts:
         if e <= a or f <= b:
             continue
-        window = image[max(0, int(b * px)):max(0, int(np.ceil(f * px))), max(0, int(a * px)):max(0, int(np.ceil(e * px)))]
+        window = image[max(0, int(b * px)):max(0, int(np.ceil(f * px))), max(0, int(a * px)):max(0, int(np.ceil(e * px))), :3]
         if window.size and (np.abs(window - np.array(c.rgb, dtype=np.int16)).sum(axis=2) < 120).any():
             return True
     return False
