@@ -11,7 +11,7 @@ import ctypes
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 import numpy as np
 
@@ -37,8 +37,7 @@ Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down from th
 Image = np.ndarray  # a page rendered at RENDER_DPI: rows x columns x RGBX (uint8)
 
 
-@dataclass(frozen=True)
-class Char:
+class Char(NamedTuple):  # a tuple: a page has thousands, made fast
     text: str
     box: Rect
     size_pt: float
@@ -85,14 +84,13 @@ def page_chars(page: pdfium.PdfPage, h_mm: float) -> list[Char]:
     out = []
     # pdfium's calls straight, with their out-parameters made once: a rulebook page has thousands
     # of characters, and the helpers' per-call wrapping was a third of reading them
-    text, unicode, charbox = tp.raw, raw.FPDFText_GetUnicode, raw.FPDFText_GetCharBox
+    text, charbox = tp.raw, raw.FPDFText_GetCharBox
     fill, font_size = raw.FPDFText_GetFillColor, raw.FPDFText_GetFontSize
     r, g, b, a = (ctypes.c_uint() for _ in range(4))
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     k = MM_PER_PT
-    for j in range(tp.count_chars()):
-        ch = chr(unicode(text, j))
-        if not ch.strip():
+    for j, ch in enumerate(_page_text(text, tp.count_chars())):
+        if ch.isspace():
             continue
         if not charbox(text, j, left, right, bottom, top):  # yes, l r b t
             continue
@@ -103,6 +101,20 @@ def page_chars(page: pdfium.PdfPage, h_mm: float) -> list[Char]:
         out.append(Char(ch, (x0 * k, h_mm - y1 * k, x1 * k, h_mm - y0 * k), font_size(text, j), (r.value, g.value, b.value)))
     tp.close()
     return out
+
+
+def _page_text(text: ctypes.c_void_p, n: int) -> str | list[str]:
+    """The page's characters, one per character index: in one call, as UTF-16 (pdfium gives its mark
+    of a hyphen at a line's end, U+0002, as U+FFFE there), else one call a character (a character
+    beyond U+FFFF takes two UTF-16 units, and the indices would no longer match)."""
+    import pypdfium2.raw as raw
+
+    buf = ctypes.create_string_buffer(2 * (n + 1))
+    got = raw.FPDFText_GetText(text, 0, n, ctypes.cast(buf, ctypes.POINTER(ctypes.c_ushort)))
+    whole = buf.raw[:2 * max(0, got - 1)].decode("utf-16-le", "surrogatepass").replace("\ufffe", "\x02")
+    if len(whole) == n and not any("\ud800" <= c <= "\udfff" for c in whole):
+        return whole
+    return [chr(raw.FPDFText_GetUnicode(text, j)) for j in range(n)]
 
 
 def crop_mark_trims(page: pdfium.PdfPage, h_mm: float) -> list[Rect]:
