@@ -151,7 +151,7 @@ def _run(todo: list[tuple[Game, Unit]], plans: list[_GamePlan], ctx: BuildContex
     problems: list[Problem] = []
     by_game = {gp.game_id: gp for gp in plans}
     if ctx.preflight:  # the findings of every PDF on record: one whose bytes come back the same is not read again
-        ctx = dataclasses.replace(ctx, preflight_known={k: v for gp in plans for k, v in _kept_findings(gp.record).items()})
+        ctx = dataclasses.replace(ctx, preflight_known={k: v for gp in plans for k, v in kept_findings(gp.record).items()})
     try:
         for result in runner(todo, ctx):
             if result.problems:  # a unit found unusable input while drawing: write nothing of it
@@ -199,7 +199,7 @@ def _replay_warnings(plans: list[_GamePlan], ctx: BuildContext) -> None:
         ctx.warn(w)
 
 
-def _kept_findings(record: dict[str, Any]) -> dict[str, Any]:
+def kept_findings(record: dict[str, Any]) -> dict[str, Any]:
     """The preflight findings a record keeps, by file_key (generator/preflight.py), over all its units."""
     kept: dict[str, Any] = {}
     for entry in (record.get("units") or {}).values():

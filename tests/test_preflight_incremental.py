@@ -81,3 +81,30 @@ def test_kept_findings_of_another_reader_or_another_file_are_not_used(game, tmp_
     record.write_text(json.dumps(data), encoding="utf-8")
     third, found_third = fresh_build(game, out, monkeypatch, force=True)
     assert sorted(third.preflighted) == pdfs(out) and found_third == found
+
+
+def test_pnp_preflight_after_a_build_reads_nothing_and_says_the_same(game, tmp_path, monkeypatch, capsys):
+    from generator.cli import main
+
+    out = tmp_path / "out"
+    fresh_build(game, out, monkeypatch)
+    read: list[str] = []
+    real = preflight_module.preflight_pdf
+    monkeypatch.setattr(preflight_module, "preflight_pdf", lambda path, name, *a: read.append(name) or real(path, name, *a))
+
+    def pnp_preflight(*extra: str) -> list[str]:
+        monkeypatch.setattr(preflight_module, "_CHECKED", {})
+        capsys.readouterr()
+        assert main(["preflight", str(game), "--out", str(out), *extra]) == 1
+        return capsys.readouterr().out.splitlines()
+
+    kept = pnp_preflight()
+    assert read == [] and sum("text-unreadable" in ln for ln in kept) == 4
+    # another safe zone is another check: every PDF is read, and the contrast errors are the same
+    other = pnp_preflight("--safe", "2")
+    assert sorted(read) == pdfs(out)
+    assert [ln for ln in other if "text-unreadable" in ln] == [ln for ln in kept if "text-unreadable" in ln]
+    # with the record gone, the files are read again and say what the record said
+    (out / game.name / RECORD).unlink()
+    read.clear()
+    assert pnp_preflight() == kept and sorted(read) == pdfs(out)
