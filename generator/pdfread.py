@@ -224,9 +224,21 @@ def backgrounds(runs: list[Run], image: Image) -> list[tuple[int, int, int] | No
     win = Windows(image, boxes, np.array([0.25 * r.size_pt * MM_PER_PT for r in runs], dtype=np.float64))
     far = win.distance(_packed([r.rgb for r in runs])) > OWN_COLOUR
     enough = (win.count(far) >= 0.15 * win.area) & (win.area > 0)
-    far &= np.repeat(enough, win.area)
-    pix, item = win.pixels[far], win.item()[far]
-    # each pixel's bin of 16 per channel (R, G, B: 0..4095), numbered densely among those present
+    # most windows show one colour besides the text's (the paper, a band): that colour is the answer
+    lo, hi = win.lowest(far), win.highest(far)
+    means = np.stack([(lo >> s) & 0xFF for s in (0, 8, 16)], axis=1).astype(np.float64)
+    mixed = enough & (lo != hi)
+    if mixed.any():
+        means[mixed] = _commonest_bin_means(win, far & np.repeat(mixed, win.area), n)[mixed]
+    return [(int(r), int(g), int(b)) if ok else run.rgb if area else None
+            for (r, g, b), ok, area, run in zip(means.tolist(), enough.tolist(), win.area.tolist(), runs)]
+
+
+def _commonest_bin_means(win: Windows, use: np.ndarray, n: int) -> np.ndarray:
+    """Per box, the mean colour (rounded) of the pixels of `use` in the commonest bin of 16 per
+    channel among them (the lowest bin, R before G before B, among equals)."""
+    pix, item = win.pixels[use], win.item()[use]
+    # each pixel's bin (R, G, B: 0..4095), numbered densely among those present
     keys = ((pix >> 4) & 0xF) << 8 | ((pix >> 12) & 0xF) << 4 | (pix >> 20) & 0xF
     present = np.bincount(keys, minlength=4096) > 0
     dense = (np.cumsum(present) - 1)[keys]
@@ -235,9 +247,7 @@ def backgrounds(runs: list[Run], image: Image) -> list[tuple[int, int, int] | No
     picked, owner = pix[won], item[won]
     many = np.bincount(owner, minlength=n)
     sums = np.stack([np.bincount(owner, weights=(picked >> s) & 0xFF, minlength=n) for s in (0, 8, 16)], axis=1)
-    means = np.round(sums / np.maximum(many, 1)[:, None]).tolist()
-    return [(int(r), int(g), int(b)) if ok else run.rgb if area else None
-            for (r, g, b), ok, area, run in zip(means, enough.tolist(), win.area.tolist(), runs)]
+    return np.round(sums / np.maximum(many, 1)[:, None])
 
 
 def _commonest(item: np.ndarray, value: np.ndarray, n: int, m: int) -> np.ndarray:
@@ -261,7 +271,8 @@ def _packed(colours: list[tuple[int, int, int]]) -> np.ndarray:
 class Windows:
     """The rendered pixels inside many boxes at once: each box (mm) widened by its `pad` (mm) and
     cut to whole pixels of the page, all of their pixels side by side in `pixels` (packed as
-    `_packed`), box after box, row by row (`area[i]` pixels for box i; 0 for a box off the page)."""
+    `_packed`, the unused fourth byte on top), box after box, row by row (`area[i]` pixels for
+    box i; 0 for a box off the page)."""
 
     def __init__(self, image: Image, boxes: np.ndarray, pad: np.ndarray):
         k = RENDER_DPI / 25.4
@@ -280,11 +291,27 @@ class Windows:
         self.row_at = np.cumsum(row_len) - row_len
         on_page = (y0[self.row_box] + row_in_box) * image.shape[1] + x0[self.row_box]
         flat = image.view("<u4").reshape(-1)  # a pixel's R, G, B, X bytes as one number
-        self.pixels = flat[np.arange(int(self.area.sum())) + np.repeat(on_page - self.row_at, row_len)] & 0xFFFFFF
+        self.pixels = flat[np.arange(int(self.area.sum())) + np.repeat(on_page - self.row_at, row_len)]
 
     def item(self) -> np.ndarray:
         """Per pixel, its box."""
         return np.repeat(np.arange(len(self.area)), self.area)
+
+    def lowest(self, mask: np.ndarray) -> np.ndarray:
+        """Per box, the lowest of its pixels (packed) that `mask` holds (2**32 - 1 when none)."""
+        out = np.full(len(self.area), 0xFFFFFFFF, dtype=np.uint32)
+        some = self.area > 0
+        if some.any():
+            out[some] = np.minimum.reduceat(np.where(mask, self.pixels, np.uint32(0xFFFFFFFF)), self.start[some])
+        return out
+
+    def highest(self, mask: np.ndarray) -> np.ndarray:
+        """Per box, the highest of its pixels (packed) that `mask` holds (0 when none)."""
+        out = np.zeros(len(self.area), dtype=np.uint32)
+        some = self.area > 0
+        if some.any():
+            out[some] = np.maximum.reduceat(np.where(mask, self.pixels, np.uint32(0)), self.start[some])
+        return out
 
     def count(self, mask: np.ndarray) -> np.ndarray:
         """Per box, how many of its pixels `mask` holds."""
