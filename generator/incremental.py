@@ -5,7 +5,8 @@ Each game's output folder keeps `.pnp-build.json`: per unit, the fingerprint of 
 by hand), its warnings (replayed when the unit is skipped, so build-warnings.txt stays
 whole) and the preflight findings of its PDFs by their bytes (generator/preflight.py `file_key`:
 a unit that runs again and writes a PDF byte for byte as before does not have it read again).
-The record survives an interrupted build: each file is entered as `pending` before it is written, a unit that did not finish keeps its previous outputs on record with a cleared
+The record survives an interrupted build: each file is entered as `pending` before it is
+written, a unit that did not finish keeps its previous outputs on record with a cleared
 fingerprint (so it runs next time and removes what it no longer writes), and every build removes
 the pending files no unit claims. After SIGINT, SIGTERM or SIGKILL at any moment the next build
 leaves exactly the files a clean build writes. A game whose every input file, option and code file hashes as last time, with its outputs
