@@ -123,10 +123,8 @@ def crop_mark_trims(page: pdfium.PdfPage, h_mm: float) -> list[Rect]:
     import pypdfium2.raw as raw
 
     xs, ys = set(), set()
-    for obj in page.get_objects(max_depth=1):
-        if obj.type != raw.FPDF_PAGEOBJ_PATH:
-            continue
-        x0, y0, x1, y1 = (v * MM_PER_PT for v in obj.get_bounds())
+    for bounds in _bounds_of(page, raw.FPDF_PAGEOBJ_PATH):
+        x0, y0, x1, y1 = (v * MM_PER_PT for v in bounds)
         w, h = x1 - x0, y1 - y0
         if w < MARK_THICK_MAX_MM and MARK_MIN_LEN_MM <= h <= MARK_MAX_MM:
             xs.add(round((x0 + x1) / 2, 1))
@@ -355,11 +353,23 @@ def form_boxes(page: pdfium.PdfPage) -> list[Rect]:
 
     h = page.get_size()[1] * MM_PER_PT
     boxes = []
-    for obj in page.get_objects(max_depth=1):
-        if obj.type == raw.FPDF_PAGEOBJ_FORM:
-            x0, y0, x1, y1 = (v * MM_PER_PT for v in obj.get_bounds())
-            boxes.append((x0, h - y1, x1, h - y0))
+    for bounds in _bounds_of(page, raw.FPDF_PAGEOBJ_FORM):
+        x0, y0, x1, y1 = (v * MM_PER_PT for v in bounds)
+        boxes.append((x0, h - y1, x1, h - y0))
     return boxes
+
+
+def _bounds_of(page: pdfium.PdfPage, kind: int) -> Iterator[tuple[float, float, float, float]]:
+    """Bounds (pt: left, bottom, right, top) of the page's own objects of one kind (pdfium's calls
+    straight: a rulebook page has thousands of objects, and a helper object each was most of the time)."""
+    import pypdfium2.raw as raw
+
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    get, kind_of, bounds = raw.FPDFPage_GetObject, raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds
+    for i in range(raw.FPDFPage_CountObjects(page.raw)):
+        obj = get(page.raw, i)
+        if kind_of(obj) == kind and bounds(obj, left, bottom, right, top):
+            yield left.value, bottom.value, right.value, top.value
 
 
 def render(page: pdfium.PdfPage) -> Image:
