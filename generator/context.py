@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, Mapping
 
 PAPER_MM: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
@@ -42,6 +42,9 @@ class BuildContext:
     ink: Literal["normal", "saver", "mono"] = "normal"  # --ink: the colour transform (generator/render/ink.py)
     drafts: tuple[str, ...] = ()  # --draft: languages built as drafts besides game.yaml's `drafts`
     warnings: list[str] = field(default_factory=list, compare=False, hash=False)
+    # findings of PDFs checked before, by content (generator/preflight.py file_key), from the build record:
+    # not an option, only what spares reading a file again
+    preflight_known: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def out_dir(self, game_id: str) -> Path:
         """Where a game's files go: output/<game>/, or output/<game>/ink-<mode>/ for --ink saver or mono,

@@ -2,8 +2,10 @@
 
 Each game's output folder keeps `.pnp-build.json`: per unit, the fingerprint of its inputs
 (generator/units.py), the outputs it wrote (size and mtime, to notice a file deleted or edited
-by hand) and its warnings (replayed when the unit is skipped, so build-warnings.txt stays
-whole). The record survives an interrupted build: each file is entered as `pending` before it is
+by hand), its warnings (replayed when the unit is skipped, so build-warnings.txt stays
+whole) and the preflight findings of its PDFs by their bytes (generator/preflight.py `file_key`:
+a unit that runs again and writes a PDF byte for byte as before does not have it read again).
+The record survives an interrupted build: each file is entered as `pending` before it is
 written, a unit that did not finish keeps its previous outputs on record with a cleared
 fingerprint (so it runs next time and removes what it no longer writes), and every build removes
 the pending files no unit claims. After SIGINT, SIGTERM or SIGKILL at any moment the next build
@@ -43,6 +45,7 @@ class BuildReport:
     written: list[Path] = field(default_factory=list)
     removed: list[Path] = field(default_factory=list)
     loaded: list[str] = field(default_factory=list)  # games that had to be loaded (something changed)
+    preflighted: list[str] = field(default_factory=list)  # PDFs preflight read (the rest it knew by their bytes)
 
 
 def read_record(out_dir: Path) -> dict[str, Any]:
@@ -148,6 +151,8 @@ def _run(todo: list[tuple[Game, Unit]], plans: list[_GamePlan], ctx: BuildContex
     results: dict[tuple[str, str], UnitResult] = {}
     problems: list[Problem] = []
     by_game = {gp.game_id: gp for gp in plans}
+    if ctx.preflight:  # the findings of every PDF on record: one whose bytes come back the same is not read again
+        ctx = dataclasses.replace(ctx, preflight_known={k: v for gp in plans for k, v in kept_findings(gp.record).items()})
     try:
         for result in runner(todo, ctx):
             if result.problems:  # a unit found unusable input while drawing: write nothing of it
@@ -156,6 +161,7 @@ def _run(todo: list[tuple[Game, Unit]], plans: list[_GamePlan], ctx: BuildContex
                 _enter_pending(by_game[result.unit.game], ctx, set(result.files))
                 report.written += write_files(ctx.out_root, result.files)
                 results[(result.unit.game, result.unit.key)] = result
+                report.preflighted += result.preflighted
             report.built.append(result.unit)
             if on_unit:
                 on_unit(result.unit, False)
@@ -193,6 +199,15 @@ def _replay_warnings(plans: list[_GamePlan], ctx: BuildContext) -> None:
         ctx.warn(w)
 
 
+def kept_findings(record: dict[str, Any]) -> dict[str, Any]:
+    """The preflight findings a record keeps, by file_key (generator/preflight.py), over all its units."""
+    kept: dict[str, Any] = {}
+    for entry in (record.get("units") or {}).values():
+        if isinstance(entry, dict) and isinstance(entry.get("preflight"), dict):
+            kept.update(entry["preflight"])
+    return kept
+
+
 def _unit_of(game_id: str, key: str) -> Unit:
     stage, part, lang = key.split(":")
     return Unit(game_id, stage, None if part == "*" else part, lang)
@@ -211,7 +226,8 @@ def _update_record(gp: _GamePlan, ctx: BuildContext, only: set[str] | None,
         if result is not None:
             old = set((units.get(unit.key) or {}).get("outputs", {}))
             units[unit.key] = {"fingerprint": gp.fingerprints[unit.key], "warnings": result.warnings,
-                               "outputs": {rel: _stat(ctx.out_root / rel) for rel in sorted(result.files)}}
+                               "outputs": {rel: _stat(ctx.out_root / rel) for rel in sorted(result.files)},
+                               "preflight": result.preflight}
             _remove_unclaimed(old - set(result.files), units, ctx, report)
         elif unit.key in units and units[unit.key].get("fingerprint") == gp.fingerprints[unit.key]:
             pass  # skipped: unchanged

@@ -11,7 +11,7 @@ import ctypes
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 import numpy as np
 
@@ -34,11 +34,10 @@ MARK_THICK_MAX_MM = MARK_READ_SLACK_MM
 OWN_COLOUR = 24
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down from the page top
-Image = np.ndarray  # a page rendered at RENDER_DPI: rows x columns x RGB
+Image = np.ndarray  # a page rendered at RENDER_DPI: rows x columns x RGBX (uint8)
 
 
-@dataclass(frozen=True)
-class Char:
+class Char(NamedTuple):  # a tuple: a page has thousands, made fast
     text: str
     box: Rect
     size_pt: float
@@ -85,14 +84,13 @@ def page_chars(page: pdfium.PdfPage, h_mm: float) -> list[Char]:
     out = []
     # pdfium's calls straight, with their out-parameters made once: a rulebook page has thousands
     # of characters, and the helpers' per-call wrapping was a third of reading them
-    text, unicode, charbox = tp.raw, raw.FPDFText_GetUnicode, raw.FPDFText_GetCharBox
+    text, charbox = tp.raw, raw.FPDFText_GetCharBox
     fill, font_size = raw.FPDFText_GetFillColor, raw.FPDFText_GetFontSize
     r, g, b, a = (ctypes.c_uint() for _ in range(4))
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     k = MM_PER_PT
-    for j in range(tp.count_chars()):
-        ch = chr(unicode(text, j))
-        if not ch.strip():
+    for j, ch in enumerate(_page_text(text, tp.count_chars())):
+        if ch.isspace():
             continue
         if not charbox(text, j, left, right, bottom, top):  # yes, l r b t
             continue
@@ -105,16 +103,28 @@ def page_chars(page: pdfium.PdfPage, h_mm: float) -> list[Char]:
     return out
 
 
+def _page_text(text: ctypes.c_void_p, n: int) -> str | list[str]:
+    """The page's characters, one per character index: in one call, as UTF-16 (pdfium gives its mark
+    of a hyphen at a line's end, U+0002, as U+FFFE there), else one call a character (a character
+    beyond U+FFFF takes two UTF-16 units, and the indices would no longer match)."""
+    import pypdfium2.raw as raw
+
+    buf = ctypes.create_string_buffer(2 * (n + 1))
+    got = raw.FPDFText_GetText(text, 0, n, ctypes.cast(buf, ctypes.POINTER(ctypes.c_ushort)))
+    whole = buf.raw[:2 * max(0, got - 1)].decode("utf-16-le", "surrogatepass").replace("\ufffe", "\x02")
+    if len(whole) == n and not any("\ud800" <= c <= "\udfff" for c in whole):
+        return whole
+    return [chr(raw.FPDFText_GetUnicode(text, j)) for j in range(n)]
+
+
 def crop_mark_trims(page: pdfium.PdfPage, h_mm: float) -> list[Rect]:
     """Trim boxes (mm, y down) read from the crop marks: short lines in the margin in line with the
     trim edges. Pairs of mark positions are a piece; the shorter gaps between pieces are bleed."""
     import pypdfium2.raw as raw
 
     xs, ys = set(), set()
-    for obj in page.get_objects(max_depth=1):
-        if obj.type != raw.FPDF_PAGEOBJ_PATH:
-            continue
-        x0, y0, x1, y1 = (v * MM_PER_PT for v in obj.get_bounds())
+    for bounds in _bounds_of(page, raw.FPDF_PAGEOBJ_PATH):
+        x0, y0, x1, y1 = (v * MM_PER_PT for v in bounds)
         w, h = x1 - x0, y1 - y0
         if w < MARK_THICK_MAX_MM and MARK_MIN_LEN_MM <= h <= MARK_MAX_MM:
             xs.add(round((x0 + x1) / 2, 1))
@@ -192,10 +202,10 @@ def visible_chars(chars: list[Char], image: Image, w_mm: float, h_mm: float) -> 
     win = Windows(image, boxes, np.zeros(len(chars)))
     # a glyph's pixels are exactly its colour (text is rendered unsmoothed): a looser match would take
     # the paper round a clipped-away light glyph (cream on white) for the glyph itself
-    mask = win.distance(np.array([c.rgb for c in chars], dtype=np.int16)) <= OWN_COLOUR
+    mask = win.distance(_packed([c.rgb for c in chars])) <= OWN_COLOUR
     rows, cols = win.lines_hit(mask)
     ok = (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & win.area.astype(bool) & (rows >= 3) & (narrow | (cols >= 2))
-    return [c for c, keep in zip(chars, ok) if keep]
+    return [c for c, keep in zip(chars, ok.tolist()) if keep]
 
 
 def backgrounds(runs: list[Run], image: Image) -> list[tuple[int, int, int] | None]:
@@ -207,34 +217,60 @@ def backgrounds(runs: list[Run], image: Image) -> list[tuple[int, int, int] | No
     off the page. Colours are counted in bins of 16 per channel, and the winning bin's pixels averaged."""
     if not runs:
         return []
+    n = len(runs)
     boxes = np.array([r.box for r in runs], dtype=np.float64)
     win = Windows(image, boxes, np.array([0.25 * r.size_pt * MM_PER_PT for r in runs], dtype=np.float64))
-    far = win.distance(np.array([r.rgb for r in runs], dtype=np.int16)) > OWN_COLOUR
-    n = len(runs)
-    enough = (np.bincount(win.item[far], minlength=n) >= 0.15 * win.area) & (win.area > 0)
-    far &= enough[win.item]
-    pix, item = win.pixels[far], win.item[far]
-    keys = (pix[:, 0] // 16) * 256 + (pix[:, 1] // 16) * 16 + pix[:, 2] // 16
-    pairs, counts = np.unique(item.astype(np.int64) * 4096 + keys, return_counts=True)
-    # per item the bin with the most pixels, the lowest bin among equals
-    order = np.lexsort((pairs, -counts, pairs // 4096))
-    first = order[np.r_[True, np.diff(pairs[order] // 4096) != 0]]
-    best = np.zeros(n, dtype=np.int64)
-    best[pairs[first] // 4096] = pairs[first] % 4096
-    picked, owner = pix[keys == best[item]], item[keys == best[item]]
-    many = np.bincount(owner, minlength=n)
-    sums = np.zeros((n, 3), dtype=np.int64)
-    has = np.nonzero(many)[0]  # pixels are in box order: each box's are one slice
-    sums[has] = np.add.reduceat(picked, np.searchsorted(owner, has), axis=0, dtype=np.int64)
-    means = np.round(sums / np.maximum(many, 1)[:, None]).tolist()
+    far = win.distance(_packed([r.rgb for r in runs])) > OWN_COLOUR
+    enough = (win.count(far) >= 0.15 * win.area) & (win.area > 0)
+    # most windows show one colour besides the text's (the paper, a band): that colour is the answer
+    lo, hi = win.lowest(far), win.highest(far)
+    means = np.stack([(lo >> s) & 0xFF for s in (0, 8, 16)], axis=1).astype(np.float64)
+    mixed = enough & (lo != hi)
+    if mixed.any():
+        means[mixed] = _commonest_bin_means(win, far & np.repeat(mixed, win.area), n)[mixed]
     return [(int(r), int(g), int(b)) if ok else run.rgb if area else None
-            for (r, g, b), ok, area, run in zip(means, enough.tolist(), win.area.tolist(), runs)]
+            for (r, g, b), ok, area, run in zip(means.tolist(), enough.tolist(), win.area.tolist(), runs)]
+
+
+def _commonest_bin_means(win: Windows, use: np.ndarray, n: int) -> np.ndarray:
+    """Per box, the mean colour (rounded) of the pixels of `use` in the commonest bin of 16 per
+    channel among them (the lowest bin, R before G before B, among equals)."""
+    pix, item = win.pixels[use], win.item()[use]
+    # each pixel's bin (R, G, B: 0..4095), numbered densely among those present
+    keys = ((pix >> 4) & 0xF) << 8 | ((pix >> 12) & 0xF) << 4 | (pix >> 20) & 0xF
+    present = np.bincount(keys, minlength=4096) > 0
+    dense = (np.cumsum(present) - 1)[keys]
+    best = _commonest(item, dense, n, int(present.sum()))
+    won = dense == best[item]
+    picked, owner = pix[won], item[won]
+    many = np.bincount(owner, minlength=n)
+    sums = np.stack([np.bincount(owner, weights=(picked >> s) & 0xFF, minlength=n) for s in (0, 8, 16)], axis=1)
+    return np.round(sums / np.maximum(many, 1)[:, None])
+
+
+def _commonest(item: np.ndarray, value: np.ndarray, n: int, m: int) -> np.ndarray:
+    """Per item (0..n-1), its commonest value (0..m-1), the lowest among equals (0 for an item with none)."""
+    if n * m <= 1 << 22:  # a table of counts, items by values
+        return np.bincount(item * m + value, minlength=n * m).reshape(n, m).argmax(axis=1)
+    pairs, counts = np.unique(item.astype(np.int64) * m + value, return_counts=True)
+    order = np.lexsort((pairs, -counts, pairs // m))
+    first = order[np.r_[True, np.diff(pairs[order] // m) != 0]]
+    best = np.zeros(n, dtype=np.int64)
+    best[pairs[first] // m] = pairs[first] % m
+    return best
+
+
+def _packed(colours: list[tuple[int, int, int]]) -> np.ndarray:
+    """Colours as the rendered page holds them: R + G << 8 + B << 16 (`render`'s RGBX read little-endian)."""
+    rgb = np.array(colours, dtype=np.uint32).reshape(-1, 3)
+    return rgb[:, 0] | rgb[:, 1] << 8 | rgb[:, 2] << 16
 
 
 class Windows:
     """The rendered pixels inside many boxes at once: each box (mm) widened by its `pad` (mm) and
-    cut to whole pixels of the page, all of their pixels side by side in `pixels` (n x RGB), row
-    by row, with `item` saying whose each is (`area[i]` pixels for box i; 0 for a box off the page)."""
+    cut to whole pixels of the page, all of their pixels side by side in `pixels` (packed as
+    `_packed`, the unused fourth byte on top), box after box, row by row (`area[i]` pixels for
+    box i; 0 for a box off the page)."""
 
     def __init__(self, image: Image, boxes: np.ndarray, pad: np.ndarray):
         k = RENDER_DPI / 25.4
@@ -245,32 +281,70 @@ class Windows:
         empty = (x1 <= x0) | (y1 <= y0)
         self.w, self.h = np.where(empty, 0, x1 - x0), np.where(empty, 0, y1 - y0)
         self.area = self.w * self.h
+        self.start = np.cumsum(self.area) - self.area  # where each box's pixels start in `pixels`
         # one entry per row of a window: its box, where it starts on the page and in `pixels`
-        row_box = np.repeat(np.arange(len(boxes)), self.h)
-        row_in_box = np.arange(len(row_box)) - np.repeat(np.cumsum(self.h) - self.h, self.h)
-        row_len = self.w[row_box]
+        self.row_box = np.repeat(np.arange(len(boxes)), self.h)
+        row_in_box = np.arange(len(self.row_box)) - np.repeat(np.cumsum(self.h) - self.h, self.h)
+        row_len = self.w[self.row_box]
         self.row_at = np.cumsum(row_len) - row_len
-        on_page = (y0[row_box] + row_in_box) * image.shape[1] + x0[row_box]
-        self.row_len, self.row_box = row_len, row_box
-        self.row = np.repeat(np.arange(len(row_box)), row_len)  # each pixel's row (of all windows)
-        self.item = row_box[self.row]
-        self.pixels = image.reshape(-1, 3)[(on_page - self.row_at)[self.row] + np.arange(len(self.row))]
+        on_page = (y0[self.row_box] + row_in_box) * image.shape[1] + x0[self.row_box]
+        flat = image.view("<u4").reshape(-1)  # a pixel's R, G, B, X bytes as one number
+        self.pixels = flat[np.arange(int(self.area.sum())) + np.repeat(on_page - self.row_at, row_len)]
+
+    def item(self) -> np.ndarray:
+        """Per pixel, its box."""
+        return np.repeat(np.arange(len(self.area)), self.area)
+
+    def lowest(self, mask: np.ndarray) -> np.ndarray:
+        """Per box, the lowest of its pixels (packed) that `mask` holds (2**32 - 1 when none)."""
+        out = np.full(len(self.area), 0xFFFFFFFF, dtype=np.uint32)
+        some = self.area > 0
+        if some.any():
+            out[some] = np.minimum.reduceat(np.where(mask, self.pixels, np.uint32(0xFFFFFFFF)), self.start[some])
+        return out
+
+    def highest(self, mask: np.ndarray) -> np.ndarray:
+        """Per box, the highest of its pixels (packed) that `mask` holds (0 when none)."""
+        out = np.zeros(len(self.area), dtype=np.uint32)
+        some = self.area > 0
+        if some.any():
+            out[some] = np.maximum.reduceat(np.where(mask, self.pixels, np.uint32(0)), self.start[some])
+        return out
+
+    def count(self, mask: np.ndarray) -> np.ndarray:
+        """Per box, how many of its pixels `mask` holds."""
+        out = np.zeros(len(self.area), dtype=np.int64)
+        some = self.area > 0
+        if some.any():
+            out[some] = np.add.reduceat(mask, self.start[some], dtype=np.int64)
+        return out
 
     def distance(self, rgb: np.ndarray) -> np.ndarray:
-        """Per pixel, the sum over R, G, B of its distance to its box's colour (`rgb`, one per box)."""
-        want = rgb[self.item]
-        return (np.abs(self.pixels[:, 0] - want[:, 0]) + np.abs(self.pixels[:, 1] - want[:, 1])
-                + np.abs(self.pixels[:, 2] - want[:, 2]))
+        """Per pixel, the sum over R, G, B of its distance to its box's colour (`rgb`, packed, one per box)."""
+        px, want = self.pixels.view(np.uint8).reshape(-1, 4), np.repeat(rgb, self.area).view(np.uint8).reshape(-1, 4)
+        out = np.zeros(len(self.pixels), dtype=np.int16)
+        for c in range(3):
+            a, b = px[:, c], want[:, c]
+            out += np.maximum(a, b) - np.minimum(a, b)
+        return out
 
     def lines_hit(self, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per box, how many of its pixel rows and how many of its columns hold a pixel of `mask`."""
         n = len(self.h)
-        row_hit = np.bincount(self.row[mask], minlength=len(self.row_box)) > 0
-        cols = np.cumsum(self.w) - self.w  # where each box's columns start among all columns
-        dx = np.arange(len(self.row)) - self.row_at[self.row]
-        col_hit = np.bincount((cols[self.item] + dx)[mask], minlength=int(self.w.sum())) > 0
-        return (np.bincount(self.row_box, weights=row_hit, minlength=n),
-                np.bincount(np.repeat(np.arange(n), self.w), weights=col_hit, minlength=n))
+        rows = np.zeros(n, dtype=np.int64)
+        cols = np.zeros(n, dtype=np.int64)
+        if not len(self.row_at):
+            return rows, cols
+        row_hit = np.logical_or.reduceat(mask, self.row_at)
+        some = self.h > 0
+        rows[some] = np.add.reduceat(row_hit, (np.cumsum(self.h) - self.h)[some], dtype=np.int64)
+        at = np.flatnonzero(mask)  # the few pixels of the glyphs: their rows, boxes and columns
+        row = np.searchsorted(self.row_at, at, side="right") - 1
+        box = self.row_box[row]
+        col_start = np.cumsum(self.w) - self.w  # where each box's columns start among all columns
+        col_hit = np.bincount(col_start[box] + at - self.row_at[row], minlength=int(self.w.sum())) > 0
+        cols[some] = np.add.reduceat(col_hit, col_start[some], dtype=np.int64)
+        return rows, cols
 
 
 def form_boxes(page: pdfium.PdfPage) -> list[Rect]:
@@ -279,16 +353,30 @@ def form_boxes(page: pdfium.PdfPage) -> list[Rect]:
 
     h = page.get_size()[1] * MM_PER_PT
     boxes = []
-    for obj in page.get_objects(max_depth=1):
-        if obj.type == raw.FPDF_PAGEOBJ_FORM:
-            x0, y0, x1, y1 = (v * MM_PER_PT for v in obj.get_bounds())
-            boxes.append((x0, h - y1, x1, h - y0))
+    for bounds in _bounds_of(page, raw.FPDF_PAGEOBJ_FORM):
+        x0, y0, x1, y1 = (v * MM_PER_PT for v in bounds)
+        boxes.append((x0, h - y1, x1, h - y0))
     return boxes
 
 
+def _bounds_of(page: pdfium.PdfPage, kind: int) -> Iterator[tuple[float, float, float, float]]:
+    """Bounds (pt: left, bottom, right, top) of the page's own objects of one kind (pdfium's calls
+    straight: a rulebook page has thousands of objects, and a helper object each was most of the time)."""
+    import pypdfium2.raw as raw
+
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    get, kind_of, bounds = raw.FPDFPage_GetObject, raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds
+    for i in range(raw.FPDFPage_CountObjects(page.raw)):
+        obj = get(page.raw, i)
+        if kind_of(obj) == kind and bounds(obj, left, bottom, right, top):
+            yield left.value, bottom.value, right.value, top.value
+
+
 def render(page: pdfium.PdfPage) -> Image:
-    """The page at RENDER_DPI, text drawn without anti-aliasing: its pixels have exactly its colour."""
-    bitmap = page.render(scale=RENDER_DPI / 72, no_smoothtext=True)
-    if bitmap.mode == "BGR":  # pdfium's usual layout: reversed in place, no detour through Pillow
-        return bitmap.to_numpy()[:, :, ::-1].astype(np.int16)
-    return np.asarray(bitmap.to_pil().convert("RGB"), dtype=np.int16)
+    """The page at RENDER_DPI, text drawn without anti-aliasing: its pixels have exactly its colour.
+    Four bytes a pixel, R, G, B and an unused one, so that `Windows` reads a pixel as one number."""
+    bitmap = page.render(scale=RENDER_DPI / 72, no_smoothtext=True, rev_byteorder=True, prefer_bgrx=True)
+    if bitmap.mode == "RGBX":  # pdfium's layout when asked for it: used as it is, no copy
+        return bitmap.to_numpy()
+    rgb = np.asarray(bitmap.to_pil().convert("RGB"), dtype=np.uint8)
+    return np.concatenate([rgb, np.full(rgb.shape[:2] + (1,), 255, dtype=np.uint8)], axis=2)

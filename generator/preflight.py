@@ -20,16 +20,22 @@ Checks (error findings make `pnp preflight` exit 1; the build reports every find
 
 Text that a clip hides (a tiled map's sheets clip one big drawing) is not on paper: a character
 counts only when the rendered page shows its colour inside its box.
+
+Preflight is incremental like the build: a file's findings are kept by its bytes, its name, the
+options and the reader's code (`file_key`), in this process and in the build record (`Memo`,
+generator/incremental.py), and a file known that way is not read again.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
+import json
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator, Literal
+from typing import TYPE_CHECKING, Iterable, Iterator, Literal, Mapping, Sequence
 
 import numpy as np
 
@@ -65,25 +71,67 @@ class Finding:
         return f"{where}: {self.code}: {self.message}"
 
 
-# Findings of the files this process has checked, by content: a file several units write (every
+# Findings of the files this process has checked, by `file_key`: a file several units write (every
 # card unit writes its game's calibration page) is read once.
-_CHECKED: dict[tuple[str, str, float, float], list[Finding]] = {}
+_CHECKED: dict[str, list[Finding]] = {}
+# what the findings of a file depend on besides its bytes: the reader's code and the libraries it reads with
+READER_CODE = ("preflight.py", "pdfread.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
+READER_LIBRARIES = ("pypdfium2", "pypdf", "numpy")
+
+
+@dataclass
+class Memo:
+    """Findings kept from earlier checks, so that a file whose bytes did not change is not read
+    again: `known` (a build record's, by `file_key`) in, and out the findings of every PDF met
+    (`seen`, the same way, for the next record) and the names of those read anew (`read`)."""
+    known: Mapping[str, Sequence[Sequence]] = dataclasses.field(default_factory=dict)
+    seen: dict[str, list[list]] = dataclasses.field(default_factory=dict)
+    read: list[str] = dataclasses.field(default_factory=list)
+
+
+def file_key(data: bytes, name: str, safe_mm: float, min_type_pt: float) -> str:
+    """What a file's findings depend on: its bytes, its name, the options and the reader."""
+    return hashlib.sha256(json.dumps([hashlib.sha256(data).hexdigest(), name, safe_mm, min_type_pt, reader_digest()])
+                          .encode()).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def reader_digest() -> str:
+    """The reader's code and the versions of the libraries it reads with: a change checks every file again."""
+    from importlib import metadata
+
+    here = Path(__file__).resolve().parent
+    code = [hashlib.sha256((here / f).read_bytes()).hexdigest() for f in READER_CODE]
+    return hashlib.sha256(json.dumps([code, [metadata.version(d) for d in READER_LIBRARIES]]).encode()).hexdigest()
 
 
 def preflight(paths: Iterable[Path], root: Path | None = None, safe_mm: float = SAFE_MM,
-              min_type_pt: float = MIN_TYPE_PT) -> list[Finding]:
-    """Findings for every PDF among `paths` (other files are skipped), paths shown relative to `root`."""
+              min_type_pt: float = MIN_TYPE_PT, memo: Memo | None = None) -> list[Finding]:
+    """Findings for every PDF among `paths` (other files are skipped), paths shown relative to `root`.
+    A file `memo` (or this process) already knows by its bytes is not read again."""
     out: list[Finding] = []
+    memo = memo if memo is not None else Memo()
     for p in sorted(Path(x) for x in paths):
         if p.suffix.lower() == ".pdf":
             name = str(p.relative_to(root)) if root and p.is_relative_to(root) else str(p)
-            key = (hashlib.sha256(p.read_bytes()).hexdigest(), name, safe_mm, min_type_pt)
-            if key not in _CHECKED:
+            key = file_key(p.read_bytes(), name, safe_mm, min_type_pt)
+            if key in memo.known and _rows_ok(memo.known[key]):
+                _CHECKED[key] = [Finding(*row) for row in memo.known[key]]
+            elif key not in _CHECKED:
                 if len(_CHECKED) >= 4096:  # `pnp serve` runs for hours: keep the memory bounded
                     _CHECKED.clear()
                 _CHECKED[key] = preflight_pdf(p, name, safe_mm, min_type_pt)
+                memo.read.append(name)
+            memo.seen[key] = [[f.level, f.path, f.page, f.code, f.message] for f in _CHECKED[key]]
             out += _CHECKED[key]
     return out
+
+
+def _rows_ok(rows: Sequence[Sequence]) -> bool:
+    """Whether kept findings read as findings (a build record edited by hand may hold anything)."""
+    return isinstance(rows, list) and all(
+        isinstance(r, list) and len(r) == 5 and r[0] in ("error", "warning") and isinstance(r[2], int)
+        and all(isinstance(r[i], str) for i in (1, 3, 4)) for r in rows)
 
 
 def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: float = MIN_TYPE_PT) -> list[Finding]:
@@ -152,7 +200,7 @@ def _inks_strip(c: Char, image: Image, w: float, h: float) -> bool:
     for a, b, e, f in parts:
         if e <= a or f <= b:
             continue
-        window = image[max(0, int(b * px)):max(0, int(np.ceil(f * px))), max(0, int(a * px)):max(0, int(np.ceil(e * px)))]
+        window = image[max(0, int(b * px)):max(0, int(np.ceil(f * px))), max(0, int(a * px)):max(0, int(np.ceil(e * px))), :3]
         if window.size and (np.abs(window - np.array(c.rgb, dtype=np.int16)).sum(axis=2) < 120).any():
             return True
     return False

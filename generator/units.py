@@ -66,6 +66,8 @@ class UnitResult:
     files: dict[str, bytes]  # path relative to the output root -> bytes
     warnings: list[str]
     problems: list[Problem] = dataclasses.field(default_factory=list)  # unusable input met while drawing
+    preflight: dict[str, list] = dataclasses.field(default_factory=dict)  # findings of its PDFs, by file_key
+    preflighted: list[str] = dataclasses.field(default_factory=list)  # its PDFs preflight read (not known before)
 
 
 def stage_named(name: str) -> Stage:
@@ -202,7 +204,7 @@ def environment_digest() -> str:
 def options_of(ctx: BuildContext) -> dict[str, Any]:
     """The build options that change what a stage draws (not where it writes)."""
     return {f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)
-            if f.name not in ("out_root", "warnings", "lang")}  # a unit carries its own language
+            if f.name not in ("out_root", "warnings", "lang", "preflight_known")}  # a unit carries its own language
 
 
 def shared_data_files() -> list[Path]:
@@ -343,12 +345,15 @@ def execute(game: Game, unit: Unit, ctx: BuildContext) -> UnitResult:
             return UnitResult(unit, {}, list(uctx.warnings), list(e.problems))
         # every file the stage left, not only those it returned: nothing it makes is lost
         paths = sorted(p for p in scratch.rglob("*") if p.is_file())
+        checked: dict[str, list] = {}
+        read: list[str] = []
         if uctx.preflight:  # what a print shop would say of these PDFs, kept with the unit's warnings
-            from .preflight import preflight
+            from .preflight import Memo, preflight
 
             from .typesize import min_type_of
 
-            for finding in preflight(paths, scratch, safe_mm=uctx.safe_mm, min_type_pt=min_type_of(game.meta)):
+            memo = Memo(ctx.preflight_known, checked, read)  # a PDF an earlier build checked is not read again
+            for finding in preflight(paths, scratch, safe_mm=uctx.safe_mm, min_type_pt=min_type_of(game.meta), memo=memo):
                 uctx.warn(f"preflight {finding.level}: {finding}")
             if unit.stage == "check":  # once per game, from the model: pieces told apart by colour alone
                 from .colourvision import colour_vision
@@ -356,4 +361,4 @@ def execute(game: Game, unit: Unit, ctx: BuildContext) -> UnitResult:
                 for line in colour_vision(game):
                     uctx.warn(f"preflight warning: {line}")
         files = {p.relative_to(scratch).as_posix(): p.read_bytes() for p in paths}
-        return UnitResult(unit, files, list(uctx.warnings))
+        return UnitResult(unit, files, list(uctx.warnings), preflight=checked, preflighted=read)

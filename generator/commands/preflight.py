@@ -1,6 +1,9 @@
 """`pnp preflight GAME|--all`: check the PDFs of a build as a print shop would (generator/preflight.py),
 and the game's data for pieces told apart by colour alone (generator/colourvision.py).
 
+A PDF the build already checked (its bytes, name and options as the build record keeps them) is
+not read again: its findings are the record's.
+
 Exit status: 0 when no finding is an error (warnings are printed), 1 when one is (a font not
 embedded), 2 when there is no build to check.
 """
@@ -49,8 +52,10 @@ def cmd_preflight(args: argparse.Namespace) -> int:
         what = "any game" if args.all else Path(args.game).name
         raise DataError([Problem(str(args.out), 0, 0, f"no PDF of {what} to check",
                                  f"run `pnp build {'--all' if args.all else args.game} --out {args.out}` first")])
+    memo = _kept(folders)
     findings = [f for d in folders if d.is_dir()
-                for f in preflight(sorted(d.rglob("*.pdf")), args.out, safe_mm=args.safe, min_type_pt=_min_type(args, d))]
+                for f in preflight(sorted(d.rglob("*.pdf")), args.out, safe_mm=args.safe, min_type_pt=_min_type(args, d),
+                                   memo=memo)]
     for f in findings:
         print(f"{f.level}: {f}")
     colours = [line for game in ([d.name for d in folders] if args.all else [args.game]) for line in _colour_vision(game)]
@@ -59,6 +64,16 @@ def cmd_preflight(args: argparse.Namespace) -> int:
     errors = sum(f.level == "error" for f in findings)
     print(f"checked {len(pdfs)} PDF(s): {errors} error(s), {len(findings) + len(colours) - errors} warning(s)")
     return 1 if errors else 0
+
+
+def _kept(folders: list[Path]):
+    """The findings the builds' records keep (generator/incremental.py): a PDF whose bytes the build
+    checked, with the same options, is not read again."""
+    from ..incremental import RECORD, kept_findings, read_record
+    from ..preflight import Memo
+
+    return Memo({k: v for d in folders if d.is_dir() for rec in sorted(d.rglob(RECORD))
+                 for k, v in kept_findings(read_record(rec.parent)).items()})
 
 
 def _colour_vision(game: str) -> list[str]:
