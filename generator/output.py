@@ -146,15 +146,16 @@ def _move_into_place(tmp: Path, target: Path, parent: Path, replace: bool) -> No
         shutil.rmtree(old, ignore_errors=True)
 
 
-def sweep_stale_folders(parent: Path, name: str) -> list[Path]:
+def sweep_stale_folders(parent: Path, name: str, *, mine: bool = False) -> list[Path]:
     """Remove the temporary folders `atomic_folder` left beside `parent / name` in a run that was
-    killed: those whose process id is no longer running. Returns what was removed."""
+    killed: those whose process id is no longer running (and with `mine`, this process's own: the
+    caller knows none of them is in use). Returns what was removed."""
     removed = []
     for p in parent.glob(f".{glob.escape(name)}.*"):
         pid = p.name[len(name) + 2:].split(".", 1)[0]
         if p.suffix not in (TEMP_SUFFIX, OLD_SUFFIX) or not pid.isdigit() or not p.is_dir() or p.is_symlink():
             continue
-        if int(pid) != os.getpid() and not _running(int(pid)):
+        if (mine if int(pid) == os.getpid() else not _running(int(pid))):
             shutil.rmtree(p, ignore_errors=True)
             removed.append(p)
     return removed
