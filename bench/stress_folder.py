@@ -100,12 +100,15 @@ def _new_from_links(work: Path) -> Path:
 
 
 def _largest_box(game: Path) -> None:
-    """Dont Drop the Ring (52 pieces) grown to exactly limits.MAX_PIECES: one card at the per-item
-    limit (limits.MAX_COPIES), another taking what the box has left."""
+    """Dont Drop the Ring grown to exactly limits.MAX_PIECES: one card at the per-item limit
+    (limits.MAX_COPIES), another taking what the box has left (its pieces counted as the limit
+    counts them: every item's copies, or the component's own count)."""
     sys.path.insert(0, str(ROOT))
     from solver.game import limits
+    from solver.game.loader import load_game
 
-    rest = limits.MAX_PIECES - limits.MAX_COPIES - (52 - 2)
+    box = sum(sum(it.count or 0 for it in c.items) if c.items else c.count or 0 for c in load_game(game).components)
+    rest = limits.MAX_PIECES - limits.MAX_COPIES - (box - 2)  # amethyst-2 and -3 hold one copy each
     _csv_edit("amethyst-2,1,", f"amethyst-2,{limits.MAX_COPIES},")(game)
     _csv_edit("amethyst-3,1,", f"amethyst-3,{rest},")(game)
 
