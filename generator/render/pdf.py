@@ -44,7 +44,8 @@ def _encode_last_page(canvas: object) -> None:
     page = canvas._doc.Pages.pages[-1]  # type: ignore[attr-defined]
     if not page.compression or not page.stream or page.Contents:
         return
-    content, names = page.stream, []
+    content = page.stream
+    names: list[PDFName] = []
     for f in reversed([PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]):
         content = f.encode(content)
         names.insert(0, PDFName(f.pdfname))
