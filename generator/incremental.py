@@ -18,9 +18,7 @@ worker sent), and it keeps only their names: no build holds its outputs in memor
 from __future__ import annotations
 
 import dataclasses
-import errno
 import json
-import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 from solver.errors import DataError, Problem
 
 from .context import BuildContext
-from .output import atomic_path, sweep_stale_folders, write_bytes, write_text
+from .output import move_file, sweep_stale_folders, write_bytes, write_text
 from .units import SCRATCH, Unit, UnitResult, fingerprint, game_inputs_digest, plan
 
 if TYPE_CHECKING:
@@ -193,18 +191,8 @@ class Done:
 
 
 def place_file(target: Path, data: bytes | Path) -> Path:
-    """Put one file of a unit in place atomically: bytes written, or a finished file moved (a rename
-    on the output's disk; copied if it is elsewhere)."""
-    if isinstance(data, bytes):
-        return write_bytes(target, data)
-    with atomic_path(target) as tmp:
-        try:
-            os.replace(data, tmp)
-        except OSError as e:
-            if e.errno != errno.EXDEV:
-                raise
-            shutil.copyfile(data, tmp)
-    return target
+    """Put one file of a unit in place atomically: its bytes written, or the finished file moved."""
+    return write_bytes(target, data) if isinstance(data, bytes) else move_file(data, target)
 
 
 def _enter_pending(gp: _GamePlan, ctx: BuildContext, rels: set[str]) -> None:

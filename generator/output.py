@@ -99,6 +99,31 @@ def write_bytes(target: Path, data: bytes) -> Path:
     return target
 
 
+def move_file(source: Path, target: Path) -> Path:
+    """Put a finished file in place atomically: renamed when it is on the target's disk, else copied."""
+    with atomic_path(target) as tmp:
+        try:
+            os.replace(source, tmp)
+        except OSError as e:
+            if e.errno != errno.EXDEV:
+                raise
+            shutil.copyfile(source, tmp)
+    return target
+
+
+def scratch_folder(parent: Path | None, name: str) -> Path:
+    """A new folder for work in progress: in `parent`, as `.<name>.<pid>.<random>.part` (swept by
+    sweep_stale_folders once this process is gone), or in the system's temporary folder when there
+    is no parent or it cannot be written."""
+    if parent is not None:
+        try:
+            parent.mkdir(parents=True, exist_ok=True)
+            return Path(tempfile.mkdtemp(prefix=f".{name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=parent))
+        except OSError:  # an unwritable output folder: the caller's first write there says so, in one line
+            pass
+    return Path(tempfile.mkdtemp(prefix=f"{name}-"))
+
+
 def write_text(target: Path, text: str) -> Path:
     return write_bytes(target, text.encode("utf-8"))
 

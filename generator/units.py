@@ -20,7 +20,6 @@ import json
 import os
 import re
 import shutil
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -31,7 +30,7 @@ from solver.game.fontfiles import font_file_paths
 
 from .build import STAGES, Stage
 from .context import BuildContext
-from .output import TEMP_SUFFIX
+from .output import scratch_folder
 from .render.ink import ink_mode
 
 if TYPE_CHECKING:
@@ -341,7 +340,7 @@ def execute(game: Game, unit: Unit, ctx: BuildContext, scratch_in: Path | None =
     and out, so the same function runs in this process, a process pool or on a Dask worker. With
     `scratch_in` (the output root, on a disk the caller shares) the scratch folder is made there and
     the files are returned as paths in it; else (or when it cannot be written) as bytes."""
-    scratch = _scratch_folder(scratch_in)
+    scratch = scratch_folder(scratch_in, SCRATCH)
     handed_over = False
     try:
         uctx = dataclasses.replace(ctx, out_root=scratch, warnings=[], lang=unit.lang)
@@ -362,18 +361,6 @@ def execute(game: Game, unit: Unit, ctx: BuildContext, scratch_in: Path | None =
     finally:
         if not handed_over:
             shutil.rmtree(scratch, ignore_errors=True)
-
-
-def _scratch_folder(scratch_in: Path | None) -> Path:
-    """A new hidden folder in `scratch_in` (named so that the next build sweeps it if this process
-    dies: output.sweep_stale_folders), else in the system's temporary folder."""
-    if scratch_in is not None:
-        try:
-            scratch_in.mkdir(parents=True, exist_ok=True)
-            return Path(tempfile.mkdtemp(prefix=f".{SCRATCH}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=scratch_in))
-        except OSError:  # an unwritable output folder: the caller's first write says so, in one line
-            pass
-    return Path(tempfile.mkdtemp(prefix="pnp-unit-"))
 
 
 def _outside(problems: list[Problem], scratch: Path, out_root: Path) -> list[Problem]:
