@@ -13,12 +13,15 @@ leaves exactly the files a clean build writes. A game whose every input file, op
 in place, is not even loaded: that is what makes a no-op `pnp build --all` fast.
 
 Units run through a runner (generator/runners.py: in this process, a process pool, or Dask);
-only this module writes into the output folder, atomically, as results come back.
+only this module puts files in the output folder, atomically, as results come back (a unit's
+file is moved from its scratch folder in the output folder, or written from the bytes a Dask
+worker sent), and it keeps only their names: no build holds its outputs in memory.
 """
 from __future__ import annotations
 
 import dataclasses
 import json
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
@@ -26,8 +29,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 from solver.errors import DataError, Problem
 
 from .context import BuildContext
-from .output import write_files, write_text
-from .units import Unit, UnitResult, fingerprint, game_inputs_digest, plan
+from .output import place, sweep_stale_folders, sync_folders, write_text
+from .units import SCRATCH, Unit, UnitResult, fingerprint, game_inputs_digest, plan
 
 if TYPE_CHECKING:
     from solver.game.loader import Game
@@ -90,6 +93,7 @@ def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None 
     from .runners import serial
 
     report = BuildReport()
+    _sweep_scratch(ctx.out_root)
     plans = [_plan_game(name, ctx, only, force, report) for name in names]  # may raise DataError
     todo = _changed_units(plans, ctx, only, force)
     running = {(u.game, u.key) for _, u in todo}
@@ -146,30 +150,59 @@ def _changed_units(plans: list[_GamePlan], ctx: BuildContext, only: set[str] | N
 
 def _run(todo: list[tuple[Game, Unit]], plans: list[_GamePlan], ctx: BuildContext, only: set[str] | None,
          runner: Runner, report: BuildReport, on_unit: Callable[[Unit, bool], None] | None) -> None:
-    """Run the units, write each one's files as it comes back, and record what ran even when a unit
-    fails or the build is interrupted; raise the units' problems at the end."""
-    results: dict[tuple[str, str], UnitResult] = {}
+    """Run the units, put each one's files in place as it comes back, and record what ran even when
+    a unit fails or the build is interrupted; raise the units' problems at the end."""
+    results: dict[tuple[str, str], Done] = {}
     problems: list[Problem] = []
     by_game = {gp.game_id: gp for gp in plans}
     if ctx.preflight:  # the findings of every PDF on record: one whose bytes come back the same is not read again
         ctx = dataclasses.replace(ctx, preflight_known={k: v for gp in plans for k, v in kept_findings(gp.record).items()})
     try:
         for result in runner(todo, ctx):
-            if result.problems:  # a unit found unusable input while drawing: write nothing of it
-                problems += result.problems
-            else:
-                _enter_pending(by_game[result.unit.game], ctx, set(result.files))
-                report.written += write_files(ctx.out_root, result.files)
-                results[(result.unit.game, result.unit.key)] = result
-                report.preflighted += result.preflighted
+            try:
+                if result.problems:  # a unit found unusable input while drawing: write nothing of it
+                    problems += result.problems
+                else:
+                    _enter_pending(by_game[result.unit.game], ctx, set(result.files))
+                    placed = [place_file(ctx.out_root / rel, data) for rel, data in result.files.items()]
+                    sync_folders(placed)  # each file was flushed before its rename; each folder once after them
+                    report.written += placed
+                    results[(result.unit.game, result.unit.key)] = Done(sorted(result.files), result.warnings, result.preflight)
+                    report.preflighted += result.preflighted
+            finally:
+                if result.scratch is not None:
+                    shutil.rmtree(result.scratch, ignore_errors=True)
             report.built.append(result.unit)
             if on_unit:
                 on_unit(result.unit, False)
     finally:
         for gp in plans:
             _update_record(gp, ctx, only, results, report)
+        _sweep_scratch(ctx.out_root)
     if problems:
         raise DataError(problems)
+
+
+def _sweep_scratch(out_root: Path) -> None:
+    """Remove the units' scratch folders no unit is using: those of a build that was killed, and,
+    before or after this process's build, its own (a result the build never took: Ctrl-C)."""
+    if out_root.is_dir():
+        sweep_stale_folders(out_root, SCRATCH, mine=True)
+
+
+@dataclass
+class Done:
+    """What the record keeps of a unit that ran: the names of its files, its warnings and the
+    preflight findings of its PDFs (by file_key: a PDF that comes back the same is not read again)."""
+    files: list[str]
+    warnings: list[str]
+    preflight: dict[str, list]
+
+
+def place_file(target: Path, data: bytes | Path) -> Path:
+    """Put one file of a unit in place atomically: its bytes written, or the finished file moved (its
+    folder is flushed once after the unit's files: output.sync_folders)."""
+    return place(target, data, sync_folder=False)
 
 
 def _enter_pending(gp: _GamePlan, ctx: BuildContext, rels: set[str]) -> None:
@@ -214,7 +247,7 @@ def _unit_of(game_id: str, key: str) -> Unit:
 
 
 def _update_record(gp: _GamePlan, ctx: BuildContext, only: set[str] | None,
-                   results: dict[tuple[str, str], UnitResult], report: BuildReport) -> None:
+                   results: dict[tuple[str, str], Done], report: BuildReport) -> None:
     """Record what ran; remove outputs of units that no longer exist (a deck deleted or renamed)."""
     if gp.game is None:
         return

@@ -117,27 +117,61 @@ def _sync_tree(folder: Path) -> None:
         sync(Path(dirpath))
 
 
-def write_bytes(target: Path, data: bytes) -> Path:
-    with atomic_path(target) as tmp:
+def write_bytes(target: Path, data: bytes, *, sync_folder: bool = True) -> Path:
+    with atomic_path(target, sync_folder=sync_folder) as tmp:
         tmp.write_bytes(data)
     return target
+
+
+def move_file(source: Path, target: Path, *, sync_folder: bool = True) -> Path:
+    """Put a finished file in place atomically: renamed when it is on the target's disk, else copied;
+    flushed before it takes the target's name, like a file written here."""
+    with atomic_path(target, sync_folder=sync_folder) as tmp:
+        try:
+            os.replace(source, tmp)
+        except OSError as e:
+            if e.errno != errno.EXDEV:
+                raise
+            shutil.copyfile(source, tmp)
+    return target
+
+
+def scratch_folder(parent: Path | None, name: str) -> Path:
+    """A new folder for work in progress: in `parent`, as `.<name>.<pid>.<random>.part` (swept by
+    sweep_stale_folders once this process is gone), or in the system's temporary folder when there
+    is no parent or it cannot be written."""
+    if parent is not None:
+        try:
+            parent.mkdir(parents=True, exist_ok=True)
+            return Path(tempfile.mkdtemp(prefix=f".{name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=parent))
+        except OSError:  # an unwritable output folder: the caller's first write there says so, in one line
+            pass
+    return Path(tempfile.mkdtemp(prefix=f"{name}-"))
 
 
 def write_text(target: Path, text: str) -> Path:
     return write_bytes(target, text.encode("utf-8"))
 
 
-def write_files(root: Path, files: dict[str, bytes]) -> list[Path]:
-    """Each of `files` (path relative to `root` -> bytes) atomically, each flushed before its
-    rename; then each folder they went into, once."""
-    written = []
-    for rel, data in files.items():
-        with atomic_path(root / rel, sync_folder=False) as tmp:
-            tmp.write_bytes(data)
-        written.append(root / rel)
+def place(target: Path, data: bytes | Path, *, sync_folder: bool = True) -> Path:
+    """A unit's file put in place atomically: its bytes written, or the finished file (a Path) moved."""
+    if isinstance(data, bytes):
+        return write_bytes(target, data, sync_folder=sync_folder)
+    return move_file(data, target, sync_folder=sync_folder)
+
+
+def sync_folders(paths: list[Path]) -> None:
+    """Flush each folder `paths` went into, once (a file's own flush comes before its rename)."""
     if not _SCRATCH.get():
-        for folder in sorted({p.parent for p in written}):
+        for folder in sorted({p.parent for p in paths}):
             sync(folder)
+
+
+def write_files(root: Path, files: dict[str, bytes | Path]) -> list[Path]:
+    """Each of `files` (path relative to `root` -> bytes, or a finished file to move) atomically, each
+    flushed before its rename; then each folder they went into, once."""
+    written = [place(root / rel, data, sync_folder=False) for rel, data in files.items()]
+    sync_folders(written)
     return written
 
 
@@ -184,15 +218,16 @@ def _move_into_place(tmp: Path, target: Path, parent: Path, replace: bool) -> No
         shutil.rmtree(old, ignore_errors=True)
 
 
-def sweep_stale_folders(parent: Path, name: str) -> list[Path]:
+def sweep_stale_folders(parent: Path, name: str, *, mine: bool = False) -> list[Path]:
     """Remove the temporary folders `atomic_folder` left beside `parent / name` in a run that was
-    killed: those whose process id is no longer running. Returns what was removed."""
+    killed: those whose process id is no longer running (and with `mine`, this process's own: the
+    caller knows none of them is in use). Returns what was removed."""
     removed = []
     for p in parent.glob(f".{glob.escape(name)}.*"):
         pid = p.name[len(name) + 2:].split(".", 1)[0]
         if p.suffix not in (TEMP_SUFFIX, OLD_SUFFIX) or not pid.isdigit() or not p.is_dir() or p.is_symlink():
             continue
-        if int(pid) != os.getpid() and not _running(int(pid)):
+        if (mine if int(pid) == os.getpid() else not _running(int(pid))):
             shutil.rmtree(p, ignore_errors=True)
             removed.append(p)
     return removed

@@ -2,9 +2,11 @@
 
 A runner takes (game, unit) pairs and yields each unit's `UnitResult` as it completes. What is
 shipped to a worker is the validated game (pickled pydantic models; no data file is read there)
-and the unit; what comes back is the unit's files as bytes and its warnings, so outputs land
-only where `pnp build` runs, and a Dask worker needs the project installed (same version) but
-no shared disk. We never schedule across machines ourselves: Dask distributed does.
+and the unit; what comes back is the unit's warnings and its files: from this process or a local
+pool, paths in a scratch folder inside the output folder (the caller moves them into place, so
+no process holds a unit's files in memory); from a Dask worker, bytes, so outputs land only
+where `pnp build` runs and a worker needs the project installed (same version) but no shared
+disk. We never schedule across machines ourselves: Dask distributed does.
 """
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ def _largest_first(tasks: list[tuple[Game, Unit]]) -> list[tuple[Game, Unit]]:
 
 def serial(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitResult]:
     for game, unit in tasks:
-        yield execute(game, unit, ctx)
+        yield execute(game, unit, ctx, ctx.out_root)
 
 
 def _die_with_parent(parent: int) -> None:
@@ -68,7 +70,7 @@ def pool(jobs: int):
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         with ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=multiprocessing.get_context(method),
                                  initializer=_die_with_parent, initargs=(os.getpid(),)) as ex:
-            futures = [ex.submit(execute, game, unit, ctx) for game, unit in _largest_first(tasks)]
+            futures = [ex.submit(execute, game, unit, ctx, ctx.out_root) for game, unit in _largest_first(tasks)]
             for fut in as_completed(futures):
                 yield fut.result()
     return run

@@ -6,8 +6,11 @@ the font, the build options and the code of the project; when the fingerprint an
 outputs are unchanged, the build skips it (generator/incremental.py).
 
 `execute` runs one unit anywhere (this process, a process pool, a Dask worker): it builds into a
-scratch folder and returns the files as bytes with the warnings, so that only the caller writes
-into the output folder and a worker needs no shared disk for its outputs.
+scratch folder and returns the files with the warnings, so that only the caller puts files in
+place in the output folder. On the output's own disk (this process, a local pool) the scratch
+folder is a hidden one in the output folder and the files come back as paths, moved into place
+without ever being held in memory; on a Dask worker, which may share no disk with the caller, it is
+a temporary folder of the worker and the files come back as bytes.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import hashlib
 import json
 import os
 import re
-import tempfile
+import shutil
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -27,11 +30,13 @@ from solver.game.fontfiles import font_file_paths
 
 from .build import STAGES, Stage
 from .context import BuildContext
-from .output import scratch_writes
+from .output import scratch_folder, scratch_writes
 from .render.ink import ink_mode
 
 if TYPE_CHECKING:
     from solver.game.loader import Game
+
+    from .preflight import Memo
 
 ROOT = Path(__file__).resolve().parent.parent
 # game-folder files that the model holds once validated (YAML, card lists) or that only the
@@ -43,6 +48,8 @@ PER_COMPONENT = {"cards", "counters", "pieces"}
 LANGUAGE_FREE = {"check"}
 # stages that run only when an option asks for them: the option's name in BuildContext
 ASKED_FOR = {"packed": "packed"}
+# a unit's scratch folder in the output folder: .pnp-unit.<pid>.<random>.part (swept when its process is gone)
+SCRATCH = "pnp-unit"
 
 
 @dataclass(frozen=True)
@@ -63,11 +70,13 @@ class Unit:
 @dataclass
 class UnitResult:
     unit: Unit
-    files: dict[str, bytes]  # path relative to the output root -> bytes
+    # path relative to the output root -> the file's bytes, or the finished file in `scratch`
+    files: dict[str, bytes | Path]
     warnings: list[str]
     problems: list[Problem] = dataclasses.field(default_factory=list)  # unusable input met while drawing
     preflight: dict[str, list] = dataclasses.field(default_factory=dict)  # findings of its PDFs, by file_key
     preflighted: list[str] = dataclasses.field(default_factory=list)  # its PDFs preflight read (not known before)
+    scratch: Path | None = None  # the folder holding the files given as paths: the caller removes it
 
 
 def stage_named(name: str) -> Stage:
@@ -330,11 +339,14 @@ def fingerprint(game: Game, unit: Unit, ctx: BuildContext) -> str:
 
 # --- running one unit -----------------------------------------------------------------------------
 
-def execute(game: Game, unit: Unit, ctx: BuildContext) -> UnitResult:
-    """Run one unit into a scratch folder and return what it wrote, as bytes, with its warnings.
-    Picklable in and out, so the same function runs in a process pool or on a Dask worker."""
-    with tempfile.TemporaryDirectory(prefix="pnp-unit-") as tmp:
-        scratch = Path(tmp)
+def execute(game: Game, unit: Unit, ctx: BuildContext, scratch_in: Path | None = None) -> UnitResult:
+    """Run one unit into a scratch folder and return what it wrote, with its warnings. Picklable in
+    and out, so the same function runs in this process, a process pool or on a Dask worker. With
+    `scratch_in` (the output root, on a disk the caller shares) the scratch folder is made there and
+    the files are returned as paths in it; else (or when it cannot be written) as bytes."""
+    scratch = scratch_folder(scratch_in, SCRATCH)
+    handed_over = False
+    try:
         uctx = dataclasses.replace(ctx, out_root=scratch, warnings=[], lang=unit.lang)
         try:
             # every surface the stage opens draws in the build's ink (render/ink.py); its files are
@@ -342,23 +354,45 @@ def execute(game: Game, unit: Unit, ctx: BuildContext) -> UnitResult:
             with ink_mode(uctx.ink), scratch_writes():
                 stage_named(unit.stage)(unit_game(game, unit), uctx)
         except DataError as e:  # returned, not raised: problems cross a process or network boundary as data
-            return UnitResult(unit, {}, list(uctx.warnings), list(e.problems))
+            return UnitResult(unit, {}, list(uctx.warnings), _outside(e.problems, scratch, ctx.out_root))
         # every file the stage left, not only those it returned: nothing it makes is lost
         paths = sorted(p for p in scratch.rglob("*") if p.is_file())
-        checked: dict[str, list] = {}
+        checked: dict[str, list] = {}  # its PDFs' findings by file_key, and those preflight read
         read: list[str] = []
         if uctx.preflight:  # what a print shop would say of these PDFs, kept with the unit's warnings
-            from .preflight import Memo, preflight
+            from .preflight import Memo
 
-            from .typesize import min_type_of
+            _preflight(game, unit, uctx, paths, scratch, Memo(ctx.preflight_known, checked, read))
+        if scratch_in is not None and scratch.parent == scratch_in:
+            handed_over = True
+            return UnitResult(unit, {p.relative_to(scratch).as_posix(): p for p in paths}, list(uctx.warnings),
+                              preflight=checked, preflighted=read, scratch=scratch)
+        return UnitResult(unit, {p.relative_to(scratch).as_posix(): p.read_bytes() for p in paths}, list(uctx.warnings),
+                          preflight=checked, preflighted=read)
+    finally:
+        if not handed_over:
+            shutil.rmtree(scratch, ignore_errors=True)
 
-            memo = Memo(ctx.preflight_known, checked, read)  # a PDF an earlier build checked is not read again
-            for finding in preflight(paths, scratch, safe_mm=uctx.safe_mm, min_type_pt=min_type_of(game.meta), memo=memo):
-                uctx.warn(f"preflight {finding.level}: {finding}")
-            if unit.stage == "check":  # once per game, from the model: pieces told apart by colour alone
-                from .colourvision import colour_vision
 
-                for line in colour_vision(game):
-                    uctx.warn(f"preflight warning: {line}")
-        files = {p.relative_to(scratch).as_posix(): p.read_bytes() for p in paths}
-        return UnitResult(unit, files, list(uctx.warnings), preflight=checked, preflighted=read)
+def _outside(problems: list[Problem], scratch: Path, out_root: Path) -> list[Problem]:
+    """Problems naming a file in the scratch folder (a disk that filled up) name its place in the output."""
+    from solver.errors import display_path
+
+    inner, outer = display_path(scratch), display_path(out_root)
+    return [dataclasses.replace(p, path=outer + p.path[len(inner):]) if p.path.startswith(inner) else p
+            for p in problems]
+
+
+def _preflight(game: Game, unit: Unit, uctx: BuildContext, paths: list[Path], scratch: Path, memo: "Memo") -> None:
+    """Preflight's findings on the unit's PDFs as its warnings; a PDF an earlier build checked (`memo`)
+    is not read again."""
+    from .preflight import preflight
+    from .typesize import min_type_of
+
+    for finding in preflight(paths, scratch, safe_mm=uctx.safe_mm, min_type_pt=min_type_of(game.meta), memo=memo):
+        uctx.warn(f"preflight {finding.level}: {finding}")
+    if unit.stage == "check":  # once per game, from the model: pieces told apart by colour alone
+        from .colourvision import colour_vision
+
+        for line in colour_vision(game):
+            uctx.warn(f"preflight warning: {line}")

@@ -72,7 +72,7 @@ def test_after_a_kill_between_two_writes_the_next_build_is_a_clean_build(builds,
         try:
             import generator.incremental as inc
 
-            real, count = inc.write_bytes, [0]
+            real, count = inc.place_file, [0]
 
             def dying(path, data):
                 if count[0] == writes_done:
@@ -80,7 +80,7 @@ def test_after_a_kill_between_two_writes_the_next_build_is_a_clean_build(builds,
                 count[0] += 1
                 return real(path, data)
 
-            inc.write_bytes = dying
+            inc.place_file = dying
             build([builds["game"]], ctx(out, "letter"), STAGES, runner=serial)
         finally:
             os._exit(0)

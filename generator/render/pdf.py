@@ -34,6 +34,27 @@ def _rgb(colour: str) -> tuple[float, float, float]:
     return (int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255)
 
 
+def _encode_last_page(canvas: object) -> None:
+    """Encode the page just shown now, with the filters reportlab would run when the document is
+    saved (so the bytes are the same), instead of holding every page's operators as text until
+    then: a deck of 20,000 cards has 5,000 pages."""
+    from reportlab import rl_config
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFStream, PDFZCompress
+
+    page = canvas._doc.Pages.pages[-1]  # type: ignore[attr-defined]
+    if not page.compression or not page.stream or page.Contents:
+        return
+    content = page.stream
+    names: list[PDFName] = []
+    for f in reversed([PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]):
+        content = f.encode(content)
+        names.insert(0, PDFName(f.pdfname))
+    stream = PDFStream(content=content)
+    stream.dictionary["Filter"] = PDFArray(names)
+    stream.__Comment__ = "page stream"
+    page.Contents, page.stream = stream, None
+
+
 class PdfSurface(SurfaceBase):
     def __init__(self, title: str = "", author: str = "pnp-forge", subject: str = ""):
         from reportlab.pdfgen.canvas import Canvas
@@ -98,6 +119,7 @@ class PdfSurface(SurfaceBase):
 
     def end_page(self) -> None:
         self.c.showPage()
+        _encode_last_page(self.c)
         self._forget_state()
         self._open = False
         self.pages += 1

@@ -1,0 +1,69 @@
+"""A build's memory stays bounded by what one page and one unit need, not by the size of the game
+(issue 26 item 2, issue 31 item 3): a PDF's pages are encoded as each is shown, not held as text
+until the document is saved; a unit's files reach the output folder as files, never as bytes held
+by the build. Memory is measured with tracemalloc (Python's own allocations, the same on any
+machine and under any load), and what was written is read back with pypdf."""
+from __future__ import annotations
+
+import tracemalloc
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from generator import incremental
+from generator.context import BuildContext
+from generator.geometry import Box
+from generator.render import open_surface
+from generator.runners import serial
+
+PAGES, RECTS = 200, 1500
+PALETTE = ["#ffffff", "#202020", "#c0392b", "#2e86c1", "#f1c40f", "#27ae60"]
+
+
+def _draw(surface) -> None:
+    for page in range(PAGES):
+        surface.begin_page(210, 297)
+        for k in range(RECTS):  # a card sheet's kind of page: a few colours, boxes on a grid
+            surface.rect(Box(k % 50 * 4, k // 50 * 9 + page % 7, 3.5, 8), fill=PALETTE[(k + page) % len(PALETTE)])
+        surface.end_page()
+
+
+def test_a_pdf_holds_its_pages_encoded_until_saved(tmp_path):
+    surface = open_surface("pdf", title="memory")
+    tracemalloc.start()
+    try:
+        _draw(surface)
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    target = tmp_path / "sheet.pdf"
+    surface.save(target)
+    reader = PdfReader(target)
+    assert len(reader.pages) == PAGES
+    text = reader.pages[PAGES - 1].get_contents().get_data()  # the last page, decoded: every rectangle there
+    raw = len(text) * PAGES
+    assert text.count(b" re") >= RECTS
+    # 200 pages of about 60 kB of operators each: held as text that is 12 MB; encoded, a fraction
+    assert raw > 8_000_000
+    assert held < raw / 4, f"{held / 1e6:.1f} MB held for {raw / 1e6:.1f} MB of page text"
+
+
+def test_a_units_files_are_moved_into_place_not_held(game_copy, tmp_path, monkeypatch):
+    """Every file a unit run in this process (or a local pool) wrote reaches the output folder as a
+    path to move, and the scratch folders are gone after the build."""
+    given: list[object] = []
+    real = incremental.place_file
+
+    def spy(target: Path, data):
+        given.append(data)
+        return real(target, data)
+
+    monkeypatch.setattr(incremental, "place_file", spy)
+    out = tmp_path / "out"
+    ctx = BuildContext(preflight=False, out_root=out, lang="ja")
+    report = incremental.build([game_copy()], ctx, {"cards", "manifest"}, runner=serial)
+    assert report.written and len(given) == len(report.written)
+    assert all(isinstance(d, Path) for d in given)
+    assert not [p for p in out.iterdir() if p.name.startswith(".pnp-unit")]
+    pdf = next(p for p in report.written if p.suffix == ".pdf")
+    assert len(PdfReader(pdf).pages) >= 1
