@@ -11,7 +11,7 @@ import ctypes
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 import numpy as np
 
@@ -297,26 +297,24 @@ class Windows:
 
     def lowest(self, mask: np.ndarray) -> np.ndarray:
         """Per box, the lowest of its pixels (packed) that `mask` holds (2**32 - 1 when none)."""
-        out = np.full(len(self.area), 0xFFFFFFFF, dtype=np.uint32)
-        some = self.area > 0
-        if some.any():
-            out[some] = np.minimum.reduceat(np.where(mask, self.pixels, np.uint32(0xFFFFFFFF)), self.start[some])
-        return out
+        none = np.uint32(0xFFFFFFFF)
+        return self._per_box(np.minimum, lambda: np.where(mask, self.pixels, none), none, np.uint32)
 
     def highest(self, mask: np.ndarray) -> np.ndarray:
         """Per box, the highest of its pixels (packed) that `mask` holds (0 when none)."""
-        out = np.zeros(len(self.area), dtype=np.uint32)
-        some = self.area > 0
-        if some.any():
-            out[some] = np.maximum.reduceat(np.where(mask, self.pixels, np.uint32(0)), self.start[some])
-        return out
+        return self._per_box(np.maximum, lambda: np.where(mask, self.pixels, np.uint32(0)), 0, np.uint32)
 
     def count(self, mask: np.ndarray) -> np.ndarray:
         """Per box, how many of its pixels `mask` holds."""
-        out = np.zeros(len(self.area), dtype=np.int64)
+        return self._per_box(np.add, lambda: mask, 0, np.int64)
+
+    def _per_box(self, ufunc: Any, values: Any, empty: Any, dtype: Any) -> np.ndarray:
+        """`ufunc` reduced over each box's run of `values()` (made only when a box has pixels);
+        `empty` for a box with none."""
+        out = np.full(len(self.area), empty, dtype=dtype)
         some = self.area > 0
         if some.any():
-            out[some] = np.add.reduceat(mask, self.start[some], dtype=np.int64)
+            out[some] = ufunc.reduceat(values(), self.start[some], dtype=dtype)
         return out
 
     def distance(self, rgb: np.ndarray) -> np.ndarray:

@@ -13,10 +13,9 @@ by hand from the three files.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from gamefiles import write_game
 from solver.counts.effective import component_total, effective_counts
 from solver.counts.ledger import ledger
 from solver.game.loader import load_game
@@ -70,12 +69,8 @@ proposals:
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
-    folder: Path = tmp_path_factory.mktemp("ledger") / "ledger"
-    folder.mkdir()
-    for name, text in (("game.yaml", GAME), ("components.yaml", COMPONENTS), ("designed.yaml", DESIGNED),
-                       ("proposed.yaml", PROPOSED)):
-        (folder / name).write_text(text, encoding="utf-8")
-    return load_game(folder)
+    return load_game(write_game(tmp_path_factory.mktemp("ledger") / "ledger", {
+        "game.yaml": GAME, "components.yaml": COMPONENTS, "designed.yaml": DESIGNED, "proposed.yaml": PROPOSED}))
 
 
 def test_effective_counts_take_the_stated_then_the_designed_then_the_proposed(game):

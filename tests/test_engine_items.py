@@ -10,10 +10,9 @@ uncounted one (10 - 4 = 6 unnamed); and 6 dice without items.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from gamefiles import write_game
 from solver.engine.items import UNCOUNTED, counting_stock, item_keys, matches, owned_counts, select_items
 from solver.game.loader import load_game
 
@@ -66,11 +65,8 @@ components:
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
-    folder: Path = tmp_path_factory.mktemp("items") / "box"
-    folder.mkdir()
-    (folder / "game.yaml").write_text(GAME, encoding="utf-8")
-    (folder / "components.yaml").write_text(COMPONENTS, encoding="utf-8")
-    return load_game(folder)
+    return load_game(write_game(tmp_path_factory.mktemp("items") / "box",
+                                {"game.yaml": GAME, "components.yaml": COMPONENTS}))
 
 
 def test_item_keys_of_a_component_with_items_and_of_one_without(game):

@@ -11,10 +11,10 @@ The courier game, 2-3 players: 6 mission cards (the courier alone draws 2; sides
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 
+from gamefiles import write_game
 from solver.engine.run import count_reports, run_setup, setup_table, variant_tables
 from solver.game.loader import load_game
 
@@ -73,12 +73,8 @@ steps:
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
-    folder: Path = tmp_path_factory.mktemp("report") / "courier"
-    folder.mkdir()
-    (folder / "game.yaml").write_text(GAME, encoding="utf-8")
-    (folder / "components.yaml").write_text(COMPONENTS, encoding="utf-8")
-    (folder / "setup.yaml").write_text(SETUP, encoding="utf-8")
-    return load_game(folder)
+    return load_game(write_game(tmp_path_factory.mktemp("report") / "courier",
+                                {"game.yaml": GAME, "components.yaml": COMPONENTS, "setup.yaml": SETUP}))
 
 
 def test_the_report_names_the_side_dealt_to_and_the_uncounted_copies_needed(game):

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from gamefiles import write_game
 from solver.engine.run import run_setup
 from solver.errors import DataError
 from solver.game.loader import load_game
@@ -54,14 +55,8 @@ DEAL_GREENS = "steps:\n  - combine: [deck]\n    where: {{colour: green}}\n    in
 
 
 def write(tmp_path: Path, gid: str, components: str, setup: str, proposed: str | None = None):
-    folder = tmp_path / gid
-    folder.mkdir()
-    (folder / "game.yaml").write_text(GAME.format(id=gid), encoding="utf-8")
-    (folder / "components.yaml").write_text(components, encoding="utf-8")
-    (folder / "setup.yaml").write_text(setup, encoding="utf-8")
-    if proposed is not None:
-        (folder / "proposed.yaml").write_text(proposed, encoding="utf-8")
-    return load_game(folder)
+    files = {"game.yaml": GAME.format(id=gid), "components.yaml": components, "setup.yaml": setup}
+    return load_game(write_game(tmp_path / gid, files | ({"proposed.yaml": proposed} if proposed is not None else {})))
 
 
 def test_only_what_no_step_mentions_is_untouched(tmp_path):

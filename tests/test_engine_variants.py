@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from gamefiles import write_game
 from solver.engine.run import run_setup, setup_table, variant_tables
 from solver.errors import DataError
 from solver.game.loader import load_game
@@ -67,12 +68,7 @@ constraints:
 
 
 def write(root: Path, setup: str = VARIANTS + STEPS) -> Path:
-    folder = root / "team-game"
-    folder.mkdir(exist_ok=True)
-    (folder / "game.yaml").write_text(GAME, encoding="utf-8")
-    (folder / "components.yaml").write_text(COMPONENTS, encoding="utf-8")
-    (folder / "setup.yaml").write_text(setup, encoding="utf-8")
-    return folder
+    return write_game(root / "team-game", {"game.yaml": GAME, "components.yaml": COMPONENTS, "setup.yaml": setup})
 
 
 def nz(d: dict[str, int]) -> dict[str, int]:

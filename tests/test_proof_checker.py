@@ -9,10 +9,9 @@ other banner has it). The rulebook (2 copies) is never mentioned.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from gamefiles import line_of, write_game as write
 from solver.game.loader import load_game
 from solver.proof.checker import check_setup
 
@@ -99,18 +98,6 @@ constraints:
     of: {component: heroes, zone: in_play}
     value: 2
 """
-
-
-def write(folder: Path, files: dict[str, str]) -> Path:
-    folder.mkdir(parents=True)
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    return folder
-
-
-def line_of(text: str, needle: str) -> int:
-    """1-based line of the first line containing `needle`: read off the file, not from the loader."""
-    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
 
 
 @pytest.fixture(scope="module")

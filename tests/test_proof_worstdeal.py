@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
+from gamefiles import line_of as line, write_game
 from solver.game.loader import load_game
 from solver.proof.checker import check_setup
 from solver.proof.worstdeal import all_worst_deals, counts_text
@@ -64,17 +64,9 @@ def most_of_each_guild(players: int) -> dict[str, int]:
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("wd") / "guilds"
-    folder.mkdir()
-    (folder / "game.yaml").write_text("id: guilds\ntitle: {en: Guilds}\nplayers: {min: 2, max: 4}\n"
-                                      "source_language: en\n", encoding="utf-8")
-    (folder / "components.yaml").write_text(COMPONENTS, encoding="utf-8")
-    (folder / "setup.yaml").write_text(SETUP, encoding="utf-8")
-    return load_game(folder)
-
-
-def line(text: str, needle: str) -> int:
-    return next(i for i, row in enumerate(text.splitlines(), 1) if needle in row)
+    return load_game(write_game(tmp_path_factory.mktemp("wd") / "guilds", {
+        "game.yaml": "id: guilds\ntitle: {en: Guilds}\nplayers: {min: 2, max: 4}\nsource_language: en\n",
+        "components.yaml": COMPONENTS, "setup.yaml": SETUP}))
 
 
 def test_the_worst_deal_of_every_guild_is_the_brute_force_maximum(game):

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import yaml
 
+from gamefiles import line_of as text_line, write_game
 from generator.cli import main
 from solver.counts.propose import check_proposals, propose
 from solver.game.loader import load_game
@@ -75,18 +76,13 @@ constraints:
 
 
 def write(tmp_path: Path, gid: str, components: str, setup: str | None = None, players=(2, 3)) -> Path:
-    folder = tmp_path / gid
-    folder.mkdir()
-    (folder / "game.yaml").write_text(GAME.format(id=gid, lo=players[0], hi=players[1]), encoding="utf-8")
-    (folder / "components.yaml").write_text(components, encoding="utf-8")
-    if setup is not None:
-        (folder / "setup.yaml").write_text(setup, encoding="utf-8")
-    return folder
+    files = {"game.yaml": GAME.format(id=gid, lo=players[0], hi=players[1]), "components.yaml": components}
+    return write_game(tmp_path / gid, files | ({"setup.yaml": setup} if setup is not None else {}))
 
 
 def line_of(folder: Path, name: str, text: str) -> int:
     """The 1-based line of `name` that holds `text` (read from the file, not from the loader)."""
-    return next(i for i, line in enumerate((folder / name).read_text(encoding="utf-8").splitlines(), 1) if text in line)
+    return text_line((folder / name).read_text(encoding="utf-8"), text)
 
 
 def test_market_counts_and_what_binds_each(tmp_path):
