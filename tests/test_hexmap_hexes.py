@@ -92,9 +92,9 @@ def test_rounding_finds_the_hex_whose_centre_is_nearest():
         assert hex_round(q, r).distance(nearest(*point)) <= 1
 
 
+@pytest.mark.parametrize("a", [Hex(0, 0), Hex(3, -1), Hex(-2, 5)])  # from the origin and away from it
 @pytest.mark.parametrize("b", [Hex(0, 0), Hex(5, -2), Hex(-3, 4), Hex(2, 2), Hex(-4, -1), Hex(0, -6)])
-def test_a_line_steps_through_neighbours_along_the_nearest_hexes(b):
-    a = Hex(0, 0)
+def test_a_line_steps_through_neighbours_along_the_nearest_hexes(a, b):
     hexes = line(a, b)
     n = a.distance(b)
     assert len(hexes) == n + 1 and hexes[0] == a and hexes[-1] == b

@@ -152,7 +152,8 @@ def roffset_to_cube(parity: Parity, o: Offset) -> Hex:
 
 @dataclass(frozen=True)
 class Orientation:
-    """Red Blob's layout matrices: forward (hex -> pixel), backward, first corner at start_angle*60°.
+    """Red Blob's layout matrix, forward (hex -> pixel; nothing here goes from pixel to hex, so his
+    backward matrix is left out), and the first corner at start_angle*60°.
 
     `from_cube`/`to_cube` name the offset conversion that keeps columns (flat) or rows (pointy)
     straight, so a grid's orientation alone picks its offset formulas.
@@ -162,19 +163,13 @@ class Orientation:
     f1: float
     f2: float
     f3: float
-    b0: float
-    b1: float
-    b2: float
-    b3: float
     start_angle: float
     from_cube: Callable[[Parity, Hex], Offset]
     to_cube: Callable[[Parity, Offset], Hex]
 
 
-FLAT = Orientation("flat", 3 / 2, 0.0, SQRT3 / 2, SQRT3, 2 / 3, 0.0, -1 / 3, SQRT3 / 3, 0.0,
-                   qoffset_from_cube, qoffset_to_cube)
-POINTY = Orientation("pointy", SQRT3, SQRT3 / 2, 0.0, 3 / 2, SQRT3 / 3, -1 / 3, 0.0, 2 / 3, 0.5,
-                     roffset_from_cube, roffset_to_cube)
+FLAT = Orientation("flat", 3 / 2, 0.0, SQRT3 / 2, SQRT3, 0.0, qoffset_from_cube, qoffset_to_cube)
+POINTY = Orientation("pointy", SQRT3, SQRT3 / 2, 0.0, 3 / 2, 0.5, roffset_from_cube, roffset_to_cube)
 ORIENTATIONS = {"flat": FLAT, "pointy": POINTY}
 
 # Compass names by the angle (degrees, counter-clockwise from east, y up) of a neighbour's centre.
