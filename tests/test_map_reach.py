@@ -142,3 +142,30 @@ def test_special_road_only_hexes_keep_to_their_road_and_pathless_ones_release_th
     pass_ = strip(grid=grid, terrain=with_terrain(mountain=["0202"]), places=[gate])
     assert costs(pass_, "0102", 4, "fellowship")["0202"] == (4, "normal")
     assert "0201" in costs(pass_, "0202", 1, "fellowship")   # a pass without a road can be left
+
+
+def test_a_bad_query_names_the_argument_it_came_from_not_a_line_of_a_file():
+    """What the command line gave wrongly is named as the user typed it (the hex, --unit, --mp; the map
+    when it has no movement rules), with no line or column: none of it is in a file."""
+    hm = strip().resolve()
+    calls = [(lambda: reach(hm, "9999", 3), "9999"), (lambda: reach(hm, "0101", 3, "dragon"), "--unit"),
+             (lambda: reach(hm, "0101", -1), "--mp")]
+    data = json.loads(json.dumps(BASE))
+    del data["movement"]
+    bare = MapFile.model_validate(data).resolve()
+    calls.append((lambda: reach(bare, "0101", 3), f"map {bare.data.id}"))
+    for call, where in calls:
+        with pytest.raises(DataError) as raised:
+            call()
+        (problem,) = raised.value.problems
+        assert (problem.path, problem.line, problem.column) == (where, 0, 0)
+
+
+def test_no_march_bonus_past_the_last_rule_that_applies():
+    """road_march_bonus rules are read in order; past every `upto` and with no open-ended rule, none."""
+    capped = json.loads(json.dumps(BASE))
+    capped["movement"]["road_march_bonus"] = [{"upto": 2, "bonus": 2}]
+    capped["roads"] = [{"id": "r", "path": ["0101", "0201", "0301", "0401", "0501", "0601", "0701"]}]
+    m = MapFile.model_validate(capped)
+    assert all(mode != "road-march" for _, mode in costs(m, "0101", 3).values())  # 3 MP: past upto 2
+    assert any(mode == "road-march" for _, mode in costs(m, "0101", 2).values())   # 2 MP: the bonus
