@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 from solver.errors import DataError, Problem
 
 from .context import BuildContext
-from .output import place, sweep_stale_folders, sync_folders, write_text
+from .output import sweep_stale_folders, write_files, write_text
 from .units import SCRATCH, Unit, UnitResult, fingerprint, game_inputs_digest, plan
 
 if TYPE_CHECKING:
@@ -164,9 +164,7 @@ def _run(todo: list[tuple[Game, Unit]], plans: list[_GamePlan], ctx: BuildContex
                     problems += result.problems
                 else:
                     _enter_pending(by_game[result.unit.game], ctx, set(result.files))
-                    placed = [place_file(ctx.out_root / rel, data) for rel, data in result.files.items()]
-                    sync_folders(placed)  # each file was flushed before its rename; each folder once after them
-                    report.written += placed
+                    report.written += write_files(ctx.out_root, result.files)
                     results[(result.unit.game, result.unit.key)] = Done(sorted(result.files), result.warnings, result.preflight)
                     report.preflighted += result.preflighted
             finally:
@@ -197,12 +195,6 @@ class Done:
     files: list[str]
     warnings: list[str]
     preflight: dict[str, list]
-
-
-def place_file(target: Path, data: bytes | Path) -> Path:
-    """Put one file of a unit in place atomically: its bytes written, or the finished file moved (its
-    folder is flushed once after the unit's files: output.sync_folders)."""
-    return place(target, data, sync_folder=False)
 
 
 def _enter_pending(gp: _GamePlan, ctx: BuildContext, rels: set[str]) -> None:

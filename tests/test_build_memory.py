@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from generator import incremental
+from generator import incremental, output
 from generator.context import BuildContext
 from generator.geometry import Box
 from generator.render import open_surface
@@ -52,13 +52,13 @@ def test_a_units_files_are_moved_into_place_not_held(game_copy, tmp_path, monkey
     """Every file a unit run in this process (or a local pool) wrote reaches the output folder as a
     path to move, and the scratch folders are gone after the build."""
     given: list[object] = []
-    real = incremental.place_file
+    real = output.place
 
-    def spy(target: Path, data):
+    def spy(target: Path, data, **kw):
         given.append(data)
-        return real(target, data)
+        return real(target, data, **kw)
 
-    monkeypatch.setattr(incremental, "place_file", spy)
+    monkeypatch.setattr(output, "place", spy)
     out = tmp_path / "out"
     ctx = BuildContext(preflight=False, out_root=out, lang="ja")
     report = incremental.build([game_copy()], ctx, {"cards", "manifest"}, runner=serial)

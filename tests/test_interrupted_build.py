@@ -70,17 +70,17 @@ def test_after_a_kill_between_two_writes_the_next_build_is_a_clean_build(builds,
     pid = os.fork()
     if pid == 0:  # the child builds on letter and dies after `writes_done` files, running no `finally`
         try:
-            import generator.incremental as inc
+            import generator.output as output
 
-            real, count = inc.place_file, [0]
+            real, count = output.place, [0]
 
-            def dying(path, data):
+            def dying(path, data, **kw):
                 if count[0] == writes_done:
                     os._exit(9)
                 count[0] += 1
-                return real(path, data)
+                return real(path, data, **kw)
 
-            inc.place_file = dying
+            output.place = dying
             build([builds["game"]], ctx(out, "letter"), STAGES, runner=serial)
         finally:
             os._exit(0)
