@@ -172,3 +172,47 @@ def test_a_stale_proposal_is_reported_and_the_rest_still_read(tmp_path):
                                           "proposed-count", "proposed-count", "proposed-count"]
     assert [f.message.split(":")[0] for f in findings if f.code == "proposed-count"] == ["deck/a", "deck/b", "deck/c"]
     assert all("bound by: no rule" in f.message for f in findings if f.code == "proposed-count")
+
+
+TWO_PILES = """\
+components:
+  - id: north
+    kind: tokens
+    name: {en: North}
+    items:
+      - {id: p, name: {en: P}, count: null}
+  - id: south
+    kind: tokens
+    name: {en: South}
+    items:
+      - {id: q, name: {en: Q}, count: null}
+  - id: spare
+    kind: tokens
+    name: {en: Spare}
+    items:
+      - {id: u, name: {en: U}, count: null, rest: true}
+      - {id: v, name: {en: V}, count: null, rest: true}
+"""
+TWO_PILES_RULES = """\
+steps: []
+constraints:
+  - {id: five-named, require: owned(p) + owned(q) >= 5, source: "rules 1"}
+  - {id: five-spare, require: owned(u) + owned(v) >= 5, source: "rules 2"}
+"""
+
+
+def test_the_tie_break_orders_every_item_of_the_game_rest_items_too(tmp_path):
+    """Stage D. p and q are each the first item of their own component, so no evenness stage
+    weighs one against the other: fewest named gives p + q = 5, each at least 1, and only the
+    tie-break decides: p, listed first in the game, takes 4. u and v are rest items: fewest rest
+    gives u + v = 5, spread evenly 3 + 2, and the tie-break gives the 3 to u, listed first."""
+    folder = write(tmp_path, "stage-d", TWO_PILES, TWO_PILES_RULES)
+    assert counts(folder) == {"p": 4, "q": 1, "u": 3, "v": 2}
+    # listed the other way round, the shares follow the listing
+    swapped = TWO_PILES.replace("{id: u, name: {en: U}", "{id: w, name: {en: W}") \
+        .replace("{id: v, name: {en: V}", "{id: u, name: {en: U}").replace("{id: w, name: {en: W}", "{id: v, name: {en: V}")
+    north, south = swapped.index("  - id: north"), swapped.index("  - id: south")
+    spare = swapped.index("  - id: spare")
+    swapped = swapped[:north] + swapped[south:spare] + swapped[north:south] + swapped[spare:]
+    (tmp_path / "swapped").mkdir()
+    assert counts(write(tmp_path / "swapped", "stage-d", swapped, TWO_PILES_RULES)) == {"p": 1, "q": 4, "u": 2, "v": 3}

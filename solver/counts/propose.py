@@ -185,8 +185,9 @@ class _Joint:
                    (sum(self.x[k] for k in rest), False)]
         stages += self.evenness([g for g in self.groups(False) if not set(g) <= shared], "free")
         stages += self.evenness([g for g in self.groups(True) if not set(g) <= shared], "free-type")
-        position = {(c.id, it.id): i for c in self.game.components for i, it in enumerate(c.items)}
-        stages.append((sum(position.get(k, 0) * self.x[k] for k in named), False))
+        # one weight per uncounted item in the game's listing order (owned_counts keeps it), rest items
+        # included, so that no two items tie
+        stages.append((sum(i * self.x[k] for i, k in enumerate(self.unknown)), False))
         solver = None
         for expr, maximise in stages:
             if isinstance(expr, int):
