@@ -58,53 +58,55 @@ def measured(game, unit, ctx, *where):  # type: ignore[no-untyped-def]
     return result
 
 
-def tree(pid: int) -> list[int]:
-    """`pid` and every process under it (Linux: /proc/PID/task/TID/children)."""
-    found, todo = [], [pid]
+def tree(pid: int) -> list[tuple[int, int]]:
+    """`pid` and every process under it, each with its parent (Linux: /proc/PID/task/TID/children)."""
+    found, todo = [], [(pid, 0)]
     while todo:
-        p = todo.pop()
-        found.append(p)
+        p, parent = todo.pop()
+        found.append((p, parent))
         for children in Path(f"/proc/{p}/task").glob("*/children"):
             try:
-                todo += [int(c) for c in children.read_text().split()]
+                todo += [(int(c), p) for c in children.read_text().split()]
             except OSError:
                 pass
     return found
 
 
-def sampled(pid: int) -> tuple[float, bool] | None:
-    """The high-water mark (MB) of a process, and whether it has loaded OR-Tools."""
+def sampled(pid: int) -> tuple[float, str] | None:
+    """The high-water mark (MB) of a process, and what it is: its command's name, and whether it
+    has loaded OR-Tools."""
     try:
         status = Path(f"/proc/{pid}/status").read_text()
         optimiser = "ortools" in Path(f"/proc/{pid}/maps").read_text()
+        name = Path(f"/proc/{pid}/comm").read_text().strip()
     except OSError:
         return None
     found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
-    return (int(found.group(1)) / 1024 if found else 0.0), optimiser
+    return (int(found.group(1)) / 1024 if found else 0.0), name + (", OR-Tools loaded" if optimiser else "")
 
 
 def processes(args: list[str]) -> int:
     """Run the build in a fresh interpreter and print every process's peak."""
     proc = subprocess.Popen([sys.executable, "-m", "generator.cli", "build", *args], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    peaks: dict[int, tuple[float, bool]] = {}
+    peaks: dict[int, tuple[float, str, int]] = {}  # pid -> peak MB, what it is, its parent
     while proc.poll() is None:
-        for pid in tree(proc.pid):
+        for pid, parent in tree(proc.pid):
             got = sampled(pid)
             if got:
-                old = peaks.get(pid, (0.0, False))
-                peaks[pid] = (max(old[0], got[0]), old[1] or got[1])
+                old = peaks.get(pid, (0.0, "", parent))
+                peaks[pid] = (max(old[0], got[0]), got[1] if "OR-Tools" in got[1] or not old[1] else old[1], parent)
         time.sleep(0.05)
     err = proc.stderr.read() if proc.stderr else ""
     kernel = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"pnp build {' '.join(args)}: exit {proc.returncode}")
     if proc.returncode:
         print(err[-2000:])
-    print(f"{'process':36} {'peak MB':>8}")
-    for pid, (peak, optimiser) in peaks.items():
-        role = "the build" if pid == proc.pid else "optimiser (OR-Tools loaded)" if optimiser else "worker"
-        print(f"{role + f' {pid}':36} {peak:8.0f}")
-    print(f"{'largest of all (kernel, ru_maxrss)':36} {kernel:8.0f}")
+    print(f"{'process (a forked child counts the pages it shares with its parent)':70} {'peak MB':>8}")
+    for pid, (peak, what, parent) in peaks.items():
+        role = "the build" if pid == proc.pid else f"child of {parent}"
+        print(f"{f'{pid} {role} ({what})':70} {peak:8.0f}")
+    print(f"{'largest of all (kernel, ru_maxrss)':70} {kernel:8.0f}")
     return proc.returncode
 
 
