@@ -8,12 +8,19 @@ fingerprints) and after the last (warnings, index). Linux only.
     .venv/bin/python bench/bench_memory.py GAME_FOLDER --lang ja --top 10
 
 The build's own arguments are passed through (--out defaults to a scratch folder, removed after).
-A process pool's workers (--jobs 2) are measured by bench/bench_build.py (ru_maxrss of each child).
+The checker's units run in a process of their own (generator/runners.py), whose peak is printed
+apart. With --processes the build runs as a user runs it, in a fresh interpreter with the --jobs
+given, and the peak of every process it starts (the build, the optimiser's process, a pool's
+workers) is printed, sampled from /proc every 50 ms, beside the kernel's largest (ru_maxrss):
+
+    .venv/bin/python bench/bench_memory.py --processes --all --jobs 2
 """
 from __future__ import annotations
 
 import re
+import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -34,12 +41,80 @@ def reset_peak() -> None:
     Path("/proc/self/clear_refs").write_text("5")
 
 
+ROWS: list[tuple[str, float, float, float]] = []  # unit, peak, resident after, seconds
+PHASE = {"before units": 0.0}
+REAL: list = []  # the real runners.execute
+
+
+def measured(game, unit, ctx, *where):  # type: ignore[no-untyped-def]
+    """runners.execute, measured (module-level: the optimiser's process gets it pickled by name)."""
+    if not ROWS:
+        PHASE["before units"] = status_mb("VmHWM")
+    reset_peak()
+    start = time.perf_counter()
+    result = REAL[0](game, unit, ctx, *where)
+    ROWS.append((str(unit), status_mb("VmHWM"), status_mb("VmRSS"), time.perf_counter() - start))
+    reset_peak()
+    return result
+
+
+def tree(pid: int) -> list[tuple[int, int]]:
+    """`pid` and every process under it, each with its parent (Linux: /proc/PID/task/TID/children)."""
+    found, todo = [], [(pid, 0)]
+    while todo:
+        p, parent = todo.pop()
+        found.append((p, parent))
+        for children in Path(f"/proc/{p}/task").glob("*/children"):
+            try:
+                todo += [(int(c), p) for c in children.read_text().split()]
+            except OSError:
+                pass
+    return found
+
+
+def sampled(pid: int) -> tuple[float, str] | None:
+    """The high-water mark (MB) of a process, and what it is: its command's name, and whether it
+    has loaded OR-Tools."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+        optimiser = "ortools" in Path(f"/proc/{pid}/maps").read_text()
+        name = Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return None
+    found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
+    return (int(found.group(1)) / 1024 if found else 0.0), name + (", OR-Tools loaded" if optimiser else "")
+
+
+def processes(args: list[str]) -> int:
+    """Run the build in a fresh interpreter and print every process's peak."""
+    proc = subprocess.Popen([sys.executable, "-m", "generator.cli", "build", *args], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    peaks: dict[int, tuple[float, str, int]] = {}  # pid -> peak MB, what it is, its parent
+    while proc.poll() is None:
+        for pid, parent in tree(proc.pid):
+            got = sampled(pid)
+            if got:
+                old = peaks.get(pid, (0.0, "", parent))
+                peaks[pid] = (max(old[0], got[0]), got[1] if "OR-Tools" in got[1] or not old[1] else old[1], parent)
+        time.sleep(0.05)
+    err = proc.stderr.read() if proc.stderr else ""
+    kernel = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"pnp build {' '.join(args)}: exit {proc.returncode}")
+    if proc.returncode:
+        print(err[-2000:])
+    print(f"{'process (a forked child counts the pages it shares with its parent)':70} {'peak MB':>8}")
+    for pid, (peak, what, parent) in peaks.items():
+        role = "the build" if pid == proc.pid else f"child of {parent}"
+        print(f"{f'{pid} {role} ({what})':70} {peak:8.0f}")
+    print(f"{'largest of all (kernel, ru_maxrss)':70} {kernel:8.0f}")
+    return proc.returncode
+
+
 def main() -> int:
     args = sys.argv[1:]
     top = 15
-    caches = "--caches" in args
-    trace = "--trace" in args
-    args = [a for a in args if a not in ("--caches", "--trace")]
+    caches, trace, apart = "--caches" in args, "--trace" in args, "--processes" in args
+    args = [a for a in args if a not in ("--caches", "--trace", "--processes")]
     if trace:
         import tracemalloc
 
@@ -52,27 +127,23 @@ def main() -> int:
     if "--out" not in args:
         scratch = Path(tempfile.mkdtemp(prefix="pnp-mem-"))
         args += ["--out", str(scratch)]
-    args = [a for a in args if not a.startswith("--jobs")] + ["--jobs", "1"]
     if not any(not a.startswith("-") for a in args[:1]) and "--all" not in args:
         args.insert(0, "--all")
+    if apart:
+        try:
+            return processes(args)
+        finally:
+            if scratch:
+                shutil.rmtree(scratch, ignore_errors=True)
+    if "--jobs" in args:
+        del args[args.index("--jobs"):args.index("--jobs") + 2]
+    args += ["--jobs", "1"]
 
     from generator import runners
     from generator.cli import main as pnp
 
-    rows: list[tuple[str, float, float, float]] = []  # unit, peak, resident after, seconds
-    phase = {"before units": 0.0}
-    real = runners.execute
-
-    def measured(game, unit, ctx, *where):  # type: ignore[no-untyped-def]
-        if not rows:
-            phase["before units"] = status_mb("VmHWM")
-        reset_peak()
-        start = time.perf_counter()
-        result = real(game, unit, ctx, *where)
-        rows.append((str(unit), status_mb("VmHWM"), status_mb("VmRSS"), time.perf_counter() - start))
-        reset_peak()
-        return result
-
+    rows, phase = ROWS, PHASE
+    REAL.append(runners.execute)
     runners.execute = measured  # type: ignore[assignment]
     try:
         code = pnp(["build", *args])
@@ -85,6 +156,8 @@ def main() -> int:
     print(f"peak after the last unit (warnings, index):                      {after:6.0f} MB")
     whole = max([phase["before units"], after, *(r[1] for r in rows)])
     print(f"peak of the whole process:                                       {whole:6.0f} MB")
+    apart = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"peak of the optimiser's process (the checker's units, not listed): {apart:4.0f} MB")
     print(f"\n{'unit':58} {'peak MB':>8} {'after MB':>9} {'s':>6}")
     for name, peak, resident, took in sorted(rows, key=lambda r: -r[1])[:top]:
         print(f"{name[:58]:58} {peak:8.0f} {resident:9.0f} {took:6.1f}")

@@ -7,6 +7,12 @@ pool, paths in a scratch folder inside the output folder (the caller moves them 
 no process holds a unit's files in memory); from a Dask worker, bytes, so outputs land only
 where `pnp build` runs and a worker needs the project installed (same version) but no shared
 disk. We never schedule across machines ourselves: Dask distributed does.
+
+The units of the stages that load the optimiser (OPTIMISER: the checker's OR-Tools, about 65 MB
+that no `del` gives back) run, locally, in a process of their own, forked before any unit runs
+(while the build holds only the loaded games) and gone when they are done: the processes that
+print never load it, and none holds both the optimiser and the drawing caches (issue 26: every
+process of a cold `build --all` under 300 MB). Where a platform cannot fork they run in place.
 """
 from __future__ import annotations
 
@@ -14,7 +20,8 @@ import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator
 
 from solver.errors import DataError, Problem
@@ -40,9 +47,35 @@ def _largest_first(tasks: list[tuple[Game, Unit]]) -> list[tuple[Game, Unit]]:
     return sorted(tasks, key=lambda t: -cost(t))
 
 
+# stages whose units load the optimiser (solver/proof: OR-Tools and pandas)
+OPTIMISER = {"check"}
+
+
 def serial(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitResult]:
-    for game, unit in tasks:
+    """One unit at a time: the optimiser's first, in their own process, then the rest in this one."""
+    with _optimiser_apart(tasks, ctx) as (apart, rest):
+        for fut in apart:
+            yield fut.result()
+    for game, unit in rest:
         yield execute(game, unit, ctx, ctx.out_root)
+
+
+def _fork() -> Any:
+    return multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+
+
+@contextmanager
+def _optimiser_apart(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[tuple[list[Future], list]]:
+    """The optimiser's units started in one process forked now (their futures, in order), and the
+    other tasks; the process is gone when the block ends. Without fork, every task is in `rest`."""
+    apart = [t for t in tasks if t[1].stage in OPTIMISER]
+    method = _fork()
+    if not apart or method is None:
+        yield [], tasks
+        return
+    with ProcessPoolExecutor(1, mp_context=method, initializer=_die_with_parent, initargs=(os.getpid(),)) as ex:
+        yield ([ex.submit(execute, game, unit, ctx, ctx.out_root) for game, unit in apart],
+               [t for t in tasks if t[1].stage not in OPTIMISER])
 
 
 def _die_with_parent(parent: int) -> None:
@@ -67,10 +100,12 @@ def pool(jobs: int):
         if jobs <= 1 or len(tasks) <= 1:
             yield from serial(tasks, ctx)
             return
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=multiprocessing.get_context(method),
-                                 initializer=_die_with_parent, initargs=(os.getpid(),)) as ex:
-            futures = [ex.submit(execute, game, unit, ctx, ctx.out_root) for game, unit in _largest_first(tasks)]
+        # the optimiser's process and the pool's are forked before any unit runs; for the few
+        # seconds the optimiser's units take, one process more than `jobs` runs
+        with _optimiser_apart(tasks, ctx) as (apart, rest), \
+                ProcessPoolExecutor(max(1, min(jobs, len(rest))), mp_context=_fork() or multiprocessing.get_context("spawn"),
+                                    initializer=_die_with_parent, initargs=(os.getpid(),)) as ex:
+            futures = apart + [ex.submit(execute, game, unit, ctx, ctx.out_root) for game, unit in _largest_first(rest)]
             for fut in as_completed(futures):
                 yield fut.result()
     return run
