@@ -42,6 +42,15 @@ def test_english_quotes_open_and_close_by_what_stands_before_and_after_them(type
 
 
 @pytest.mark.parametrize("typed,out", [
+    ("Hans' Buch", "Hans’ Buch"),  # no single quote open: an apostrophe, not the closing ‘
+    ("'Ja', sagt Hans' Vater", "‚Ja‘, sagt Hans’ Vater"),
+    ('"Ja" und "nein"', "„Ja“ und „nein“"),
+])
+def test_german_quotes_and_apostrophes(typed, out):
+    assert typeset(typed, "de") == out
+
+
+@pytest.mark.parametrize("typed,out", [
     ('"Bien"', f"«{NB}Bien{NB}»"),
     ("'oui'", f"‹{NB}oui{NB}›"),
     ('" Bien "', "« Bien »"),  # typed spaces kept, none added, and the second mark closes
@@ -56,6 +65,8 @@ def test_english_quotes_open_and_close_by_what_stands_before_and_after_them(type
     ("à 10:30", "à 10:30"),  # a time
     ("http://x.fr", "http://x.fr"),
     ("Note: 1:2", f"Note{NB}: 1:2"),
+    ("Tour 3: fin", f"Tour 3{NB}: fin"),  # a digit on one side only: not a time
+    ("voir:2", f"voir{NB}:2"),
 ])
 def test_french_marks_take_a_no_break_space(typed, out):
     assert typeset(typed, "fr") == out
