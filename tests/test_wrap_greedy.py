@@ -9,7 +9,7 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator import fonts
-from generator.text import wrap
+from generator.text import fit_line, wrap, wrap_spans
 
 SIZE = 9.0
 
@@ -80,7 +80,9 @@ def test_a_balanced_width_is_within_half_a_point_of_the_narrowest_that_keeps_the
     from generator.text import balanced_width
 
     font = fonts.text_font("ja")
-    for text in ("サイコロを振る代わりにサウロンが活動する", "指輪を持つホビットは滅びの山を目指して東へ進みます", "山川田畑森林海空雲雨山川"):
+    # the last one has spaces: balanced as body text, not phrase by phrase (that is phrases=True)
+    for text in ("サイコロを振る代わりにサウロンが活動する", "指輪を持つホビットは滅びの山を目指して東へ進みます", "山川田畑森林海空雲雨山川",
+                 "山川田 畑森林 海空雲"):
         width = stringWidth(text, font, SIZE) * 0.6  # two lines, the second shorter
         target = len(wrap(text, font, SIZE, width))
         got = balanced_width(text, font, SIZE, width)
@@ -96,3 +98,43 @@ def test_a_text_on_one_line_or_of_several_paragraphs_keeps_its_width():
     two = "山川田畑森林海空雲雨" * 2
     width = stringWidth(two, font, SIZE) * 0.6
     assert balanced_width(two + "\n山", font, SIZE, width) == width  # paragraphs are not balanced
+
+
+def test_a_line_narrower_than_one_character_takes_one_character():
+    font = fonts.text_font("en")
+    assert stringWidth("M", font, SIZE) > 3.0
+    assert wrap("MMMM", font, SIZE, 3.0) == ["M", "M", "M", "M"]  # never an empty line, never two M
+
+
+def test_the_last_piece_of_a_cut_word_is_not_followed_by_an_empty_line():
+    font = fonts.text_font("en")
+    width = stringWidth("MMM", font, SIZE) + 0.01  # "MMM" just fits, "MMM-" and "MMM " do not
+    assert stringWidth("MMM-", font, SIZE) > width and stringWidth("MMM ", font, SIZE) > width
+    assert wrap("MMMMMMMMM", font, SIZE, width) == ["MMM", "MMM", "MMM"]
+    assert wrap("MMMMMMMMM Mo", font, SIZE, width) == ["MMM", "MMM", "MMM", "Mo"]
+
+
+def test_spans_index_the_text_and_an_empty_paragraph_is_an_empty_span_at_its_place():
+    font = fonts.text_font("en")
+    Span = type(wrap_spans("a", font, SIZE, 100.0)[0])
+    spans = wrap_spans("Frodo\n\nSam", font, SIZE, 100.0)
+    assert spans == [Span(0, 5), Span(6, 6), Span(7, 10)]  # "Frodo" 0-5, "" at 6, "Sam" 7-10
+    with pytest.raises(AttributeError):  # a span is immutable: the same spans are cached for every caller
+        spans[0].start = 1  # type: ignore[misc]
+
+
+def test_an_ellipsis_alone_when_it_is_all_that_fits():
+    font = fonts.text_font("ja")
+    dots = stringWidth("…", font, SIZE)
+    assert stringWidth("山", font, SIZE) > 0.5  # not even one character fits beside the "…"
+    assert fit_line("山川田畑", font, SIZE, dots + 0.5) == "…"
+    assert fit_line("山川田畑", font, SIZE, dots) == "…"
+    assert fit_line("山川田畑", font, SIZE, dots - 0.5) == ""  # not even the "…" fits
+
+
+@pytest.mark.parametrize("text,kept,head", [("山川田「畑森林", "山川田「", "山川田"), ("山川「「畑森林", "山川「「", "山川")])
+def test_opening_brackets_left_before_the_ellipsis_are_dropped(text, kept, head):
+    font = fonts.text_font("ja")
+    width = stringWidth(kept + "…", font, SIZE) + 0.01  # room for `kept` and no more
+    assert stringWidth(text[:len(kept) + 1] + "…", font, SIZE) > width
+    assert fit_line(text, font, SIZE, width) == head + "…"

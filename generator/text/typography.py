@@ -97,7 +97,7 @@ def _typeset_spans(text: str, q: Quotes | None, keep: tuple[tuple[int, int], ...
             if not any(kept[a:b]) and not any(s <= a < s + n for s, (n, _) in subs.items()):
                 subs[a] = (b - a, rep)
     pieces: list[str] = []  # one per input character: what it prints as ("" when merged into the one before)
-    open1 = False  # a single quote is open: the next ' that cannot open closes it
+    is_open = {'"': False, "'": False}  # a quote of that kind is open
     i = 0
     while i < len(text):
         ch = text[i]
@@ -116,18 +116,7 @@ def _typeset_spans(text: str, q: Quotes | None, keep: tuple[tuple[int, int], ...
             pieces.append(ch)
             i += 1
             continue
-        opens = prev == "" or prev in _OPENS_AFTER
-        if ch == '"':
-            pieces.append(q.open2 + (q.inner_space if nxt != " " else "") if opens
-                          else (q.inner_space if prev != " " else "") + q.close2)
-        elif opens and nxt.isalpha():
-            pieces.append(q.open1 + q.inner_space)
-            open1 = True
-        elif open1 and not nxt.isalpha():
-            pieces.append((q.inner_space if prev != " " else "") + q.close1)
-            open1 = False
-        else:
-            pieces.append(APOSTROPHE)
+        pieces.append(_quote(ch, prev, nxt, q, is_open))
         i += 1
     where, n = [], 0
     for p in pieces:
@@ -135,6 +124,27 @@ def _typeset_spans(text: str, q: Quotes | None, keep: tuple[tuple[int, int], ...
         n += len(p)
     where.append(n)
     return "".join(pieces), tuple(where)
+
+
+def _quote(ch: str, prev: str, nxt: str, q: Quotes, is_open: dict[str, bool]) -> str:
+    """What a straight quote `ch` prints as. It opens at the start or after a space, an opening
+    bracket or a dash (a single one only before a letter), else it closes; after a space it closes
+    an open double quote that no word follows (French typed with spaces, " Bien "); a single
+    quote that neither opens nor closes is an apostrophe."""
+    opens = prev == "" or prev in _OPENS_AFTER
+    if ch == '"':
+        if opens and not (is_open[ch] and prev.isspace() and not nxt.isalnum()):
+            is_open[ch] = True
+            return q.open2 + (q.inner_space if nxt != " " else "")
+        is_open[ch] = False
+        return (q.inner_space if not prev.isspace() else "") + q.close2
+    if opens and nxt.isalpha():
+        is_open[ch] = True
+        return q.open1 + q.inner_space
+    if is_open[ch] and not nxt.isalpha():
+        is_open[ch] = False
+        return (q.inner_space if prev != " " else "") + q.close1
+    return APOSTROPHE
 
 
 def _space_before(pieces: list[str], mark: str, marks: str) -> None:
