@@ -29,7 +29,7 @@ def test_punctuation_on_either_side_is_kept_off_the_break(word, offset):
     assert hyphen_points(word, "en") == [offset + p for p in pyphen_points(core, "en")] != []
 
 
-@pytest.mark.parametrize("word", ["(ab)", "...", "'abc'!", "ＨＯＢＢＩＴＳ", "ｈｏｂｂｉｔｓ", "hob1bits", "Hobbits", "hob bits"])
+@pytest.mark.parametrize("word", ["(ab)", "...", "'abc'!", "ＨＯＢＢＩＴＳ", "ｈｏｂｂｉｔｓ", "hob1bits", "hobbits1", "2hobbits", "(hobbits)2", "Hobbits", "hob bits"])
 def test_words_that_never_break(word):
     assert hyphen_points(word, "en") == []
 

@@ -46,8 +46,8 @@ def hyphen_points(word: str, lang: str) -> list[int]:
     word (a name, an acronym: publishers keep them whole), and a language without patterns.
     Punctuation around the word is kept off the break: "rules," gives the points of "rules".
     """
-    if len(word) < LEFT_MIN + RIGHT_MIN:
-        return []
+    if len(word) < LEFT_MIN + RIGHT_MIN or any(ch.isdigit() for ch in word):
+        return []  # a digit anywhere, even in the punctuation round the word: an id or a number
     start = 0
     end = len(word)
     while start < end and not word[start].isalpha():
