@@ -246,7 +246,7 @@ def _contents(content: Content, geo: Geometry, font: str, rec: Recorder, pages: 
     out: list[Flowable] = [heading]
     line_style = Style(font, geo.base, geo.base * 1.75)
     for level, number, title, anchor in _toc_entries(content):
-        out.append(ContentsLine(level, number, title, anchor, pages.get(anchor), line_style))
+        out.append(ContentsLine(level, number, title, anchor, pages.get(anchor), line_style, rec.layout_only))
     out.append(PageBreak())
     return out
 
@@ -291,7 +291,7 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder, tail: list[
             hang = {lg: clause_hang(b.depth, styles[lg].body) if b.depth else 0.0 for lg in langs}
 
             def placed(lg: str, w: float, b: TableBlock = b, hang: dict[str, float] = hang) -> Flowable:
-                return Indented(table(b, lg, styles[lg].cell, rec, w - hang[lg], faces), hang[lg])
+                return Indented(table(b, lg, styles[lg].cell, rec, w - hang[lg], faces), hang[lg], rec.layout_only)
 
             if b.shared or len(langs) == 1:
                 out.append(placed(langs[0], width))
