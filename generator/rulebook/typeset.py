@@ -166,8 +166,12 @@ def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> N
 
 
 def render(content: Content, page: str, back_cover: bool = False, leaflet: bool = False) -> tuple[bytes, Recorder]:
-    _, first = typeset(content, page, layout_only=True, back_cover=back_cover, leaflet=leaflet)
-    return typeset(content, page, first.anchors, back_cover=back_cover, leaflet=leaflet)
+    """The book's PDF: a layout pass for the contents' page numbers, then the drawing pass. A
+    leaflet has no contents, so it is drawn at once (its links name destinations, not pages)."""
+    if leaflet:
+        return typeset(content, page, leaflet=True)
+    _, first = typeset(content, page, layout_only=True, back_cover=back_cover)
+    return typeset(content, page, first.anchors, back_cover=back_cover)
 
 
 # --------------------------------------------------------------------------- parts of the book
