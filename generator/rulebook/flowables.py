@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -151,6 +152,11 @@ class KPara(Flowable):
                                and not text[span.end].isspace())
 
     # -- drawing
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        if self.rec.layout_only and not self.anchor:
+            return  # a layout pass records destinations only: nothing to do, not even the canvas's state
+        super().drawOn(canvas, x, y, _sW)
+
     def draw(self) -> None:
         c, st = self.canv, self.style
         page = c.getPageNumber()
