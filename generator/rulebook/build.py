@@ -7,7 +7,10 @@ as an A5 saddle-stitch booklet. Output names follow DESIGN.md: `rulebook-<lang>.
 """
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from solver.errors import DataError, Problem
 from solver.game.loader import Game
@@ -65,8 +68,32 @@ def rulebook_files(game: Game, ctx: BuildContext, lang: str, *, booklet: bool = 
     return _books(game, ctx, lang, (booklet,), report if report is not None else _report(game))
 
 
+# Typesetting a book makes a million short-lived objects (flowables, spans, operators) while a
+# build holds hundreds of thousands of long-lived ones (game data, fonts, caches): with Python's
+# default thresholds the garbage collector walked those again and again, 15 % of the rulebooks
+# stage (1.4 of 9.5 CPU-s over the five example games). Fewer collections while books are set;
+# the reference cycles a book leaves (document, canvas, flowables) are still collected.
+GC_THRESHOLDS = (5000, 20, 100)
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Python's garbage-collection thresholds raised to at least GC_THRESHOLDS inside, restored after."""
+    old = gc.get_threshold()
+    gc.set_threshold(*(max(a, b) for a, b in zip(old, GC_THRESHOLDS)))
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
 def _books(game: Game, ctx: BuildContext, lang: str, booklets: tuple[bool, ...], report: dict | None) -> list[Path]:
     """The book in `lang` as pages and/or as an A5 booklet (`booklets`), from one reading of its content."""
+    with fewer_collections():
+        return _typeset_books(game, ctx, lang, booklets, report)
+
+
+def _typeset_books(game: Game, ctx: BuildContext, lang: str, booklets: tuple[bool, ...], report: dict | None) -> list[Path]:
     langs = _langs(game, lang)
     content = rulebook_content(game, langs, report, printing=Printing.of(ctx))
     out = ctx.out_dir(game.id)

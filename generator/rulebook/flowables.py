@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -151,6 +152,11 @@ class KPara(Flowable):
                                and not text[span.end].isspace())
 
     # -- drawing
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        if self.rec.layout_only and not self.anchor:
+            return  # a layout pass records destinations only: nothing to do, not even the canvas's state
+        super().drawOn(canvas, x, y, _sW)
+
     def draw(self) -> None:
         c, st = self.canv, self.style
         page = c.getPageNumber()
@@ -283,11 +289,13 @@ class SideBySide(Flowable):
 
 
 class Indented(Flowable):
-    """A flowable moved `dx` to the right, in the width that leaves (a clause's table under its text)."""
+    """A flowable moved `dx` to the right, in the width that leaves (a clause's table under its text).
+    `layout_only`: a pass that only finds where headings land does not draw it (a table holds no
+    destination)."""
 
-    def __init__(self, inner: Flowable, dx: float):
+    def __init__(self, inner: Flowable, dx: float, layout_only: bool = False):
         super().__init__()
-        self.inner, self.dx = inner, dx
+        self.inner, self.dx, self.layout_only = inner, dx, layout_only
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         _, self.height = self.inner.wrap(avail_w - self.dx, avail_h)
@@ -295,10 +303,11 @@ class Indented(Flowable):
         return self.width, self.height
 
     def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
-        return [Indented(part, self.dx) for part in self.inner.split(avail_w - self.dx, avail_h)]
+        return [Indented(part, self.dx, self.layout_only) for part in self.inner.split(avail_w - self.dx, avail_h)]
 
     def draw(self) -> None:
-        self.inner.drawOn(self.canv, self.dx, 0)
+        if not self.layout_only:
+            self.inner.drawOn(self.canv, self.dx, 0)
 
 
 class RowTable(Table):
@@ -324,17 +333,22 @@ class RowTable(Table):
 
 
 class ContentsLine(Flowable):
-    """A line of the contents page: number and heading, leader dots, the page number, a link to the heading."""
+    """A line of the contents page: number and heading, leader dots, the page number, a link to the heading
+    (none of it drawn in a `layout_only` pass: its height is one line whatever it says)."""
 
-    def __init__(self, level: int, number: str, title: str, anchor: str, page: int | None, style: Style):
+    def __init__(self, level: int, number: str, title: str, anchor: str, page: int | None, style: Style,
+                 layout_only: bool = False):
         super().__init__()
         self.level, self.number, self.title, self.anchor, self.page, self.style = level, number, title, anchor, page, style
+        self.layout_only = layout_only
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         self.width, self.height = aw, self.style.leading
         return aw, self.height
 
     def draw(self) -> None:
+        if self.layout_only:
+            return
         c, st = self.canv, self.style
         c.setFont(st.font, st.size)
         c.setFillColor(st.colour)

@@ -166,8 +166,12 @@ def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> N
 
 
 def render(content: Content, page: str, back_cover: bool = False, leaflet: bool = False) -> tuple[bytes, Recorder]:
-    _, first = typeset(content, page, layout_only=True, back_cover=back_cover, leaflet=leaflet)
-    return typeset(content, page, first.anchors, back_cover=back_cover, leaflet=leaflet)
+    """The book's PDF: a layout pass for the contents' page numbers, then the drawing pass. A
+    leaflet has no contents, so it is drawn at once (its links name destinations, not pages)."""
+    if leaflet:
+        return typeset(content, page, leaflet=True)
+    _, first = typeset(content, page, layout_only=True, back_cover=back_cover)
+    return typeset(content, page, first.anchors, back_cover=back_cover)
 
 
 # --------------------------------------------------------------------------- parts of the book
@@ -246,7 +250,7 @@ def _contents(content: Content, geo: Geometry, font: str, rec: Recorder, pages: 
     out: list[Flowable] = [heading]
     line_style = Style(font, geo.base, geo.base * 1.75)
     for level, number, title, anchor in _toc_entries(content):
-        out.append(ContentsLine(level, number, title, anchor, pages.get(anchor), line_style))
+        out.append(ContentsLine(level, number, title, anchor, pages.get(anchor), line_style, rec.layout_only))
     out.append(PageBreak())
     return out
 
@@ -291,7 +295,7 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder, tail: list[
             hang = {lg: clause_hang(b.depth, styles[lg].body) if b.depth else 0.0 for lg in langs}
 
             def placed(lg: str, w: float, b: TableBlock = b, hang: dict[str, float] = hang) -> Flowable:
-                return Indented(table(b, lg, styles[lg].cell, rec, w - hang[lg], faces), hang[lg])
+                return Indented(table(b, lg, styles[lg].cell, rec, w - hang[lg], faces), hang[lg], rec.layout_only)
 
             if b.shared or len(langs) == 1:
                 out.append(placed(langs[0], width))

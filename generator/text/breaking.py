@@ -15,6 +15,7 @@ so that justified text has fewer loose lines than filling line by line gives.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import accumulate
 from typing import Callable, NamedTuple
 
@@ -61,6 +62,13 @@ def _breaks_at(ch: str) -> bool:
 
 def groups(text: str) -> list[Group]:
     """The paragraph's atoms with those kinsoku forbids separating merged (see module doc)."""
+    return list(_groups(text))
+
+
+@lru_cache(maxsize=8192)
+def _groups(text: str) -> tuple[Group, ...]:
+    # remembered per paragraph: a book sets each paragraph at several widths (its column, the
+    # side-by-side book's, the booklet's), and the breaks do not depend on the width
     merged: list[Group] = []
     for s, e in atoms(text):
         space = _breaks_at(text[s])
@@ -69,7 +77,7 @@ def groups(text: str) -> list[Group]:
             merged[-1] = Group(merged[-1].start, e, False)
         else:
             merged.append(Group(s, e, space))
-    return merged
+    return tuple(merged)
 
 
 def hyphen_cut(word: str, fits: Callable[[int], bool], lang: str | None, after: int = 0) -> int | None:
@@ -130,6 +138,28 @@ class Line(NamedTuple):
     hyphen: bool  # "-" is drawn after it
 
 
+class _Paragraph(NamedTuple):
+    """What total fit needs of a paragraph whatever the width: its breaks, where each line would
+    start (node 0: the first word; node j: after break j), the spaces before each index, and
+    whether the line before node i ended inside a word."""
+    breaks: tuple[Break, ...]
+    start_at: tuple[int, ...]
+    gaps_before: tuple[int, ...]
+    after_hyphen: tuple[bool, ...]
+
+
+@lru_cache(maxsize=4096)
+def _paragraph(text: str, lang: str) -> _Paragraph | None:
+    # remembered per paragraph, as groups are: the same text is set at several widths
+    breaks = tuple(_breaks(text, lang))
+    if not breaks:
+        return None
+    first = next(g.start for g in _groups(text) if not g.space)
+    return _Paragraph(breaks, (first,) + tuple(b.resume for b in breaks),
+                      tuple(accumulate((ch == " " for ch in text), initial=0)),
+                      (False,) + tuple(b.hyphenated for b in breaks))
+
+
 def total_fit(text: str, measure: Callable[[str], float], width: float, lang: str,
               justified: bool = False, span_width: Callable[[int, int, bool], float] | None = None) -> list[Line] | None:
     """The breaks of a Latin paragraph (no newline) that minimise the total demerits of its
@@ -138,64 +168,72 @@ def total_fit(text: str, measure: Callable[[str], float], width: float, lang: st
     (1 - MAX_SHRINK) gives back (the justifier sets it to the width). None when no set of breaks
     keeps every line within it (a word wider than the line). `span_width(start, end, hyphen)`,
     when given, is `measure(text[start:end] + ("-" if hyphen else ""))` to the bit, only faster."""
-    breaks = _breaks(text, lang)
-    if not breaks:
+    para = _paragraph(text, lang)
+    if para is None:
         return None
     if span_width is None:
         span_width = lambda s, e, hy: measure(text[s:e] + (HYPHEN if hy else ""))  # noqa: E731
     space = measure(" ")
-    shrink = MAX_SHRINK * space if justified else 0.0
-    gaps_before = list(accumulate((ch == " " for ch in text), initial=0))  # spaces before each index
-    first = next(g.start for g in groups(text) if not g.space)
-    start_at = [first] + [b.resume for b in breaks]  # node 0 is the paragraph's start
-    best: list[tuple[float, int]] = [(0.0, -1)] + [(float("inf"), -1)] * len(breaks)
-    last = len(breaks)
-    for j in range(1, last + 1):
-        b = breaks[j - 1]
-        for i in range(j - 1, -1, -1):
-            s = start_at[i]
-            if s >= b.end:
-                continue
-            natural = span_width(s, b.end, b.hyphen)
-            gaps = gaps_before[b.end] - gaps_before[s]
-            if natural > width + gaps * shrink + 1e-6:
-                break  # an earlier start only makes the line longer
-            if best[i][0] == float("inf"):
-                continue
-            after_hyphen = i > 0 and breaks[i - 1].hyphenated
-            if b.hyphenated and after_hyphen and not gaps:
-                continue  # a line of one syllable: a word broken twice over
-            if j == last and natural > width + 1e-6:
-                continue  # the last line is set at its natural spacing
-            total = best[i][0] + _demerits(natural, width, gaps, space, shrink, b.hyphenated, after_hyphen, j == last)
-            if total < best[j][0]:
-                best[j] = (total, i)
-    if best[last][0] == float("inf"):
+    prev = _best_breaks(para, span_width, width, space, MAX_SHRINK * space if justified else 0.0)
+    if prev is None:
         return None
     lines: list[Line] = []
-    j = last
+    j = len(para.breaks)
     while j > 0:
-        i = best[j][1]
-        lines.append(Line(start_at[i], breaks[j - 1].end, breaks[j - 1].hyphen))
+        i = prev[j]
+        lines.append(Line(para.start_at[i], para.breaks[j - 1].end, para.breaks[j - 1].hyphen))
         j = i
     return lines[::-1]
 
 
-def _demerits(natural: float, width: float, gaps: int, space: float, shrink: float, hyphenated: bool,
-              after_hyphen: bool, final: bool) -> float:
-    """Knuth and Plass's demerits of one line that fits (see the constants above)."""
-    if final:
-        badness = 0.0
-    elif natural > width and gaps * shrink > 0:  # within the 1e-6 tolerance with nothing to squeeze: it fits
-        badness = 100 * ((natural - width) / (gaps * shrink)) ** 3
-    else:
-        r = (width - natural) / (max(1, gaps) * space * MAX_STRETCH)
-        badness = min(_RAGGED, 100 * r ** 3)
-    demerits = (LINE_PENALTY + badness) ** 2
-    if hyphenated:
-        demerits += HYPHEN_PENALTY ** 2
-        if after_hyphen:
-            demerits += DOUBLE_HYPHEN
-    if final and after_hyphen and not gaps:
-        demerits += FINAL_HYPHEN  # the last line would be the broken word's tail alone
-    return demerits
+def _best_breaks(para: _Paragraph, span_width: Callable[[int, int, bool], float], width: float, space: float,
+                 shrink: float) -> list[int] | None:
+    """Knuth and Plass over the paragraph's breaks: for each node, the node before it on the way
+    there of least total demerits, or None when no way reaches the paragraph's end; of equal
+    totals the first found (the latest start) stays. A line's demerits (see the constants above)
+    are worked out inside the loop, not by a function per candidate line: this is the rulebook's
+    hot loop."""
+    breaks, start_at, gaps_before, after_hyphen = para
+    inf = float("inf")
+    last = len(breaks)
+    cost, prev = [0.0] + [inf] * last, [-1] * (last + 1)
+    gaps_at = [gaps_before[s] for s in start_at]
+    line_penalty, hyphen_penalty, double, final_hyphen = LINE_PENALTY, HYPHEN_PENALTY ** 2, DOUBLE_HYPHEN, FINAL_HYPHEN
+    ragged, stretch = _RAGGED, MAX_STRETCH
+    for j in range(1, last + 1):
+        end, _, hyphen, hyphenated = breaks[j - 1]
+        final, gaps_end, best, best_i = j == last, gaps_before[end], inf, -1
+        for i in range(j - 1, -1, -1):
+            s = start_at[i]
+            if s >= end:
+                continue
+            natural = span_width(s, end, hyphen)
+            gaps = gaps_end - gaps_at[i]
+            if natural > width + gaps * shrink + 1e-6:
+                break  # an earlier start only makes the line longer
+            total = cost[i]
+            if total == inf:
+                continue
+            after = after_hyphen[i]
+            if hyphenated and after and not gaps:
+                continue  # a line of one syllable: a word broken twice over
+            if final:
+                if natural > width + 1e-6:
+                    continue  # the last line is set at its natural spacing
+                badness = 0.0
+            elif natural > width and gaps * shrink > 0:  # within the tolerance with nothing to squeeze: it fits
+                badness = 100 * ((natural - width) / (gaps * shrink)) ** 3
+            else:
+                badness = min(ragged, 100 * ((width - natural) / ((gaps or 1) * space * stretch)) ** 3)
+            demerits = (line_penalty + badness) ** 2
+            if hyphenated:
+                demerits += hyphen_penalty
+                if after:
+                    demerits += double
+            if final and after and not gaps:
+                demerits += final_hyphen  # the last line would be the broken word's tail alone
+            total += demerits
+            if total < best:
+                best, best_i = total, i
+        cost[j], prev[j] = best, best_i
+    return prev if cost[last] < inf else None
