@@ -97,7 +97,8 @@ def _page_xml(dwg: Any) -> str:
     return "".join(out)
 
 
-def _element_xml(el: Any, out: list[str]) -> None:
+@lru_cache(maxsize=1)
+def _svgwrite_classes() -> tuple[Any, ...]:
     from svgwrite import Drawing
     from svgwrite.base import BaseElement, Title
     from svgwrite.container import Use
@@ -105,6 +106,11 @@ def _element_xml(el: Any, out: list[str]) -> None:
     from svgwrite.shapes import Polyline
     from svgwrite.utils import strlist
 
+    return Drawing, BaseElement, Title, Use, SvgPath, Polyline, strlist
+
+
+def _element_xml(el: Any, out: list[str]) -> None:
+    Drawing, BaseElement, Title, Use, SvgPath, Polyline, strlist = _svgwrite_classes()
     kind = type(el)
     if kind is _GlyphUse:
         out.append(f'<use x="{el.x}" xlink:href="{_esc_attr(el.href)}" />' if el.x
@@ -289,7 +295,7 @@ class SvgSurface(SurfaceBase):
             pen_x = 0
             for name, adv in glyphs:
                 if go.path(name):
-                    run.add(_GlyphUse(f"#{self._glyph_id(f, name)}", pen_x))
+                    run.elements.append(_GlyphUse(f"#{self._glyph_id(f, name)}", pen_x))  # svgwrite's add, unchecked
                 pen_x += adv
             x0 += width
         self._target.add(g)
