@@ -99,10 +99,11 @@ def covered_codepoints() -> frozenset[int]:
 def missing_glyphs(text: str, font: str | None = None) -> list[str]:
     """Characters of `text` that neither `font` nor the project font it falls back to (`runs`)
     can draw (whitespace and controls ignored); `font` None: the project font alone."""
-    base = covered_codepoints()
-    face = _cmap_of(font) if font and font != FONT_NAME else base
-    return sorted({ch for ch in text if not ch.isspace() and ord(ch) >= 32
-                   and ord(ch) not in face and ord(ch) not in base})
+    face = _cmap_of(font) if font and font != FONT_NAME else covered_codepoints()
+    lacking = {ch for ch in text if not ch.isspace() and ord(ch) >= 32 and ord(ch) not in face}
+    # the project font's own table is read only when the face lacks a character (an English card
+    # set in Source Serif never needs it)
+    return sorted(ch for ch in lacking if ord(ch) not in covered_codepoints()) if lacking else []
 
 
 def require_glyphs(text: str, where: str, font: str | None = None) -> None:
@@ -284,10 +285,9 @@ def font_file(font: str) -> Path:
 
 @dataclass(frozen=True)
 class FontInfo:
-    """What the SVG backend says of a font (`font-family`, `font-weight`, `font-style`) and the
-    vertical metrics layout code places baselines with: typographic ascender and descender in
-    em, to 1/100 em (IPAex Gothic: 0.88 and 0.12; Source Serif: 0.73 and 0.27)."""
-    family: str
+    """What the SVG backend says of a font (`font-weight`, `font-style`; `font-family`: `font_family`)
+    and the vertical metrics layout code places baselines with: typographic ascender and descender
+    in em, to 1/100 em (IPAex Gothic: 0.88 and 0.12; Source Serif: 0.73 and 0.27)."""
     bold: bool
     italic: bool
     ascent: float
@@ -302,9 +302,17 @@ def font_info(font: str) -> FontInfo:
         upm = f["head"].unitsPerEm
         os2 = f["OS/2"]
         style = f["head"].macStyle  # bit 0 bold, bit 1 italic
-        family = f["name"].getDebugName(16) or f["name"].getDebugName(1) or font
-        return FontInfo(family, bool(style & 1), bool(style & 2), round(os2.sTypoAscender / upm, 2),
+        return FontInfo(bool(style & 1), bool(style & 2), round(os2.sTypoAscender / upm, 2),
                         round(-os2.sTypoDescender / upm, 2))
+
+
+@lru_cache(maxsize=None)
+def font_family(font: str) -> str:
+    """The family name an SVG gives for `font` (its names table, read only when an SVG is drawn)."""
+    from fontTools.ttLib import TTFont as FTFont
+
+    with FTFont(str(font_file(font)), lazy=True) as f:
+        return f["name"].getDebugName(16) or f["name"].getDebugName(1) or font
 
 
 @lru_cache(maxsize=None)

@@ -71,12 +71,17 @@ def within(root: Path, path: Path) -> bool:
 
 
 def listed(root: Path, folder: Path) -> list[Path]:
-    """The entries of `folder` (inside `root`) a page may name: not hidden, not leading out."""
+    """The entries of `folder` (inside `root`) a page may name: not hidden, not leading out. An entry
+    that is no link is where its folder resolves to: only links and a folder out of `root` are
+    resolved one by one (a build's output folder has hundreds of files)."""
     try:
         entries = sorted(folder.iterdir())
     except OSError:
         return []
-    return [p for p in entries if not p.name.startswith(".") and within(root, p)]
+    shown = [p for p in entries if not p.name.startswith(".")]
+    if not within(root, folder):
+        return [p for p in shown if within(root, p)]
+    return [p for p in shown if not p.is_symlink() or within(root, p)]
 
 
 def _read_json(root: Path, path: Path) -> Any:

@@ -30,7 +30,8 @@ from solver.errors import DataError, Problem
 
 from .context import BuildContext
 from .output import sweep_stale_folders, write_files, write_text
-from .units import SCRATCH, Unit, UnitResult, fingerprint, game_inputs_digest, plan
+from .fingerprints import fingerprint, game_inputs_digest
+from .units import SCRATCH, Unit, UnitResult, plan
 
 if TYPE_CHECKING:
     from solver.game.loader import Game
@@ -140,8 +141,9 @@ def _changed_units(plans: list[_GamePlan], ctx: BuildContext, only: set[str] | N
             continue
         gp.units = plan(gp.game, dataclasses.replace(ctx, warnings=gp.warnings), only)
         units = gp.record.get("units") or {}
+        memo: dict = {}  # each part of the game's model dumped and hashed once for all its units
         for unit in gp.units:
-            fp = gp.fingerprints[unit.key] = fingerprint(gp.game, unit, ctx)
+            fp = gp.fingerprints[unit.key] = fingerprint(gp.game, unit, ctx, memo)
             entry = units.get(unit.key)
             if force or not entry or entry.get("fingerprint") != fp or not outputs_intact(ctx.out_root, entry):
                 todo.append((gp.game, unit))

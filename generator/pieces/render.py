@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 from ..geometry import Box
 from ..render import open_surface
 from ..render.base import Surface
+from ..render.record import Recording, png_once
 from .grid import SheetGrid, plan_gutterfold
 from .model import Mark, Piece, Placement, SheetPage
 from .plan import FOLD_COLOUR, FOLD_DASH, MARK_COLOUR, MARK_WIDTH, gutterfold_pages, grid_pages
@@ -137,8 +138,9 @@ def write_pngs(folder: Path, grid: SheetGrid, pieces: list[Piece], drawer: FaceD
 
 
 def _png(target: Path, size: tuple[float, float], draw: Callable[[Surface], None], dpi: int) -> list[Path]:
-    s = open_surface("png", dpi=dpi)
-    s.begin_page(*size)
-    draw(s)
-    s.end_page()
-    return s.save(target)
+    """One face's PNG: its drawing recorded, drawn and encoded once for equal faces (render/record.py)."""
+    rec = Recording()
+    rec.begin_page(*size)
+    draw(rec)
+    rec.end_page()
+    return png_once(rec, target, dpi)

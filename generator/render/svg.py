@@ -83,6 +83,69 @@ class _GlyphUse:
         return el
 
 
+def _page_xml(dwg: Any) -> str:
+    """A page as ElementTree.tostring(dwg.get_xml()) writes it, character for character, without
+    building the element tree (a page of counters has tens of thousands of elements): each svgwrite
+    element written as its own get_xml would make it, attributes sorted and empty ones left out."""
+    # svgwrite's Drawing.get_xml names its namespaces and profile; it also declares an XML Events
+    # namespace we never use, which the SVG 1.1 DTD does not allow: left out
+    dwg.attribs.update({"xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
+                        "baseProfile": dwg.profile, "version": dwg.version})
+    dwg.attribs.pop("xmlns:ev", None)
+    out: list[str] = []
+    _element_xml(dwg, out)
+    return "".join(out)
+
+
+@lru_cache(maxsize=1)
+def _svgwrite_classes() -> tuple[Any, ...]:
+    from svgwrite import Drawing
+    from svgwrite.base import BaseElement, Title
+    from svgwrite.container import Use
+    from svgwrite.path import Path as SvgPath
+    from svgwrite.shapes import Polyline
+    from svgwrite.utils import strlist
+
+    return Drawing, BaseElement, Title, Use, SvgPath, Polyline, strlist
+
+
+def _element_xml(el: Any, out: list[str]) -> None:
+    Drawing, BaseElement, Title, Use, SvgPath, Polyline, strlist = _svgwrite_classes()
+    kind = type(el)
+    if kind is _GlyphUse:
+        out.append(f'<use x="{el.x}" xlink:href="{_esc_attr(el.href)}" />' if el.x
+                   else f'<use xlink:href="{_esc_attr(el.href)}" />')
+        return
+    if isinstance(el, Title) and not len(el.xml) and not el.xml.attrib:  # <title>, <desc>: text alone
+        text = el.xml.text
+        out.append(f"<{el.elementname}>{_esc_text(text)}</{el.elementname}>" if text else f"<{el.elementname} />")
+        return
+    if isinstance(el, SvgPath):  # what their own get_xml does before BaseElement's
+        el.attribs["d"] = str(strlist(el.commands, " "))
+    elif isinstance(el, Polyline):
+        el.attribs["points"] = el.points_to_string(el.points)
+    elif isinstance(el, Use):
+        el.update_id()
+    elif kind.get_xml is not BaseElement.get_xml and kind is not Drawing or el.debug or el.profile == "tiny":
+        out.append(ElementTree.tostring(el.get_xml(), encoding="unicode"))  # any other: as svgwrite writes it
+        return
+    out.append("<" + el.elementname)
+    for k, v in sorted(el.attribs.items()):
+        if v is not None and (v := str(v)):
+            out.append(f' {k}="{_esc_attr(v)}"')
+    if not el.elements:
+        out.append(" />")
+        return
+    out.append(">")
+    for child in el.elements:
+        _element_xml(child, out)
+    out.append(f"</{el.elementname}>")
+
+
+_esc_attr = ElementTree._escape_attrib  # type: ignore[attr-defined]  # ElementTree's own escaping
+_esc_text = ElementTree._escape_cdata  # type: ignore[attr-defined]
+
+
 @lru_cache(maxsize=None)
 def glyph_outlines(font: str) -> GlyphOutlines:
     return GlyphOutlines(font)
@@ -92,8 +155,8 @@ def _family(font: str) -> dict[str, str]:
     """The SVG font attributes naming `font` and, after it, the project font it falls back to."""
     from .. import fonts
 
-    info, base = fonts.font_info(font), fonts.font_info(fonts.register())
-    families = [info.family] + ([base.family] if base.family != info.family else [])
+    info, family, base = fonts.font_info(font), fonts.font_family(font), fonts.font_family(fonts.register())
+    families = [family] + ([base] if base != family else [])
     attrs = {"font_family": ", ".join(f"'{f}'" for f in families)}
     if info.bold:
         attrs["font_weight"] = "bold"
@@ -148,10 +211,7 @@ class SvgSurface(SurfaceBase):
         for name, b in (("trim-box", trim), ("bleed-box", bleed)):
             if b is not None:
                 dwg.defs.add(dwg.rect(insert=(_n(b.x), _n(b.y)), size=(_n(b.w), _n(b.h)), id=name, fill="none"))
-        root = dwg.get_xml()
-        # svgwrite declares an XML Events namespace we never use; the SVG 1.1 DTD does not allow it.
-        root.attrib.pop("xmlns:ev", None)
-        text = '<?xml version="1.0" encoding="utf-8" ?>\n' + ElementTree.tostring(root, encoding="unicode")
+        text = '<?xml version="1.0" encoding="utf-8" ?>\n' + _page_xml(dwg)
         self.pages.append(zlib.compress(text.encode("utf-8"), 1))
         self._dwg = None
 
@@ -235,7 +295,7 @@ class SvgSurface(SurfaceBase):
             pen_x = 0
             for name, adv in glyphs:
                 if go.path(name):
-                    run.add(_GlyphUse(f"#{self._glyph_id(f, name)}", pen_x))
+                    run.elements.append(_GlyphUse(f"#{self._glyph_id(f, name)}", pen_x))  # svgwrite's add, unchecked
                 pen_x += adv
             x0 += width
         self._target.add(g)

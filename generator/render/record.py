@@ -1,0 +1,129 @@
+"""A surface that only records the calls it is given (`Recording`), and `png_once`: a one-page PNG
+drawn from a recording, encoded once per process for equal recordings.
+
+Pieces' PNGs repeat: a counter whose back equals its front, the common backs of a deck's items,
+a face with no text in every language built. Their drawing calls are equal, so their pixels and
+their bytes are; `png_once` replays a recording on a PNG surface (in the ink mode in force) the
+first time and hands out the same bytes after that, for the last `KEEP` recordings. A symbol's
+drawing function counts as equal when it is (cards/symbols.py's `SymbolDrawing` is a value), as
+the PNG backend's shared tiles already take it to be (png.py).
+"""
+from __future__ import annotations
+
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
+
+from ..geometry import Box
+from ..output import write_bytes
+from .base import Align, Colour, Fit, ImageSource, Point, SurfaceBase
+
+KEEP = 512  # PNGs kept (a card face at 300 dpi is some 35 KB)
+_PNGS: dict[tuple, bytes] = {}
+
+
+def _frozen(v: Any) -> Any:
+    """A call's argument as a hashable value equal for equal arguments (lists become tuples)."""
+    if isinstance(v, (list, tuple)):
+        return tuple(_frozen(x) for x in v)
+    return v
+
+
+class Recording(SurfaceBase):
+    """The calls of one page, in order: (method, positional arguments, keyword arguments)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple, tuple]] = []
+        self._defined: set[str] = set()
+
+    def _add(self, name: str, *args: Any, **kwargs: Any) -> None:
+        self.calls.append((name, _frozen(args), tuple(sorted((k, _frozen(v)) for k, v in kwargs.items()))))
+
+    def begin_page(self, width_mm: float, height_mm: float, *, trim: Box | None = None,
+                   bleed: Box | None = None) -> None:
+        self._add("begin_page", width_mm, height_mm, trim=trim, bleed=bleed)
+
+    def end_page(self) -> None:
+        self._add("end_page")
+
+    def rect(self, box: Box, *, fill: Colour = None, stroke: Colour = None, width: float = 0.25,
+             radius: float = 0.0) -> None:
+        self._add("rect", box, fill=fill, stroke=stroke, width=width, radius=radius)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: Colour = "#000000",
+             width: float = 0.25, dash: Sequence[float] | None = None) -> None:
+        self._add("line", x1, y1, x2, y2, stroke=stroke, width=width, dash=dash)
+
+    def polyline(self, points: Sequence[Point], *, stroke: Colour = "#000000", width: float = 0.25,
+                 dash: Sequence[float] | None = None) -> None:
+        self._add("polyline", points, stroke=stroke, width=width, dash=dash)
+
+    def polygon(self, points: Sequence[Point], *, fill: Colour = None, stroke: Colour = None,
+                width: float = 0.25) -> None:
+        self._add("polygon", points, fill=fill, stroke=stroke, width=width)
+
+    def circle(self, cx: float, cy: float, r: float, *, fill: Colour = None, stroke: Colour = None,
+               width: float = 0.25) -> None:
+        self._add("circle", cx, cy, r, fill=fill, stroke=stroke, width=width)
+
+    def text(self, x: float, y: float, s: str, *, size_pt: float, colour: Colour = "#000000",
+             align: Align = "left", font: str | None = None) -> None:
+        self._add("text", x, y, s, size_pt=size_pt, colour=colour, align=align, font=font)
+
+    def image(self, box: Box, image: ImageSource, *, fit: Fit = "fit") -> None:
+        self._add("image", box, image, fit=fit)
+
+    def define_symbol(self, name: str, width: float, height: float, draw: Callable[[Any], None]) -> None:
+        self._defined.add(name)
+        self._add("define_symbol", name, width, height, draw)
+
+    def has_symbol(self, name: str) -> bool:
+        return name in self._defined
+
+    def use_symbol(self, name: str, x: float, y: float, *, scale: float = 1.0) -> None:
+        self._add("use_symbol", name, x, y, scale=scale)
+
+    @contextmanager
+    def group(self, *, dx: float = 0.0, dy: float = 0.0, clip: Box | None = None) -> Iterator[None]:
+        self._add("group", dx=dx, dy=dy, clip=clip)
+        try:
+            yield
+        finally:
+            self._add("end_group")
+
+    def replay(self, s: Any) -> None:
+        """Make the same calls on `s`, in the same order."""
+        groups: list[ExitStack] = []
+        try:
+            for name, args, kwargs in self.calls:
+                if name == "group":
+                    groups.append(ExitStack())
+                    groups[-1].enter_context(s.group(**dict(kwargs)))
+                elif name == "end_group":
+                    groups.pop().close()
+                else:
+                    getattr(s, name)(*args, **dict(kwargs))
+        finally:
+            while groups:
+                groups.pop().close()
+
+    def save(self, target: Path) -> list[Path]:
+        raise TypeError("a Recording writes nothing: replay it on a surface, or use png_once")
+
+
+def png_once(rec: Recording, target: Path, dpi: int) -> list[Path]:
+    """`rec` (one page) as the PNG at `target`: drawn and encoded on a PNG surface in the ink mode
+    in force, or the bytes of an equal recording drawn before in this process."""
+    from . import open_surface
+    from .ink import current_mode
+
+    key = (dpi, current_mode(), tuple(rec.calls))
+    data = _PNGS.pop(key, None)
+    if data is None:
+        s = open_surface("png", dpi=dpi)
+        rec.replay(s)
+        data = s.png_bytes(0)
+    _PNGS[key] = data  # the most recent last
+    if len(_PNGS) > KEEP:
+        del _PNGS[next(iter(_PNGS))]
+    return [write_bytes(target, data)]
