@@ -8,16 +8,15 @@ generator/preflight.py judges what this reads.
 from __future__ import annotations
 
 import ctypes
-from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterator
 
 import numpy as np
 
 from .pieces.plan import MARK_WIDTH
 from .pieces.grid import MARK_LEN_MM, MARK_MIN_LEN_MM
 from .geometry import MM_PER_PT
+from .pagetext import PageText, Rect
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
@@ -33,15 +32,7 @@ MARK_THICK_MAX_MM = MARK_READ_SLACK_MM
 # band's anti-aliased edge or a picture may come close; glyphs, drawn unsmoothed, are exact)
 OWN_COLOUR = 24
 
-Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down from the page top
 Image = np.ndarray  # a page rendered at RENDER_DPI: rows x columns x RGBX (uint8)
-
-
-class Char(NamedTuple):  # a tuple: a page has thousands, made fast
-    text: str
-    box: Rect
-    size_pt: float
-    rgb: tuple[int, int, int]
 
 
 def unembedded_fonts(path: Path) -> list[str]:
@@ -76,47 +67,6 @@ def unembedded_fonts(path: Path) -> list[str]:
     return sorted(bad)
 
 
-def page_chars(page: pdfium.PdfPage, h_mm: float) -> list[Char]:
-    """Every non-blank character pdfium finds on the page with its box, size and fill colour."""
-    import pypdfium2.raw as raw
-
-    tp = page.get_textpage()
-    out = []
-    # pdfium's calls straight, with their out-parameters made once: a rulebook page has thousands
-    # of characters, and the helpers' per-call wrapping was a third of reading them
-    text, charbox = tp.raw, raw.FPDFText_GetCharBox
-    fill, font_size = raw.FPDFText_GetFillColor, raw.FPDFText_GetFontSize
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
-    k = MM_PER_PT
-    for j, ch in enumerate(_page_text(text, tp.count_chars())):
-        if ch.isspace():
-            continue
-        if not charbox(text, j, left, right, bottom, top):  # yes, l r b t
-            continue
-        x0, x1, y0, y1 = left.value, right.value, bottom.value, top.value
-        if x1 <= x0 or y1 <= y0:
-            continue
-        fill(text, j, r, g, b, a)
-        out.append(Char(ch, (x0 * k, h_mm - y1 * k, x1 * k, h_mm - y0 * k), font_size(text, j), (r.value, g.value, b.value)))
-    tp.close()
-    return out
-
-
-def _page_text(text: ctypes.c_void_p, n: int) -> str | list[str]:
-    """The page's characters, one per character index: in one call, as UTF-16 (pdfium gives its mark
-    of a hyphen at a line's end, U+0002, as U+FFFE there), else one call a character (a character
-    beyond U+FFFF takes two UTF-16 units, and the indices would no longer match)."""
-    import pypdfium2.raw as raw
-
-    buf = ctypes.create_string_buffer(2 * (n + 1))
-    got = raw.FPDFText_GetText(text, 0, n, ctypes.cast(buf, ctypes.POINTER(ctypes.c_ushort)))
-    whole = buf.raw[:2 * max(0, got - 1)].decode("utf-16-le", "surrogatepass").replace("\ufffe", "\x02")
-    if len(whole) == n and not any("\ud800" <= c <= "\udfff" for c in whole):
-        return whole
-    return [chr(raw.FPDFText_GetUnicode(text, j)) for j in range(n)]
-
-
 def crop_mark_trims(page: pdfium.PdfPage, h_mm: float) -> list[Rect]:
     """Trim boxes (mm, y down) read from the crop marks: short lines in the margin in line with the
     trim edges. Pairs of mark positions are a piece; the shorter gaps between pieces are bleed."""
@@ -143,84 +93,37 @@ def _trim_spans(edges: list[float]) -> list[tuple[float, float]]:
     return [(a, b) for a, b in spans if b - a > longest / 2]
 
 
-@dataclass(frozen=True)
-class Run:
-    """Characters of one colour and size side by side on one line: a word or a label."""
-    chars: tuple[Char, ...]
-
-    @property
-    def text(self) -> str:
-        return "".join(c.text for c in self.chars)
-
-    @property
-    def rgb(self) -> tuple[int, int, int]:
-        return self.chars[0].rgb
-
-    @property
-    def size_pt(self) -> float:
-        return self.chars[0].size_pt
-
-    @cached_property  # read by every check of the run
-    def box(self) -> Rect:
-        return _union([c.box for c in self.chars])
-
-
-def text_runs(chars: list[Char]) -> list[Run]:
-    """Consecutive characters (in the file's order) of one colour and size, on one baseline and
-    less than an em apart, as runs: contrast is judged per run, on the paper round it."""
-    runs: list[list[Char]] = []
-    for c in chars:
-        if runs:
-            last = runs[-1][-1]
-            em = c.size_pt * MM_PER_PT
-            if (c.rgb == last.rgb and abs(c.size_pt - last.size_pt) < 0.01 and abs(c.box[3] - last.box[3]) < em
-                    and -0.2 * em < c.box[0] - last.box[2] < em):
-                runs[-1].append(c)
-                continue
-        runs.append([c])
-    return [Run(tuple(r)) for r in runs]
-
-
-def _union(boxes: list[Rect]) -> Rect:
-    """The smallest box holding all of `boxes`."""
-    if len(boxes) == 1:
-        return boxes[0]
-    x0, y0, x1, y1 = zip(*boxes)
-    return min(x0), min(y0), max(x1), max(y1)
-
-
-def visible_chars(chars: list[Char], image: Image, w_mm: float, h_mm: float) -> list[Char]:
-    """The characters on the paper whose colour the rendered page shows as a glyph inside their
-    box (at least three pixel rows and, unless the glyph is narrow, two columns: a line of the
-    same colour crossing the box is not a glyph). A clip hides the rest: a tiled map's sheets clip
-    one big drawing. The page's characters are judged together (`Windows`)."""
-    if not chars:
-        return []
-    boxes = np.array([c.box for c in chars], dtype=np.float64)
+def visible_chars(chars: PageText, image: Image, w_mm: float, h_mm: float) -> np.ndarray:
+    """Which characters are on the paper and show their colour as a glyph inside their box on the
+    rendered page (at least three pixel rows and, unless the glyph is narrow, two columns: a line
+    of the same colour crossing the box is not a glyph), as a mask. A clip hides the rest: a tiled
+    map's sheets clip one big drawing. The page's characters are judged together (`Windows`)."""
+    if not len(chars):
+        return np.zeros(0, dtype=bool)
+    boxes = chars.box
     cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
     narrow = boxes[:, 2] - boxes[:, 0] < 0.6  # an "l" or "i" may be one pixel wide
     win = Windows(image, boxes, np.zeros(len(chars)))
     # a glyph's pixels are exactly its colour (text is rendered unsmoothed): a looser match would take
     # the paper round a clipped-away light glyph (cream on white) for the glyph itself
-    mask = win.distance(_packed([c.rgb for c in chars])) <= OWN_COLOUR
+    mask = win.distance(_packed(chars.rgb)) <= OWN_COLOUR
     rows, cols = win.lines_hit(mask)
-    ok = (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & win.area.astype(bool) & (rows >= 3) & (narrow | (cols >= 2))
-    return [c for c, keep in zip(chars, ok.tolist()) if keep]
+    return (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & win.area.astype(bool) & (rows >= 3) & (narrow | (cols >= 2))
 
 
-def backgrounds(runs: list[Run], image: Image) -> list[tuple[int, int, int] | None]:
-    """For each run, the colour under it as a reader sees it: the commonest colour in its box and
-    a quarter of its size round it that is not the text's own (the page is rendered with text
-    unsmoothed, so a glyph's pixels are exactly its colour): the paper, band, shape or picture
-    the text is read against. Where under 15 % of that window is another colour, the text stands
-    on its own colour (a label in its band's colour) and that is its background; None for a run
-    off the page. Colours are counted in bins of 16 per channel, and the winning bin's pixels averaged."""
-    if not runs:
-        return []
-    n = len(runs)
-    boxes = np.array([r.box for r in runs], dtype=np.float64)
-    win = Windows(image, boxes, np.array([0.25 * r.size_pt * MM_PER_PT for r in runs], dtype=np.float64))
-    far = win.distance(_packed([r.rgb for r in runs])) > OWN_COLOUR
+def backgrounds(boxes: np.ndarray, sizes: np.ndarray, rgbs: np.ndarray, image: Image) -> tuple[np.ndarray, np.ndarray]:
+    """For each run (its box, size in pt and colour), the colour under it as a reader sees it: the
+    commonest colour in its box and a quarter of its size round it that is not the text's own (the
+    page is rendered with text unsmoothed, so a glyph's pixels are exactly its colour): the paper,
+    band, shape or picture the text is read against. Where under 15 % of that window is another
+    colour, the text stands on its own colour (a label in its band's colour) and that is its
+    background. Colours are counted in bins of 16 per channel, and the winning bin's pixels
+    averaged. Returns the colours (n x 3) and whether each run is on the page at all."""
+    n = len(boxes)
+    if not n:
+        return np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=bool)
+    win = Windows(image, boxes, 0.25 * sizes * MM_PER_PT)
+    far = win.distance(_packed(rgbs)) > OWN_COLOUR
     enough = (win.count(far) >= 0.15 * win.area) & (win.area > 0)
     # most windows show one colour besides the text's (the paper, a band): that colour is the answer
     lo, hi = win.lowest(far), win.highest(far)
@@ -228,8 +131,7 @@ def backgrounds(runs: list[Run], image: Image) -> list[tuple[int, int, int] | No
     mixed = enough & (lo != hi)
     if mixed.any():
         means[mixed] = _commonest_bin_means(win, far & np.repeat(mixed, win.area), n)[mixed]
-    return [(int(r), int(g), int(b)) if ok else run.rgb if area else None
-            for (r, g, b), ok, area, run in zip(means.tolist(), enough.tolist(), win.area.tolist(), runs)]
+    return np.where(enough[:, None], means.astype(np.int64), rgbs), win.area > 0
 
 
 def _commonest_bin_means(win: Windows, use: np.ndarray, n: int) -> np.ndarray:
@@ -260,9 +162,9 @@ def _commonest(item: np.ndarray, value: np.ndarray, n: int, m: int) -> np.ndarra
     return best
 
 
-def _packed(colours: list[tuple[int, int, int]]) -> np.ndarray:
+def _packed(colours: np.ndarray) -> np.ndarray:
     """Colours as the rendered page holds them: R + G << 8 + B << 16 (`render`'s RGBX read little-endian)."""
-    rgb = np.array(colours, dtype=np.uint32).reshape(-1, 3)
+    rgb = np.asarray(colours, dtype=np.uint32).reshape(-1, 3)
     return rgb[:, 0] | rgb[:, 1] << 8 | rgb[:, 2] << 16
 
 
