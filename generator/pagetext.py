@@ -95,28 +95,28 @@ def read_page_text(page: pdfium.PdfPage, h_mm: float) -> PageText:
         tp.close()
     k = MM_PER_PT
     box = np.stack([x0 * k, h_mm - y1 * k, x1 * k, h_mm - y0 * k], axis=1)[kept]
-    return PageText([whole[at[i]] for i in kept.tolist()], box, np.array(sizes, dtype=np.float64),
-                    np.array(rgbs, dtype=np.int64).reshape(-1, 3))
+    return PageText([whole[at[i]] for i in kept.tolist()], box, sizes, rgbs)
 
 
-def _styles(text: Any, at: list[int], objects: list[int | None]) -> tuple[list[float], list[tuple[int, int, int]]]:
-    """Font size and fill colour of the characters at `at`, asked once per text object."""
+def _styles(text: Any, at: list[int], objects: list[int | None]) -> tuple[np.ndarray, np.ndarray]:
+    """Font size and fill colour of the characters at `at` (their text objects `objects`), asked
+    once per text object; a character whose colour pdfium does not give keeps the one before it."""
     import pypdfium2.raw as raw
 
+    n = len(at)
+    obj = np.array([o or 0 for o in objects], dtype=np.uint64)  # 0: no text object, asked one by one
+    _, firsts, same = np.unique(obj, return_index=True, return_inverse=True)
+    first = np.where(obj == 0, np.arange(n), firsts[same.reshape(-1)])  # the character asked for each
+    asked = firsts.tolist() + np.flatnonzero(obj == 0).tolist()
     r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    known: dict[int, tuple[float, tuple[int, int, int] | None]] = {}
-    sizes, rgbs, last = [], [], (0, 0, 0)
-    for j, obj in zip(at, objects):
-        style = known.get(obj) if obj is not None else None
-        if style is None:
-            ok = raw.FPDFText_GetFillColor(text, j, r, g, b, a)
-            style = (raw.FPDFText_GetFontSize(text, j), (r.value, g.value, b.value) if ok else None)
-            if obj is not None:
-                known[obj] = style
-        last = style[1] or last
-        sizes.append(style[0])
-        rgbs.append(last)
-    return sizes, rgbs
+    size, rgb, ok = np.zeros(n), np.zeros((n, 3), dtype=np.int64), np.zeros(n, dtype=bool)
+    for k in asked:
+        ok[k] = raw.FPDFText_GetFillColor(text, at[k], r, g, b, a)
+        size[k], rgb[k] = raw.FPDFText_GetFontSize(text, at[k]), (r.value, g.value, b.value)
+    size, rgb, ok = size[first], rgb[first], ok[first]
+    # the colour read last stands for a character without one: (0, 0, 0) before any
+    last = np.maximum.accumulate(np.where(ok, np.arange(n), -1)) if n else np.zeros(0, dtype=np.int64)
+    return size, np.vstack([rgb, np.zeros((1, 3), dtype=np.int64)])[last]  # -1: the row of zeros
 
 
 def _page_text(text: Any, n: int) -> str | list[str]:

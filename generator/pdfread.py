@@ -8,6 +8,7 @@ generator/preflight.py judges what this reads.
 from __future__ import annotations
 
 import ctypes
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -16,7 +17,7 @@ import numpy as np
 from .pieces.plan import MARK_WIDTH
 from .pieces.grid import MARK_LEN_MM, MARK_MIN_LEN_MM
 from .geometry import MM_PER_PT
-from .pagetext import PageText, Rect
+from .pagetext import PageText, Rect, run_spans, span_boxes
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
@@ -93,37 +94,86 @@ def _trim_spans(edges: list[float]) -> list[tuple[float, float]]:
     return [(a, b) for a, b in spans if b - a > longest / 2]
 
 
-def visible_chars(chars: PageText, image: Image, w_mm: float, h_mm: float) -> np.ndarray:
-    """Which characters are on the paper and show their colour as a glyph inside their box on the
-    rendered page (at least three pixel rows and, unless the glyph is narrow, two columns: a line
-    of the same colour crossing the box is not a glyph), as a mask. A clip hides the rest: a tiled
-    map's sheets clip one big drawing. The page's characters are judged together (`Windows`)."""
-    if not len(chars):
-        return np.zeros(0, dtype=bool)
-    boxes = chars.box
-    cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
-    narrow = boxes[:, 2] - boxes[:, 0] < 0.6  # an "l" or "i" may be one pixel wide
-    win = Windows(image, boxes, np.zeros(len(chars)))
+@dataclass(frozen=True)
+class RunsSeen:
+    """What the rendered page shows of a page's text: the characters on paper (`chars`), their runs
+    ([starts[i], ends[i]) in `chars`), the colour under each run (`under`, n x 3) and whether the
+    run's window is on the page at all (`on_page`)."""
+    chars: PageText
+    starts: np.ndarray
+    ends: np.ndarray
+    under: np.ndarray
+    on_page: np.ndarray
+
+
+def runs_seen(chars: PageText, image: Image, w_mm: float, h_mm: float) -> RunsSeen:
+    """The characters on the paper whose colour the rendered page shows as a glyph inside their box
+    (at least three pixel rows and, unless the glyph is narrow, two columns: a line of the same
+    colour crossing the box is not a glyph), their runs and the colour under each (`_under`). A
+    clip hides the rest: a tiled map's sheets clip one big drawing. The runs' windows are read
+    once for both: a character's box lies inside its run's window; where a character is hidden,
+    the runs of those shown are read again."""
+    starts, ends = run_spans(chars)
+    win = Windows(image, span_boxes(chars, starts), 0.25 * chars.size[starts] * MM_PER_PT)
     # a glyph's pixels are exactly its colour (text is rendered unsmoothed): a looser match would take
     # the paper round a clipped-away light glyph (cream on white) for the glyph itself
-    mask = win.distance(_packed(chars.rgb)) <= OWN_COLOUR
-    rows, cols = win.lines_hit(mask)
-    return (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & win.area.astype(bool) & (rows >= 3) & (narrow | (cols >= 2))
+    packed = _packed(chars.rgb[starts])
+    own = win.distance(packed) <= OWN_COLOUR
+    run_of = np.repeat(np.arange(len(starts)), ends - starts)
+    shown = _glyphs_shown(win, own, chars, run_of, w_mm, h_mm)
+    under, on_page = _under(win, ~own, chars.rgb[starts])
+    if not shown.all():  # a full stop is too small to show: the runs of those shown, mostly the same windows
+        was = run_of[np.flatnonzero(shown)]
+        chars = chars.take(shown)
+        starts, ends = run_spans(chars)
+        was = was[starts]
+        boxes, pad, rgb = span_boxes(chars, starts), 0.25 * chars.size[starts] * MM_PER_PT, chars.rgb[starts]
+        fresh = (Windows(image, boxes, pad, only=np.zeros(len(starts), bool)).key(_packed(rgb)) != win.key(packed)[was]).any(axis=1)
+        under, on_page = under[was], on_page[was]  # a window read before shows the same
+        if fresh.any():
+            new = Windows(image, boxes[fresh], pad[fresh])
+            under[fresh], on_page[fresh] = _under(new, new.distance(_packed(rgb[fresh])) > OWN_COLOUR, rgb[fresh])
+    return RunsSeen(chars, starts, ends, under, on_page)
 
 
-def backgrounds(boxes: np.ndarray, sizes: np.ndarray, rgbs: np.ndarray, image: Image) -> tuple[np.ndarray, np.ndarray]:
-    """For each run (its box, size in pt and colour), the colour under it as a reader sees it: the
-    commonest colour in its box and a quarter of its size round it that is not the text's own (the
-    page is rendered with text unsmoothed, so a glyph's pixels are exactly its colour): the paper,
-    band, shape or picture the text is read against. Where under 15 % of that window is another
-    colour, the text stands on its own colour (a label in its band's colour) and that is its
-    background. Colours are counted in bins of 16 per channel, and the winning bin's pixels
-    averaged. Returns the colours (n x 3) and whether each run is on the page at all."""
-    n = len(boxes)
+def _glyphs_shown(win: Windows, own: np.ndarray, chars: PageText, run: np.ndarray, w_mm: float, h_mm: float) -> np.ndarray:
+    """Per character (in the window of its run `run[i]`), whether it is on the paper and `own`
+    (its colour) marks at least three of its box's pixel rows and, unless it is narrow, two columns."""
+    boxes, k = chars.box, RENDER_DPI / 25.4
+    cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
+    narrow = boxes[:, 2] - boxes[:, 0] < 0.6  # an "l" or "i" may be one pixel wide
+    x0, y0 = np.maximum(0, (boxes[:, 0] * k).astype(np.int64)), np.maximum(0, (boxes[:, 1] * k).astype(np.int64))
+    x1 = np.minimum(win.page_w, (boxes[:, 2] * k).astype(np.int64) + 1)
+    y1 = np.minimum(win.page_h, (boxes[:, 3] * k).astype(np.int64) + 1)
+    h = np.where((x1 > x0) & (y1 > y0), y1 - y0, 0)
+    # one entry per pixel row of a box: where it starts and ends among the windows' pixels
+    of = np.repeat(np.arange(len(h)), h)
+    row = y0[of] + np.arange(len(of)) - np.repeat(np.cumsum(h) - h, h)
+    a = win.start[run[of]] + (row - win.y0[run[of]]) * win.w[run[of]] + x0[of] - win.x0[run[of]]
+    b = a + (x1 - x0)[of]
+    ink = np.flatnonzero(own)
+    first = np.append(ink, np.iinfo(np.int64).max)[np.searchsorted(ink, a)]
+    last = np.insert(ink, 0, -1)[np.searchsorted(ink, b)]  # the last marked pixel before b
+    hit = first < b
+    rows = np.bincount(of, weights=hit, minlength=len(h))
+    left = np.full(len(h), np.iinfo(np.int64).max)
+    right = np.full(len(h), -1)
+    np.minimum.at(left, of[hit], (first - a)[hit])
+    np.maximum.at(right, of[hit], (last - a)[hit])
+    return (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & (h > 0) & (rows >= 3) & (narrow | (right > left))
+
+
+def _under(win: Windows, far: np.ndarray, rgbs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each run's window, the colour under the run as a reader sees it: the commonest colour
+    in its box and a quarter of its size round it that is not the text's own (`far`: the page is
+    rendered with text unsmoothed, so a glyph's pixels are exactly its colour): the paper, band,
+    shape or picture the text is read against. Where under 15 % of that window is another colour,
+    the text stands on its own colour (a label in its band's colour) and that is its background.
+    Colours are counted in bins of 16 per channel, and the winning bin's pixels averaged. Returns
+    the colours (n x 3) and whether each window is on the page at all."""
+    n = len(rgbs)
     if not n:
         return np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=bool)
-    win = Windows(image, boxes, 0.25 * sizes * MM_PER_PT)
-    far = win.distance(_packed(rgbs)) > OWN_COLOUR
     enough = (win.count(far) >= 0.15 * win.area) & (win.area > 0)
     # most windows show one colour besides the text's (the paper, a band): that colour is the answer
     lo, hi = win.lowest(far), win.highest(far)
@@ -174,24 +224,35 @@ class Windows:
     `_packed`, the unused fourth byte on top), box after box, row by row (`area[i]` pixels for
     box i; 0 for a box off the page)."""
 
-    def __init__(self, image: Image, boxes: np.ndarray, pad: np.ndarray):
+    def __init__(self, image: Image, boxes: np.ndarray, pad: np.ndarray, only: np.ndarray | None = None):
+        """The windows of `boxes` widened by `pad`; with `only` (a mask), the pixels of those boxes
+        alone are read (the others have their place, `x0`, `y0`, `w`, `h`, but no pixels)."""
         k = RENDER_DPI / 25.4
         x0 = np.maximum(0, ((boxes[:, 0] - pad) * k).astype(np.int64))
         y0 = np.maximum(0, ((boxes[:, 1] - pad) * k).astype(np.int64))
         x1 = np.minimum(image.shape[1], ((boxes[:, 2] + pad) * k).astype(np.int64) + 1)
         y1 = np.minimum(image.shape[0], ((boxes[:, 3] + pad) * k).astype(np.int64) + 1)
         empty = (x1 <= x0) | (y1 <= y0)
+        self.x0, self.y0, self.page_h, self.page_w = x0, y0, image.shape[0], image.shape[1]
         self.w, self.h = np.where(empty, 0, x1 - x0), np.where(empty, 0, y1 - y0)
-        self.area = self.w * self.h
+        self.area = self.w * self.h if only is None else np.where(only, self.w * self.h, 0)
         self.start = np.cumsum(self.area) - self.area  # where each box's pixels start in `pixels`
-        # one entry per row of a window: its box, where it starts on the page and in `pixels`
-        self.row_box = np.repeat(np.arange(len(boxes)), self.h)
-        row_in_box = np.arange(len(self.row_box)) - np.repeat(np.cumsum(self.h) - self.h, self.h)
-        row_len = self.w[self.row_box]
-        self.row_at = np.cumsum(row_len) - row_len
-        on_page = (y0[self.row_box] + row_in_box) * image.shape[1] + x0[self.row_box]
+        # one entry per pixel row read: where it starts on the page; the pixels' places on the page
+        # count up by one along a row and jump at each row's start
+        h = np.where(self.area > 0, self.h, 0)
+        row_box = np.repeat(np.arange(len(boxes)), h)
+        row_in_box = np.arange(len(row_box)) - np.repeat(np.cumsum(h) - h, h)
+        row_len = self.w[row_box]
+        on_page = (y0[row_box] + row_in_box) * image.shape[1] + x0[row_box]
+        step = np.ones(int(self.area.sum()), dtype=np.int64)
+        if len(step):
+            step[np.cumsum(row_len) - row_len] = np.diff(on_page, prepend=0) - np.r_[0, row_len[:-1] - 1]
         flat = image.view("<u4").reshape(-1)  # a pixel's R, G, B, X bytes as one number
-        self.pixels = flat[np.arange(int(self.area.sum())) + np.repeat(on_page - self.row_at, row_len)]
+        self.pixels = flat[np.cumsum(step)]
+
+    def key(self, rgb: np.ndarray) -> np.ndarray:
+        """Per window, its place on the page and the colour `rgb` (packed) judged in it, as one row."""
+        return np.stack([self.x0, self.y0, self.w, self.h, rgb.astype(np.int64)], axis=1)
 
     def item(self) -> np.ndarray:
         """Per pixel, its box."""
@@ -227,24 +288,6 @@ class Windows:
             a, b = px[:, c], want[:, c]
             out += np.maximum(a, b) - np.minimum(a, b)
         return out
-
-    def lines_hit(self, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Per box, how many of its pixel rows and how many of its columns hold a pixel of `mask`."""
-        n = len(self.h)
-        rows = np.zeros(n, dtype=np.int64)
-        cols = np.zeros(n, dtype=np.int64)
-        if not len(self.row_at):
-            return rows, cols
-        row_hit = np.logical_or.reduceat(mask, self.row_at)
-        some = self.h > 0
-        rows[some] = np.add.reduceat(row_hit, (np.cumsum(self.h) - self.h)[some], dtype=np.int64)
-        at = np.flatnonzero(mask)  # the few pixels of the glyphs: their rows, boxes and columns
-        row = np.searchsorted(self.row_at, at, side="right") - 1
-        box = self.row_box[row]
-        col_start = np.cumsum(self.w) - self.w  # where each box's columns start among all columns
-        col_hit = np.bincount(col_start[box] + at - self.row_at[row], minlength=int(self.w.sum())) > 0
-        cols[some] = np.add.reduceat(col_hit, col_start[some], dtype=np.int64)
-        return rows, cols
 
 
 def form_boxes(page: pdfium.PdfPage) -> list[Rect]:

@@ -41,8 +41,8 @@ import numpy as np
 
 from .context import A5_MM, PAPER_MM, PRINTER_MARGIN_MM
 from .geometry import MM_PER_PT
-from .pagetext import Char, PageText, Rect, Run, read_page_text, run_spans, span_boxes
-from .pdfread import Image, backgrounds, crop_mark_trims, form_boxes, render, unembedded_fonts, visible_chars
+from .pagetext import Char, PageText, Rect, Run, read_page_text
+from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, render, runs_seen, unembedded_fonts
 from .typesize import MIN_TYPE_PT, small_type
 
 if TYPE_CHECKING:
@@ -163,8 +163,9 @@ def _page(name: str, page_no: int, page: pdfium.PdfPage, safe_mm: float, min_typ
     image = None
     if len(chars):
         image = render(page)
-        chars = chars.take(visible_chars(chars, image, w_mm, h_mm))
-        for colours, hit in _low_contrast(page_no, chars, image, trims):
+        seen = runs_seen(chars, image, w_mm, h_mm)
+        chars = seen.chars
+        for colours, hit in _low_contrast(page_no, seen, trims):
             low[colours].append(hit)
     findings = _edge(name, page_no, chars, w_mm, h_mm, image) if _home_paper(w_mm, h_mm) else []
     # the pieces text must keep inside of: a page with none (a rulebook's) has no piece to judge
@@ -237,15 +238,13 @@ def _safe_zone(name: str, page: int, chars: list[Char], trims: list[Rect], safe_
                     f"them inwards in layouts.yaml")]
 
 
-def _low_contrast(page: int, text: PageText, image: Image,
-                  trims: list[Rect]) -> Iterator[tuple[tuple[str, str, bool], LowContrast]]:
+def _low_contrast(page: int, seen: RunsSeen, trims: list[Rect]) -> Iterator[tuple[tuple[str, str, bool], LowContrast]]:
     """Runs whose contrast with the colour under them is under the WCAG ratio for their size,
     keyed by their (text, background) colours and whether they cannot be read at all."""
-    starts, ends = run_spans(text)
+    text, starts, ends, bg, on_page = seen.chars, seen.starts, seen.ends, seen.under, seen.on_page
     if not len(starts):
         return
     sizes, fg = text.size[starts], text.rgb[starts]
-    bg, on_page = backgrounds(span_boxes(text, starts), sizes, fg, image)
     # the ratio of each pair of colours met, worked once: a page has a few colours and thousands of runs
     pairs, pair_of = np.unique(np.concatenate([fg, bg], axis=1), axis=0, return_inverse=True)
     ratios = np.array([contrast_ratio(tuple(p[:3]), tuple(p[3:])) for p in pairs.tolist()])[pair_of.reshape(-1)]
