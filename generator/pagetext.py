@@ -54,7 +54,7 @@ class PageText:
         """The characters (those at `at`, else all) as Char tuples."""
         at = range(len(self)) if at is None else at
         box, size, rgb = self.box.tolist(), self.size.tolist(), self.rgb.tolist()
-        return [Char(self.text[i], tuple(box[i]), size[i], tuple(rgb[i])) for i in at]  # type: ignore[arg-type]
+        return [Char(self.text[i], tuple(box[i]), size[i], tuple(rgb[i])) for i in at]
 
     @staticmethod
     def of(chars: Sequence[Char]) -> PageText:
@@ -65,7 +65,7 @@ class PageText:
 
 def _proto(fn: Any, restype: Any, *argtypes: Any) -> Any:
     """pdfium's function `fn` called with plain addresses: no pointer object is made per call."""
-    return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(fn, ctypes.c_void_p).value)
+    return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(fn, ctypes.c_void_p).value or 0)
 
 
 def read_page_text(page: pdfium.PdfPage, h_mm: float) -> PageText:
@@ -93,8 +93,8 @@ def read_page_text(page: pdfium.PdfPage, h_mm: float) -> PageText:
         sizes, rgbs = _styles(tp.raw, [at[k] for k in kept.tolist()], [objects[k] for k in kept.tolist()])
     finally:
         tp.close()
-    k = MM_PER_PT
-    box = np.stack([x0 * k, h_mm - y1 * k, x1 * k, h_mm - y0 * k], axis=1)[kept]
+    pt = MM_PER_PT
+    box = np.stack([x0 * pt, h_mm - y1 * pt, x1 * pt, h_mm - y0 * pt], axis=1)[kept]
     return PageText([whole[at[i]] for i in kept.tolist()], box, sizes, rgbs)
 
 

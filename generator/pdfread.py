@@ -8,6 +8,7 @@ generator/preflight.py judges what this reads.
 from __future__ import annotations
 
 import ctypes
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
@@ -316,10 +317,20 @@ def _bounds_of(page: pdfium.PdfPage, kind: int) -> Iterator[tuple[float, float, 
 
 
 def render(page: pdfium.PdfPage) -> Image:
-    """The page at RENDER_DPI, text drawn without anti-aliasing: its pixels have exactly its colour.
-    Four bytes a pixel, R, G, B and an unused one, so that `Windows` reads a pixel as one number."""
-    bitmap = page.render(scale=RENDER_DPI / 72, no_smoothtext=True, rev_byteorder=True, prefer_bgrx=True)
-    if bitmap.mode == "RGBX":  # pdfium's layout when asked for it: used as it is, no copy
-        return bitmap.to_numpy()
-    rgb = np.asarray(bitmap.to_pil().convert("RGB"), dtype=np.uint8)
-    return np.concatenate([rgb, np.full(rgb.shape[:2] + (1,), 255, dtype=np.uint8)], axis=2)
+    """The page at RENDER_DPI on white paper, text drawn without anti-aliasing: its pixels have
+    exactly its colour. Four bytes a pixel, R, G, B and an unused one (255), so that `Windows`
+    reads a pixel as one number. pdfium draws straight into the array (no bitmap of its own to
+    fill and copy): the pixels pypdfium2's `page.render(scale=RENDER_DPI / 72, no_smoothtext=True,
+    rev_byteorder=True, prefer_bgrx=True)` gives."""
+    import pypdfium2.raw as raw
+
+    scale = RENDER_DPI / 72
+    w, h = math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale)
+    image = np.full((h, w, 4), 255, dtype=np.uint8)
+    bitmap = raw.FPDFBitmap_CreateEx(w, h, raw.FPDFBitmap_BGRx, image.ctypes.data_as(ctypes.c_void_p), 4 * w)
+    try:
+        raw.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, w, h, 0,
+                                  raw.FPDF_ANNOT | raw.FPDF_RENDER_NO_SMOOTHTEXT | raw.FPDF_REVERSE_BYTE_ORDER)
+    finally:
+        raw.FPDFBitmap_Destroy(bitmap)
+    return image
