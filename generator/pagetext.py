@@ -52,9 +52,9 @@ class PageText:
 
     def chars(self, at: Sequence[int] | None = None) -> list[Char]:
         """The characters (those at `at`, else all) as Char tuples."""
-        at = range(len(self)) if at is None else at
-        box, size, rgb = self.box.tolist(), self.size.tolist(), self.rgb.tolist()
-        return [Char(self.text[i], tuple(box[i]), size[i], tuple(rgb[i])) for i in at]
+        at = list(range(len(self)) if at is None else at)
+        box, size, rgb = self.box[at].tolist(), self.size[at].tolist(), self.rgb[at].tolist()
+        return [Char(self.text[i], tuple(b), s, tuple(c)) for i, b, s, c in zip(at, box, size, rgb)]
 
     @staticmethod
     def of(chars: Sequence[Char]) -> PageText:

@@ -122,15 +122,18 @@ def runs_seen(chars: PageText, image: Image, w_mm: float, h_mm: float) -> RunsSe
     own = win.distance(packed) <= OWN_COLOUR
     run_of = np.repeat(np.arange(len(starts)), ends - starts)
     shown = _glyphs_shown(win, own, chars, run_of, w_mm, h_mm)
-    under, on_page = _under(win, ~own, chars.rgb[starts])
-    if not shown.all():  # a full stop is too small to show: the runs of those shown, mostly the same windows
-        was = run_of[np.flatnonzero(shown)]
+    if shown.all():
+        under, on_page = _under(win, ~own, chars.rgb[starts])
+    else:  # a full stop is too small to show: the runs of those shown, mostly the same windows
+        was, rgb_was = run_of[np.flatnonzero(shown)], chars.rgb[starts]
         chars = chars.take(shown)
         starts, ends = run_spans(chars)
         was = was[starts]
         boxes, pad, rgb = span_boxes(chars, starts), 0.25 * chars.size[starts] * MM_PER_PT, chars.rgb[starts]
         fresh = (Windows(image, boxes, pad, only=np.zeros(len(starts), bool)).key(_packed(rgb)) != win.key(packed)[was]).any(axis=1)
-        under, on_page = under[was], on_page[was]  # a window read before shows the same
+        need = np.zeros(len(win.area), dtype=bool)
+        need[was[~fresh]] = True
+        under, on_page = (v[was] for v in _under(win, ~own, rgb_was, need))  # a window read before shows the same
         if fresh.any():
             new = Windows(image, boxes[fresh], pad[fresh])
             under[fresh], on_page[fresh] = _under(new, new.distance(_packed(rgb[fresh])) > OWN_COLOUR, rgb[fresh])
@@ -164,14 +167,15 @@ def _glyphs_shown(win: Windows, own: np.ndarray, chars: PageText, run: np.ndarra
     return (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & (h > 0) & (rows >= 3) & (narrow | (right > left))
 
 
-def _under(win: Windows, far: np.ndarray, rgbs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _under(win: Windows, far: np.ndarray, rgbs: np.ndarray, need: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """For each run's window, the colour under the run as a reader sees it: the commonest colour
     in its box and a quarter of its size round it that is not the text's own (`far`: the page is
     rendered with text unsmoothed, so a glyph's pixels are exactly its colour): the paper, band,
     shape or picture the text is read against. Where under 15 % of that window is another colour,
     the text stands on its own colour (a label in its band's colour) and that is its background.
     Colours are counted in bins of 16 per channel, and the winning bin's pixels averaged. Returns
-    the colours (n x 3) and whether each window is on the page at all."""
+    the colours (n x 3) and whether each window is on the page at all; with `need` (a mask), the
+    colours of the other windows are left unworked where they would take counting."""
     n = len(rgbs)
     if not n:
         return np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=bool)
@@ -179,7 +183,7 @@ def _under(win: Windows, far: np.ndarray, rgbs: np.ndarray) -> tuple[np.ndarray,
     # most windows show one colour besides the text's (the paper, a band): that colour is the answer
     lo, hi = win.lowest(far), win.highest(far)
     means = np.stack([(lo >> s) & 0xFF for s in (0, 8, 16)], axis=1).astype(np.float64)
-    mixed = enough & (lo != hi)
+    mixed = enough & (lo != hi) & (True if need is None else need)
     if mixed.any():
         means[mixed] = _commonest_bin_means(win, far & np.repeat(mixed, win.area), n)[mixed]
     return np.where(enough[:, None], means.astype(np.int64), rgbs), win.area > 0
