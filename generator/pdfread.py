@@ -1,7 +1,8 @@
 """What a PDF page shows, read back from the file as a print shop's preflight reads it (pdfium,
-pypdf): its characters with their boxes, sizes and colours, whether the rendered page shows each,
-the colour behind a run of text, the trims its crop marks stand for, the boxes of its symbols and
-the fonts it does not embed. Lengths in mm, y down from the page's top-left.
+pypdf): the page rendered, which of its characters (generator/pagetext.py reads them) the rendered
+page shows and the colour behind each run of text (`runs_seen`, all of a page's runs as arrays at
+once), the trims its crop marks stand for, the boxes of its symbols and the fonts it does not
+embed. Lengths in mm, y down from the page's top-left.
 
 generator/preflight.py judges what this reads.
 """

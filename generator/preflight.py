@@ -1,8 +1,8 @@
 """Preflight: read the PDFs a build wrote back, as a print shop's preflight would, and report
 what would go wrong on paper. It trusts no layout object of ours: fonts come from the file's
 resources (pypdf), characters, colours and crop marks from pdfium's reading of the page, the
-colours behind the text from the page rendered at 100 dpi (generator/pdfread.py reads; this module
-judges).
+colours behind the text from the page rendered at 100 dpi (generator/pagetext.py reads the
+characters, as arrays, generator/pdfread.py the rest; this module judges).
 
 Checks (error findings make `pnp preflight` exit 1; the build reports every finding as a warning):
 - fonts-embedded (error): every font any page or form uses is embedded in the file;
