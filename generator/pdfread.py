@@ -1,23 +1,25 @@
 """What a PDF page shows, read back from the file as a print shop's preflight reads it (pdfium,
-pypdf): its characters with their boxes, sizes and colours, whether the rendered page shows each,
-the colour behind a run of text, the trims its crop marks stand for, the boxes of its symbols and
-the fonts it does not embed. Lengths in mm, y down from the page's top-left.
+pypdf): the page rendered, which of its characters (generator/pagetext.py reads them) the rendered
+page shows and the colour behind each run of text (`runs_seen`, all of a page's runs as arrays at
+once), the trims its crop marks stand for, the boxes of its symbols and the fonts it does not
+embed. Lengths in mm, y down from the page's top-left.
 
 generator/preflight.py judges what this reads.
 """
 from __future__ import annotations
 
 import ctypes
+import math
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterator
 
 import numpy as np
 
 from .pieces.plan import MARK_WIDTH
 from .pieces.grid import MARK_LEN_MM, MARK_MIN_LEN_MM
 from .geometry import MM_PER_PT
+from .pagetext import PageText, Rect, run_spans, span_boxes
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
@@ -33,15 +35,7 @@ MARK_THICK_MAX_MM = MARK_READ_SLACK_MM
 # band's anti-aliased edge or a picture may come close; glyphs, drawn unsmoothed, are exact)
 OWN_COLOUR = 24
 
-Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down from the page top
 Image = np.ndarray  # a page rendered at RENDER_DPI: rows x columns x RGBX (uint8)
-
-
-class Char(NamedTuple):  # a tuple: a page has thousands, made fast
-    text: str
-    box: Rect
-    size_pt: float
-    rgb: tuple[int, int, int]
 
 
 def unembedded_fonts(path: Path) -> list[str]:
@@ -76,47 +70,6 @@ def unembedded_fonts(path: Path) -> list[str]:
     return sorted(bad)
 
 
-def page_chars(page: pdfium.PdfPage, h_mm: float) -> list[Char]:
-    """Every non-blank character pdfium finds on the page with its box, size and fill colour."""
-    import pypdfium2.raw as raw
-
-    tp = page.get_textpage()
-    out = []
-    # pdfium's calls straight, with their out-parameters made once: a rulebook page has thousands
-    # of characters, and the helpers' per-call wrapping was a third of reading them
-    text, charbox = tp.raw, raw.FPDFText_GetCharBox
-    fill, font_size = raw.FPDFText_GetFillColor, raw.FPDFText_GetFontSize
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
-    k = MM_PER_PT
-    for j, ch in enumerate(_page_text(text, tp.count_chars())):
-        if ch.isspace():
-            continue
-        if not charbox(text, j, left, right, bottom, top):  # yes, l r b t
-            continue
-        x0, x1, y0, y1 = left.value, right.value, bottom.value, top.value
-        if x1 <= x0 or y1 <= y0:
-            continue
-        fill(text, j, r, g, b, a)
-        out.append(Char(ch, (x0 * k, h_mm - y1 * k, x1 * k, h_mm - y0 * k), font_size(text, j), (r.value, g.value, b.value)))
-    tp.close()
-    return out
-
-
-def _page_text(text: ctypes.c_void_p, n: int) -> str | list[str]:
-    """The page's characters, one per character index: in one call, as UTF-16 (pdfium gives its mark
-    of a hyphen at a line's end, U+0002, as U+FFFE there), else one call a character (a character
-    beyond U+FFFF takes two UTF-16 units, and the indices would no longer match)."""
-    import pypdfium2.raw as raw
-
-    buf = ctypes.create_string_buffer(2 * (n + 1))
-    got = raw.FPDFText_GetText(text, 0, n, ctypes.cast(buf, ctypes.POINTER(ctypes.c_ushort)))
-    whole = buf.raw[:2 * max(0, got - 1)].decode("utf-16-le", "surrogatepass").replace("\ufffe", "\x02")
-    if len(whole) == n and not any("\ud800" <= c <= "\udfff" for c in whole):
-        return whole
-    return [chr(raw.FPDFText_GetUnicode(text, j)) for j in range(n)]
-
-
 def crop_mark_trims(page: pdfium.PdfPage, h_mm: float) -> list[Rect]:
     """Trim boxes (mm, y down) read from the crop marks: short lines in the margin in line with the
     trim edges. Pairs of mark positions are a piece; the shorter gaps between pieces are bleed."""
@@ -144,92 +97,97 @@ def _trim_spans(edges: list[float]) -> list[tuple[float, float]]:
 
 
 @dataclass(frozen=True)
-class Run:
-    """Characters of one colour and size side by side on one line: a word or a label."""
-    chars: tuple[Char, ...]
-
-    @property
-    def text(self) -> str:
-        return "".join(c.text for c in self.chars)
-
-    @property
-    def rgb(self) -> tuple[int, int, int]:
-        return self.chars[0].rgb
-
-    @property
-    def size_pt(self) -> float:
-        return self.chars[0].size_pt
-
-    @cached_property  # read by every check of the run
-    def box(self) -> Rect:
-        return _union([c.box for c in self.chars])
+class RunsSeen:
+    """What the rendered page shows of a page's text: the characters on paper (`chars`), their runs
+    ([starts[i], ends[i]) in `chars`), the colour under each run (`under`, n x 3) and whether the
+    run's window is on the page at all (`on_page`)."""
+    chars: PageText
+    starts: np.ndarray
+    ends: np.ndarray
+    under: np.ndarray
+    on_page: np.ndarray
 
 
-def text_runs(chars: list[Char]) -> list[Run]:
-    """Consecutive characters (in the file's order) of one colour and size, on one baseline and
-    less than an em apart, as runs: contrast is judged per run, on the paper round it."""
-    runs: list[list[Char]] = []
-    for c in chars:
-        if runs:
-            last = runs[-1][-1]
-            em = c.size_pt * MM_PER_PT
-            if (c.rgb == last.rgb and abs(c.size_pt - last.size_pt) < 0.01 and abs(c.box[3] - last.box[3]) < em
-                    and -0.2 * em < c.box[0] - last.box[2] < em):
-                runs[-1].append(c)
-                continue
-        runs.append([c])
-    return [Run(tuple(r)) for r in runs]
-
-
-def _union(boxes: list[Rect]) -> Rect:
-    """The smallest box holding all of `boxes`."""
-    if len(boxes) == 1:
-        return boxes[0]
-    x0, y0, x1, y1 = zip(*boxes)
-    return min(x0), min(y0), max(x1), max(y1)
-
-
-def visible_chars(chars: list[Char], image: Image, w_mm: float, h_mm: float) -> list[Char]:
-    """The characters on the paper whose colour the rendered page shows as a glyph inside their
-    box (at least three pixel rows and, unless the glyph is narrow, two columns: a line of the
-    same colour crossing the box is not a glyph). A clip hides the rest: a tiled map's sheets clip
-    one big drawing. The page's characters are judged together (`Windows`)."""
-    if not chars:
-        return []
-    boxes = np.array([c.box for c in chars], dtype=np.float64)
-    cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
-    narrow = boxes[:, 2] - boxes[:, 0] < 0.6  # an "l" or "i" may be one pixel wide
-    win = Windows(image, boxes, np.zeros(len(chars)))
+def runs_seen(chars: PageText, image: Image, w_mm: float, h_mm: float) -> RunsSeen:
+    """The characters on the paper whose colour the rendered page shows as a glyph inside their box
+    (at least three pixel rows and, unless the glyph is narrow, two columns: a line of the same
+    colour crossing the box is not a glyph), their runs and the colour under each (`_under`). A
+    clip hides the rest: a tiled map's sheets clip one big drawing. The runs' windows are read
+    once for both: a character's box lies inside its run's window; where a character is hidden,
+    the runs of those shown are read again."""
+    starts, ends = run_spans(chars)
+    win = Windows(image, span_boxes(chars, starts), 0.25 * chars.size[starts] * MM_PER_PT)
     # a glyph's pixels are exactly its colour (text is rendered unsmoothed): a looser match would take
     # the paper round a clipped-away light glyph (cream on white) for the glyph itself
-    mask = win.distance(_packed([c.rgb for c in chars])) <= OWN_COLOUR
-    rows, cols = win.lines_hit(mask)
-    ok = (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & win.area.astype(bool) & (rows >= 3) & (narrow | (cols >= 2))
-    return [c for c, keep in zip(chars, ok.tolist()) if keep]
+    packed = _packed(chars.rgb[starts])
+    own = win.distance(packed) <= OWN_COLOUR
+    run_of = np.repeat(np.arange(len(starts)), ends - starts)
+    shown = _glyphs_shown(win, own, chars, run_of, w_mm, h_mm)
+    if shown.all():
+        under, on_page = _under(win, ~own, chars.rgb[starts])
+    else:  # a full stop is too small to show: the runs of those shown, mostly the same windows
+        was, rgb_was = run_of[np.flatnonzero(shown)], chars.rgb[starts]
+        chars = chars.take(shown)
+        starts, ends = run_spans(chars)
+        was = was[starts]
+        boxes, pad, rgb = span_boxes(chars, starts), 0.25 * chars.size[starts] * MM_PER_PT, chars.rgb[starts]
+        fresh = (Windows(image, boxes, pad, only=np.zeros(len(starts), bool)).key(_packed(rgb)) != win.key(packed)[was]).any(axis=1)
+        need = np.zeros(len(win.area), dtype=bool)
+        need[was[~fresh]] = True
+        under, on_page = (v[was] for v in _under(win, ~own, rgb_was, need))  # a window read before shows the same
+        if fresh.any():
+            new = Windows(image, boxes[fresh], pad[fresh])
+            under[fresh], on_page[fresh] = _under(new, new.distance(_packed(rgb[fresh])) > OWN_COLOUR, rgb[fresh])
+    return RunsSeen(chars, starts, ends, under, on_page)
 
 
-def backgrounds(runs: list[Run], image: Image) -> list[tuple[int, int, int] | None]:
-    """For each run, the colour under it as a reader sees it: the commonest colour in its box and
-    a quarter of its size round it that is not the text's own (the page is rendered with text
-    unsmoothed, so a glyph's pixels are exactly its colour): the paper, band, shape or picture
-    the text is read against. Where under 15 % of that window is another colour, the text stands
-    on its own colour (a label in its band's colour) and that is its background; None for a run
-    off the page. Colours are counted in bins of 16 per channel, and the winning bin's pixels averaged."""
-    if not runs:
-        return []
-    n = len(runs)
-    boxes = np.array([r.box for r in runs], dtype=np.float64)
-    win = Windows(image, boxes, np.array([0.25 * r.size_pt * MM_PER_PT for r in runs], dtype=np.float64))
-    far = win.distance(_packed([r.rgb for r in runs])) > OWN_COLOUR
+def _glyphs_shown(win: Windows, own: np.ndarray, chars: PageText, run: np.ndarray, w_mm: float, h_mm: float) -> np.ndarray:
+    """Per character (in the window of its run `run[i]`), whether it is on the paper and `own`
+    (its colour) marks at least three of its box's pixel rows and, unless it is narrow, two columns."""
+    boxes, k = chars.box, RENDER_DPI / 25.4
+    cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
+    narrow = boxes[:, 2] - boxes[:, 0] < 0.6  # an "l" or "i" may be one pixel wide
+    x0, y0 = np.maximum(0, (boxes[:, 0] * k).astype(np.int64)), np.maximum(0, (boxes[:, 1] * k).astype(np.int64))
+    x1 = np.minimum(win.page_w, (boxes[:, 2] * k).astype(np.int64) + 1)
+    y1 = np.minimum(win.page_h, (boxes[:, 3] * k).astype(np.int64) + 1)
+    h = np.where((x1 > x0) & (y1 > y0), y1 - y0, 0)
+    # one entry per pixel row of a box: where it starts and ends among the windows' pixels
+    of = np.repeat(np.arange(len(h)), h)
+    row = y0[of] + np.arange(len(of)) - np.repeat(np.cumsum(h) - h, h)
+    a = win.start[run[of]] + (row - win.y0[run[of]]) * win.w[run[of]] + x0[of] - win.x0[run[of]]
+    b = a + (x1 - x0)[of]
+    ink = np.flatnonzero(own)
+    first = np.append(ink, np.iinfo(np.int64).max)[np.searchsorted(ink, a)]
+    last = np.insert(ink, 0, -1)[np.searchsorted(ink, b)]  # the last marked pixel before b
+    hit = first < b
+    rows = np.bincount(of, weights=hit, minlength=len(h))
+    left = np.full(len(h), np.iinfo(np.int64).max)
+    right = np.full(len(h), -1)
+    np.minimum.at(left, of[hit], (first - a)[hit])
+    np.maximum.at(right, of[hit], (last - a)[hit])
+    return (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & (h > 0) & (rows >= 3) & (narrow | (right > left))
+
+
+def _under(win: Windows, far: np.ndarray, rgbs: np.ndarray, need: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """For each run's window, the colour under the run as a reader sees it: the commonest colour
+    in its box and a quarter of its size round it that is not the text's own (`far`: the page is
+    rendered with text unsmoothed, so a glyph's pixels are exactly its colour): the paper, band,
+    shape or picture the text is read against. Where under 15 % of that window is another colour,
+    the text stands on its own colour (a label in its band's colour) and that is its background.
+    Colours are counted in bins of 16 per channel, and the winning bin's pixels averaged. Returns
+    the colours (n x 3) and whether each window is on the page at all; with `need` (a mask), the
+    colours of the other windows are left unworked where they would take counting."""
+    n = len(rgbs)
+    if not n:
+        return np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=bool)
     enough = (win.count(far) >= 0.15 * win.area) & (win.area > 0)
     # most windows show one colour besides the text's (the paper, a band): that colour is the answer
     lo, hi = win.lowest(far), win.highest(far)
     means = np.stack([(lo >> s) & 0xFF for s in (0, 8, 16)], axis=1).astype(np.float64)
-    mixed = enough & (lo != hi)
+    mixed = enough & (lo != hi) & (True if need is None else need)
     if mixed.any():
         means[mixed] = _commonest_bin_means(win, far & np.repeat(mixed, win.area), n)[mixed]
-    return [(int(r), int(g), int(b)) if ok else run.rgb if area else None
-            for (r, g, b), ok, area, run in zip(means.tolist(), enough.tolist(), win.area.tolist(), runs)]
+    return np.where(enough[:, None], means.astype(np.int64), rgbs), win.area > 0
 
 
 def _commonest_bin_means(win: Windows, use: np.ndarray, n: int) -> np.ndarray:
@@ -260,9 +218,9 @@ def _commonest(item: np.ndarray, value: np.ndarray, n: int, m: int) -> np.ndarra
     return best
 
 
-def _packed(colours: list[tuple[int, int, int]]) -> np.ndarray:
+def _packed(colours: np.ndarray) -> np.ndarray:
     """Colours as the rendered page holds them: R + G << 8 + B << 16 (`render`'s RGBX read little-endian)."""
-    rgb = np.array(colours, dtype=np.uint32).reshape(-1, 3)
+    rgb = np.asarray(colours, dtype=np.uint32).reshape(-1, 3)
     return rgb[:, 0] | rgb[:, 1] << 8 | rgb[:, 2] << 16
 
 
@@ -272,24 +230,35 @@ class Windows:
     `_packed`, the unused fourth byte on top), box after box, row by row (`area[i]` pixels for
     box i; 0 for a box off the page)."""
 
-    def __init__(self, image: Image, boxes: np.ndarray, pad: np.ndarray):
+    def __init__(self, image: Image, boxes: np.ndarray, pad: np.ndarray, only: np.ndarray | None = None):
+        """The windows of `boxes` widened by `pad`; with `only` (a mask), the pixels of those boxes
+        alone are read (the others have their place, `x0`, `y0`, `w`, `h`, but no pixels)."""
         k = RENDER_DPI / 25.4
         x0 = np.maximum(0, ((boxes[:, 0] - pad) * k).astype(np.int64))
         y0 = np.maximum(0, ((boxes[:, 1] - pad) * k).astype(np.int64))
         x1 = np.minimum(image.shape[1], ((boxes[:, 2] + pad) * k).astype(np.int64) + 1)
         y1 = np.minimum(image.shape[0], ((boxes[:, 3] + pad) * k).astype(np.int64) + 1)
         empty = (x1 <= x0) | (y1 <= y0)
+        self.x0, self.y0, self.page_h, self.page_w = x0, y0, image.shape[0], image.shape[1]
         self.w, self.h = np.where(empty, 0, x1 - x0), np.where(empty, 0, y1 - y0)
-        self.area = self.w * self.h
+        self.area = self.w * self.h if only is None else np.where(only, self.w * self.h, 0)
         self.start = np.cumsum(self.area) - self.area  # where each box's pixels start in `pixels`
-        # one entry per row of a window: its box, where it starts on the page and in `pixels`
-        self.row_box = np.repeat(np.arange(len(boxes)), self.h)
-        row_in_box = np.arange(len(self.row_box)) - np.repeat(np.cumsum(self.h) - self.h, self.h)
-        row_len = self.w[self.row_box]
-        self.row_at = np.cumsum(row_len) - row_len
-        on_page = (y0[self.row_box] + row_in_box) * image.shape[1] + x0[self.row_box]
+        # one entry per pixel row read: where it starts on the page; the pixels' places on the page
+        # count up by one along a row and jump at each row's start
+        h = np.where(self.area > 0, self.h, 0)
+        row_box = np.repeat(np.arange(len(boxes)), h)
+        row_in_box = np.arange(len(row_box)) - np.repeat(np.cumsum(h) - h, h)
+        row_len = self.w[row_box]
+        on_page = (y0[row_box] + row_in_box) * image.shape[1] + x0[row_box]
+        step = np.ones(int(self.area.sum()), dtype=np.int64)
+        if len(step):
+            step[np.cumsum(row_len) - row_len] = np.diff(on_page, prepend=0) - np.r_[0, row_len[:-1] - 1]
         flat = image.view("<u4").reshape(-1)  # a pixel's R, G, B, X bytes as one number
-        self.pixels = flat[np.arange(int(self.area.sum())) + np.repeat(on_page - self.row_at, row_len)]
+        self.pixels = flat[np.cumsum(step)]
+
+    def key(self, rgb: np.ndarray) -> np.ndarray:
+        """Per window, its place on the page and the colour `rgb` (packed) judged in it, as one row."""
+        return np.stack([self.x0, self.y0, self.w, self.h, rgb.astype(np.int64)], axis=1)
 
     def item(self) -> np.ndarray:
         """Per pixel, its box."""
@@ -326,24 +295,6 @@ class Windows:
             out += np.maximum(a, b) - np.minimum(a, b)
         return out
 
-    def lines_hit(self, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Per box, how many of its pixel rows and how many of its columns hold a pixel of `mask`."""
-        n = len(self.h)
-        rows = np.zeros(n, dtype=np.int64)
-        cols = np.zeros(n, dtype=np.int64)
-        if not len(self.row_at):
-            return rows, cols
-        row_hit = np.logical_or.reduceat(mask, self.row_at)
-        some = self.h > 0
-        rows[some] = np.add.reduceat(row_hit, (np.cumsum(self.h) - self.h)[some], dtype=np.int64)
-        at = np.flatnonzero(mask)  # the few pixels of the glyphs: their rows, boxes and columns
-        row = np.searchsorted(self.row_at, at, side="right") - 1
-        box = self.row_box[row]
-        col_start = np.cumsum(self.w) - self.w  # where each box's columns start among all columns
-        col_hit = np.bincount(col_start[box] + at - self.row_at[row], minlength=int(self.w.sum())) > 0
-        cols[some] = np.add.reduceat(col_hit, col_start[some], dtype=np.int64)
-        return rows, cols
-
 
 def form_boxes(page: pdfium.PdfPage) -> list[Rect]:
     """Boxes of the form XObjects placed on the page (our symbols are drawn as forms)."""
@@ -371,10 +322,20 @@ def _bounds_of(page: pdfium.PdfPage, kind: int) -> Iterator[tuple[float, float, 
 
 
 def render(page: pdfium.PdfPage) -> Image:
-    """The page at RENDER_DPI, text drawn without anti-aliasing: its pixels have exactly its colour.
-    Four bytes a pixel, R, G, B and an unused one, so that `Windows` reads a pixel as one number."""
-    bitmap = page.render(scale=RENDER_DPI / 72, no_smoothtext=True, rev_byteorder=True, prefer_bgrx=True)
-    if bitmap.mode == "RGBX":  # pdfium's layout when asked for it: used as it is, no copy
-        return bitmap.to_numpy()
-    rgb = np.asarray(bitmap.to_pil().convert("RGB"), dtype=np.uint8)
-    return np.concatenate([rgb, np.full(rgb.shape[:2] + (1,), 255, dtype=np.uint8)], axis=2)
+    """The page at RENDER_DPI on white paper, text drawn without anti-aliasing: its pixels have
+    exactly its colour. Four bytes a pixel, R, G, B and an unused one (255), so that `Windows`
+    reads a pixel as one number. pdfium draws straight into the array (no bitmap of its own to
+    fill and copy): the pixels pypdfium2's `page.render(scale=RENDER_DPI / 72, no_smoothtext=True,
+    rev_byteorder=True, prefer_bgrx=True)` gives."""
+    import pypdfium2.raw as raw
+
+    scale = RENDER_DPI / 72
+    w, h = math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale)
+    image = np.full((h, w, 4), 255, dtype=np.uint8)
+    bitmap = raw.FPDFBitmap_CreateEx(w, h, raw.FPDFBitmap_BGRx, image.ctypes.data_as(ctypes.c_void_p), 4 * w)
+    try:
+        raw.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, w, h, 0,
+                                  raw.FPDF_ANNOT | raw.FPDF_RENDER_NO_SMOOTHTEXT | raw.FPDF_REVERSE_BYTE_ORDER)
+    finally:
+        raw.FPDFBitmap_Destroy(bitmap)
+    return image

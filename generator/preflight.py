@@ -1,8 +1,8 @@
 """Preflight: read the PDFs a build wrote back, as a print shop's preflight would, and report
 what would go wrong on paper. It trusts no layout object of ours: fonts come from the file's
 resources (pypdf), characters, colours and crop marks from pdfium's reading of the page, the
-colours behind the text from the page rendered at 100 dpi (generator/pdfread.py reads; this module
-judges).
+colours behind the text from the page rendered at 100 dpi (generator/pagetext.py reads the
+characters, as arrays, generator/pdfread.py the rest; this module judges).
 
 Checks (error findings make `pnp preflight` exit 1; the build reports every finding as a warning):
 - fonts-embedded (error): every font any page or form uses is embedded in the file;
@@ -41,8 +41,8 @@ import numpy as np
 
 from .context import A5_MM, PAPER_MM, PRINTER_MARGIN_MM
 from .geometry import MM_PER_PT
-from .pdfread import Char, Image, Rect, Run, backgrounds, crop_mark_trims, form_boxes, page_chars, render, text_runs, \
-    unembedded_fonts, visible_chars
+from .pagetext import Char, PageText, Rect, Run, read_page_text
+from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, render, runs_seen, unembedded_fonts
 from .typesize import MIN_TYPE_PT, small_type
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ class Finding:
 # card unit writes its game's calibration page) is read once.
 _CHECKED: dict[str, list[Finding]] = {}
 # what the findings of a file depend on besides its bytes: the reader's code and the libraries it reads with
-READER_CODE = ("preflight.py", "pdfread.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
+READER_CODE = ("preflight.py", "pdfread.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
 READER_LIBRARIES = ("pypdfium2", "pypdf", "numpy")
 
 
@@ -146,24 +146,33 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
     try:
         for i in range(len(doc)):
             page = doc[i]
-            w_mm, h_mm = (v * MM_PER_PT for v in page.get_size())
-            chars = read = page_chars(page, h_mm)
-            trims = crop_mark_trims(page, h_mm)
-            if chars:
-                image = render(page)
-                chars = visible_chars(chars, image, w_mm, h_mm)
-                for colours, hit in _low_contrast(i + 1, text_runs(chars), image, trims):
-                    low[colours].append(hit)
-            if _home_paper(w_mm, h_mm):
-                findings += _edge(name, i + 1, chars, w_mm, h_mm, image if chars else None)
-            findings += _safe_zone(name, i + 1, chars, trims, safe_mm)
-            findings += _overlaps(name, i + 1, page, trims)
-            findings += [Finding("error", name, n, "type-size", m) for n, m in small_type(i + 1, read, trims, min_type_pt)]
+            findings += _page(name, i + 1, page, safe_mm, min_type_pt, low)
             page.close()
     finally:
         doc.close()
     # contrast last, one finding per pair of colours over the whole file
     return findings + [_contrast(name, fg, back, bad, hits) for (fg, back, bad), hits in sorted(low.items())]
+
+
+def _page(name: str, page_no: int, page: pdfium.PdfPage, safe_mm: float, min_type_pt: float,
+          low: dict[tuple[str, str, bool], list[LowContrast]]) -> list[Finding]:
+    """The findings of one page but its contrast, which go to `low` (judged over the whole file)."""
+    w_mm, h_mm = (v * MM_PER_PT for v in page.get_size())
+    chars = read = read_page_text(page, h_mm)
+    trims = crop_mark_trims(page, h_mm)
+    image = None
+    if len(chars):
+        image = render(page)
+        seen = runs_seen(chars, image, w_mm, h_mm)
+        chars = seen.chars
+        for colours, hit in _low_contrast(page_no, seen, trims):
+            low[colours].append(hit)
+    findings = _edge(name, page_no, chars, w_mm, h_mm, image) if _home_paper(w_mm, h_mm) else []
+    # the pieces text must keep inside of: a page with none (a rulebook's) has no piece to judge
+    findings += _safe_zone(name, page_no, chars.chars(), trims, safe_mm) if trims else []
+    findings += _overlaps(name, page_no, page, trims)
+    small = small_type(page_no, read.chars(), trims, min_type_pt) if trims else []
+    return findings + [Finding("error", name, n, "type-size", m) for n, m in small]
 
 
 @dataclass(frozen=True)
@@ -176,9 +185,11 @@ class LowContrast:
 
 # --------------------------------------------------------------------------- the checks
 
-def _edge(name: str, page: int, chars: list[Char], w: float, h: float, image: Image | None = None) -> list[Finding]:
-    near = [(min(c.box[0], c.box[1], w - c.box[2], h - c.box[3]), c) for c in chars]
-    near = [(d, c) for d, c in near if d < PRINTER_MARGIN_MM and (image is None or _inks_strip(c, image, w, h))]
+def _edge(name: str, page: int, text: PageText, w: float, h: float, image: Image | None = None) -> list[Finding]:
+    b = text.box
+    dist = np.minimum(np.minimum(b[:, 0], b[:, 1]), np.minimum(w - b[:, 2], h - b[:, 3])) if len(text) else np.zeros(0)
+    at = np.flatnonzero(dist < PRINTER_MARGIN_MM).tolist()
+    near = [(d, c) for d, c in zip(dist[at].tolist(), text.chars(at)) if image is None or _inks_strip(c, image, w, h)]
     if not near:
         return []
     d = min(d for d, _ in near)
@@ -227,16 +238,21 @@ def _safe_zone(name: str, page: int, chars: list[Char], trims: list[Rect], safe_
                     f"them inwards in layouts.yaml")]
 
 
-def _low_contrast(page: int, runs: list[Run], image: Image,
-                  trims: list[Rect]) -> Iterator[tuple[tuple[str, str, bool], LowContrast]]:
+def _low_contrast(page: int, seen: RunsSeen, trims: list[Rect]) -> Iterator[tuple[tuple[str, str, bool], LowContrast]]:
     """Runs whose contrast with the colour under them is under the WCAG ratio for their size,
     keyed by their (text, background) colours and whether they cannot be read at all."""
-    for r, bg in zip(runs, backgrounds(runs, image)):
-        if bg is None:
-            continue
-        ratio = contrast_ratio(r.rgb, bg)
-        if ratio < (MIN_CONTRAST_LARGE if r.size_pt >= LARGE_PT else MIN_CONTRAST):
-            yield (_hex(r.rgb), _hex(bg), ratio < UNREADABLE), LowContrast(page, r, ratio, _piece(r, trims))
+    text, starts, ends, bg, on_page = seen.chars, seen.starts, seen.ends, seen.under, seen.on_page
+    if not len(starts):
+        return
+    sizes, fg = text.size[starts], text.rgb[starts]
+    # the ratio of each pair of colours met, worked once: a page has a few colours and thousands of runs
+    pairs, pair_of = np.unique(np.concatenate([fg, bg], axis=1), axis=0, return_inverse=True)
+    ratios = np.array([contrast_ratio(tuple(p[:3]), tuple(p[3:])) for p in pairs.tolist()])[pair_of.reshape(-1)]
+    low = on_page & (ratios < np.where(sizes >= LARGE_PT, MIN_CONTRAST_LARGE, MIN_CONTRAST))
+    for k in np.flatnonzero(low).tolist():
+        r = Run(tuple(text.chars(range(starts[k], ends[k]))))
+        f, b = tuple(fg[k].tolist()), tuple(bg[k].tolist())
+        yield (_hex(f), _hex(b), bool(ratios[k] < UNREADABLE)), LowContrast(page, r, float(ratios[k]), _piece(r, trims))
 
 
 def _piece(run: Run, trims: list[Rect]) -> str:

@@ -2,7 +2,7 @@
 
 Type on a card, counter or tile under 6 pt is hard to read at arm's length on a table (and under
 a print shop's usual minimum for small type), so preflight calls it an error. It reads each
-character's size from the file (generator/pdfread.py) and the pieces from the sheet's crop marks,
+character's size from the file (generator/pagetext.py) and the pieces from the sheet's crop marks,
 and names the file, the page, the piece (its place on the sheet and its largest words, which are
 its name) and the text set too small. A game may lower the minimum with a reason in game.yaml
 (`min_type: {pt: 5, reason: ...}`); text outside any piece (a rulebook, a map) is not judged here.
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Sequence
 if TYPE_CHECKING:  # pdfread (numpy, pdfium) is imported where it is used: faces import this module
     from solver.game.meta import GameMeta
 
-    from .pdfread import Char, Rect
+    from .pagetext import Char, Rect
 
 MIN_TYPE_PT = 6.0
 SLACK_PT = 0.05  # pdfium reads a size set at 6 pt as 5.99..6.01
@@ -35,7 +35,7 @@ def min_type_of(meta: GameMeta | None) -> float:
 def small_type(page_no: int, chars: Sequence[Char], trims: Sequence[Rect], min_pt: float = MIN_TYPE_PT) -> list[tuple[int, str]]:
     """One message per piece of the page that holds text under `min_pt`: where the piece is, its
     name, and each run of text set too small with its size."""
-    from .pdfread import text_runs
+    from .pagetext import text_runs
 
     on_piece: dict[int, list[Char]] = defaultdict(list)
     for c in chars:

@@ -1,0 +1,188 @@
+"""The characters of a PDF page as pdfium reads them, held as columns (numpy arrays: a rulebook page
+has thousands of characters, and an object each was most of preflight's time), and the runs of
+text they make: characters of one colour and size side by side on one line. Lengths in mm, y down
+from the page's top-left.
+
+    read_page_text(page, h_mm) -> PageText      every non-blank character: text, box, size, colour
+    run_spans(text) -> (starts, ends)           the runs of a PageText, as index ranges
+    text_runs(chars) -> [Run]                   the same runs of a list of Char
+
+generator/pdfread.py reads the rest of the page (the rendered pixels, crop marks, symbols, fonts);
+generator/preflight.py judges.
+"""
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
+
+import numpy as np
+
+from .geometry import MM_PER_PT
+
+if TYPE_CHECKING:
+    import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
+
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down from the page top
+
+
+class Char(NamedTuple):  # a tuple: made only for the few characters a finding names
+    text: str
+    box: Rect
+    size_pt: float
+    rgb: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class PageText:
+    """Characters as columns: `text[i]`, `box[i]` (x0, y0, x1, y1 mm), `size[i]` (pt), `rgb[i]` (R, G, B)."""
+    text: list[str]
+    box: np.ndarray  # n x 4, float64
+    size: np.ndarray  # n, float64
+    rgb: np.ndarray  # n x 3, int64
+
+    def __len__(self) -> int:
+        return len(self.text)
+
+    def take(self, keep: np.ndarray) -> PageText:
+        """The characters `keep` (a mask or indices) holds, in order."""
+        at = np.flatnonzero(keep) if keep.dtype == bool else keep
+        return PageText([self.text[i] for i in at.tolist()], self.box[at], self.size[at], self.rgb[at])
+
+    def chars(self, at: Sequence[int] | None = None) -> list[Char]:
+        """The characters (those at `at`, else all) as Char tuples."""
+        at = list(range(len(self)) if at is None else at)
+        box, size, rgb = self.box[at].tolist(), self.size[at].tolist(), self.rgb[at].tolist()
+        return [Char(self.text[i], tuple(b), s, tuple(c)) for i, b, s, c in zip(at, box, size, rgb)]
+
+    @staticmethod
+    def of(chars: Sequence[Char]) -> PageText:
+        return PageText([c.text for c in chars], np.array([c.box for c in chars], dtype=np.float64).reshape(-1, 4),
+                        np.array([c.size_pt for c in chars], dtype=np.float64),
+                        np.array([c.rgb for c in chars], dtype=np.int64).reshape(-1, 3))
+
+
+def _proto(fn: Any, restype: Any, *argtypes: Any) -> Any:
+    """pdfium's function `fn` called with plain addresses: no pointer object is made per call."""
+    return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(fn, ctypes.c_void_p).value or 0)
+
+
+def read_page_text(page: pdfium.PdfPage, h_mm: float) -> PageText:
+    """Every non-blank character pdfium finds on the page with its box, size and fill colour. One
+    pdfium call set per character for its box and its text object; the colour and size, which are
+    the text object's, are asked once per object (a character with no object keeps the colour read
+    last, as pdfium leaves its outputs unset for it)."""
+    import pypdfium2.raw as raw
+
+    tp = page.get_textpage()
+    try:
+        whole = _page_text(tp.raw, tp.count_chars())
+        at = [j for j, ch in enumerate(whole) if not ch.isspace()]
+        V, I = ctypes.c_void_p, ctypes.c_int
+        charbox, text_object = _proto(raw.FPDFText_GetCharBox, I, V, I, V, V, V, V), _proto(raw.FPDFText_GetTextObject, V, V, I)
+        handle = ctypes.cast(tp.raw, V).value
+        lrbt = np.zeros((len(at), 4), dtype=np.float64)
+        base, got, objects = lrbt.ctypes.data, [0] * len(at), [None] * len(at)
+        for k, j in enumerate(at):
+            a = base + 32 * k
+            got[k] = charbox(handle, j, a, a + 8, a + 16, a + 24)  # yes, l r b t
+            objects[k] = text_object(handle, j)
+        x0, x1, y0, y1 = lrbt.T
+        kept = np.flatnonzero(np.array(got, dtype=bool) & (x1 > x0) & (y1 > y0))
+        sizes, rgbs = _styles(tp.raw, [at[k] for k in kept.tolist()], [objects[k] for k in kept.tolist()])
+    finally:
+        tp.close()
+    pt = MM_PER_PT
+    box = np.stack([x0 * pt, h_mm - y1 * pt, x1 * pt, h_mm - y0 * pt], axis=1)[kept]
+    return PageText([whole[at[i]] for i in kept.tolist()], box, sizes, rgbs)
+
+
+def _styles(text: Any, at: list[int], objects: list[int | None]) -> tuple[np.ndarray, np.ndarray]:
+    """Font size and fill colour of the characters at `at` (their text objects `objects`), asked
+    once per text object; a character whose colour pdfium does not give keeps the one before it."""
+    import pypdfium2.raw as raw
+
+    n = len(at)
+    obj = np.array([o or 0 for o in objects], dtype=np.uint64)  # 0: no text object, asked one by one
+    _, firsts, same = np.unique(obj, return_index=True, return_inverse=True)
+    first = np.where(obj == 0, np.arange(n), firsts[same.reshape(-1)])  # the character asked for each
+    asked = firsts.tolist() + np.flatnonzero(obj == 0).tolist()
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    size, rgb, ok = np.zeros(n), np.zeros((n, 3), dtype=np.int64), np.zeros(n, dtype=bool)
+    for k in asked:
+        ok[k] = raw.FPDFText_GetFillColor(text, at[k], r, g, b, a)
+        size[k], rgb[k] = raw.FPDFText_GetFontSize(text, at[k]), (r.value, g.value, b.value)
+    size, rgb, ok = size[first], rgb[first], ok[first]
+    # the colour read last stands for a character without one: (0, 0, 0) before any
+    last = np.maximum.accumulate(np.where(ok, np.arange(n), -1)) if n else np.zeros(0, dtype=np.int64)
+    return size, np.vstack([rgb, np.zeros((1, 3), dtype=np.int64)])[last]  # -1: the row of zeros
+
+
+def _page_text(text: Any, n: int) -> str | list[str]:
+    """The page's characters, one per character index: in one call, as UTF-16 (pdfium gives its mark
+    of a hyphen at a line's end, U+0002, as U+FFFE there), else one call a character (a character
+    beyond U+FFFF takes two UTF-16 units, and the indices would no longer match)."""
+    import pypdfium2.raw as raw
+
+    buf = ctypes.create_string_buffer(2 * (n + 1))
+    got = raw.FPDFText_GetText(text, 0, n, ctypes.cast(buf, ctypes.POINTER(ctypes.c_ushort)))
+    whole = buf.raw[:2 * max(0, got - 1)].decode("utf-16-le", "surrogatepass").replace("\ufffe", "\x02")
+    if len(whole) == n and not any("\ud800" <= c <= "\udfff" for c in whole):
+        return whole
+    return [chr(raw.FPDFText_GetUnicode(text, j)) for j in range(n)]
+
+
+# --------------------------------------------------------------------------- runs
+
+def run_spans(t: PageText) -> tuple[np.ndarray, np.ndarray]:
+    """Consecutive characters (in the file's order) of one colour and size, on one baseline and
+    less than an em apart, as runs: [starts[i], ends[i]) for each. Contrast is judged per run, on
+    the paper round it."""
+    n = len(t)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    box, size = t.box, t.size
+    em = size[1:] * MM_PER_PT
+    gap = box[1:, 0] - box[:-1, 2]
+    joined = ((t.rgb[1:] == t.rgb[:-1]).all(axis=1) & (np.abs(size[1:] - size[:-1]) < 0.01)
+              & (np.abs(box[1:, 3] - box[:-1, 3]) < em) & (-0.2 * em < gap) & (gap < em))
+    starts = np.flatnonzero(np.r_[True, ~joined])
+    return starts, np.r_[starts[1:], n]
+
+
+def span_boxes(t: PageText, starts: np.ndarray) -> np.ndarray:
+    """The box of each run (starting at `starts`): the smallest holding its characters' boxes."""
+    if not len(starts):
+        return np.zeros((0, 4), dtype=np.float64)
+    return np.stack([np.minimum.reduceat(t.box[:, 0], starts), np.minimum.reduceat(t.box[:, 1], starts),
+                     np.maximum.reduceat(t.box[:, 2], starts), np.maximum.reduceat(t.box[:, 3], starts)], axis=1)
+
+
+@dataclass(frozen=True)
+class Run:
+    """Characters of one colour and size side by side on one line: a word or a label."""
+    chars: tuple[Char, ...]
+
+    @property
+    def text(self) -> str:
+        return "".join(c.text for c in self.chars)
+
+    @property
+    def rgb(self) -> tuple[int, int, int]:
+        return self.chars[0].rgb
+
+    @property
+    def size_pt(self) -> float:
+        return self.chars[0].size_pt
+
+    @cached_property  # read by every check of the run
+    def box(self) -> Rect:
+        x0, y0, x1, y1 = zip(*(c.box for c in self.chars))
+        return min(x0), min(y0), max(x1), max(y1)
+
+
+def text_runs(chars: Sequence[Char]) -> list[Run]:
+    """The runs (`run_spans`) of a list of characters."""
+    starts, ends = run_spans(PageText.of(chars))
+    return [Run(tuple(chars[a:e])) for a, e in zip(starts.tolist(), ends.tolist())]
