@@ -9,9 +9,11 @@ from __future__ import annotations
 import math
 
 import pytest
+from ortools.sat.python import cp_model
 
+from generator.pieces import pack as pack_module
 from generator.pieces.pack import Column, Kind, Packing, Strip, column_height, fill_sheet, fits, greedy, \
-    greedy_mixed, heights, pack, strip_height, strip_width, units
+    greedy_mixed, heights, pack, sheets_at_least, strip_height, strip_width, units
 
 # footprints in mm (trim + 2 x (bleed + gutter / 2)), worked out by hand
 CARD = Kind(20, 30, 2, 2)     # band 3: 26 x 36
@@ -55,6 +57,11 @@ def assert_valid(packing: Packing, kinds: tuple[Kind, ...], demand: tuple[int, .
                 overlap_h = min(a[2] + a[4], b[2] + b[4]) - max(a[2], b[2])
                 assert overlap_w <= 1e-9 or overlap_h <= 1e-9, (a, b)
     assert placed == list(demand)
+
+
+def strip_heights(packing: Packing, kinds: tuple[Kind, ...]) -> list[list[float]]:
+    """Each sheet's strip heights, top to bottom: the tallest stack in each."""
+    return [[max(c.count * kinds[c.kind].fh for c in st.columns) for st in strips] for _, strips in packing.sheets]
 
 
 def area_bound(kinds, demand, regions) -> int:
@@ -192,3 +199,107 @@ def test_the_sheet_count_does_not_depend_on_the_kinds_order(order):
     assert_valid(result, tuple(kinds[i] for i in order), tuple(demand[i] for i in order), SQUARE)
     # area 3 x 936 + 2 x 3000 + 3 x 1650 = 13,758 mm2: two sheets at least, and two hold them
     assert len(result.sheets) == 2 and result.optimal
+
+
+def test_fill_sheet_fills_the_width_exactly_and_takes_the_widest_kind_first():
+    # 50 + 50 mm on a 100 mm wide region: the tall piece and a short one side by side, then two short
+    left = [1, 4]
+    assert fill_sheet((TALL, SHORT), left, 10000, 10000) == [Strip((Column(0, 1), Column(1, 1))),
+                                                           Strip((Column(1, 1), Column(1, 1)))]
+    assert left == [0, 1]
+    narrow, wide = Kind(30, 30, 0), Kind(60, 30, 0)
+    left = [2, 1]
+    assert fill_sheet((narrow, wide), left, 10000, 3000) == [Strip((Column(1, 1), Column(0, 1)))]
+    assert left == [1, 0]
+
+
+def test_greedy_mixed_weighs_area_not_pieces():
+    # portrait 30 x 30 mm holds a 29 x 30 piece (870 mm2), landscape 31 x 29 a 31 x 28 one (868 mm2):
+    # the first sheet is portrait, the other piece goes on a landscape one
+    a, b = Kind(29, 30, 0), Kind(31, 28, 0)
+    sheets = greedy_mixed((a, b), (1, 1), ((3000, 3000), (3100, 2900)))
+    assert sheets == [(False, (Strip((Column(0, 1),)),)), (True, (Strip((Column(1, 1),)),))]
+
+
+def test_heights_of_a_hundredth_of_a_millimetre():
+    assert heights((Kind(1, 0.01, 0),), 4) == [4, 3, 2, 1]
+
+
+def test_the_strips_take_the_least_height_tallest_first():
+    # 3 cards: one 36 mm strip; 12: four on a portrait sheet; 13: two sheets, and then landscape
+    # ones take 5 a strip: three strips (108 mm: 5 + 5 + 3, or 5 + 5 and a portrait strip of 3) rather
+    # than five (a portrait sheet's 4 and one more)
+    for n, used in ((1, [[36.0]]), (3, [[36.0]]), (12, [[36.0] * 4])):
+        assert strip_heights(pack((CARD,), (n,), SHEET), (CARD,)) == used, n
+    thirteen = pack((CARD,), (13,), SHEET)
+    assert sorted(strip_heights(thirteen, (CARD,))) == [[36.0], [36.0, 36.0]]
+    assert strip_heights(pack((TALL, SHORT), (1, 4), SQUARE), (TALL, SHORT)) == [[66.0, 33.0]]
+    for kinds, demand, regions in (((CARD, CHIT), (15, 90), SHEET), ((CARD, TALL, SHORT), (3, 2, 3), SQUARE)):
+        for sheet in strip_heights(pack(kinds, demand, regions), kinds):
+            assert sheet == sorted(sheet, reverse=True)
+
+
+def test_a_landscape_sheet_where_it_holds_more():
+    # 60 x 30 mm: 5 on a portrait 100 x 150 mm region (one column), 6 on a landscape one (2 x 3)
+    wide = Kind(60, 30, 0)
+    result = pack((wide,), (6,), SHEET)
+    assert_valid(result, (wide,), (6,), SHEET)
+    assert [landscape for landscape, _ in result.sheets] == [True]
+    result = pack((wide,), (11,), SHEET)
+    assert_valid(result, (wide,), (11,), SHEET)
+    assert len(result.sheets) == 2
+
+
+@pytest.fixture
+def fresh_cache():
+    pack.cache_clear()
+    yield
+    pack.cache_clear()
+
+
+def test_the_solver_starts_from_the_greedy_layout(fresh_cache, monkeypatch):
+    """With every variable held at its hinted value, the solver's answer is the hint itself: the
+    greedy layout, whole and feasible (here two sheets, where the solver alone finds one)."""
+    class Held(cp_model.CpSolver):
+        def __init__(self):
+            super().__init__()
+            self.parameters.fix_variables_to_their_hinted_value = True
+    monkeypatch.setattr(cp_model, "CpSolver", Held)
+    kinds, demand = (TALL, SHORT), (1, 4)
+    start = greedy(kinds, demand, 10000, 10000)
+    result = pack(kinds, demand, SQUARE)
+    assert result.solver == "optimal"
+    assert result.sheets == tuple((False, tuple(strips)) for strips in start)
+    assert len(result.sheets) == 2
+
+
+def test_sheets_at_least_reads_the_objective_bound():
+    # the objective is big x sheets + the strips' heights (< big): a bound of 2.19 x big leaves 2 sheets possible
+    assert sheets_at_least(174852, 80001) == 2
+    assert sheets_at_least(240003, 80001) == 3
+    assert sheets_at_least(240002.5, 80001) == 2
+    assert sheets_at_least(0, 80001) == 0
+
+
+def test_a_layout_the_solver_ran_out_of_time_on_is_not_called_optimal(fresh_cache, monkeypatch):
+    """3 tall, 9 short and 6 small pieces on 100 x 100 mm, the solver stopped early: the layout it has
+    (3 sheets) is optimal only if its bound rules out 2 sheets. The objective is big x sheets + the
+    strips' heights (0.01 mm), so big is read off the objective and the layout's own heights."""
+    seen = []
+    solve = cp_model.CpSolver.solve
+
+    def recording(self, model, *args, **kwargs):
+        status = solve(self, model, *args, **kwargs)
+        seen.append((status, self.objective_value, self.best_objective_bound))
+        return status
+    monkeypatch.setattr(cp_model.CpSolver, "solve", recording)
+    monkeypatch.setattr(pack_module, "DETERMINISTIC_LIMIT", 0.3)
+    kinds, demand = (TALL, SHORT, Kind(30, 20, 0)), (3, 9, 6)
+    result = pack(kinds, demand, SQUARE)
+    assert_valid(result, kinds, demand, SQUARE)
+    ((status, objective, bound),) = seen
+    n = len(result.sheets)
+    assert status == cp_model.FEASIBLE and result.solver == "feasible" and n == 3
+    big = (objective - sum(units(h) for sheet in strip_heights(result, kinds) for h in sheet)) / n
+    assert result.optimal == (bound >= big * n - 1e-6)
+    assert not result.optimal      # its bound, 2.19 sheets' worth, leaves 2 sheets possible
