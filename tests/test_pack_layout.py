@@ -303,3 +303,13 @@ def test_a_layout_the_solver_ran_out_of_time_on_is_not_called_optimal(fresh_cach
     big = (objective - sum(units(h) for sheet in strip_heights(result, kinds) for h in sheet)) / n
     assert result.optimal == (bound >= big * n - 1e-6)
     assert not result.optimal      # its bound, 2.19 sheets' worth, leaves 2 sheets possible
+
+
+def test_a_cached_packing_cannot_be_changed_by_its_caller():
+    """pack() hands every caller of one build the same object: none may alter what the next gets."""
+    import dataclasses
+    result = pack((CARD,), (4,), SHEET)
+    for thing, field in ((result, "optimal"), (result.sheets[0][1][0], "columns"), (result.sheets[0][1][0].columns[0], "count")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(thing, field, None)
+    assert pack((CARD,), (4,), SHEET) is result
