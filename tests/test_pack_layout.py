@@ -162,7 +162,8 @@ def test_the_solver_stacks_short_pieces_where_shelves_do_not():
     # 100 x 100 mm, one 50 x 60 and four 50 x 33: shelves (60, then 33, 33) need 126 mm, two sheets;
     # a 66 mm strip (the tall piece beside two short ones) and a 33 mm strip of two take 99 mm
     kinds, demand = (TALL, SHORT), (1, 4)
-    assert len(greedy(kinds, demand, 10000, 10000)) == 2
+    assert greedy(kinds, demand, 10000, 10000) == [[Strip((Column(0, 1), Column(1, 1))), Strip((Column(1, 1), Column(1, 1)))],
+                                                   [Strip((Column(1, 1),))]]     # 50 + 50 fills the 100 mm exactly
     assert len(greedy_mixed(kinds, demand, ((10000, 10000), (10000, 10000)))) == 2
     result = pack(kinds, demand, SQUARE)
     assert_valid(result, kinds, demand, SQUARE)
@@ -219,6 +220,10 @@ def test_greedy_mixed_weighs_area_not_pieces():
     a, b = Kind(29, 30, 0), Kind(31, 28, 0)
     sheets = greedy_mixed((a, b), (1, 1), ((3000, 3000), (3100, 2900)))
     assert sheets == [(False, (Strip((Column(0, 1),)),)), (True, (Strip((Column(1, 1),)),))]
+    # a 31 x 28.08 mm piece (870.48 mm2) on the landscape one outweighs the 870 mm2 one by under 1 mm2
+    c = Kind(31, 28.08, 0)
+    sheets = greedy_mixed((a, c), (1, 1), ((3000, 3000), (3100, 2900)))
+    assert sheets == [(True, (Strip((Column(1, 1),)),)), (False, (Strip((Column(0, 1),)),))]
 
 
 def test_heights_of_a_hundredth_of_a_millimetre():
@@ -313,3 +318,12 @@ def test_a_cached_packing_cannot_be_changed_by_its_caller():
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(thing, field, None)
     assert pack((CARD,), (4,), SHEET) is result
+
+
+def test_a_solve_stopped_early_is_optimal_when_its_bound_says_so(fresh_cache, monkeypatch):
+    """Stopped after 0.001 deterministic seconds the solver has the one-sheet layout but not the proof
+    of its least height: it is optimal all the same, as no fewer sheets can hold a piece."""
+    monkeypatch.setattr(pack_module, "DETERMINISTIC_LIMIT", 0.001)
+    result = pack((TALL, SHORT), (1, 4), SQUARE)
+    assert_valid(result, (TALL, SHORT), (1, 4), SQUARE)
+    assert result.solver == "feasible" and len(result.sheets) == 1 and result.optimal

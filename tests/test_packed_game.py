@@ -84,6 +84,11 @@ def test_every_printed_component_is_packed_as_its_printer_makes_it(game):
     assert sizes["crew"] == (12.7, 12.7)              # a counter's default, half an inch
     assert sizes["pawns"] == (50.0, 52.0)             # a 25 x 40 mm standee: front and back side by side, a 12 mm tab
     assert sizes["wind-chits"] == (15.0, 15.0)
+    # a cut line where crop marks cannot show the cut: round tokens, the tuck box's and the standee's
+    # nets, not cards or counters; a die's net draws its cuts as marks of its own
+    cut = {g[0]: {p.cut_line for p in g[1]} for g in groups}
+    assert cut == {"tide-cards": {False}, "tide-cards (tuck box)": {True}, "coins": {True}, "crew": {False},
+                   "pawns": {True}, "weather-die": {False}, "wind-chits": {False}}
     # cards 3 mm bleed; punch-outs 1.5 mm with the rest of their 3 mm gutter (none)
     assert {g[0]: (g[2].bleed, g[2].gutter) for g in groups if g[0] in ("tide-cards", "coins", "pawns")} == {
         "tide-cards": (3.0, 0.0), "coins": (1.5, 0.0), "pawns": (1.5, 0.0)}

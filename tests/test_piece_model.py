@@ -114,3 +114,18 @@ def test_a_die_prints_its_stated_or_proposed_count():
     assert die_copies(die, {}) == 2
     assert die_copies(die, {("d", "d"): (3, True)}) == 3
     assert die_copies(comp(id="d", kind="dice"), {}) == 0
+
+
+def test_pieces_and_pages_cannot_be_changed_once_made():
+    """Copies are one Piece repeated in a list, and plans share their pages' parts: none may be
+    altered in place (a change to one copy would change them all)."""
+    import dataclasses
+    from generator.pieces.model import Placement, SheetPage, Stroke, Wedge
+    p = piece(Item(id="a"))
+    made = [Outline(), Mark("fold", ((0, 0), (1, 1))), Panel("front", p.front, Box(0, 0, 1, 1)), p,
+            Stroke(0, 0, 1, 1, "#000000", 0.2), Wedge(((0, 0), (1, 0), (0, 1)), "#000000", "#ffffff", 0.1),
+            Placement(p, "front", Box(0, 0, 1, 1), 1.0), SheetPage(210, 297, ())]
+    for thing in made:
+        name = dataclasses.fields(thing)[0].name
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(thing, name, None)
