@@ -228,7 +228,8 @@ def solve(kinds: tuple[Kind, ...], demand: tuple[int, ...], shapes: tuple[Shape,
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return start, False, solver.status_name(status)
     sheets = decode(solver, kinds, demand, slots, x, cols, fh)
-    proved = status == cp_model.OPTIMAL or sheets_at_least(solver.best_objective_bound, big) >= len(sheets)
+    # proved: no fewer sheets possible (solve is only asked with pieces to place: one sheet at least)
+    proved = status == cp_model.OPTIMAL or max(1, sheets_at_least(solver.best_objective_bound, big)) >= len(sheets)
     if len(start) < len(sheets):  # the hint was not taken whole: the greedy layout stays
         return start, False, "greedy"
     return sheets, proved, solver.status_name(status)
