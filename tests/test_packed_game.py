@@ -139,3 +139,15 @@ def test_every_piece_has_a_place_of_its_own_and_its_back_behind_it(game):
             assert (b.trim.x, b.trim.y) == pytest.approx((fronts.width - f.trim.right, f.trim.y))
         else:
             assert (b.trim.x, b.trim.y) == pytest.approx((f.trim.x, fronts.height - f.trim.bottom))
+
+
+def test_build_packed_writes_one_pdf_only_when_asked(game, tmp_path):
+    from pypdf import PdfReader
+
+    from generator.pieces.packed import build_packed
+
+    assert build_packed(game, dataclasses.replace(A4, out_root=tmp_path)) == []          # no --layout packed
+    assert not (tmp_path / "pocket-harbour").exists()
+    written = build_packed(game, dataclasses.replace(A4, out_root=tmp_path, packed=True, formats=("pdf", "svg", "png")))
+    assert written == [tmp_path / "pocket-harbour" / "packed-en.pdf"]                 # a PDF only, whatever the formats
+    assert len(PdfReader(written[0]).pages) == 2                                      # one sheet: fronts and backs
