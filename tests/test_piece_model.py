@@ -129,3 +129,42 @@ def test_pieces_and_pages_cannot_be_changed_once_made():
         name = dataclasses.fields(thing)[0].name
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(thing, name, None)
+
+
+PUNCH_GAME = {
+    "game.yaml": "id: punch-test\ntitle: Punch Test\nplayers: {min: 1, max: 2}\nsource_language: en\nlanguages: [en]\n",
+    "components.yaml": """\
+components:
+  - {id: coins, kind: tokens, name: Coins, count: 3}
+  - {id: reefs, kind: tiles, name: Reefs, count: 2, shape: rounded}
+  - {id: pawns, kind: pieces, name: Pawns, count: 1}
+  - {id: tray, kind: board, name: Tray, count: 1, size: {width_mm: 100, height_mm: 80}}
+  - {id: plain-die, kind: dice, name: Plain die, count: 2}
+  - id: weather-die
+    kind: dice
+    name: Weather die
+    count: 1
+    faces: [{label: Sun}, {label: Rain}, {label: Fog}, {label: Storm}, {label: Calm}, {label: Hail}]
+  - {id: deck, kind: deck, name: Deck, size: poker, items: [{id: one, name: One}]}
+""",
+}
+
+
+def test_build_pieces_writes_a_file_for_each_punch_out_component(tmp_path):
+    """Tokens, tiles, standees, the board and the die with faces each get their PDF; the standard die
+    and the deck (the card printer's) none."""
+    from pypdf import PdfReader
+
+    from gamefiles import write_game
+    from generator.pieces.punch import build_pieces
+    from solver.game.loader import load_game
+
+    game = load_game(write_game(tmp_path / "punch-test", PUNCH_GAME))
+    written = build_pieces(game, BuildContext(out_root=tmp_path / "out", formats=("pdf",)))
+    folder = tmp_path / "out" / "punch-test"
+    assert sorted(p.name for p in written) == ["boards-tray-en.pdf", "dice-weather-die-en.pdf", "standees-pawns-en.pdf",
+                                               "tiles-reefs-en.pdf", "tokens-coins-en.pdf"]
+    assert all(p.parent == folder and p.is_file() for p in written)
+    # a sheet of fronts and one of backs where a side has a back (none here: fronts only, one page each)
+    pages = {p.name: len(PdfReader(p).pages) for p in written}
+    assert pages["tokens-coins-en.pdf"] == pages["tiles-reefs-en.pdf"] == pages["standees-pawns-en.pdf"] == 1
