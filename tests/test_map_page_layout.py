@@ -140,3 +140,12 @@ def test_the_extent_is_clipped_to_the_page():
     assert page.extent == Box(0.0, 0.0, 100.0, 80.0)
     inner = MapPage(100.0, 80.0, Box(5, 6, 50, 5), Box(20, 10, 30, 30), (), Box(10, 50, 40, 20))
     assert inner.extent == Box(4.0, 5.0, 52.0, 66.0)
+
+
+def test_a_page_layout_cannot_be_changed_once_made(tmp_path):
+    """map_page's numbers are what draw.py and the tiling both follow: neither may alter them in place."""
+    import dataclasses
+    page = map_page(harbour_map(tmp_path, boxes("kind: box")))
+    for thing, field in ((page, "grid"), (page.items[0], "box")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(thing, field, Box(0, 0, 1, 1))

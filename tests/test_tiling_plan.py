@@ -122,3 +122,12 @@ def test_assembly_scale_fits_the_page_on_the_sheet():
     assert assembly_scale(100, 200, Box(0, 0, 50, 50)) == 0.25
     assert assembly_scale(200, 100, Box(0, 0, 50, 50)) == 0.25
     assert assembly_scale(100, 100, Box(3, 4, 80, 60)) == 0.6
+
+
+def test_a_plan_cannot_be_changed_once_made():
+    """The sheets, their headers and their guide marks all read one plan: none may alter it in place."""
+    import dataclasses
+    plan = tile_plan(Box(0, 0, 300, 200), A4)
+    for thing, field in ((plan, "tiles"), (plan.tiles[0], "window")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(thing, field, None)
