@@ -17,11 +17,13 @@ from solver.game.loader import load_game
 
 R = 24 / math.sqrt(3)
 GW, GH = 12.5 * R, 5.5 * 24          # 173.205 x 132 mm
-EXTRA = """
+RIVER = """
 rivers:
   - {id: creek, kind: minor, hexsides: [["0101", "0201"]]}
-  - {id: sound, kind: major, hexsides: [["0403", "0503"]]}
-  - {id: brook, kind: minor, hexsides: [["0304", "0404"]]}
+"""
+MORE = RIVER + """  - {id: sound, kind: major, hexsides: [["0403", "0503"]]}
+"""
+CROSSING_AND_ROAD = """
 crossings:
   - {kind: ford, hexside: ["0101", "0201"], river: creek}
 roads:
@@ -60,8 +62,13 @@ def test_page_sizes_and_box_sizes():
 def test_legend_rows_count_the_kinds_two_a_row_and_four_more(tmp_path):
     # terrain sea, land, rocks; places start and goal: 5 entries, 3 rows, + 4
     assert legend_rows(harbour_map(tmp_path)) == 7
-    # + river kinds minor and major (2), roads (1), crossing kinds (1): 9 entries, 5 rows
-    assert legend_rows(harbour_map(tmp_path / "more", EXTRA)) == 9
+    # + the river kind minor: 6 entries, still 3 rows; + major: 7, 4 rows
+    assert legend_rows(harbour_map(tmp_path / "river", RIVER)) == 7
+    assert legend_rows(harbour_map(tmp_path / "rivers", MORE)) == 8
+    # one river kind, a crossing kind and the roads (one entry however many): 8 entries, 4 rows
+    assert legend_rows(harbour_map(tmp_path / "roads", RIVER + CROSSING_AND_ROAD)) == 8
+    # two river kinds, a crossing kind, the roads: 9 entries, 5 rows
+    assert legend_rows(harbour_map(tmp_path / "all", MORE + CROSSING_AND_ROAD)) == 9
 
 
 def test_a_map_with_no_boxes_is_centred_and_its_legend_under_the_grids_right_edge(tmp_path):

@@ -55,6 +55,10 @@ def test_the_fewest_windows_that_reach():
 def test_share_and_usable():
     assert _share(Box(0, 0, 10, 10), [Box(5, 5, 10, 10), Box(20, 0, 5, 5), Box(0, 10, 10, 5)], 100) == 0.25
     assert _share(Box(0, 0, 10, 10), [Box(-5, 2, 10, 2), Box(2, -5, 2, 10)], 50) == (10 + 10) / 50
+    # a sliver of content half a millimetre into the window, either way, still counts
+    assert _share(Box(0, 0, 10, 10), [Box(9.5, 0, 5, 10)], 100) == 0.05
+    assert _share(Box(0, 0, 10, 10), [Box(0, 9.5, 10, 5)], 100) == 0.05
+    assert _share(Box(0, 0, 10, 10), [Box(10, 0, 5, 10), Box(0, -5, 10, 5)], 100) == 0.0     # touching only
     assert _usable([(0, 60)], 60, 10) and not _usable([(0, 60.1)], 60, 10)
     assert _usable([(0, 5)], 60, 10)                       # a lone span may be short
     assert not _usable([(0, 55), (45, 55)], 60, 10)        # a span no longer than the overlap
