@@ -119,6 +119,15 @@ def test_boxes_side_by_side_while_they_fit_before_the_legend(tmp_path):
         (round(x, 6), 160), (round(x + 48, 6), 160)]
 
 
+def test_a_narrow_map_gets_a_band_as_wide_as_its_legend(tmp_path):
+    # 12 mm hexes: 12.5 radii of 12 / sqrt 3 (86.6 mm), narrower than the 150 mm legend: title and legend
+    # share a 150 mm band centred on the page (x 73.5), the legend 6 mm under the 66 mm grid; the grid centred
+    page = map_page(harbour_map(tmp_path, grid=("hex_mm: 24", "hex_mm: 12")))
+    gw = 12.5 * 12 / math.sqrt(3)
+    assert close(page.title, (73.5, 10, 150, 12)) and close(page.legend, (73.5, 22 + 66 + 6, 150, 36.4))
+    assert close(page.grid, (10 + (277 - gw) / 2, 22, gw, 66))
+
+
 def test_a_panel_too_tall_for_the_band_takes_the_pages_width(tmp_path):
     # a box and an area: in the 216 mm band (x 40.5) the area wraps to y 184 and ends at 204, below the
     # margin (200); across the page (10..287, legend at 137) they sit side by side at y 160
@@ -129,9 +138,23 @@ def test_a_panel_too_tall_for_the_band_takes_the_pages_width(tmp_path):
 
 
 def test_a_map_that_cannot_fit_is_refused(tmp_path):
-    # 40 mm hexes: 12.5 x 40 / sqrt 3 = 288.7 mm wide, more than the 277 mm inside the margins
-    with pytest.raises(DataError):
+    # 40 mm hexes: 12.5 x 40 / sqrt 3 = 288.7 mm wide, more than the 277 mm inside the margins; the page
+    # it needs: 288.7 + 2 x 10 = 309 mm wide, and 22 + 5.5 x 40 + 6 + 36.4 (the legend) + 10 = 294 mm tall
+    with pytest.raises(DataError) as refused:
         map_page(harbour_map(tmp_path, grid=("hex_mm: 24", "hex_mm: 40")))
+    message = str(refused.value)
+    assert message.startswith("map harbour: ") and message.count("\n") == 0
+    assert "309 x 294 mm" in message and "a4 landscape (297 x 210 mm)" in message
+    # 17 columns (26 radii, 360 mm): too wide, though the panel under it fits
+    with pytest.raises(DataError):
+        map_page(harbour_map(tmp_path / "wide", grid=("columns: 8", "columns: 17")))
+    # a panel 0.55 mm too tall in the band (24.1 mm hexes: the track wrapped under the box ends at 200.55)
+    # takes the page's width, where the track sits beside the box
+    page = map_page(harbour_map(tmp_path / "tall", boxes("kind: box", "kind: track, cells: 5"), ("hex_mm: 24", "hex_mm: 24.1")))
+    assert close(page.title, (10, 10, 277, 12)) and close(page.items[1].box, (58, 160.55, 65, 16))
+    # Letter landscape (259.4 mm inside): an 8-cell track (104 mm) ends 0.6 mm past the legend's gap
+    with pytest.raises(DataError):
+        map_page(harbour_map(tmp_path / "letter", boxes("kind: track, cells: 8"), ("paper: a4", "paper: letter")))
     # a panel that cannot fit under the grid even across the page: a box, a 5-cell track and an area
     hm = harbour_map(tmp_path / "panel", boxes("kind: box", "kind: track, cells: 5", "kind: area"))
     with pytest.raises(DataError):

@@ -108,6 +108,18 @@ def test_no_sheet_of_almost_nothing_even_when_the_even_split_would_give_one():
     assert plan.shares == pytest.approx((116 * 200 / A4_AREA, (44 * 200 + 25) / A4_AREA))
 
 
+def test_the_same_down_the_page():
+    # 190 x 400 mm: portrait windows need 1 x 2 (ceil(390 / 271)), landscape ones 1 x 3. The map fills the
+    # top 200 mm, a scrap sits at the bottom: split evenly (205 mm each) the lower sheet holds 5 x 190 + 25
+    # mm2, packed from the top 25 mm2; packed from the bottom the upper sheet is 129 mm tall and the lower
+    # holds 81 x 190 + 25 = 15,415 mm2
+    content = [Box(0, 0, 190, 200), Box(185, 395, 5, 5)]
+    plan = tile_plan(Box(0, 0, 190, 400), A4, content=content)
+    assert (plan.paper, plan.rows, plan.cols) == (A4, 2, 1)
+    assert windows(plan) == [(0, 0, 190, 129), (0, 119, 190, 281)]
+    assert plan.shares == pytest.approx((129 * 190 / A4_AREA, (81 * 190 + 25) / A4_AREA))
+
+
 def test_square_paper_has_one_way_round():
     plan = tile_plan(Box(0, 0, 300, 100), (200.0, 200.0), margin=10, overlap=20)
     # windows 180 x 180: (300 + 20) / 2 = 160 each
@@ -118,8 +130,9 @@ def test_an_overlap_that_cannot_fit_is_refused():
     tile_plan(Box(0, 0, 300, 200), A4, overlap=0)
     tile_plan(Box(0, 0, 300, 200), A4, overlap=96.9)     # under half the 194 mm window
     for bad in (-0.1, 97.0):
-        with pytest.raises(DataError):
+        with pytest.raises(DataError) as refused:
             tile_plan(Box(0, 0, 300, 200), A4, overlap=bad)
+        assert str(refused.value).startswith("--overlap: ")      # an option: no line or column to name
 
 
 def test_assembly_scale_fits_the_page_on_the_sheet():
