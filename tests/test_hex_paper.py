@@ -73,3 +73,11 @@ def test_paper_grid_is_made_once_per_grid_and_size():
     first = paper_grid(Map)  # type: ignore[arg-type]
     assert paper_grid(Map) is first and first.hex_mm == H  # type: ignore[arg-type]
     assert first.size_mm() == pytest.approx((50, 2.5 * H))
+
+
+def test_a_paper_grid_cannot_be_changed_once_made():
+    """paper_grid hands one PaperGrid to every drawing of a map: none may alter its size in place."""
+    import dataclasses
+    g = grid("flat", 2, 2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        g.hex_mm = 5.0  # type: ignore[misc]
