@@ -68,6 +68,7 @@ def test_each_printers_size_and_outline():
     assert printer_size(comp(), "tokens") == (20.0, 20.0)
     assert printer_size(comp(), "tiles") == (30.0, 30.0)
     assert printer_size(comp(), "standees") == (25.0, 40.0)
+    assert printer_size(comp(kind="board"), "boards") == (210.0, 297.0)     # a board with no size: A4
     assert printer_size(comp(size={"width_mm": 12, "height_mm": 18}), "tiles") == (12.0, 18.0)
     assert outline_of(comp(), "tokens") == Outline("circle")          # tokens are round unless told
     assert outline_of(comp(), "tiles") == Outline("rect")
@@ -168,3 +169,12 @@ def test_build_pieces_writes_a_file_for_each_punch_out_component(tmp_path):
     # a sheet of fronts and one of backs where a side has a back (none here: fronts only, one page each)
     pages = {p.name: len(PdfReader(p).pages) for p in written}
     assert pages["tokens-coins-en.pdf"] == pages["tiles-reefs-en.pdf"] == pages["standees-pawns-en.pdf"] == 1
+
+
+def test_a_die_net_uses_the_layout_named_for_it():
+    from generator.pieces.punch import die_layout
+    from solver.game.layouts import ComponentLayout, LayoutsFile
+    die = comp(id="d", kind="dice", count=1)
+    assert die_layout(LayoutsFile(), die) == "die-face-basic"
+    assert die_layout(LayoutsFile(components={"d": ComponentLayout(front="weather-face")}), die) == "weather-face"
+    assert die_layout(LayoutsFile(components={"d": ComponentLayout(print_as="dice")}), die) == "die-face-basic"
