@@ -82,6 +82,7 @@ def test_default_layouts_have_a_back_only_where_the_data_gives_one():
     assert default_layout(comp(back=Face(label="B")), "tiles").back == "tile-basic"
     with_item_back = comp(items=[Item(id="a"), Item(id="b", back=Face(label="B"))])
     assert default_layout(with_item_back, "tokens").back == "token-basic"
+    assert default_layout(comp(items=[Item(id="a"), Item(id="b")]), "tokens").back is None
     assert default_layout(comp(), "standees").back == "standee-basic"    # a standee shows its back panel
 
 
@@ -136,6 +137,7 @@ PUNCH_GAME = {
     "game.yaml": "id: punch-test\ntitle: Punch Test\nplayers: {min: 1, max: 2}\nsource_language: en\nlanguages: [en]\n",
     "components.yaml": """\
 components:
+  - {id: deck, kind: deck, name: Deck, size: poker, items: [{id: one, name: One}]}
   - {id: coins, kind: tokens, name: Coins, count: 3}
   - {id: reefs, kind: tiles, name: Reefs, count: 2, shape: rounded}
   - {id: pawns, kind: pieces, name: Pawns, count: 1}
@@ -146,14 +148,13 @@ components:
     name: Weather die
     count: 1
     faces: [{label: Sun}, {label: Rain}, {label: Fog}, {label: Storm}, {label: Calm}, {label: Hail}]
-  - {id: deck, kind: deck, name: Deck, size: poker, items: [{id: one, name: One}]}
 """,
 }
 
 
 def test_build_pieces_writes_a_file_for_each_punch_out_component(tmp_path):
-    """Tokens, tiles, standees, the board and the die with faces each get their PDF; the standard die
-    and the deck (the card printer's) none."""
+    """Tokens, tiles, standees, the board and the die with faces each get their PDF; the deck (the card
+    printer's, listed first) and the standard die none."""
     from pypdf import PdfReader
 
     from gamefiles import write_game
