@@ -109,7 +109,7 @@ def map_page(hm: HexMap, paper: str | None = None, orientation: str | None = Non
         if fits:
             break
     if gw > inner.w or not fits:
-        need = f"{gw:.0f} x {bottom - inner.y + 2 * MARGIN_MM:.0f} mm"
+        need = f"{max(gw, LEGEND_W + GAP_MM + widest) + 2 * MARGIN_MM:.0f} x {bottom - inner.y + 2 * MARGIN_MM:.0f} mm"
         raise DataError([Problem(f"map {d.id}", 0, 0, f"the map with its boxes and legend needs about {need}, more "
                                  f"than {paper or d.paper} {orientation or d.page_orientation} ({W:.0f} x {H:.0f} mm)",
                                  "choose a larger paper, the other page_orientation, or a smaller grid.hex_mm")])

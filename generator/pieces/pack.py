@@ -228,10 +228,17 @@ def solve(kinds: tuple[Kind, ...], demand: tuple[int, ...], shapes: tuple[Shape,
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return start, False, solver.status_name(status)
     sheets = decode(solver, kinds, demand, slots, x, cols, fh)
-    proved = status == cp_model.OPTIMAL or math.ceil(solver.best_objective_bound / big - 1e-9) >= len(sheets)
+    # proved: no fewer sheets possible (solve is only asked with pieces to place: one sheet at least)
+    proved = status == cp_model.OPTIMAL or max(1, sheets_at_least(solver.best_objective_bound, big)) >= len(sheets)
     if len(start) < len(sheets):  # the hint was not taken whole: the greedy layout stays
         return start, False, "greedy"
     return sheets, proved, solver.status_name(status)
+
+
+def sheets_at_least(bound: float, big: int) -> int:
+    """The fewest sheets a bound on the objective leaves possible: a layout of s sheets costs
+    big x s plus its strips' heights, which are less than big, so s >= floor(bound / big)."""
+    return math.floor(bound / big + 1e-9)
 
 
 def hint(m: Any, start: list[Sheet], slots: list[tuple[int, int]], x: dict, cols: dict, used: list, fh: list[int]) -> None:
