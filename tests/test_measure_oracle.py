@@ -150,6 +150,16 @@ def test_a_deal_larger_than_its_pile_says_so(tmp_path):
         (3, chance(2, 2, 3, 1, 99)), (4, chance(2, 2, 4, 1, 99))]
 
 
+def test_a_condition_with_no_upper_bound_counts_every_hand_however_large(tmp_path):
+    """95 thieves and 5 guards, 19 cards to each of 5 players: every hand holds 90 to 95 thieves,
+    so "at least one thief" holds in every deal: P = 1 exactly (no upper bound cuts it off)."""
+    steps = [{"use": "deck"}, {"shuffle": "deck"}, {"deal": "deck", "each": 19, "hand": False}]
+    target = {"id": "many", "when": "players == 5",
+              "odds": {"deal": "deck", "where": {"role": "thief"}, "dealt_at_least": 1, "probability_at_least": 1}}
+    [v] = values(make(tmp_path, [target], counts={"thief": 95, "guard": 5, "lamp": 0}, steps=steps, variants=[]))
+    assert (v.players, v.value, v.holds) == (5, 1, True)
+
+
 def test_a_target_on_a_pile_nobody_deals_gives_no_value(tmp_path):
     steps = [{"use": "deck"}, {"shuffle": "deck"}, {"return_rest": "deck"}]
     targets = ODDS[:1] + [{"id": "box", "total": {"component": "deck", "min": 1}}]
@@ -173,6 +183,23 @@ def test_seat_expectation_with_every_seat_dealt_holds_by_symmetry(tmp_path):
             assert v.note == "" and v.holds is False
     assert [(v.players, v.variant) for v in got] == [(3, None), (4, None), (5, None), (4, "short-table")]
     assert [v.holds for v in got[:3]] == [True, True, True]  # 4/8, 4/9, 4/9
+
+
+def test_two_cards_to_each_seat(tmp_path):
+    """Each seat is dealt two cards: it expects what a hand of two from the pile holds, every pair
+    of cards counted; every seat is dealt, so `equal` holds by symmetry."""
+    steps = PLAIN[:3] + [{"deal": "deck", "each": 2, "hand": False}] + PLAIN[4:]
+    targets = [{"id": "guards", "when": "players <= 4",  # 10 cards would be more than the deck's 9
+                "seat_expectation": {"deal": "deck", "where": {"role": "guard"}, "at_most": "1"}}]
+    got = values(make(tmp_path, targets, steps=steps, variants=[]))
+    for v in got:
+        a, b = split(v.players, ("guard",))
+        cards = [1] * a + [0] * b
+        pairs = list(itertools.combinations(range(a + b), 2))
+        assert v.value == Fraction(sum(cards[i] + cards[j] for i, j in pairs), len(pairs))
+        assert v.note == "holds by symmetry: every seat is dealt 2 from one shuffled pile, so each expects the same"
+        assert v.holds == (v.value <= 1)
+    assert [(v.players, v.holds) for v in got] == [(3, True), (4, True)]  # 1 and 8/9
 
 
 @pytest.mark.parametrize("spec,holds", [
