@@ -112,3 +112,13 @@ def test_without_setup_a_stated_count_enters_the_total(tmp_path):
                                                          "count: 2\n    attrs:\n      role: lamp"), encoding="utf-8")
     result = design(load_game(folder))
     assert result.counts == {("deck", "saboteur"): 3, ("deck", "miner"): 1}
+
+
+@pytest.mark.parametrize("miners,saboteurs", [(3, 2), (0, 5)])
+def test_a_stated_count_counts_in_a_box_target(tmp_path, miners, saboteurs):
+    """Miners stated (3, or none at all), saboteurs designed: at least 5 cards in all takes 5 - miners saboteurs."""
+    folder = make(tmp_path / "g", {"steps": [{"use": "deck"}]}, [{"id": "box", "total": {"component": "deck", "min": 5}}])
+    text = (folder / "components.yaml").read_text(encoding="utf-8")
+    (folder / "components.yaml").write_text(text.replace("count: null\n    attrs:\n      role: miner",
+                                                         f"count: {miners}\n    attrs:\n      role: miner"), encoding="utf-8")
+    assert design(load_game(folder)).counts == {("deck", "saboteur"): saboteurs}

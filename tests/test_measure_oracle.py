@@ -247,6 +247,14 @@ def test_box_targets_are_the_counts_added_up(tmp_path):
         ("tokens", "total", 6, "copies of tokens: 5..6", True, None, None)]
 
 
+def test_an_item_with_no_copies_counts_as_none(tmp_path):
+    """No lamp in the box (count 0): the roles hold 2, 4 and 0 copies, the thieves a third of 6."""
+    got = [(v.target, v.part, v.value) for v in values(make(tmp_path, BOX[:1] + BOX[6:7], counts={
+        "thief": 2, "guard": 4, "lamp": 0}))]
+    assert got == [("per-role", "role=guard", 4), ("per-role", "role=lamp", 0), ("per-role", "role=thief", 2),
+                   ("thief-share", None, Fraction(2, 6))]
+
+
 def test_a_box_with_an_unknown_count_is_not_measured_until_it_is_given(tmp_path):
     folder = make(tmp_path, BOX[4:5] + BOX[7:], counts={"thief": 2, "guard": None, "lamp": 3}, tokens=None)
     game = load_game(folder)
