@@ -53,7 +53,8 @@ SETUP = {"steps": [{"use": "counters"},
                    {"place": "counters", "items": ["hill-soldier"], "count": 3},
                    {"place": "counters", "items": ["sea-soldier"], "count": "players"},
                    {"place": "counters", "items": ["chit-1", "chit-2", "chit-4"], "count": 2},
-                   {"place": "counters", "items": ["turn"], "count": 1}],
+                   {"place": "counters", "items": ["turn"], "count": 1},
+                   {"place": "counters", "items": ["sea-raider"], "count": 2}],
          "constraints": [{"id": "hill-keeps-five", "require": "owned(hill-soldier) >= 5", "source": "rules 2.2"}]}
 
 
@@ -126,7 +127,7 @@ def test_the_smallest_mix_its_table_and_the_stock(tmp_path):
     assert result.derived["stock_after_setup"] == {
         "hill-soldier": {"side": "hill", "placed_at_setup": 3, "owned_min": 5, "stock": 2, "later_needs": True},
         "sea-soldier": {"side": "sea", "placed_at_setup": 2, "owned_min": 3, "stock": 1, "later_needs": True},
-        "sea-raider": {"side": "sea", "placed_at_setup": 0, "owned_min": 2, "stock": 2, "later_needs": True}}
+        "sea-raider": {"side": "sea", "placed_at_setup": 2, "owned_min": 2, "stock": 0, "later_needs": False}}
     [stock] = of(result, "stock-limit")
     assert (stock.message, stock.source) == ("hill stock after setup with the smallest mix (reinforcements beyond it "
                                              "are lost): hill-soldier 2", "rules 2.1")
@@ -238,7 +239,7 @@ def test_setup_needs_more_chits_than_the_least_pool(tmp_path):
     assert (pool["exact"]["chits"], pool["exact"]["mixes"]) == (size, len(found)) and size == 4
 
 
-@pytest.mark.parametrize("size", [2, 3, 5, 8, 13])
+@pytest.mark.parametrize("size", [2, 3, 5, 8, 13, 40, 53])  # 93/40 = 2.33 - 1/200; 124/53 just above 2.33 + 1/200
 @pytest.mark.parametrize("exact", [True, False])
 def test_count_mixes_against_every_mix(size, exact):
     for mean in (Fraction(5, 2), Fraction(233, 100), Fraction(2), Fraction(3, 1)):
@@ -262,3 +263,27 @@ def test_chits_of_one_value_need_one_chit(tmp_path):
     assert (pool["values"], pool["at_least_for_setup"]) == ([4], 0)
     assert pool["exact"] == pool["rounded"] == {"chits": 1, "mixes": 1, "example": {"4": 1}}
     assert of(result, "chit-pool")[0].message.startswith("chits valued 4-4: mean exactly 4.0 needs at least 1 chits")
+
+
+@pytest.mark.parametrize("mean", ["2.505", "2.495"])
+def test_a_rounded_mean_includes_its_lower_end_and_not_its_upper(mean):
+    """1×1 4×1 has mean 2.5: the lower end of [2.505 - 1/200, 2.505 + 1/200), so 2 chits round to
+    2.505; the upper end of the range of 2.495, so they do not round to 2.495."""
+    chits = {("c", "one"): 1, ("c", "two"): 2, ("c", "four"): 4}
+    m = Fraction(mean)
+    size, found = least_pool(m, False, 0)
+    got = wargame.chit_pool(chits, m, 0, exact=False)
+    assert (got["chits"], got["mixes"]) == (size, len(found))
+    assert (size == 2) == (mean == "2.505")
+
+
+def test_more_than_twelve_uncounted_kinds_are_cut_short(tmp_path):
+    """Thirteen soldier kinds the rules never ask for: each needs none, twelve are named."""
+    comp = counters(soldiers=6, mean=None, stock=None, total=None)
+    comp["items"] += [{"id": f"levy-{i:02d}", "name": {"en": "Levy"}, "count": None, "attrs": {"type": "soldier"}}
+                      for i in range(13)]
+    result = run(make(tmp_path, [comp]))
+    [f] = of(result, "counter-mix-min")
+    named = ", ".join(f"levy-{i:02d} 0" for i in range(12))
+    assert f.message == f"smallest counts the setup and rules need for the 13 uncounted counter kinds: {named} …"
+    assert result.derived["counter_mix_min"]["neutral"]["-"]["soldier"] == 0
