@@ -167,6 +167,20 @@ def test_a_failing_box_target_and_a_miss_worse_than_its_neighbours(tmp_path):
          f"P(role=thief dealt ≥ 1) ≤ 2/3; {todo}", at(folder, "targets.yaml", "id: seen-rarely"), [5])]
 
 
+def test_an_upper_bound_on_a_chance_is_closest_at_its_largest_value(tmp_path):
+    """A thief dealt at most nine games in ten: it holds at 3-5 players, nearest the bound where
+    the chance is largest (5 players: 5/6), though its condition reads `dealt ≥ 1`."""
+    target = {"id": "rare", "odds": {"deal": "deck", "where": {"role": "thief"}, "dealt_at_least": 1,
+                                     "probability_at_most": "9/10"}}
+    folder = make(tmp_path, [target])
+    seen = {n: chance(2, 4 + 3 - (n <= 3), n, 1, 99) for n in (3, 4, 5)}
+    worst = max((3, 4, 5), key=lambda n: seen[n])
+    assert worst == 5 and max(seen.values()) <= Fraction(9, 10)
+    base = [r for r in rows(check(folder)) if "variant" not in r[2]]
+    assert base == [("info", "target-met", f"odds rare holds at 3-5 players: P(role=thief dealt ≥ 1) ≤ 9/10; closest "
+                     f"{p_str(seen[worst])} at {worst} players", at(folder, "targets.yaml", "id: rare"), [3, 4, 5])]
+
+
 def test_a_target_measured_on_an_unknown_count_says_why(tmp_path):
     folder = make(tmp_path, [{"id": "deck-size", "total": {"component": "deck", "min": 9}}],
                   counts={"thief": 2, "guard": None, "lamp": 3})

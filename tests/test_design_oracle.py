@@ -196,19 +196,25 @@ def test_a_per_run_conflict_with_a_box_target_names_its_counts(tmp_path):
 
 
 # ---------------------------------------------------------------------- the objective's tie-break
-def seven(tmp_path: Path, max_pile: int) -> dict:
-    items = {f"kind-{i}": {"role": "x"} for i in range(7)}
+def kinds(tmp_path: Path, n: int, max_pile: int) -> dict:
+    items = {f"kind-{i}": {"role": "x"} for i in range(n)}
     targets = [{"id": "box", "total": {"component": "deck", "min": 10}}]
-    folder = make(tmp_path / f"seven-{max_pile}", targets, steps=[{"use": "deck"}], items=items, max_pile=max_pile)
-    return {k[1]: n for k, n in boxed(folder).counts.items()}
+    folder = make(tmp_path / f"kinds-{n}-{max_pile}", targets, steps=[{"use": "deck"}], items=items, max_pile=max_pile)
+    return {k[1]: c for k, c in boxed(folder).counts.items()}
 
 
-@pytest.mark.parametrize("max_pile", [12, 400])
-def test_ties_go_to_the_earlier_item_in_either_form_of_the_tie_break(tmp_path, max_pile):
-    """Seven named kinds, at least ten pieces: the least box is ten; of those, the first kind takes
-    the most. At max_pile 400, 401 ** 7 is past 2 ** 52: one stage per item instead of one sum."""
+@pytest.mark.parametrize("n,max_pile", [(7, 12), (7, 400), (8, 400)])
+def test_ties_go_to_the_earlier_item_in_either_form_of_the_tie_break(tmp_path, n, max_pile):
+    """n named kinds, at least ten pieces: the least box is ten; of those, the first kind takes
+    the most. At max_pile 400, 401 ** 7 is past 2 ** 52: one stage per item instead of one sum
+    (with eight kinds one sum would need weights past what CP-SAT's integers hold)."""
     assert 401 ** 7 >= 2 ** 52 > 13 ** 7
-    assert seven(tmp_path, max_pile) == {"kind-0": 4, **{f"kind-{i}": 1 for i in range(1, 7)}}
+    assert kinds(tmp_path, n, max_pile) == {"kind-0": 10 - (n - 1), **{f"kind-{i}": 1 for i in range(1, n)}}
+
+
+def test_a_box_larger_than_max_pile_is_a_conflict(tmp_path):
+    result = boxed(make(tmp_path / "g", [{"id": "big", "total": {"component": "deck", "min": 11}}], max_pile=10))
+    assert result.conflict == ["total big"] and result.counts == {}
 
 
 def test_a_stated_total_bounds_and_fixes_the_box(tmp_path):
