@@ -70,7 +70,7 @@ def neighbours(lab: str, on_map_only: bool = False) -> list[str]:
     out = [(c, r - 1), (c, r + 1)] + [(c + dc, rr) for dc in (-1, 1) for rr in side_rows]
     if on_map_only:
         out = [(x, y) for x, y in out if 0 <= x < COLS and 0 <= y < ROWS]
-    return [f"{'ABCDEFGHIJ'[x] if x >= 0 else '@'}{y + 1}" if 0 <= x < 10 else "?" for x, y in out]
+    return [f"{'ABCDEFGH'[x]}{y + 1}" if 0 <= x < 8 else f"off{x},{y}" for x, y in out]  # A0, G1...: off the map
 
 
 def every_hex() -> list[str]:
