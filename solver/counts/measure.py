@@ -133,9 +133,13 @@ def measure_deal(game: Game, target: Target, result: SetupResult, variant: str |
     a = sum(c for k, c in draw.pool.items() if k in attrs and matches(attrs[k], spec.where))
     b = sum(draw.pool.values()) - a
     base: dict[str, Any] = dict(target=target.id, kind=target.kind, players=n, variant=variant)
-    if not draw.clean or draw.count > a + b:
+    if not draw.clean:
         return Value(value=Fraction(0), bound="a deal from a known pile", holds=False,
                      note=f"the pile of {spec.deal} is not known exactly at the deal", **base)
+    if draw.count > a + b:  # known, but short: no deal of that size exists to measure
+        return Value(value=Fraction(0), bound="a deal the pile covers", holds=False,
+                     note=f"the pile of {spec.deal} holds {a + b} cards at the deal, fewer than the {draw.count} dealt",
+                     **base)
     if target.kind == "odds":
         lo, hi = condition(target, n)
         table = makeup_odds({"match": a, "other": b}, draw.count)
