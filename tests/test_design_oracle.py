@@ -286,15 +286,17 @@ def test_a_seat_expectation_counts_every_card_of_a_hand(tmp_path):
 
 
 # ---------------------------------------------------------------------- the objective's later stages
-def test_a_share_far_from_its_aim_is_still_minimised(tmp_path):
-    """At most one saboteur and at least 80 cards, a share asking for half saboteurs: the box is
-    one saboteur and 79 miners, 1/80 saboteur, a weighted distance |2·1 - 80| = 78 from half."""
+@pytest.mark.parametrize("near", ["1/2", "9/10"])
+def test_a_share_far_from_its_aim_is_still_minimised(tmp_path, near):
+    """At most one saboteur and at least 80 cards, a share asking for half (or nine tenths) saboteurs:
+    the box is one saboteur and 79 miners, 1/80 saboteur, a weighted distance |2·1 - 80| = 78 from
+    half (|10·1 - 9·80| = 710 from nine tenths)."""
     targets = [{"id": "one", "range": {"component": "deck", "where": {"role": "saboteur"}, "max": 1}},
                {"id": "big", "total": {"component": "deck", "min": 80}},
-               {"id": "half", "share": {"component": "deck", "where": {"role": "saboteur"}, "near": "1/2"}}]
+               {"id": "aim", "share": {"component": "deck", "where": {"role": "saboteur"}, "near": near}}]
     result = boxed(make(tmp_path / "g", targets, max_pile=100))
     assert result.counts == {("deck", "saboteur"): 1, ("deck", "miner"): 79}
-    assert {v.target: v.value for v in result.values} == {"one": 1, "big": 80, "half": Fraction(1, 80)}
+    assert {v.target: v.value for v in result.values} == {"one": 1, "big": 80, "aim": Fraction(1, 80)}
 
 
 FREE = [{"use": "deck"}, {"remove": {"component": "deck", "where": {"role": "saboteur"}, "each": "free"}},
@@ -340,3 +342,58 @@ def test_nothing_to_design_still_solves_the_open_counts(tmp_path):
     result = boxed(folder)
     assert result.counts == {} and result.conflict == [] and result.setup_conflict == []
     assert [(v.target, v.value) for v in result.values] == [("box", 5)]
+
+
+@pytest.mark.parametrize("near", ["1/15000000", "0.00000001"])
+def test_a_share_near_a_fine_fraction_still_gives_the_least_box(tmp_path, near):
+    """A share aimed at a fraction with a large denominator: its weighted distance |q·matched - p·total|
+    is then tens of millions even for the best box (two saboteurs at least), and the box must still be
+    the least one that meets the hard targets (four cards at least), the saboteurs as few as they can be."""
+    targets = [{"id": "big", "total": {"component": "deck", "min": 4}},
+               {"id": "two", "range": {"component": "deck", "where": {"role": "saboteur"}, "min": 2}},
+               {"id": "tiny", "share": {"component": "deck", "where": {"role": "saboteur"}, "near": near}}]
+    result = boxed(make(tmp_path / "g", targets))
+    aim = Fraction(near)
+    best = min(((s, m) for s in range(2, 11) for m in range(1, 11) if 4 <= s + m <= 10),
+               key=lambda x: (sum(x), abs(Fraction(x[0], sum(x)) - aim), -x[0]))
+    assert best == (2, 2)
+    assert result.counts == {("deck", "saboteur"): best[0], ("deck", "miner"): best[1]}
+    assert {v.target: v.value for v in result.values} == {"big": 4, "two": 2, "tiny": Fraction(1, 2)}
+
+
+# ---------------------------------------------------------------------- removals before the deal
+PICK = {"saboteur": {"role": "saboteur"}, "miner": {"role": "miner", "tool": "pick"}, "elder": {"role": "miner"}}
+ONE_PICK_OUT = [{"use": "deck"}, {"remove": {"component": "deck", "where": {"tool": "pick"}, "each": 1}},
+                {"shuffle": "deck"}, {"deal": "deck", "each": 1, "hand": False}, {"return_rest": "deck"}]
+
+
+def test_a_stated_deck_with_one_kind_thinned_is_measured_not_designed(tmp_path):
+    """Every count stated (2 saboteurs, 4 miners, 2 elders), one miner removed before the deal:
+    nothing to design, and the odds are those of the 7 cards left, by every hand."""
+    result = boxed(make(tmp_path / "g", [SEEN], steps=ONE_PICK_OUT, items=PICK,
+                        counts={"saboteur": 2, "miner": 4, "elder": 2}))
+    assert result.conflict == [] and result.setup_conflict == [] and result.counts == {}
+    assert [(v.players, v.value) for v in result.values] == [(n, chance(2, 3 + 2, n, 1, 99)) for n in (3, 4)]
+
+
+def test_the_odds_count_the_pile_less_a_stated_kinds_removal(tmp_path):
+    """Miners and elders stated, one miner removed before the deal, the saboteurs designed: the
+    fewest saboteurs that are dealt half the time at 3 and 4 players among 3 miners and 2 elders."""
+    result = boxed(make(tmp_path / "g", [SEEN], steps=ONE_PICK_OUT, items=PICK, counts={"miner": 4, "elder": 2}))
+    s = min(s for s in range(1, 5) if all(chance(s, 5, n, 1, 99) >= Fraction(1, 2) for n in (3, 4)))
+    assert result.counts == {("deck", "saboteur"): s}
+    assert [(v.players, v.value) for v in result.values] == [(n, chance(s, 5, n, 1, 99)) for n in (3, 4)]
+
+
+def test_a_seat_expectation_counts_the_pile_less_what_is_removed(tmp_path):
+    """One saboteur and one miner removed before one card each is dealt; each seat expects between
+    a third and a half of a saboteur: by every box, the expectation read over the pile left."""
+    steps = [{"use": "deck"}, {"remove": {"component": "deck", "where": {"role": "saboteur"}, "each": 1}},
+             {"remove": {"component": "deck", "where": {"role": "miner"}, "each": 1}}] + DEAL[1:]
+    result = boxed(make(tmp_path / "g", [seats_target(equal=False, at_least="1/3", at_most="1/2")], steps=steps))
+    good = [(s, m) for s in range(1, 11) for m in range(1, 11) if s + m <= 10 and s + m - 2 >= 4
+            and Fraction(1, 3) <= expected_in_hand(s - 1, m - 1, 1) <= Fraction(1, 2)]
+    best = min(good, key=lambda x: (sum(x), -x[0]))
+    assert best == (3, 3)
+    assert result.counts == {("deck", "saboteur"): best[0], ("deck", "miner"): best[1]}
+    assert [(v.players, v.value) for v in result.values] == [(n, expected_in_hand(2, 2, 1)) for n in (3, 4)]
