@@ -367,13 +367,14 @@ ONE_PICK_OUT = [{"use": "deck"}, {"remove": {"component": "deck", "where": {"too
                 {"shuffle": "deck"}, {"deal": "deck", "each": 1, "hand": False}, {"return_rest": "deck"}]
 
 
-def test_a_stated_deck_with_one_kind_thinned_is_measured_not_designed(tmp_path):
-    """Every count stated (2 saboteurs, 4 miners, 2 elders), one miner removed before the deal:
-    nothing to design, and the odds are those of the 7 cards left, by every hand."""
-    result = boxed(make(tmp_path / "g", [SEEN], steps=ONE_PICK_OUT, items=PICK,
-                        counts={"saboteur": 2, "miner": 4, "elder": 2}))
+def test_a_stated_deck_thinned_is_measured_not_designed(tmp_path):
+    """Every count stated (2 saboteurs, 4 miners, 1 elder), one copy of each kind with a pick removed
+    before the deal (the only elder too): nothing to design, the odds those of the 5 cards left."""
+    items = {**PICK, "elder": {"role": "miner", "tool": "pick"}}
+    result = boxed(make(tmp_path / "g", [SEEN], steps=ONE_PICK_OUT, items=items,
+                        counts={"saboteur": 2, "miner": 4, "elder": 1}))
     assert result.conflict == [] and result.setup_conflict == [] and result.counts == {}
-    assert [(v.players, v.value) for v in result.values] == [(n, chance(2, 3 + 2, n, 1, 99)) for n in (3, 4)]
+    assert [(v.players, v.value) for v in result.values] == [(n, chance(2, 3, n, 1, 99)) for n in (3, 4)]
 
 
 def test_the_odds_count_the_pile_less_a_stated_kinds_removal(tmp_path):
