@@ -232,3 +232,169 @@ def test_a_stated_total_below_what_a_target_needs_is_a_conflict(tmp_path, capsys
     assert main(["design", str(folder), "--json"]) == 1
     out = json.loads(capsys.readouterr().out)
     assert out["conflict"]["targets"] == ["total big"]
+
+
+# ---------------------------------------------------------------------- piles with no matched or no other card
+@pytest.mark.parametrize("where,dealt", [({"role": "dragon"}, Fraction(0)), ({"role": ["saboteur", "miner"]}, Fraction(1))])
+def test_odds_over_a_pile_with_no_matched_or_no_other_card(tmp_path, where, dealt):
+    """No card is a dragon (the matched side is empty), or every card matches (the other side is):
+    the chance is 0 or 1 whatever the box, so the box is the least of named kinds that deals four
+    cards at 4 players, the earlier kind larger; by every box and every hand."""
+    target = {"id": "t", "odds": {"deal": "deck", "where": where, "dealt_at_least": 1,
+                                  "probability_at_most" if dealt == 0 else "probability_at_least": str(dealt)}}
+    result = boxed(make(tmp_path / "g", [target]))
+    best = min(((s, m) for s in range(1, 11) for m in range(1, 11) if 4 <= s + m <= 10), key=lambda x: (sum(x), -x[0]))
+    assert result.conflict == [] and result.counts == {("deck", "saboteur"): best[0], ("deck", "miner"): best[1]}
+    matched = 0 if where == {"role": "dragon"} else sum(best)
+    assert [(v.players, v.value) for v in result.values] == [
+        (n, chance(matched, sum(best) - matched, n, 1, 99)) for n in (3, 4)]
+    assert [v.value for v in result.values] == [dealt, dealt]
+
+
+# ---------------------------------------------------------------------- a deal of no card at one count
+def test_a_seat_dealt_no_card_at_one_count_expects_none_there(tmp_path):
+    """Each player is dealt players - 1 cards: at 2 players both seats get one (equal by symmetry),
+    at 1 player the only seat gets none and so expects no saboteur, which a named kind cannot give."""
+    steps = [{"use": "deck"}, {"shuffle": "deck"}, {"deal": "deck", "each": "players - 1", "hand": False},
+             {"return_rest": "deck"}]
+    result = boxed(make(tmp_path / "g", [seats_target()], steps=steps, players=(1, 2)))
+    assert result.conflict == ["seat_expectation fair"] and result.conflict_players == ["1"]
+    assert result.notes == ["seat_expectation fair: equal at every seat at 2 players, holds by symmetry: every seat "
+                            "is dealt the same number of cards from one shuffled pile; nothing to solve"]
+
+
+def expected_in_hand(a: int, b: int, each: int) -> Fraction:
+    """The mean number of matched cards in one seat's hand of `each`, over every such hand."""
+    cards = [1] * a + [0] * b
+    hands = list(itertools.combinations(range(a + b), each))
+    return Fraction(sum(sum(cards[i] for i in h) for h in hands), len(hands))
+
+
+def test_a_seat_expectation_counts_every_card_of_a_hand(tmp_path):
+    """Two cards a seat, at least half a saboteur expected in each hand: the least box of 8 cards
+    (4 players), miners listed first so the tie-break asks for the fewest saboteurs that do it."""
+    items = {"miner": {"role": "miner"}, "saboteur": {"role": "saboteur"}}
+    steps = [{"use": "deck"}, {"shuffle": "deck"}, {"deal": "deck", "each": 2, "hand": False}, {"return_rest": "deck"}]
+    result = boxed(make(tmp_path / "g", [seats_target(equal=False, at_least="1/2")], steps=steps, items=items,
+                        max_pile=12))
+    good = [(m, s) for m in range(1, 12) for s in range(1, 12)
+            if 8 <= m + s <= 12 and expected_in_hand(s, m, 2) >= Fraction(1, 2)]
+    best = min(good, key=lambda x: (sum(x), -x[0]))
+    assert best == (6, 2)
+    assert result.counts == {("deck", "miner"): best[0], ("deck", "saboteur"): best[1]}
+    assert [(v.players, v.value) for v in result.values] == [(n, expected_in_hand(2, 6, 2)) for n in (3, 4)]
+
+
+# ---------------------------------------------------------------------- the objective's later stages
+@pytest.mark.parametrize("near", ["1/2", "9/10"])
+def test_a_share_far_from_its_aim_is_still_minimised(tmp_path, near):
+    """At most one saboteur and at least 80 cards, a share asking for half (or nine tenths) saboteurs:
+    the box is one saboteur and 79 miners, 1/80 saboteur, a weighted distance |2·1 - 80| = 78 from
+    half (|10·1 - 9·80| = 710 from nine tenths)."""
+    targets = [{"id": "one", "range": {"component": "deck", "where": {"role": "saboteur"}, "max": 1}},
+               {"id": "big", "total": {"component": "deck", "min": 80}},
+               {"id": "aim", "share": {"component": "deck", "where": {"role": "saboteur"}, "near": near}}]
+    result = boxed(make(tmp_path / "g", targets, max_pile=100))
+    assert result.counts == {("deck", "saboteur"): 1, ("deck", "miner"): 79}
+    assert {v.target: v.value for v in result.values} == {"one": 1, "big": 80, "aim": Fraction(1, 80)}
+
+
+FREE = [{"use": "deck"}, {"remove": {"component": "deck", "where": {"role": "saboteur"}, "each": "free"}},
+        {"shuffle": "deck"}, {"deal": "deck", "each": 1, "hand": False}, {"return_rest": "deck"}]
+
+
+def test_the_fewest_removed_come_before_the_earlier_item_larger(tmp_path):
+    """Saboteurs may be removed (`each: free`) before one card each is dealt; a saboteur dealt at
+    most half the time, eight cards at least. Removing saboteurs would let the box hold more of
+    them (the earlier item), but the fewest copies removed come first in the objective: by every
+    box and every removal at 3 and 4 players."""
+    targets = [{"id": "box", "total": {"component": "deck", "min": 8}},
+               {"id": "rare", "odds": {"deal": "deck", "where": {"role": "saboteur"}, "dealt_at_least": 1,
+                                       "probability_at_most": "1/2"}}]
+    result = boxed(make(tmp_path / "g", targets, steps=FREE, max_pile=12))
+
+    def fewest_removed(s, m, n):
+        ok = [r for r in range(s + 1) if s - r + m >= n and chance(s - r, m, n, 1, 99) <= Fraction(1, 2)]
+        return min(ok) if ok else None
+
+    good = {(s, m): [fewest_removed(s, m, n) for n in (3, 4)] for s in range(1, 12) for m in range(1, 12)
+            if 8 <= s + m <= 12 and None not in [fewest_removed(s, m, n) for n in (3, 4)]}
+    best = min(good, key=lambda b: (sum(b), sum(good[b]), -b[0]))
+    assert best == (1, 7) and max(s for s, m in good if s + m == 8) == 4  # more saboteurs only by removing them
+    assert result.counts == {("deck", "saboteur"): best[0], ("deck", "miner"): best[1]}
+    assert result.amounts == {(1, 3, None): good[best][0], (1, 4, None): good[best][1]}
+    assert {(v.target, v.players): v.value for v in result.values if v.target == "rare"} == {
+        ("rare", n): chance(best[0], best[1], n, 1, 99) for n in (3, 4)}
+
+
+def test_nothing_to_design_still_solves_the_open_counts(tmp_path):
+    """The targets name only a deck whose counts are stated; another component has no counts and
+    no target: nothing is designed, and the box's values are read at the stated counts."""
+    def comp(cid, ids, counts):
+        return {"id": cid, "kind": "deck", "name": {"en": cid}, "size": "poker",
+                "items": [{"id": i, "name": {"en": i}, "count": counts.get(i), "attrs": {"role": i}} for i in ids]}
+    folder = write_game(tmp_path / "g", {
+        "game.yaml": dump({"id": "g", "title": {"en": "T"}, "players": {"min": 3, "max": 4}, "source_language": "en"}),
+        "components.yaml": dump({"components": [comp("deck", ["saboteur", "miner"], {"saboteur": 2, "miner": 3}),
+                                                comp("spare", ["gold", "coal"], {})]}),
+        "setup.yaml": dump({"steps": [{"use": "deck"}, {"use": "spare"}] + DEAL[1:]}),
+        "targets.yaml": dump({"max_pile": 10, "targets": [{"id": "box", "total": {"component": "deck", "min": 2}}]})})
+    result = boxed(folder)
+    assert result.counts == {} and result.conflict == [] and result.setup_conflict == []
+    assert [(v.target, v.value) for v in result.values] == [("box", 5)]
+
+
+@pytest.mark.parametrize("near", ["1/15000000", "0.00000001"])
+def test_a_share_near_a_fine_fraction_still_gives_the_least_box(tmp_path, near):
+    """A share aimed at a fraction with a large denominator: its weighted distance |q·matched - p·total|
+    is then tens of millions even for the best box (two saboteurs at least), and the box must still be
+    the least one that meets the hard targets (four cards at least), the saboteurs as few as they can be."""
+    targets = [{"id": "big", "total": {"component": "deck", "min": 4}},
+               {"id": "two", "range": {"component": "deck", "where": {"role": "saboteur"}, "min": 2}},
+               {"id": "tiny", "share": {"component": "deck", "where": {"role": "saboteur"}, "near": near}}]
+    result = boxed(make(tmp_path / "g", targets))
+    aim = Fraction(near)
+    best = min(((s, m) for s in range(2, 11) for m in range(1, 11) if 4 <= s + m <= 10),
+               key=lambda x: (sum(x), abs(Fraction(x[0], sum(x)) - aim), -x[0]))
+    assert best == (2, 2)
+    assert result.counts == {("deck", "saboteur"): best[0], ("deck", "miner"): best[1]}
+    assert {v.target: v.value for v in result.values} == {"big": 4, "two": 2, "tiny": Fraction(1, 2)}
+
+
+# ---------------------------------------------------------------------- removals before the deal
+PICK = {"saboteur": {"role": "saboteur"}, "miner": {"role": "miner", "tool": "pick"}, "elder": {"role": "miner"}}
+ONE_PICK_OUT = [{"use": "deck"}, {"remove": {"component": "deck", "where": {"tool": "pick"}, "each": 1}},
+                {"shuffle": "deck"}, {"deal": "deck", "each": 1, "hand": False}, {"return_rest": "deck"}]
+
+
+def test_a_stated_deck_thinned_is_measured_not_designed(tmp_path):
+    """Every count stated (2 saboteurs, 4 miners, 1 elder), one copy of each kind with a pick removed
+    before the deal (the only elder too): nothing to design, the odds those of the 5 cards left."""
+    items = {**PICK, "elder": {"role": "miner", "tool": "pick"}}
+    result = boxed(make(tmp_path / "g", [SEEN], steps=ONE_PICK_OUT, items=items,
+                        counts={"saboteur": 2, "miner": 4, "elder": 1}))
+    assert result.conflict == [] and result.setup_conflict == [] and result.counts == {}
+    assert [(v.players, v.value) for v in result.values] == [(n, chance(2, 3, n, 1, 99)) for n in (3, 4)]
+
+
+def test_the_odds_count_the_pile_less_a_stated_kinds_removal(tmp_path):
+    """Miners and elders stated, one miner removed before the deal, the saboteurs designed: the
+    fewest saboteurs that are dealt half the time at 3 and 4 players among 3 miners and 2 elders."""
+    result = boxed(make(tmp_path / "g", [SEEN], steps=ONE_PICK_OUT, items=PICK, counts={"miner": 4, "elder": 2}))
+    s = min(s for s in range(1, 5) if all(chance(s, 5, n, 1, 99) >= Fraction(1, 2) for n in (3, 4)))
+    assert result.counts == {("deck", "saboteur"): s}
+    assert [(v.players, v.value) for v in result.values] == [(n, chance(s, 5, n, 1, 99)) for n in (3, 4)]
+
+
+def test_a_seat_expectation_counts_the_pile_less_what_is_removed(tmp_path):
+    """One saboteur and one miner removed before one card each is dealt; each seat expects between
+    a third and a half of a saboteur: by every box, the expectation read over the pile left."""
+    steps = [{"use": "deck"}, {"remove": {"component": "deck", "where": {"role": "saboteur"}, "each": 1}},
+             {"remove": {"component": "deck", "where": {"role": "miner"}, "each": 1}}] + DEAL[1:]
+    result = boxed(make(tmp_path / "g", [seats_target(equal=False, at_least="1/3", at_most="1/2")], steps=steps))
+    good = [(s, m) for s in range(1, 11) for m in range(1, 11) if s + m <= 10 and s + m - 2 >= 4
+            and Fraction(1, 3) <= expected_in_hand(s - 1, m - 1, 1) <= Fraction(1, 2)]
+    best = min(good, key=lambda x: (sum(x), -x[0]))
+    assert best == (3, 3)
+    assert result.counts == {("deck", "saboteur"): best[0], ("deck", "miner"): best[1]}
+    assert [(v.players, v.value) for v in result.values] == [(n, expected_in_hand(2, 2, 1)) for n in (3, 4)]

@@ -269,7 +269,7 @@ class Design:
             f = fraction_of(t.spec.near)
             diff = (f.denominator * sum(self.var(k) for k in keys if matches(self.attrs[k], t.spec.where))
                     - f.numerator * sum(self.var(k) for k in keys))
-            dev = self.m.new_int_var(0, 10**7, f"share[{t.id}]")
+            dev = self.m.new_int_var(0, (f.denominator + f.numerator) * self._top(tuple(keys)), f"share[{t.id}]")  # ≥ |diff|
             self.m.add(dev >= diff)
             self.m.add(dev >= -diff)
             terms.append(t.spec.weight * dev)
