@@ -293,6 +293,9 @@ NEAR_TIES = [
     ("ragged", 1, "zz a fellowship", 9.0, "z", 1.1817473956017284),
     ("double", 1, "aa travelling remarkable", 10.0, "space", 0.548342685492314),
     ("badness", 1, "zz a fellowship", 8.0, "space", 0.8879006445563687),
+    # 'aa bb fellow-' / 'ship' against 'aa bb' / 'fellowship' in spaces a quarter wide: 'aa bb' is
+    # capped, 'aa bb fellow-' a hair under the cap, by just more than the 1500 its broken tail costs
+    ("final", 1, "aa bb fellowship", 12.820788234162729, "space", 0.25),
 ]
 
 
