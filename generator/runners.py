@@ -10,9 +10,10 @@ disk. We never schedule across machines ourselves: Dask distributed does.
 
 The units of the stages that load the optimiser (OPTIMISER: the checker's OR-Tools, about 65 MB
 that no `del` gives back) run, locally, in a process of their own, forked before any unit runs
-(while the build holds only the loaded games) and gone when they are done: the processes that
-print never load it, and none holds both the optimiser and the drawing caches (issue 26: every
-process of a cold `build --all` under 300 MB). Where a platform cannot fork they run in place.
+(while the build holds only the loaded games; spawned instead while other threads run, as in
+`pnp serve`) and gone when they are done: the processes that print never load it, and none holds
+both the optimiser and the drawing caches (issue 26: every process of a cold `build --all` under
+300 MB). Where a platform can neither fork nor spawn they run in place.
 """
 from __future__ import annotations
 
@@ -64,12 +65,22 @@ def _fork() -> Any:
     return multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
 
 
+def _apart_context() -> Any:
+    """How the optimiser's process starts: forked from a process that runs no other thread (cheap:
+    it shares the loaded games); spawned where other threads run (`pnp serve`'s server and watcher),
+    since a fork copies the locks those threads hold at that moment and a child that needs one (an
+    import, a write to stderr) waits for ever; None (in place) where the platform can do neither."""
+    if threading.active_count() == 1:
+        return _fork()
+    return multiprocessing.get_context("spawn") if "spawn" in multiprocessing.get_all_start_methods() else None
+
+
 @contextmanager
 def _optimiser_apart(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[tuple[list[Future], list]]:
-    """The optimiser's units started in one process forked now (their futures, in order), and the
-    other tasks; the process is gone when the block ends. Without fork, every task is in `rest`."""
+    """The optimiser's units started now in one process of their own (their futures, in order), and
+    the other tasks; the process is gone when the block ends. Without one, every task is in `rest`."""
     apart = [t for t in tasks if t[1].stage in OPTIMISER]
-    method = _fork()
+    method = _apart_context()
     if not apart or method is None:
         yield [], tasks
         return
