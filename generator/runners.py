@@ -10,10 +10,10 @@ disk. We never schedule across machines ourselves: Dask distributed does.
 
 The units of the stages that load the optimiser (OPTIMISER: the checker's OR-Tools, about 65 MB
 that no `del` gives back) run, locally, in a process of their own, forked before any unit runs
-(while the build holds only the loaded games; spawned instead while other threads run, as in
-`pnp serve`) and gone when they are done: the processes that print never load it, and none holds
+(while the build holds only the loaded games; in place while other threads run, as in `pnp
+serve`) and gone when they are done: the processes that print never load it, and none holds
 both the optimiser and the drawing caches (issue 26: every process of a cold `build --all` under
-300 MB). Where a platform can neither fork nor spawn they run in place.
+300 MB). Where a platform cannot fork they run in place.
 """
 from __future__ import annotations
 
@@ -67,12 +67,11 @@ def _fork() -> Any:
 
 def _apart_context() -> Any:
     """How the optimiser's process starts: forked from a process that runs no other thread (cheap:
-    it shares the loaded games); spawned where other threads run (`pnp serve`'s server and watcher),
-    since a fork copies the locks those threads hold at that moment and a child that needs one (an
-    import, a write to stderr) waits for ever; None (in place) where the platform can do neither."""
-    if threading.active_count() == 1:
-        return _fork()
-    return multiprocessing.get_context("spawn") if "spawn" in multiprocessing.get_all_start_methods() else None
+    it shares the loaded games); None (in this process, as before the optimiser ran apart) where
+    other threads run (`pnp serve`'s server and watcher, a progress bar in a terminal): a fork there
+    copies the locks those threads hold, and `pnp serve`'s preview missed saves with the checker in
+    a forked or a spawned process (tests/test_serve_browser.py), so it keeps the optimiser loaded."""
+    return _fork() if threading.active_count() == 1 else None
 
 
 @contextmanager

@@ -1,7 +1,8 @@
 """The checker's own process (generator/runners.py) is never forked while other threads run: a
 fork copies the locks those threads hold at that moment (an import, a write to stderr), and a child
-that needs one waits for ever. `pnp serve` rebuilds from its watcher thread while its server threads
-answer the page; a rebuild there once hung in the checker's forked process and never saw the next edit."""
+that needs one waits for ever; the checker runs in place there. `pnp serve` rebuilds from its
+watcher thread while its server threads answer the page; with the checker in a forked process its
+preview missed a save made during a rebuild."""
 from __future__ import annotations
 
 import json
@@ -19,21 +20,21 @@ GAME = {
 }
 
 
-def test_with_another_thread_running_the_checker_is_spawned_not_forked():
+def test_with_another_thread_running_the_checker_is_not_forked():
     stop = threading.Event()
     other = threading.Thread(target=stop.wait, daemon=True)
     other.start()
     try:
         assert threading.active_count() > 1
-        assert runners._apart_context().get_start_method() == "spawn"
+        assert runners._apart_context() is None  # in place
     finally:
         stop.set()
         other.join()
 
 
-def test_a_build_with_another_thread_running_checks_in_a_spawned_process(tmp_path, capsys):
-    """The spawned process gets the game, the unit and the options by pickling, and its check report
-    lands in the output as a forked one's would: every player count proved."""
+def test_a_build_with_another_thread_running_checks_in_place(tmp_path, capsys):
+    """The check report lands in the output as the checker's own process would write it: every
+    player count proved."""
     folder = write_game(tmp_path / "lamps", GAME)
     stop = threading.Event()
     other = threading.Thread(target=stop.wait, daemon=True)
