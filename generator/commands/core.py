@@ -239,11 +239,13 @@ def cmd_build(args: argparse.Namespace) -> int:
     from ..output import build_lock
 
     with build_lock(ctx.out_root):  # one build at a time per folder; sweeps a killed build's temp files
+        # redrawn at each unit, not by rich's refresh thread: a build with no other thread forks the
+        # checker's process apart (generator/runners.py), which keeps the printing processes small
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      disable=quiet, transient=True) as progress:
+                      disable=quiet, transient=True, auto_refresh=False) as progress:
             task = progress.add_task("building", total=None)
             report = build(names, ctx, only, force=args.force, runner=runner_from(args),
-                           on_unit=lambda u, skipped: progress.update(task, advance=1, description=str(u)))
+                           on_unit=lambda u, skipped: progress.update(task, advance=1, description=str(u), refresh=True))
         write_index(ctx.out_root)
         _report_warnings(ctx, shown=10)
     print(f"{len(report.built)} unit(s) built, {len(report.skipped)} unchanged", file=sys.stderr)
