@@ -30,13 +30,14 @@ STYLE = ("body{font-family:sans-serif;margin:2em;max-width:80em}"
          "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}"
          ".error{color:#b00}.warning{color:#a60}li{margin:.15em 0}")
 
-# the live page asks the server for its build number and reloads when it changes
+# the live page asks the server for its build number and reloads when it differs from the one
+# it was made at (written in by the server: a build that ends while the page loads still counts)
 LIVE_SCRIPT = """<script>
 (function () {
-  var seen = null;
+  var seen = %d;
   function poll() {
     fetch('/__pnp/state', {cache: 'no-store'}).then(function (r) { return r.json(); }).then(function (s) {
-      if (seen === null) { seen = s.version; } else if (s.version !== seen) { location.reload(); return; }
+      if (s.version !== seen) { location.reload(); return; }
       setTimeout(poll, 300);
     }).catch(function () { setTimeout(poll, 1000); });
   }
@@ -93,8 +94,9 @@ def _read_json(root: Path, path: Path) -> Any:
         return None
 
 
-def index_html(out_root: Path, *, errors: list[str] | None = None, live: bool = False) -> str:
-    """The page as text. `errors`: lines to show on top (a failed rebuild); `live`: add the reload script."""
+def index_html(out_root: Path, *, errors: list[str] | None = None, live: bool = False, version: int = 0) -> str:
+    """The page as text. `errors`: lines to show on top (a failed rebuild); `live`: add the reload
+    script, which reloads the page once the server's build number is no longer `version`."""
     games = [p for p in listed(out_root, out_root) if p.is_dir()] if out_root.is_dir() else []
     heading = _e(page_title(games))
     parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
@@ -108,7 +110,7 @@ def index_html(out_root: Path, *, errors: list[str] | None = None, live: bool = 
     for game in games:
         parts += _game_section(game)
     if live:
-        parts.append(LIVE_SCRIPT)
+        parts.append(LIVE_SCRIPT % version)
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 

@@ -43,6 +43,11 @@ class PreviewState:
     errors: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
+    def seen(self) -> tuple[int, list[str]]:
+        """The build number and its errors, read together: a page made from them reloads at the next build."""
+        with self.lock:
+            return self.version, list(self.errors)
+
     def finished(self, errors: list[str]) -> None:
         with self.lock:
             self.errors = list(errors)
@@ -101,10 +106,12 @@ def handler_for(out: Path, state: PreviewState | None, live: bool, read_timeout:
                 self.send_error(421, "this server answers only to localhost or its address")
                 return None
             if path in ("/", "/index.html"):
-                errors = list(state.errors) if state else []
-                return self._send_bytes(index_html(out, errors=errors, live=live).encode(), "text/html; charset=utf-8")
+                version, errors = state.seen() if state else (0, [])
+                page = index_html(out, errors=errors, live=live, version=version)
+                return self._send_bytes(page.encode(), "text/html; charset=utf-8")
             if path == STATE_PATH:
-                body = {"version": state.version if state else 0, "errors": list(state.errors) if state else []}
+                version, errors = state.seen() if state else (0, [])
+                body = {"version": version, "errors": errors}
                 return self._send_bytes(json.dumps(body).encode(), "application/json")
             if inside(out, path) is None:
                 self.send_error(404, "not in the build folder")

@@ -1,6 +1,7 @@
 """`pnp serve` in a real browser: headless Chromium opens the preview, the test saves an edit to
 the game's data, and the open page shows the new text by itself (it reloads: a marker the test
-left in the old page is gone); a data error then shows in the page over the last good build.
+left in the old page is gone); a data error then shows in the page over the last good build. A
+build that ends while the page loads still reloads it: the page knows the build it was made at.
 
 Chromium is driven over its DevTools pipe (`--remote-debugging-pipe`: JSON messages ending in
 NUL on file descriptors 3 and 4), so no driver library is needed. .ci/run installs Debian's
@@ -15,10 +16,13 @@ import select
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
+
+from generator.serve import PreviewState, make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None)
@@ -156,3 +160,30 @@ def test_saved_edit_shows_in_the_open_page(game_copy, tmp_path):
         browser.close()
         server.terminate()
         server.wait(10)
+
+
+class BuildEndsAsThePageIsMade(PreviewState):
+    """A build that ends right after the page was made and before its script first asks."""
+
+    def seen(self):
+        made = super().seen()
+        if made[0] == 0:
+            self.finished(["data/x.yaml:3:5: unknown key 'colour'; remove it"])
+        return made
+
+
+def test_a_build_that_ends_while_the_page_loads_still_reloads_it(tmp_path):
+    out = tmp_path / "out"
+    (out / "game").mkdir(parents=True)
+    state = BuildEndsAsThePageIsMade()
+    server = make_server(out, 0, state=state, live=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    browser = Chromium(tmp_path / "profile")
+    try:
+        browser.open(f"http://127.0.0.1:{server.server_address[1]}/")
+        browser.wait_for("!!document.getElementById('errors')", 30)  # the page was made at build 0 and the server is at 1
+        assert "unknown key 'colour'" in browser.js("document.getElementById('errors').innerText")
+    finally:
+        browser.close()
+        server.shutdown()
+        server.server_close()
