@@ -68,9 +68,9 @@ def _fork() -> Any:
 def _apart_context() -> Any:
     """How the optimiser's process starts: forked from a process that runs no other thread (cheap:
     it shares the loaded games); None (in this process, as before the optimiser ran apart) where
-    other threads run (`pnp serve`'s server and watcher): a fork there
-    copies the locks those threads hold, and `pnp serve`'s preview missed saves with the checker in
-    a forked or a spawned process (tests/test_serve_browser.py), so it keeps the optimiser loaded."""
+    other threads run (`pnp serve`'s server and watcher): a fork there copies the locks those
+    threads hold. (The preview's missed saves once blamed on the checker's process were the page's
+    own race, fixed in generator/gallery.py; `pnp serve` keeps the optimiser loaded, as before.)"""
     return _fork() if threading.active_count() == 1 else None
 
 
