@@ -2,7 +2,9 @@
 pypdf): the page rendered, which of its characters (generator/pagetext.py reads them) the rendered
 page shows and the colour behind each run of text (`runs_seen`, all of a page's runs as arrays at
 once), the trims its crop marks stand for, the boxes of its symbols and the fonts it does not
-embed. Lengths in mm, y down from the page's top-left.
+embed. Lengths in mm, y down from the page's top-left. On a book's page (wide runs, little ink)
+the colour under the runs is worked from the page's ink read sparse (generator/pageink.py);
+elsewhere from the pixels of the runs' windows: the same colours either way.
 
 generator/preflight.py judges what this reads.
 """
@@ -19,22 +21,22 @@ import numpy as np
 from .pieces.plan import MARK_WIDTH
 from .pieces.grid import MARK_LEN_MM, MARK_MIN_LEN_MM
 from .geometry import MM_PER_PT
+from .pageink import PAPER, RENDER_DPI, Ink, far_stats, own, tally, window_places
 from .pagetext import PageText, Rect, run_spans, span_boxes
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
 
-RENDER_DPI = 100
 # Crop marks are short strokes in the margin (pieces/grid.py draws them MARK_MIN_LEN_MM to MARK_LEN_MM
 # long, MARK_WIDTH wide). pdfium's bounds of a stroked line reach a stroke width past each end and
 # side (a 3 mm mark reads 0.4 x 3.4 mm), so a mark reads up to these sizes:
 MARK_READ_SLACK_MM = 2 * MARK_WIDTH + 0.1
 MARK_MAX_MM = MARK_LEN_MM + MARK_READ_SLACK_MM
 MARK_THICK_MAX_MM = MARK_READ_SLACK_MM
-# a pixel within this sum of R, G, B distances of a text's colour is the text's own colour (a
-# band's anti-aliased edge or a picture may come close; glyphs, drawn unsmoothed, are exact)
-OWN_COLOUR = 24
 
+# a page whose runs' windows cover more than WIDE of it and with no more ink than SPARSE_INK of its
+# pixels (a book's page) has its ink read sparse; the others their windows' pixels
+WIDE, SPARSE_INK = 0.15, 0.2
 Image = np.ndarray  # a page rendered at RENDER_DPI: rows x columns x RGBX (uint8)
 
 
@@ -112,82 +114,71 @@ def runs_seen(chars: PageText, image: Image, w_mm: float, h_mm: float) -> RunsSe
     """The characters on the paper whose colour the rendered page shows as a glyph inside their box
     (at least three pixel rows and, unless the glyph is narrow, two columns: a line of the same
     colour crossing the box is not a glyph), their runs and the colour under each (`_under`). A
-    clip hides the rest: a tiled map's sheets clip one big drawing. The runs' windows are read
-    once for both: a character's box lies inside its run's window; where a character is hidden,
-    the runs of those shown are read again."""
-    starts, ends = run_spans(chars)
-    win = Windows(image, span_boxes(chars, starts), 0.25 * chars.size[starts] * MM_PER_PT)
-    # a glyph's pixels are exactly its colour (text is rendered unsmoothed): a looser match would take
-    # the paper round a clipped-away light glyph (cream on white) for the glyph itself
-    packed = _packed(chars.rgb[starts])
-    own = win.distance(packed) <= OWN_COLOUR
-    run_of = np.repeat(np.arange(len(starts)), ends - starts)
-    shown = _glyphs_shown(win, own, chars, run_of, w_mm, h_mm)
-    if shown.all():
-        under, on_page = _under(win, ~own, chars.rgb[starts])
-    else:  # a full stop is too small to show: the runs of those shown, mostly the same windows
-        was, rgb_was = run_of[np.flatnonzero(shown)], chars.rgb[starts]
+    clip hides the rest: a tiled map's sheets clip one big drawing."""
+    shown = _glyphs_shown(image, chars, w_mm, h_mm)
+    if not shown.all():  # a full stop is too small to show: the runs are those of the characters shown
         chars = chars.take(shown)
-        starts, ends = run_spans(chars)
-        was = was[starts]
-        boxes, pad, rgb = span_boxes(chars, starts), 0.25 * chars.size[starts] * MM_PER_PT, chars.rgb[starts]
-        fresh = (Windows(image, boxes, pad, only=np.zeros(len(starts), bool)).key(_packed(rgb)) != win.key(packed)[was]).any(axis=1)
-        need = np.zeros(len(win.area), dtype=bool)
-        need[was[~fresh]] = True
-        under, on_page = (v[was] for v in _under(win, ~own, rgb_was, need))  # a window read before shows the same
-        if fresh.any():
-            new = Windows(image, boxes[fresh], pad[fresh])
-            under[fresh], on_page[fresh] = _under(new, new.distance(_packed(rgb[fresh])) > OWN_COLOUR, rgb[fresh])
+    starts, ends = run_spans(chars)
+    under, on_page = _under(image, span_boxes(chars, starts), 0.25 * chars.size[starts] * MM_PER_PT, chars.rgb[starts])
     return RunsSeen(chars, starts, ends, under, on_page)
 
 
-def _glyphs_shown(win: Windows, own: np.ndarray, chars: PageText, run: np.ndarray, w_mm: float, h_mm: float) -> np.ndarray:
-    """Per character (in the window of its run `run[i]`), whether it is on the paper and `own`
-    (its colour) marks at least three of its box's pixel rows and, unless it is narrow, two columns."""
-    boxes, k = chars.box, RENDER_DPI / 25.4
+def _glyphs_shown(image: Image, chars: PageText, w_mm: float, h_mm: float) -> np.ndarray:
+    """Per character, whether it is on the paper and its colour marks at least three of its box's
+    pixel rows and, unless it is narrow, two columns. A glyph's pixels are exactly its colour (text
+    is rendered unsmoothed): a looser match would take the paper round a clipped-away light glyph
+    (cream on white) for the glyph itself."""
+    boxes = chars.box
     cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
     narrow = boxes[:, 2] - boxes[:, 0] < 0.6  # an "l" or "i" may be one pixel wide
-    x0, y0 = np.maximum(0, (boxes[:, 0] * k).astype(np.int64)), np.maximum(0, (boxes[:, 1] * k).astype(np.int64))
-    x1 = np.minimum(win.page_w, (boxes[:, 2] * k).astype(np.int64) + 1)
-    y1 = np.minimum(win.page_h, (boxes[:, 3] * k).astype(np.int64) + 1)
-    h = np.where((x1 > x0) & (y1 > y0), y1 - y0, 0)
-    # one entry per pixel row of a box: where it starts and ends among the windows' pixels
-    of = np.repeat(np.arange(len(h)), h)
-    row = y0[of] + np.arange(len(of)) - np.repeat(np.cumsum(h) - h, h)
-    a = win.start[run[of]] + (row - win.y0[run[of]]) * win.w[run[of]] + x0[of] - win.x0[run[of]]
-    b = a + (x1 - x0)[of]
-    ink = np.flatnonzero(own)
-    first = np.append(ink, np.iinfo(np.int64).max)[np.searchsorted(ink, a)]
-    last = np.insert(ink, 0, -1)[np.searchsorted(ink, b)]  # the last marked pixel before b
-    hit = first < b
-    rows = np.bincount(of, weights=hit, minlength=len(h))
-    left = np.full(len(h), np.iinfo(np.int64).max)
-    right = np.full(len(h), -1)
-    np.minimum.at(left, of[hit], (first - a)[hit])
-    np.maximum.at(right, of[hit], (last - a)[hit])
-    return (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & (h > 0) & (rows >= 3) & (narrow | (right > left))
+    win = Windows(image, boxes, np.zeros(len(boxes)))  # each box's pixels, row by row
+    mine = own(win.pixels, np.repeat(_packed(chars.rgb), win.area))
+    # per pixel row of a box: whether its colour marks it
+    rows_of = np.where(win.area > 0, win.h, 0)
+    row_box = np.repeat(np.arange(len(boxes)), rows_of)
+    row_in_box = np.arange(len(row_box)) - np.repeat(np.cumsum(rows_of) - rows_of, rows_of)
+    row_start = np.repeat(win.start, rows_of) + row_in_box * win.w[row_box]
+    marked = np.logical_or.reduceat(mine, row_start) if len(row_start) else np.zeros(0, dtype=bool)
+    rows = np.bincount(row_box, weights=marked, minlength=len(boxes))
+    # the leftmost and rightmost column its colour marks
+    at = np.flatnonzero(mine)
+    box = np.searchsorted(win.start, at, side="right") - 1
+    column = (at - win.start[box]) % np.maximum(win.w[box], 1)
+    many = np.bincount(box, minlength=len(boxes))
+    left, right = np.full(len(boxes), np.iinfo(np.int64).max), np.full(len(boxes), -1)
+    if len(at):
+        first, some = (np.cumsum(many) - many)[many > 0], many > 0
+        left[some], right[some] = np.minimum.reduceat(column, first), np.maximum.reduceat(column, first)
+    return (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & (rows >= 3) & (narrow | (right > left))
 
 
-def _under(win: Windows, far: np.ndarray, rgbs: np.ndarray, need: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """For each run's window, the colour under the run as a reader sees it: the commonest colour
-    in its box and a quarter of its size round it that is not the text's own (`far`: the page is
+def _under(image: Image, boxes: np.ndarray, pad: np.ndarray, rgbs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each run (its box, a quarter of its size round it: its window), the colour under the run
+    as a reader sees it: the commonest colour in its window that is not the text's own (the page is
     rendered with text unsmoothed, so a glyph's pixels are exactly its colour): the paper, band,
-    shape or picture the text is read against. Where under 15 % of that window is another colour,
+    shape or picture the text is read against. Where under 15 % of the window is another colour,
     the text stands on its own colour (a label in its band's colour) and that is its background.
-    Colours are counted in bins of 16 per channel, and the winning bin's pixels averaged. Returns
-    the colours (n x 3) and whether each window is on the page at all; with `need` (a mask), the
-    colours of the other windows are left unworked where they would take counting."""
+    Colours are counted in bins of 16 per channel, and the winning bin's pixels averaged. The
+    page's ink is read sparse (generator/pageink.py): a window whose only colour besides the
+    text's is one (the paper, a band) needs no more. Returns the colours (n x 3) and whether each
+    window is on the page at all."""
     n = len(rgbs)
     if not n:
         return np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=bool)
-    enough = (win.count(far) >= 0.15 * win.area) & (win.area > 0)
-    # most windows show one colour besides the text's (the paper, a band): that colour is the answer
-    lo, hi = win.lowest(far), win.highest(far)
+    places, packed = window_places(image.shape, boxes, pad), _packed(rgbs)
+    inked = image.view("<u4").reshape(-1) != PAPER if places.area.sum() > WIDE * image.size / 4 else None
+    if inked is not None and np.count_nonzero(inked) <= SPARSE_INK * inked.size:
+        count, lo, hi = far_stats(Ink.of(image, inked), places, packed)
+    else:  # a few labels, or a page mostly inked (a card's picture): the windows' own pixels are fewer
+        win = Windows(image, boxes, pad)
+        count, lo, hi = tally(win.pixels, win.area, win.area, packed)
+    enough = (count >= 0.15 * places.area) & (places.area > 0)
     means = np.stack([(lo >> s) & 0xFF for s in (0, 8, 16)], axis=1).astype(np.float64)
-    mixed = enough & (lo != hi) & (True if need is None else need)
-    if mixed.any():
-        means[mixed] = _commonest_bin_means(win, far & np.repeat(mixed, win.area), n)[mixed]
-    return np.where(enough[:, None], means.astype(np.int64), rgbs), win.area > 0
+    mixed = enough & (lo != hi)
+    if mixed.any():  # the pixels of these windows, read one by one
+        win = Windows(image, boxes[mixed], pad[mixed])
+        means[mixed] = _commonest_bin_means(win, ~own(win.pixels, np.repeat(packed[mixed], win.area)), int(mixed.sum()))
+    return np.where(enough[:, None], means.astype(np.int64), rgbs), places.area > 0
 
 
 def _commonest_bin_means(win: Windows, use: np.ndarray, n: int) -> np.ndarray:
@@ -226,74 +217,30 @@ def _packed(colours: np.ndarray) -> np.ndarray:
 
 class Windows:
     """The rendered pixels inside many boxes at once: each box (mm) widened by its `pad` (mm) and
-    cut to whole pixels of the page, all of their pixels side by side in `pixels` (packed as
-    `_packed`, the unused fourth byte on top), box after box, row by row (`area[i]` pixels for
-    box i; 0 for a box off the page)."""
+    cut to whole pixels of the page (`window_places`), all of their pixels side by side in `pixels`
+    (packed as `_packed`, the unused fourth byte on top), box after box, row by row (`area[i]`
+    pixels for box i, `w[i]` by `h[i]`, starting at `start[i]`; 0 for a box off the page)."""
 
-    def __init__(self, image: Image, boxes: np.ndarray, pad: np.ndarray, only: np.ndarray | None = None):
-        """The windows of `boxes` widened by `pad`; with `only` (a mask), the pixels of those boxes
-        alone are read (the others have their place, `x0`, `y0`, `w`, `h`, but no pixels)."""
-        k = RENDER_DPI / 25.4
-        x0 = np.maximum(0, ((boxes[:, 0] - pad) * k).astype(np.int64))
-        y0 = np.maximum(0, ((boxes[:, 1] - pad) * k).astype(np.int64))
-        x1 = np.minimum(image.shape[1], ((boxes[:, 2] + pad) * k).astype(np.int64) + 1)
-        y1 = np.minimum(image.shape[0], ((boxes[:, 3] + pad) * k).astype(np.int64) + 1)
-        empty = (x1 <= x0) | (y1 <= y0)
-        self.x0, self.y0, self.page_h, self.page_w = x0, y0, image.shape[0], image.shape[1]
-        self.w, self.h = np.where(empty, 0, x1 - x0), np.where(empty, 0, y1 - y0)
-        self.area = self.w * self.h if only is None else np.where(only, self.w * self.h, 0)
+    def __init__(self, image: Image, boxes: np.ndarray, pad: np.ndarray):
+        places = window_places(image.shape, boxes, pad)
+        self.w, self.h, self.area = places.w, places.h, places.area
         self.start = np.cumsum(self.area) - self.area  # where each box's pixels start in `pixels`
         # one entry per pixel row read: where it starts on the page; the pixels' places on the page
         # count up by one along a row and jump at each row's start
-        h = np.where(self.area > 0, self.h, 0)
+        h = np.where(self.area > 0, places.h, 0)
         row_box = np.repeat(np.arange(len(boxes)), h)
         row_in_box = np.arange(len(row_box)) - np.repeat(np.cumsum(h) - h, h)
-        row_len = self.w[row_box]
-        on_page = (y0[row_box] + row_in_box) * image.shape[1] + x0[row_box]
+        row_len = places.w[row_box]
+        on_page = (places.y0[row_box] + row_in_box) * image.shape[1] + places.x0[row_box]
         step = np.ones(int(self.area.sum()), dtype=np.int64)
         if len(step):
             step[np.cumsum(row_len) - row_len] = np.diff(on_page, prepend=0) - np.r_[0, row_len[:-1] - 1]
         flat = image.view("<u4").reshape(-1)  # a pixel's R, G, B, X bytes as one number
         self.pixels = flat[np.cumsum(step)]
 
-    def key(self, rgb: np.ndarray) -> np.ndarray:
-        """Per window, its place on the page and the colour `rgb` (packed) judged in it, as one row."""
-        return np.stack([self.x0, self.y0, self.w, self.h, rgb.astype(np.int64)], axis=1)
-
     def item(self) -> np.ndarray:
         """Per pixel, its box."""
         return np.repeat(np.arange(len(self.area)), self.area)
-
-    def lowest(self, mask: np.ndarray) -> np.ndarray:
-        """Per box, the lowest of its pixels (packed) that `mask` holds (2**32 - 1 when none)."""
-        none = np.uint32(0xFFFFFFFF)
-        return self._per_box(np.minimum, lambda: np.where(mask, self.pixels, none), none, np.uint32)
-
-    def highest(self, mask: np.ndarray) -> np.ndarray:
-        """Per box, the highest of its pixels (packed) that `mask` holds (0 when none)."""
-        return self._per_box(np.maximum, lambda: np.where(mask, self.pixels, np.uint32(0)), 0, np.uint32)
-
-    def count(self, mask: np.ndarray) -> np.ndarray:
-        """Per box, how many of its pixels `mask` holds."""
-        return self._per_box(np.add, lambda: mask, 0, np.int64)
-
-    def _per_box(self, ufunc: Any, values: Any, empty: Any, dtype: Any) -> np.ndarray:
-        """`ufunc` reduced over each box's run of `values()` (made only when a box has pixels);
-        `empty` for a box with none."""
-        out = np.full(len(self.area), empty, dtype=dtype)
-        some = self.area > 0
-        if some.any():
-            out[some] = ufunc.reduceat(values(), self.start[some], dtype=dtype)
-        return out
-
-    def distance(self, rgb: np.ndarray) -> np.ndarray:
-        """Per pixel, the sum over R, G, B of its distance to its box's colour (`rgb`, packed, one per box)."""
-        px, want = self.pixels.view(np.uint8).reshape(-1, 4), np.repeat(rgb, self.area).view(np.uint8).reshape(-1, 4)
-        out = np.zeros(len(self.pixels), dtype=np.int16)
-        for c in range(3):
-            a, b = px[:, c], want[:, c]
-            out += np.maximum(a, b) - np.minimum(a, b)
-        return out
 
 
 def form_boxes(page: pdfium.PdfPage) -> list[Rect]:

@@ -2,7 +2,8 @@
 what would go wrong on paper. It trusts no layout object of ours: fonts come from the file's
 resources (pypdf), characters, colours and crop marks from pdfium's reading of the page, the
 colours behind the text from the page rendered at 100 dpi (generator/pagetext.py reads the
-characters, as arrays, generator/pdfread.py the rest; this module judges).
+characters, as arrays, generator/pdfread.py the rest, with generator/pageink.py holding a book
+page's ink sparse, its paper counted rather than read; this module judges).
 
 Checks (error findings make `pnp preflight` exit 1; the build reports every finding as a warning):
 - fonts-embedded (error): every font any page or form uses is embedded in the file;
@@ -75,7 +76,7 @@ class Finding:
 # card unit writes its game's calibration page) is read once.
 _CHECKED: dict[str, list[Finding]] = {}
 # what the findings of a file depend on besides its bytes: the reader's code and the libraries it reads with
-READER_CODE = ("preflight.py", "pdfread.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
+READER_CODE = ("preflight.py", "pdfread.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
 READER_LIBRARIES = ("pypdfium2", "pypdf", "numpy")
 
 

@@ -1,0 +1,121 @@
+"""A rendered page's ink, held sparse: a printed page is mostly bare paper, and the pixels that are
+not (`Ink.at`, their places on the page in reading order, and `Ink.colour`, their packed colours)
+are all that preflight's questions of the page's windows round its text need one by one. The paper
+in a window is counted, not read: a window's pixels are its ink and `area - ink` paper pixels, all
+of the paper's one colour.
+
+    Ink.of(image) -> Ink                        the page's pixels that are not bare paper
+    window_places(shape, boxes, pad)            each box widened by `pad`, cut to whole pixels of the page
+    far_stats(ink, places, colours)             per window: its pixels far from its colour, counted, lowest, highest
+
+Colours are packed as the rendered page holds them (R + G << 8 + B << 16, the unused fourth byte on
+top); two colours within OWN_COLOUR (the sum of R, G, B distances) are one. generator/pdfread.py
+asks these questions (which glyphs show, the colour under each run) and holds the rule for each.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+RENDER_DPI = 100
+# a pixel within this sum of R, G, B distances of a text's colour is the text's own colour (a
+# band's anti-aliased edge or a picture may come close; glyphs, drawn unsmoothed, are exact)
+OWN_COLOUR = 24
+PAPER = 0xFFFFFFFF  # a pixel the render left as it was: white paper, and the fourth byte 255
+
+
+@dataclass(frozen=True)
+class Ink:
+    """The page's pixels that are not bare paper: their places (row * width + column, ascending) and colours."""
+    at: np.ndarray  # int64
+    colour: np.ndarray  # uint32, packed
+    width: int
+    height: int
+
+    @staticmethod
+    def of(image: np.ndarray, inked: np.ndarray | None = None) -> Ink:
+        """The ink of a rendered page (`inked`: its pixels that are not paper, as a mask, if known)."""
+        flat = image.view("<u4").reshape(-1)
+        at = np.flatnonzero(flat != PAPER if inked is None else inked)
+        return Ink(at, flat[at], image.shape[1], image.shape[0])
+
+
+def distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per pair, the sum over R, G, B of the distances of packed colours `a[i]` and `b[i]`."""
+    x = np.ascontiguousarray(a, dtype=np.uint32).view(np.uint8).reshape(-1, 4)
+    y = np.ascontiguousarray(b, dtype=np.uint32).view(np.uint8).reshape(-1, 4)
+    out = np.zeros(len(x), dtype=np.int16)
+    for c in range(3):
+        out += np.maximum(x[:, c], y[:, c]) - np.minimum(x[:, c], y[:, c])
+    return out
+
+
+def own(px: np.ndarray, want: np.ndarray) -> np.ndarray:
+    """Per pixel (packed), whether it is within OWN_COLOUR of the colour `want` (packed, one per
+    pixel). A glyph's pixels are its colour exactly: only the others are measured."""
+    out = px == want
+    rest = np.flatnonzero(~out)
+    out[rest] = distance(px[rest], want[rest]) <= OWN_COLOUR
+    return out
+
+
+@dataclass(frozen=True)
+class Places:
+    """Windows on the page: their first column and row, their width and height in pixels (0 off the page)."""
+    x0: np.ndarray
+    y0: np.ndarray
+    w: np.ndarray
+    h: np.ndarray
+
+    @property
+    def area(self) -> np.ndarray:
+        return self.w * self.h
+
+
+def window_places(shape: tuple[int, ...], boxes: np.ndarray, pad: np.ndarray) -> Places:
+    """Each box (mm) widened by its `pad` (mm) and cut to whole pixels of a page of `shape` (rows, columns)."""
+    k = RENDER_DPI / 25.4
+    x0 = np.maximum(0, ((boxes[:, 0] - pad) * k).astype(np.int64))
+    y0 = np.maximum(0, ((boxes[:, 1] - pad) * k).astype(np.int64))
+    x1 = np.minimum(shape[1], ((boxes[:, 2] + pad) * k).astype(np.int64) + 1)
+    y1 = np.minimum(shape[0], ((boxes[:, 3] + pad) * k).astype(np.int64) + 1)
+    empty = (x1 <= x0) | (y1 <= y0)
+    return Places(x0, y0, np.where(empty, 0, x1 - x0), np.where(empty, 0, y1 - y0))
+
+
+def _row_spans(width: int, p: Places) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One entry per pixel row of each window: its window, and where it starts and ends on the page."""
+    h = np.where(p.w > 0, p.h, 0)
+    of = np.repeat(np.arange(len(h)), h)
+    row = p.y0[of] + np.arange(len(of)) - np.repeat(np.cumsum(h) - h, h)
+    a = row * width + p.x0[of]
+    return of, a, a + p.w[of]
+
+
+def far_stats(ink: Ink, p: Places, colours: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per window, of its pixels more than OWN_COLOUR from its colour (`colours`, packed, one per
+    window): how many, the lowest and the highest (packed; PAPER and 0 for a window with none)."""
+    of, a, b = _row_spans(ink.width, p)
+    lo, hi = np.searchsorted(ink.at, a), np.searchsorted(ink.at, b)
+    many = hi - lo  # ink pixels per row
+    # every ink pixel of every window, window after window
+    idx = np.repeat(lo - np.cumsum(many) + many, many) + np.arange(int(many.sum()))
+    return tally(ink.colour[idx], np.bincount(of, weights=many, minlength=len(colours)).astype(np.int64), p.area, colours)
+
+
+def tally(px: np.ndarray, per: np.ndarray, area: np.ndarray, colours: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`far_stats` of windows of `area` pixels, `per[i]` of them read (`px`, window after window)
+    and the rest bare paper."""
+    n = len(colours)
+    owner = np.repeat(np.arange(n), per)
+    far = ~own(px, colours[owner])
+    paper_far = (area > per) & (distance(np.full(n, PAPER, dtype=np.uint32), colours) > OWN_COLOUR)
+    count = np.bincount(owner[far], minlength=n) + np.where(paper_far, area - per, 0)
+    low, high = np.full(n, PAPER, dtype=np.uint32), np.zeros(n, dtype=np.uint32)
+    some = per > 0
+    if some.any():  # each window's lowest and highest far pixel in one pass
+        first = (np.cumsum(per) - per)[some]
+        low[some] = np.minimum.reduceat(np.where(far, px, np.uint32(PAPER)), first)
+        high[some] = np.maximum.reduceat(np.where(far, px, np.uint32(0)), first)
+    return count, low, np.where(paper_far, np.uint32(PAPER), high)
