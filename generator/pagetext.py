@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ctypes
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 import numpy as np
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down from the page top
+BLANK_MAX = 0x3000  # the highest code point Python counts blank (the ideographic space)
 
 
 class Char(NamedTuple):  # a tuple: made only for the few characters a finding names
@@ -78,7 +79,7 @@ def read_page_text(page: pdfium.PdfPage, h_mm: float) -> PageText:
     tp = page.get_textpage()
     try:
         whole = _page_text(tp.raw, tp.count_chars())
-        at = [j for j, ch in enumerate(whole) if not ch.isspace()]
+        at = _not_blank(whole)
         V, I = ctypes.c_void_p, ctypes.c_int
         charbox, text_object = _proto(raw.FPDFText_GetCharBox, I, V, I, V, V, V, V), _proto(raw.FPDFText_GetTextObject, V, V, I)
         handle = ctypes.cast(tp.raw, V).value
@@ -108,15 +109,34 @@ def _styles(text: Any, at: list[int], objects: list[int | None]) -> tuple[np.nda
     _, firsts, same = np.unique(obj, return_index=True, return_inverse=True)
     first = np.where(obj == 0, np.arange(n), firsts[same.reshape(-1)])  # the character asked for each
     asked = firsts.tolist() + np.flatnonzero(obj == 0).tolist()
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    size, rgb, ok = np.zeros(n), np.zeros((n, 3), dtype=np.int64), np.zeros(n, dtype=bool)
+    V, I = ctypes.c_void_p, ctypes.c_int
+    fill, font_size = _proto(raw.FPDFText_GetFillColor, I, V, I, V, V, V, V), _proto(raw.FPDFText_GetFontSize, ctypes.c_double, V, I)
+    handle = ctypes.cast(text, V).value
+    rgba = np.zeros((n, 4), dtype=np.uint32)  # pdfium writes each colour asked into its row
+    base, size, ok = rgba.ctypes.data, np.zeros(n), np.zeros(n, dtype=bool)
     for k in asked:
-        ok[k] = raw.FPDFText_GetFillColor(text, at[k], r, g, b, a)
-        size[k], rgb[k] = raw.FPDFText_GetFontSize(text, at[k]), (r.value, g.value, b.value)
-    size, rgb, ok = size[first], rgb[first], ok[first]
+        a = base + 16 * k
+        ok[k] = fill(handle, at[k], a, a + 4, a + 8, a + 12)
+        size[k] = font_size(handle, at[k])
+    size, rgb, ok = size[first], rgba[first, :3].astype(np.int64), ok[first]
     # the colour read last stands for a character without one: (0, 0, 0) before any
     last = np.maximum.accumulate(np.where(ok, np.arange(n), -1)) if n else np.zeros(0, dtype=np.int64)
     return size, np.vstack([rgb, np.zeros((1, 3), dtype=np.int64)])[last]  # -1: the row of zeros
+
+
+@lru_cache(maxsize=1)
+def _blank_below() -> np.ndarray:
+    """Per code point up to U+3000 (the highest blank one: tests/test_preflight_pagetext.py checks),
+    whether Python counts it blank (`str.isspace`)."""
+    return np.array([chr(c).isspace() for c in range(BLANK_MAX + 1)] + [False])
+
+
+def _not_blank(whole: str | list[str]) -> list[int]:
+    """The indices of the characters of `whole` that are not blank (`str.isspace`)."""
+    if not isinstance(whole, str):
+        return [j for j, ch in enumerate(whole) if not ch.isspace()]
+    codes = np.frombuffer(whole.encode("utf-32-le"), dtype="<u4")
+    return np.flatnonzero(~_blank_below()[np.minimum(codes, BLANK_MAX + 1)]).tolist()
 
 
 def _page_text(text: Any, n: int) -> str | list[str]:

@@ -118,3 +118,14 @@ def test_a_run_near_the_paper_edge_is_a_warning_unless_a_clip_hides_it(tmp_path,
     # E and d start within 5 mm (10 pt: an E is about 2 mm wide), the g beyond
     m = re.match(r"2 characters within 5 mm of the paper edge \(closest (\d+\.\d) mm, e\.g\. 'Ed'\)", f.message)
     assert m and 2.0 <= float(m.group(1)) <= 2.5, f.message  # drawn 2 mm in, plus the E's side bearing
+
+
+def test_the_characters_kept_are_those_python_does_not_count_blank():
+    from generator.pagetext import BLANK_MAX, _not_blank
+
+    # the table of blank code points stops at BLANK_MAX: no blank one lies beyond it
+    assert max(c for c in range(0x110000) if chr(c).isspace()) <= BLANK_MAX
+    text = "Go.\u00a0next\u3000語\t\x02\u2029\U0001f600 a\u200bb\n"
+    want = [j for j, ch in enumerate(text) if not ch.isspace()]
+    assert _not_blank(text) == want and _not_blank(list(text)) == want
+    assert [text[j] for j in want] == list("Go.next語\x02\U0001f600a\u200bb")
