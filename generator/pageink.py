@@ -6,6 +6,7 @@ of the paper's one colour.
 
     Ink.of(image) -> Ink                        the page's pixels that are not bare paper
     window_places(shape, boxes, pad)            each box widened by `pad`, cut to whole pixels of the page
+    marks(ink, places, colours)                 per box: the pixel rows and columns its colour marks
     far_stats(ink, places, colours)             per window: its pixels far from its colour, counted, lowest, highest
 
 Colours are packed as the rendered page holds them (R + G << 8 + B << 16, the unused fourth byte on
@@ -93,6 +94,39 @@ def _row_spans(width: int, p: Places) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return of, a, a + p.w[of]
 
 
+def paper_own(colours: np.ndarray) -> np.ndarray:
+    """Per colour (packed), whether the paper is within OWN_COLOUR of it."""
+    return distance(np.full(len(colours), PAPER, dtype=np.uint32), colours) <= OWN_COLOUR
+
+
+def span_of(box: np.ndarray, column: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per box (0..n-1), the lowest and highest `column` of its pixels (`box`, ascending), or
+    2**63 - 1 and -1 for a box with none."""
+    many = np.bincount(box, minlength=n)
+    left, right = np.full(n, np.iinfo(np.int64).max), np.full(n, -1)
+    if len(box):
+        first, some = (np.cumsum(many) - many)[many > 0], many > 0
+        left[some], right[some] = np.minimum.reduceat(column, first), np.maximum.reduceat(column, first)
+    return left, right
+
+
+def marks(ink: Ink, p: Places, colours: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per box (its place `p`, its colour `colours[i]`, packed, the paper not within OWN_COLOUR of
+    it), how many of its pixel rows its colour marks, and the leftmost and rightmost column it marks
+    (2**63 - 1 and -1 where it marks none)."""
+    n = len(colours)
+    of, a, b = _row_spans(ink.width, p)
+    lo, hi = np.searchsorted(ink.at, a), np.searchsorted(ink.at, b)
+    many = hi - lo
+    idx = np.repeat(lo - np.cumsum(many) + many, many) + np.arange(int(many.sum()))
+    row = np.repeat(np.arange(len(of)), many)  # the box row of each ink pixel read
+    mine = own(ink.colour[idx], colours[of[row]])
+    row = row[mine]
+    marked = np.bincount(row, minlength=len(of)) > 0
+    left, right = span_of(of[row], ink.at[idx[mine]] - a[row], n)
+    return np.bincount(of, weights=marked, minlength=n), left, right
+
+
 def far_stats(ink: Ink, p: Places, colours: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per window, of its pixels more than OWN_COLOUR from its colour (`colours`, packed, one per
     window): how many, the lowest and the highest (packed; PAPER and 0 for a window with none)."""
@@ -110,7 +144,7 @@ def tally(px: np.ndarray, per: np.ndarray, area: np.ndarray, colours: np.ndarray
     n = len(colours)
     owner = np.repeat(np.arange(n), per)
     far = ~own(px, colours[owner])
-    paper_far = (area > per) & (distance(np.full(n, PAPER, dtype=np.uint32), colours) > OWN_COLOUR)
+    paper_far = (area > per) & ~paper_own(colours)
     count = np.bincount(owner[far], minlength=n) + np.where(paper_far, area - per, 0)
     low, high = np.full(n, PAPER, dtype=np.uint32), np.zeros(n, dtype=np.uint32)
     some = per > 0

@@ -21,7 +21,7 @@ import numpy as np
 from .pieces.plan import MARK_WIDTH
 from .pieces.grid import MARK_LEN_MM, MARK_MIN_LEN_MM
 from .geometry import MM_PER_PT
-from .pageink import PAPER, RENDER_DPI, Ink, far_stats, own, tally, window_places
+from .pageink import PAPER, RENDER_DPI, Ink, far_stats, marks, own, paper_own, span_of, tally, window_places
 from .pagetext import PageText, Rect, run_spans, span_boxes
 
 if TYPE_CHECKING:
@@ -115,61 +115,78 @@ def runs_seen(chars: PageText, image: Image, w_mm: float, h_mm: float) -> RunsSe
     (at least three pixel rows and, unless the glyph is narrow, two columns: a line of the same
     colour crossing the box is not a glyph), their runs and the colour under each (`_under`). A
     clip hides the rest: a tiled map's sheets clip one big drawing."""
-    shown = _glyphs_shown(image, chars, w_mm, h_mm)
+    ink = _sparse(image, chars)
+    shown = _glyphs_shown(image, ink, chars, w_mm, h_mm)
     if not shown.all():  # a full stop is too small to show: the runs are those of the characters shown
         chars = chars.take(shown)
     starts, ends = run_spans(chars)
-    under, on_page = _under(image, span_boxes(chars, starts), 0.25 * chars.size[starts] * MM_PER_PT, chars.rgb[starts])
+    pad = 0.25 * chars.size[starts] * MM_PER_PT
+    under, on_page = _under(image, ink, span_boxes(chars, starts), pad, chars.rgb[starts])
     return RunsSeen(chars, starts, ends, under, on_page)
 
 
-def _glyphs_shown(image: Image, chars: PageText, w_mm: float, h_mm: float) -> np.ndarray:
+def _sparse(image: Image, chars: PageText) -> Ink | None:
+    """The page's ink, read sparse, when its runs' windows cover more than WIDE of it and its ink
+    no more than SPARSE_INK (a book's page); None for a page of a few labels or mostly inked (a
+    card's picture), whose windows' own pixels are fewer to read."""
+    starts, _ = run_spans(chars)
+    places = window_places(image.shape, span_boxes(chars, starts), 0.25 * chars.size[starts] * MM_PER_PT)
+    if places.area.sum() <= WIDE * image.size / 4:
+        return None
+    inked = image.view("<u4").reshape(-1) != PAPER
+    return Ink.of(image, inked) if np.count_nonzero(inked) <= SPARSE_INK * inked.size else None
+
+
+def _glyphs_shown(image: Image, ink: Ink | None, chars: PageText, w_mm: float, h_mm: float) -> np.ndarray:
     """Per character, whether it is on the paper and its colour marks at least three of its box's
     pixel rows and, unless it is narrow, two columns. A glyph's pixels are exactly its colour (text
     is rendered unsmoothed): a looser match would take the paper round a clipped-away light glyph
     (cream on white) for the glyph itself."""
-    boxes = chars.box
+    boxes, packed = chars.box, _packed(chars.rgb)
     cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
     narrow = boxes[:, 2] - boxes[:, 0] < 0.6  # an "l" or "i" may be one pixel wide
-    win = Windows(image, boxes, np.zeros(len(boxes)))  # each box's pixels, row by row
-    mine = own(win.pixels, np.repeat(_packed(chars.rgb), win.area))
+    if ink is not None and not paper_own(packed).any():
+        rows, left, right = marks(ink, window_places(image.shape, boxes, np.zeros(len(boxes))), packed)
+    else:
+        rows, left, right = _marks(Windows(image, boxes, np.zeros(len(boxes))), packed)
+    return (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & (rows >= 3) & (narrow | (right > left))
+
+
+def _marks(win: Windows, packed: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`pageink.marks` from the pixels of the boxes' windows (`win`, read with no pad)."""
+    n = len(packed)
+    mine = own(win.pixels, np.repeat(packed, win.area))
     # per pixel row of a box: whether its colour marks it
     rows_of = np.where(win.area > 0, win.h, 0)
-    row_box = np.repeat(np.arange(len(boxes)), rows_of)
+    row_box = np.repeat(np.arange(n), rows_of)
     row_in_box = np.arange(len(row_box)) - np.repeat(np.cumsum(rows_of) - rows_of, rows_of)
     row_start = np.repeat(win.start, rows_of) + row_in_box * win.w[row_box]
     marked = np.logical_or.reduceat(mine, row_start) if len(row_start) else np.zeros(0, dtype=bool)
-    rows = np.bincount(row_box, weights=marked, minlength=len(boxes))
     # the leftmost and rightmost column its colour marks
     at = np.flatnonzero(mine)
     box = np.searchsorted(win.start, at, side="right") - 1
     column = (at - win.start[box]) % np.maximum(win.w[box], 1)
-    many = np.bincount(box, minlength=len(boxes))
-    left, right = np.full(len(boxes), np.iinfo(np.int64).max), np.full(len(boxes), -1)
-    if len(at):
-        first, some = (np.cumsum(many) - many)[many > 0], many > 0
-        left[some], right[some] = np.minimum.reduceat(column, first), np.maximum.reduceat(column, first)
-    return (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & (rows >= 3) & (narrow | (right > left))
+    left, right = span_of(box, column, n)
+    return np.bincount(row_box, weights=marked, minlength=n), left, right
 
 
-def _under(image: Image, boxes: np.ndarray, pad: np.ndarray, rgbs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _under(image: Image, ink: Ink | None, boxes: np.ndarray, pad: np.ndarray, rgbs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For each run (its box, a quarter of its size round it: its window), the colour under the run
     as a reader sees it: the commonest colour in its window that is not the text's own (the page is
     rendered with text unsmoothed, so a glyph's pixels are exactly its colour): the paper, band,
     shape or picture the text is read against. Where under 15 % of the window is another colour,
     the text stands on its own colour (a label in its band's colour) and that is its background.
-    Colours are counted in bins of 16 per channel, and the winning bin's pixels averaged. The
-    page's ink is read sparse (generator/pageink.py): a window whose only colour besides the
-    text's is one (the paper, a band) needs no more. Returns the colours (n x 3) and whether each
-    window is on the page at all."""
+    Colours are counted in bins of 16 per channel, and the winning bin's pixels averaged. With
+    the page's `ink` read sparse, a window whose only colour besides the text's is one (the
+    paper, a band) needs no more. Returns the colours (n x 3) and whether each window is on the
+    page at all."""
     n = len(rgbs)
     if not n:
         return np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=bool)
     places, packed = window_places(image.shape, boxes, pad), _packed(rgbs)
-    inked = image.view("<u4").reshape(-1) != PAPER if places.area.sum() > WIDE * image.size / 4 else None
-    if inked is not None and np.count_nonzero(inked) <= SPARSE_INK * inked.size:
-        count, lo, hi = far_stats(Ink.of(image, inked), places, packed)
-    else:  # a few labels, or a page mostly inked (a card's picture): the windows' own pixels are fewer
+    if ink is not None:
+        count, lo, hi = far_stats(ink, places, packed)
+    else:
         win = Windows(image, boxes, pad)
         count, lo, hi = tally(win.pixels, win.area, win.area, packed)
     enough = (count >= 0.15 * places.area) & (places.area > 0)

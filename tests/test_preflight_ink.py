@@ -113,3 +113,12 @@ def test_text_so_near_white_that_the_paper_is_its_own_colour(tmp_path, way):
     assert runs(seen_of(path)) == {"Band": [0x20, 0x30, 0x40], "Paper": [0xf8, 0xf8, 0xf8]}
     (f,) = preflight_pdf(path, "x.pdf")
     assert (f.level, f.code) == ("error", "text-unreadable") and "#f8f8f8 on #f8f8f8" in f.message
+
+
+def test_a_full_stop_too_small_to_show_leaves_its_run_but_in_its_band_colour_it_shows(tmp_path, way):
+    def draw(s):
+        s.rect(Box(20, 20, 80, 30), fill="#336699")
+        s.text(40, 38, "Go.", size_pt=14, colour="#336699")  # its box all its colour: every row marked
+        s.text(40, 100, "Ok.", size_pt=14)  # about 2 pixel rows at 100 dpi: under the 3 a glyph must mark
+    seen = seen_of(page_pdf(tmp_path, draw))
+    assert runs(seen) == {"Go.": [0x33, 0x66, 0x99], "Ok": [255, 255, 255]}
