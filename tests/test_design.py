@@ -402,6 +402,7 @@ def test_free_removals_conflict_at_three_and_four_players(tmp_path, capsys):
         return chance(s, m, n, 1, 99) >= Fraction(9, 10) and chance(s, m, n, (n + 1) // 2, 99) <= Fraction(1, 20)
     where = [n for n in range(3, 7) if not any(both(s, m, n) for s, m in ((s, n + 1 - s) for s in range(n + 2)))]
     assert where == [3, 4] and out["conflict"]["players"] == ["3", "4"]  # no split of players + 1 cards works
+    assert out["conflict"]["stated"] == []  # the box is the design's: no stated count is in the way
 
 
 RETURNED = FREE_STEPS + [{"return_rest": "deck"}]  # the card left over goes back to the box

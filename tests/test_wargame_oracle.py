@@ -140,9 +140,11 @@ def test_a_place_step_without_a_count_places_every_copy_of_an_uncounted_item(tmp
     setup = {**SETUP, "steps": [dict(s) for s in SETUP["steps"]]}
     setup["steps"][1] = {"place": "counters", "items": ["hill-soldier"], "source": "rules 18.5"}
     result = run(make(tmp_path, [counters(total=24)], setup))
-    assert result.derived["stock_after_setup"]["hill-soldier"] == {
-        "side": "hill", "placed_at_setup": None, "owned_min": 5, "stock": 0, "later_needs": False,
-        "placed_note": "every copy, and how many is not stated (rules 18.5)"}
+    assert result.derived["stock_after_setup"] == {
+        "hill-soldier": {"side": "hill", "placed_at_setup": None, "owned_min": 5, "stock": 0, "later_needs": False,
+                         "placed_note": "every copy, and how many is not stated (rules 18.5)"},
+        "sea-soldier": {"side": "sea", "placed_at_setup": 2, "owned_min": 3, "stock": 1, "later_needs": True},
+        "sea-raider": {"side": "sea", "placed_at_setup": 2, "owned_min": 2, "stock": 0, "later_needs": False}}
     [stock] = of(result, "stock-limit")
     assert stock.message.endswith("(reinforcements beyond it are lost): none left")
 
