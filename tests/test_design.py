@@ -334,7 +334,7 @@ def test_saboteur_example_finds_the_seed_split_with_the_odds_it_guarantees(tmp_p
 FREE_STEPS = [{"use": "deck"},
               {"remove": {"component": "deck", "where": {"role": "saboteur"}, "each": "free"}},
               {"remove": {"component": "deck", "where": {"role": "miner"}, "each": "free"}},
-              {"shuffle": "deck"}, {"deal": "deck", "each": 1, "hand": False}, {"return_rest": "deck"}]
+              {"shuffle": "deck"}, {"deal": "deck", "each": 1, "hand": False}]  # the card left over stays in play
 ONE_LEFT = {"id": "one-card-left", "kind": "exactly", "of": {"component": "deck", "zone": "in_play"},
             "value": "players + 1"}
 
@@ -402,6 +402,73 @@ def test_free_removals_conflict_at_three_and_four_players(tmp_path, capsys):
         return chance(s, m, n, 1, 99) >= Fraction(9, 10) and chance(s, m, n, (n + 1) // 2, 99) <= Fraction(1, 20)
     where = [n for n in range(3, 7) if not any(both(s, m, n) for s, m in ((s, n + 1 - s) for s in range(n + 2)))]
     assert where == [3, 4] and out["conflict"]["players"] == ["3", "4"]  # no split of players + 1 cards works
+    assert out["conflict"]["stated"] == []  # the box is the design's: no stated count is in the way
+
+
+RETURNED = FREE_STEPS + [{"return_rest": "deck"}]  # the card left over goes back to the box
+
+
+def line_of(path: Path, needle: str) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+
+
+def test_free_removals_with_every_count_stated(tmp_path, capsys):
+    """Every count stated (3 saboteurs, 7 miners), the rest returned to the box after the deal: the
+    free removals alone meet the odds. The fewest copies removed, by every removal at every count;
+    the rest goes back whatever the removals leave (it was once fixed at what no removal leaves)."""
+    targets = [{"id": "seen", "odds": {"deal": "deck", "where": {"role": "saboteur"}, "dealt_at_least": 1,
+                                       "probability_at_least": "3/4"}}]
+    folder = write_game(tmp_path / "stated", ROLE_ITEMS, RETURNED, targets, (3, 6), 10,
+                        counts={"saboteur": 3, "miner": 7})
+    code, out = run_design(folder, capsys)
+    assert code == 0 and out["counts"] == []
+    removed = {(a["step"], a["players"]): a["each"] for a in out["amounts"]}
+    for n in range(3, 7):
+        ok = [(rs, rm) for rs in range(4) for rm in range(8)
+              if 10 - rs - rm >= n and chance(3 - rs, 7 - rm, n, 1, 99) >= Fraction(3, 4)]
+        rs, rm = removed[(1, n)], removed[(2, n)]
+        assert (rs, rm) in ok and rs + rm == min(a + b for a, b in ok)
+        assert values_of(out, "seen")[n] == chance(3 - rs, 7 - rm, n, 1, 99)
+    assert (removed[(1, 3)], removed[(2, 3)]) == (0, 1)  # 3 of 10 cards miss every saboteur too often
+
+
+def test_a_target_the_stated_counts_cannot_meet_names_them(tmp_path, capsys):
+    """One saboteur stated: two saboteurs dealt is impossible whatever the removals. The message
+    names the stated counts where they are stated and what to change, on one line, exit 1."""
+    targets = [{"id": "two-seen", "odds": {"deal": "deck", "where": {"role": "saboteur"}, "dealt_at_least": 2,
+                                           "probability_at_least": "1/2"}}]
+    folder = write_game(tmp_path / "one", ROLE_ITEMS, RETURNED, targets, (3, 4), 10,
+                        counts={"saboteur": 1, "miner": 7})
+    assert main(["design", str(folder)]) == 1
+    [err] = capsys.readouterr().err.strip().splitlines()
+    comps = folder / "components.yaml"
+    assert f"deck/saboteur ×1 ({comps}:{line_of(comps, 'count: 1')})" in err  # the line of the count
+    assert f"deck/miner ×7 ({comps}:{line_of(comps, 'count: 7')})" in err
+    assert "two-seen at 3 and 4 players" in err and "`open: [deck]`" in err
+    (folder / "targets.yaml").write_text(yaml.safe_dump({"max_pile": 10, "open": ["deck"], "targets": targets}),
+                                         encoding="utf-8")
+    code, out = run_design(folder, capsys)  # opened, the counts are the design's: two saboteurs dealt half the time
+    box = {c["item"]: c["count"] for c in out["counts"]}
+    assert code == 0 and all(v >= Fraction(1, 2) for v in values_of(out, "two-seen").values())
+    assert all(chance(box["saboteur"] - removed, box["miner"], 3, 2, 99) >= Fraction(1, 2)
+               for removed in [next(a["each"] for a in out["amounts"] if a["step"] == 1 and a["players"] == 3)])
+
+
+def test_the_rest_returned_after_the_deal_is_not_in_play(tmp_path, capsys):
+    """Open counts, the rest returned to the box after one card each is dealt: only the dealt cards
+    stay in play, so `in_play == players + 1` cannot hold, whatever the box. The model once kept
+    the card left over in play (the engine, counting no copies, left no rest to return)."""
+    targets = [{"id": "seen", "odds": {"deal": "deck", "where": {"role": "saboteur"}, "dealt_at_least": 1,
+                                       "probability_at_least": "1/2"}}]
+    folder = free_game(tmp_path / "returned", targets)
+    (folder / "setup.yaml").write_text(yaml.safe_dump({"steps": RETURNED, "constraints": [ONE_LEFT]},
+                                                      sort_keys=False), encoding="utf-8")
+    code, out = run_design(folder, capsys)
+    setup = folder / "setup.yaml"
+    assert code == 1 and out["conflict"]["targets"] == []
+    assert any(f"step 'return_rest deck' ({setup}:{line_of(setup, 'return_rest')})" in line
+               for line in out["conflict"]["setup"])
+    assert any("rule 'one-card-left'" in line for line in out["conflict"]["setup"])
 
 
 def test_an_expression_that_does_not_evaluate_is_located_in_design_and_check(tmp_path, capsys):

@@ -234,6 +234,45 @@ def test_a_stated_total_below_what_a_target_needs_is_a_conflict(tmp_path, capsys
     assert out["conflict"]["targets"] == ["total big"]
 
 
+# ---------------------------------------------------------------------- a stage its time limit stops
+def solvers_stopping_after(stages: int, real):
+    """The module's own solver for the first `stages` solves, then one whose time is up before it
+    starts (CP-SAT's deterministic time limit 0: status UNKNOWN, no answer), as a long stage would be."""
+    made = []
+
+    def make():
+        solver = real()
+        made.append(solver)
+        if len(made) > stages:
+            solver.parameters.max_deterministic_time = 0.0
+        return solver
+    return make
+
+
+def test_a_stage_stopped_before_any_answer_keeps_the_least_box_and_says_so(tmp_path, monkeypatch):
+    """The tie-break (stage 2 of 2) stopped: the box is the first stage's, the fewest copies that
+    meet the odds by every box, and the answer says the later stage is not optimised."""
+    import solver.counts.design as design_module
+    monkeypatch.setattr(design_module, "_solver", solvers_stopping_after(1, design_module._solver))
+    result = boxed(make(tmp_path / "g", [SEEN]))
+    good = [b for b in itertools.product(range(1, 11), repeat=2) if 4 <= sum(b) <= 10
+            and all(chance(b[0], b[1], n, 1, 9) >= Fraction(1, 2) for n in (3, 4))]
+    box = (result.counts[("deck", "saboteur")], result.counts[("deck", "miner")])
+    assert box in good and sum(box) == min(sum(b) for b in good)
+    assert [n for n in result.notes if "stage 2 of 2" in n and "not proven the least box" in n]
+
+
+def test_no_stage_with_an_answer_is_a_located_error(tmp_path, monkeypatch, capsys):
+    import solver.counts.design as design_module
+    folder = make(tmp_path / "g", [SEEN])
+    monkeypatch.setattr(design_module, "_solver", solvers_stopping_after(0, design_module._solver))
+    assert main(["design", str(folder)]) == 2
+    [err] = capsys.readouterr().err.strip().splitlines()
+    assert err == (f"{folder / 'targets.yaml'}:1:0: the solver found no box within 60 s; try fewer or looser "
+                   "targets, or a smaller max_pile")
+    assert not (folder / "designed.yaml").exists()
+
+
 # ---------------------------------------------------------------------- piles with no matched or no other card
 @pytest.mark.parametrize("where,dealt", [({"role": "dragon"}, Fraction(0)), ({"role": ["saboteur", "miner"]}, Fraction(1))])
 def test_odds_over_a_pile_with_no_matched_or_no_other_card(tmp_path, where, dealt):

@@ -284,3 +284,42 @@ def test_supply_and_two_placements_from_one_component(tmp_path):
     row = run_setup(write(tmp_path, "bank", ROLES, steps), 2).report()
     assert [p["count"] for p in row["placements"]] == [2, 3]
     assert (row["placed"], row["supply"]) == ({"coins": 5}, {"coins": 15})
+
+
+# ---------------------------------------------------------------------- return_rest after a deal
+SPLIT_DECK = """\
+components:
+  - id: deck
+    kind: deck
+    name: {{en: Deck}}
+    size: poker
+    items:
+      - {{id: saboteur, name: {{en: S}}, count: {s}, attrs: {{role: saboteur}}}}
+      - {{id: miner, name: {{en: M}}, count: {m}, attrs: {{role: miner}}}}
+"""
+REST_RETURNED = ("steps:\n  - use: deck\n  - remove: {component: deck, where: {role: miner}, each: free}\n  - shuffle: deck\n"
+            "  - deal: deck\n    each: 1\n    hand: false\n  - return_rest: deck\n")
+
+
+@pytest.mark.parametrize("s,m,players,rest", [(3, 7, 2, 8), (3, 7, 3, 7), (1, 1, 2, None), ("null", "null", 2, 0),
+                                              ("null", 4, 3, 1), ("null", 2, 3, 0)])
+def test_the_rest_of_a_dealt_pile_goes_back_as_one_draw_marked_rest(tmp_path, s, m, players, rest):
+    """3 saboteurs and 7 miners, one card each: the rest (10 - players) goes back as one draw of the
+    pile marked `rest` (every copy left, whatever the counts: the checker's model varies them); a
+    deal that takes every card leaves none to send back; with uncounted kinds the engine may count
+    none left (it assumed only what the deal took: 2 miners, 3 dealt) but still sends the rest back."""
+    result = run_setup(write(tmp_path, "roles", SPLIT_DECK.format(s=s, m=m), REST_RETURNED), players)
+    back = [mv for mv in result.moves if mv.step == 4 and mv.src == ("pile",)]
+    if rest is None:
+        assert back == []
+        return
+    [mv] = back
+    assert (mv.dst, mv.total, mv.rest, mv.pile) == ("returned", rest, True, "deck")
+    assert {("deck", "saboteur"), ("deck", "miner")} <= set(mv.items)  # and the copies assumed for the deal
+    assert not any(other.rest for other in result.moves if other is not mv)
+
+
+def test_a_pile_nobody_drew_from_has_no_rest_draw(tmp_path):
+    setup = "steps:\n  - use: deck\n  - return_rest: deck\n"
+    result = run_setup(write(tmp_path, "undrawn", SPLIT_DECK.format(s="null", m=4), setup), 2)
+    assert [(mv.src, mv.rest) for mv in result.moves if mv.step == 1] == [(("box",), False)]

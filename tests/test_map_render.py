@@ -145,10 +145,25 @@ def test_page_layout_keeps_everything_inside_the_margins(game_id, paper):
     assert page.hex_centre(hm, h) == (pytest.approx(grid_x + centre[0]), pytest.approx(22.0 + centre[1]))
 
 
-def test_a_map_too_big_for_its_paper_is_unusable_input():
+def test_a_map_too_big_for_its_paper_is_unusable_input(tmp_path, capsys):
     mapfile = load_game("war-of-the-ring-campaign").extras["map"].model_copy(update={"paper": "a4"})
     with pytest.raises(DataError, match="larger paper"):
         map_page(mapfile.resolve())
+    # a newcomer's map with hexes too large for its A4 page: one line at map.yaml's `paper:`, exit 2,
+    # and nothing written
+    from generator.cli import main
+
+    folder = tmp_path / "harbour-game"
+    assert main(["new", str(folder)]) == 0
+    text = (folder / "map.yaml").read_text(encoding="utf-8")
+    (folder / "map.yaml").write_text(re.sub(r"hex_mm: \d+", "hex_mm: 60", text), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["build", str(folder), "--out", str(tmp_path / "out"), "--only", "maps"]) == 2
+    [err] = capsys.readouterr().err.strip().splitlines()
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith("paper:"))
+    assert err.startswith(f"{folder / 'map.yaml'}:{line}:1: map harbour: ")
+    assert "more than a4 landscape (297 x 210 mm)" in err and err.endswith("or a smaller grid.hex_mm")
+    assert not list((tmp_path / "out").rglob("map-*"))
 
 
 @pytest.fixture(scope="module")

@@ -121,3 +121,28 @@ def test_no_module_level_import_circle():
 def test_solver_has_few_loose_modules():
     loose = sorted(p.name for p in (ROOT / "solver").glob("*.py") if p.name != "__init__.py")
     assert len(loose) <= 6, loose
+
+
+def _exported(path: Path) -> list[str] | None:
+    """The names a module's `__all__` lists, read off its source (None: it has no `__all__`)."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            return list(ast.literal_eval(node.value))
+    return None
+
+
+EXPORTING = sorted(p for top in ("solver", "generator") for p in (ROOT / top).rglob("*.py")
+                   if "__all__" in p.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", EXPORTING, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_name_an_all_lists_exists(path):
+    """`from module import *` and readers of `__all__` find every name it lists: the module, once
+    imported, has each one (generator/pieces/punch.py once listed FaceData, which it never had)."""
+    import importlib
+
+    names = _exported(path)
+    assert names is not None, f"{path.relative_to(ROOT)} mentions __all__ but does not assign a list"
+    module = importlib.import_module(_module_name(path))
+    assert [n for n in names if not hasattr(module, n)] == []
+    assert len(names) == len(set(names))

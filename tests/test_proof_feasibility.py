@@ -251,3 +251,36 @@ def test_a_setup_that_moves_nothing_is_carried_out(tmp_path):
     assert v.feasible and v.rules == 0
     # everything stays in the box; the bag holds its stated total of 5
     assert v.totals == {"returned_to_box": {"bag": 5, "cards": 6, "dice": 2, "heroes": 2}}
+
+
+def test_the_rest_returned_is_every_copy_left_whatever_a_free_removal_takes(tmp_path):
+    """3 saboteurs and 7 miners; miners removed with `each: free`, one card dealt to each of 3
+    players, the rest returned. The engine runs the removal at 0 (a rest of 7); the model, with the
+    removal at 2, returns the 5 left: in play only the 3 dealt, back in the box 2 + 5."""
+    from ortools.sat.python import cp_model
+
+    from solver.proof.cpsat import solve
+    from solver.proof.feasibility import setup_model
+
+    folder = tmp_path / "split"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("id: split\ntitle: {en: Split}\nplayers: {min: 3, max: 3}\n"
+                                      "source_language: en\nlanguages: [en]\n", encoding="utf-8")
+    (folder / "components.yaml").write_text(
+        "components:\n  - id: deck\n    kind: deck\n    name: {en: Deck}\n    size: poker\n    items:\n"
+        "      - {id: saboteur, name: {en: S}, count: 3, attrs: {role: saboteur}}\n"
+        "      - {id: miner, name: {en: M}, count: 7, attrs: {role: miner}}\n", encoding="utf-8")
+    (folder / "setup.yaml").write_text(
+        "steps:\n  - use: deck\n  - remove: {component: deck, where: {role: miner}, each: free}\n  - shuffle: deck\n"
+        "  - deal: deck\n    each: 1\n    hand: false\n  - return_rest: deck\n", encoding="utf-8")
+    game = load_game(folder)
+    result = run_setup(game, 3)
+    for removed, feasible in ((2, True), (7, True), (8, False)):  # 8 miners cannot be removed: 7 exist
+        m = cp_model.CpModel()
+        sm = setup_model(game, result, m, {1: m.new_int_var(removed, removed, "free")})
+        status, solver = solve(m, [a.lit for a in sm.assumptions])
+        assert (status in (cp_model.OPTIMAL, cp_model.FEASIBLE)) == feasible
+        if feasible:
+            keys = [("deck", "saboteur"), ("deck", "miner")]
+            assert sum(solver.value(sm.zone_expr(k, "in_play")) for k in keys) == 3
+            assert sum(solver.value(sm.zone_expr(k, "returned_to_box")) for k in keys) == 7

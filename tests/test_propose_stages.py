@@ -216,3 +216,42 @@ def test_the_tie_break_orders_every_item_of_the_game_rest_items_too(tmp_path):
     swapped = swapped[:north] + swapped[south:spare] + swapped[north:south] + swapped[spare:]
     (tmp_path / "swapped").mkdir()
     assert counts(write(tmp_path / "swapped", "stage-d", swapped, TWO_PILES_RULES)) == {"p": 1, "q": 4, "u": 2, "v": 3}
+
+
+def solvers_stopping_after(stages: int, real):
+    """The module's own solver for the first `stages` solves, then one whose time is up before it
+    starts (CP-SAT's deterministic time limit 0: no answer, status UNKNOWN), as a long stage would be."""
+    made = []
+
+    def make():
+        solver = real()
+        made.append(solver)
+        if len(made) > stages:
+            solver.parameters.max_deterministic_time = 0.0
+        return solver
+    return make
+
+
+def test_a_stage_stopped_before_any_answer_keeps_the_stage_before_and_says_so(tmp_path, monkeypatch, capsys):
+    """Stage B's game with the second stage (fewest rest) stopped by its time limit: the proposal
+    is the first stage's answer (the fewest named kinds, 9, and every rule kept), and the command
+    says which stage stopped instead of keeping a solve that found nothing."""
+    import solver.counts.propose as propose_module
+    folder = write(tmp_path, "stopped", TOKENS, RULES)
+    monkeypatch.setattr(propose_module, "_solver", solvers_stopping_after(1, propose_module._solver))
+    assert main(["propose", str(folder)]) == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("stopped: warning: stage 2 of ") and "found no answer" in err[0]
+    got = {p["item"]: p["count"] for p in yaml.safe_load((folder / "proposed.yaml").read_text())["proposals"]}
+    assert got["e"] + got["f"] + got["g"] + got["h"] == 9 and got["r"] >= 4 and got["s"] + got["t"] >= 4
+    assert all(got[k] >= 1 for k in "efgh")
+
+
+def test_no_stage_with_an_answer_is_a_located_error(tmp_path, monkeypatch, capsys):
+    import solver.counts.propose as propose_module
+    folder = write(tmp_path, "none", TOKENS, RULES)
+    monkeypatch.setattr(propose_module, "_solver", solvers_stopping_after(0, propose_module._solver))
+    assert main(["propose", str(folder)]) == 2
+    [err] = capsys.readouterr().err.strip().splitlines()
+    assert err.startswith(str(folder / "components.yaml") + ":") and "no counts within 60 s" in err
+    assert not (folder / "proposed.yaml").exists()

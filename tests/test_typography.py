@@ -81,6 +81,29 @@ def test_french_no_break_space_is_not_a_line_break():
     assert not any(g.space for g in groups(typeset('"Bien"', "fr")))
 
 
+@pytest.mark.parametrize("typed, printed", [
+    ("Il dit ' oui '.", "Il dit ‹\u00a0oui\u00a0›."),  # single quotes typed the French way, with spaces
+    ("Il dit 'oui'.", "Il dit ‹\u00a0oui\u00a0›."),
+    ('Il dit " oui ".', "Il dit «\u00a0oui\u00a0»."),  # the typed spaces become no-break ones
+    ("c'est ' bien ' et l'autre", "c’est ‹\u00a0bien\u00a0› et l’autre"),  # apostrophes stay apostrophes
+    ("' oui ' et ' non '", "‹\u00a0oui\u00a0› et ‹\u00a0non\u00a0›"),
+])
+def test_french_quotes_typed_with_spaces_are_guillemets_held_to_their_words(typed, printed):
+    """French sets quotations in guillemets with a no-break space inside: typed as ' oui ' they
+    once printed as two apostrophes (’ oui ’), and " oui " kept spaces a line could break at.
+    Every input character keeps its place in the positions typeset_spans gives."""
+    out, where = typeset_spans(typed, "fr")
+    assert out == printed and len(where) == len(typed) + 1 and where[-1] == len(out)
+    assert [g for g in groups(out) if g.space] == [g for g in groups(out) if g.space and out[g.start] == " "]
+    inner = [out[m.start() + 1:m.end() - 1] for m in re.finditer("[«‹][^»›]*[»›]", out)]
+    assert inner and all(not any(g.space for g in groups(q)) for q in inner)
+
+
+def test_english_quotes_typed_with_spaces_are_left_to_the_english_rules():
+    assert typeset("He said ' yes '.", "en") == "He said ’ yes ’."
+    assert typeset('He said " yes ".', "en") == "He said “ yes ”."
+
+
 def _text(pdf) -> str:
     with pdfplumber.open(pdf) as doc:
         return "\n".join(p.extract_text() or "" for p in doc.pages)

@@ -53,9 +53,9 @@ def test_german_quotes_and_apostrophes(typed, out):
 @pytest.mark.parametrize("typed,out", [
     ('"Bien"', f"«{NB}Bien{NB}»"),
     ("'oui'", f"‹{NB}oui{NB}›"),
-    ('" Bien "', "« Bien »"),  # typed spaces kept, none added, and the second mark closes
-    ('" Bien ! "', f"« Bien{NB}! »"),
-    ('" a " et " b "', "« a » et « b »"),
+    ('" Bien "', f"«{NB}Bien{NB}»"),  # the typed spaces become no-break ones, none added, and the second mark closes
+    ('" Bien ! "', f"«{NB}Bien{NB}!{NB}»"),
+    ('" a " et " b "', f"«{NB}a{NB}» et «{NB}b{NB}»"),
     ("Quoi?", f"Quoi{NB}?"),
     ("Quoi ?", f"Quoi{NB}?"),  # the typed space becomes a no-break one
     (f"Quoi{NB}?", f"Quoi{NB}?"),

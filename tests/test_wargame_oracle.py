@@ -133,6 +133,22 @@ def test_the_smallest_mix_its_table_and_the_stock(tmp_path):
                                              "are lost): hill-soldier 2", "rules 2.1")
 
 
+def test_a_place_step_without_a_count_places_every_copy_of_an_uncounted_item(tmp_path):
+    """Setup places the hill soldiers with no count (every copy: rules 18.5), and the manifest does
+    not say how many there are: the row says the number placed is not stated, naming the rule,
+    instead of 0 placed and the whole smallest mix (5) left in the stock."""
+    setup = {**SETUP, "steps": [dict(s) for s in SETUP["steps"]]}
+    setup["steps"][1] = {"place": "counters", "items": ["hill-soldier"], "source": "rules 18.5"}
+    result = run(make(tmp_path, [counters(total=24)], setup))
+    assert result.derived["stock_after_setup"] == {
+        "hill-soldier": {"side": "hill", "placed_at_setup": None, "owned_min": 5, "stock": 0, "later_needs": False,
+                         "placed_note": "every copy, and how many is not stated (rules 18.5)"},
+        "sea-soldier": {"side": "sea", "placed_at_setup": 2, "owned_min": 3, "stock": 1, "later_needs": True},
+        "sea-raider": {"side": "sea", "placed_at_setup": 2, "owned_min": 2, "stock": 0, "later_needs": False}}
+    [stock] = of(result, "stock-limit")
+    assert stock.message.endswith("(reinforcements beyond it are lost): none left")
+
+
 @pytest.mark.parametrize("total,fits", [(24, True), (22, True), (21, False)])
 def test_the_mix_against_the_stated_total(tmp_path, total, fits):
     """The least mix holds 5 + 1 + 3 + 2 soldiers and lords, 3 + 3 + 3 + 1 chits and a turn marker: 22."""

@@ -53,3 +53,17 @@ def test_the_hyphen_is_part_of_the_line():
     width = natural(line + "-")  # exactly full with its hyphen: no extra room
     assert word_space(line, True, FONT, SIZE, width) == pytest.approx(0.0, abs=1e-9)
     assert word_space(line, False, FONT, SIZE, width) == pytest.approx(natural("-") / 3)
+
+
+@pytest.mark.parametrize("past", [5e-7, 1e-6])
+def test_a_line_the_breaker_lets_in_at_a_limit_is_justified_not_ragged(past):
+    """The total-fit breaker sets a line whose natural width is up to 1e-6 pt past its shrink
+    limit (generator/text/breaking.py): such a line is narrowed to the column, not left ragged and
+    wider than it by a fifth of a space at each space. The stretch limit has the same tolerance."""
+    line = "Frodo and Sam"
+    tight = natural(line) - 2 * 0.2 * SPACE - past
+    assert natural(line) + 2 * word_space(line, False, FONT, SIZE, tight) == pytest.approx(tight, abs=1e-9)
+    loose = natural(line) + 2 * SPACE + past
+    assert natural(line) + 2 * word_space(line, False, FONT, SIZE, loose) == pytest.approx(loose, abs=1e-9)
+    assert word_space(line, False, FONT, SIZE, tight - 2e-6) == 0.0
+    assert word_space(line, False, FONT, SIZE, loose + 2e-6) == 0.0

@@ -78,6 +78,13 @@ def print_conflict(game_id: str, result: Any) -> None:
         for line in result.setup_conflict:
             print(f"  {line}", file=sys.stderr)
         return
+    if result.stated:  # the targets against counts the sources state: the box is not the designer's to choose
+        comps = ", ".join(dict.fromkeys(line.split("/", 1)[0] for line in result.stated))
+        print(f"{game_id}: the stated counts leave no way to meet every target"
+              f"{'' if result.confirmed else ' (not confirmed minimal)'}: {conflict_words(result)} with "
+              f"{', '.join(result.stated)}; loosen a target, or add `open: [{comps}]` to targets.yaml "
+              f"so that pnp design chooses those counts", file=sys.stderr)
+        return
     print(f"{game_id}: no box meets every target; these conflict{'' if result.confirmed else ' (not confirmed minimal)'}: "
           f"{conflict_words(result)}; loosen one of them", file=sys.stderr)
 
@@ -132,5 +139,5 @@ def as_json(game_id: str, result: Any) -> dict:
     if result.conflict or result.setup_conflict:
         out["status"] = "conflict"
         out["conflict"] = {"targets": result.conflict, "players": result.conflict_players,
-                           "setup": result.setup_conflict, "confirmed": result.confirmed}
+                           "setup": result.setup_conflict, "stated": result.stated, "confirmed": result.confirmed}
     return out

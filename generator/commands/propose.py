@@ -45,6 +45,8 @@ def cmd_propose(args: argparse.Namespace) -> int:
                 target.unlink()  # every count is stated now: an old proposal would only be stale
             print(f"{game.id}: every count is stated; nothing to propose")
             continue
+        if result.stopped:
+            print(f"{game.id}: warning: {result.stopped}", file=sys.stderr)
         text = proposals_yaml(result.as_file(), game.id)
         if args.dry_run:
             sys.stdout.write(text)

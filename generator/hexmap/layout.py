@@ -87,6 +87,14 @@ def legend_rows(hm: HexMap) -> int:
     return math.ceil(kinds / 2) + 4  # title, two note lines, spacing
 
 
+def _where_paper(hm: HexMap) -> tuple[str, int, int]:
+    """Where map.yaml sets the paper (its first line when the default is used), or the map's name."""
+    if hm.locator is None:
+        return f"map {hm.data.id}", 0, 0
+    line, column = hm.locator.at(("paper",), key=True)
+    return hm.locator.path, line, column
+
+
 def map_page(hm: HexMap, paper: str | None = None, orientation: str | None = None) -> MapPage:
     """Lay out the full-size page; raises DataError when the map and its panel do not fit.
 
@@ -110,8 +118,10 @@ def map_page(hm: HexMap, paper: str | None = None, orientation: str | None = Non
             break
     if gw > inner.w or not fits:
         need = f"{max(gw, LEGEND_W + GAP_MM + widest) + 2 * MARGIN_MM:.0f} x {bottom - inner.y + 2 * MARGIN_MM:.0f} mm"
-        raise DataError([Problem(f"map {d.id}", 0, 0, f"the map with its boxes and legend needs about {need}, more "
-                                 f"than {paper or d.paper} {orientation or d.page_orientation} ({W:.0f} x {H:.0f} mm)",
+        path, line, column = _where_paper(hm)
+        raise DataError([Problem(path, line, column, f"map {d.id}: the map with its boxes and legend needs about "
+                                 f"{need}, more than {paper or d.paper} {orientation or d.page_orientation} "
+                                 f"({W:.0f} x {H:.0f} mm)",
                                  "choose a larger paper, the other page_orientation, or a smaller grid.hex_mm")])
     title = Box(band.x, inner.y, band.w, TITLE_MM)
     return MapPage(W, H, title, grid, tuple(items), legend)

@@ -128,4 +128,4 @@ def build_pieces(game: Game, ctx: BuildContext) -> list[Path]:
                                  st.title(comp), st.png_dir(comp))
     return written
 
-__all__ = ["FaceData", "build_pieces", "component_pieces", "PUNCH_PRINTERS"]
+__all__ = ["build_pieces", "component_pieces", "PUNCH_PRINTERS"]

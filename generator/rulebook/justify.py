@@ -12,6 +12,11 @@ from __future__ import annotations
 from generator import fonts
 from generator.text.breaking import HYPHEN, MAX_SHRINK, MAX_STRETCH
 
+# pt over a whole line that still counts as within a limit: the breaker's own (generator/text/
+# breaking.py sets a line whose natural width is up to this much past its shrink limit), so that
+# every line it sets to be narrowed is narrowed, not left ragged and wider than its column
+FIT = 1e-6
+
 
 def word_space(line_text: str, hyphen: bool, font: str, size: float, width: float) -> float:
     """Extra room (pt) to add at each space of a line to fill `width` (negative: the spaces
@@ -21,8 +26,7 @@ def word_space(line_text: str, hyphen: bool, font: str, size: float, width: floa
     if not gaps:
         return 0.0
     natural = fonts.string_width(line_text + (HYPHEN if hyphen else ""), font, size)
-    extra = (width - natural) / gaps
     space = fonts.string_width(" ", font, size)
-    if not -MAX_SHRINK * space - 1e-9 <= extra <= MAX_STRETCH * space:
+    if not -gaps * MAX_SHRINK * space - FIT <= width - natural <= gaps * MAX_STRETCH * space + FIT:
         return 0.0
-    return extra
+    return (width - natural) / gaps

@@ -116,7 +116,14 @@ def _typeset_spans(text: str, q: Quotes | None, keep: tuple[tuple[int, int], ...
             pieces.append(ch)
             i += 1
             continue
-        pieces.append(_quote(ch, prev, nxt, q, is_open))
+        mark = _quote(ch, prev, nxt, text[i + 2:i + 3], q, is_open)
+        if q.inner_space and nxt == " " and mark in (q.open1, q.open2):  # « typed with a space: a no-break one
+            pieces += [mark, q.inner_space]
+            i += 2
+            continue
+        if q.inner_space and pieces and pieces[-1] == " " and mark in (q.close1, q.close2):
+            pieces[-1] = q.inner_space
+        pieces.append(mark)
         i += 1
     where, n = [], 0
     for p in pieces:
@@ -126,11 +133,12 @@ def _typeset_spans(text: str, q: Quotes | None, keep: tuple[tuple[int, int], ...
     return "".join(pieces), tuple(where)
 
 
-def _quote(ch: str, prev: str, nxt: str, q: Quotes, is_open: dict[str, bool]) -> str:
+def _quote(ch: str, prev: str, nxt: str, after: str, q: Quotes, is_open: dict[str, bool]) -> str:
     """What a straight quote `ch` prints as. It opens at the start or after a space, an opening
-    bracket or a dash (a single one only before a letter), else it closes; after a space it closes
-    an open double quote that no word follows (French typed with spaces, " Bien "); a single
-    quote that neither opens nor closes is an apostrophe."""
+    bracket or a dash (a single one only before a letter, or in French before a space and a
+    letter: ' oui '), else it closes; after a space it closes an open double quote that no word
+    follows (French typed with spaces, " Bien "); a single quote that neither opens nor closes is
+    an apostrophe. `after` is the character after `nxt`."""
     opens = prev == "" or prev in _OPENS_AFTER
     if ch == '"':
         if opens and not (is_open[ch] and prev.isspace() and not nxt.isalnum()):
@@ -141,6 +149,9 @@ def _quote(ch: str, prev: str, nxt: str, q: Quotes, is_open: dict[str, bool]) ->
     if opens and nxt.isalpha():
         is_open[ch] = True
         return q.open1 + q.inner_space
+    if opens and q.inner_space and not is_open[ch] and nxt == " " and after.isalpha():
+        is_open[ch] = True
+        return q.open1
     if is_open[ch] and not nxt.isalpha():
         is_open[ch] = False
         return (q.inner_space if prev != " " else "") + q.close1

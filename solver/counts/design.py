@@ -43,12 +43,14 @@ from solver.errors import DataError, Problem
 from solver.game.loader import Game
 from solver.game.designs import DesignedAmount, DesignFile
 from solver.game.targets import Target, TargetsFile, fraction_of
-from solver.proof.cpsat import Assumption, solve
+from solver.proof.cpsat import Assumption, in_stages, solve
 from solver.proof.explain import explain
+from solver.proof.feasibility import item_location
 
 OBJECTIVE = ("every target of targets.yaml and every rule of setup.yaml at every player count and optional rule; "
              "the fewest copies of the designed items; then the soft shares as near as they can be; then the fewest "
              "copies removed by `each: free` steps; ties go to the earlier-listed item")
+TIME_LIMIT = 60.0  # seconds for each stage of the objective
 SYMMETRY = "holds by symmetry: every seat is dealt the same number of cards from one shuffled pile"
 
 
@@ -59,6 +61,7 @@ class DesignResult:
     values: list[Value] = field(default_factory=list)  # every target at those counts, exact
     conflict: list[str] = field(default_factory=list)  # targets that cannot hold together
     conflict_players: list[str] = field(default_factory=list)  # where they conflict on their own
+    stated: list[str] = field(default_factory=list)  # stated counts the conflict needs, with where stated
     setup_conflict: list[str] = field(default_factory=list)  # the setup's own rules cannot hold
     notes: list[str] = field(default_factory=list)  # targets that hold by symmetry, with where
     confirmed: bool = True
@@ -107,6 +110,8 @@ class Design:
         self.lits: dict[str, Any] = {}
         self.run_lits: dict[tuple[str, int, str | None], Any] = {}
         self.symmetric: dict[str, list[int]] = {}  # seat targets that hold by symmetry, at these counts
+        self.stopped: list[str] = []  # a stage of the objective its time limit stopped before any answer
+        self.aims: dict[str, list[ItemKey]] = {}  # target -> the items it counts (a pile's, a component's)
         named = self._components()
         self.designed = [k for k in self.joint.unknown if k[0] in named]
         for cid in sorted({k[0] for k in self.designed}):
@@ -193,6 +198,7 @@ class Design:
             if draw is None or not applies(t, n, var):
                 continue
             pool = self._pool(ti, t, res, draw)
+            self.aims.setdefault(t.id, []).extend(pool.hit + pool.miss)
             lit = self.m.new_bool_var(f"target[{t.id},{n},{var}]")
             self.m.add_implication(self.lits[t.id], lit)
             self.run_lits[(t.id, n, var)] = lit
@@ -250,6 +256,7 @@ class Design:
         keys = [k for k in self.owned if k[0] == spec.component]
         if t.kind == "range":
             keys = [k for k in keys if matches(self.attrs[k], spec.where)]
+        self.aims[t.id] = keys
         groups: dict[Any, list[ItemKey]] = {}
         for k in keys:
             groups.setdefault(self.attrs[k].get(spec.per) if t.kind == "range" and spec.per else None, []).append(k)
@@ -279,7 +286,7 @@ class Design:
     @property
     def notes(self) -> list[str]:
         return [f"seat_expectation {tid}: equal at every seat at {spans(ns)} players, {SYMMETRY}; nothing to solve"
-                for tid, ns in self.symmetric.items()]
+                for tid, ns in self.symmetric.items()] + self.stopped
 
     def assumptions(self) -> list[Assumption]:
         out = []
@@ -328,17 +335,17 @@ class Design:
             stages.append((sum(base ** (n - 1 - i) * self.var(k) for i, k in enumerate(self.designed)), True))
         else:
             stages += [(self.var(k), True) for k in self.designed]
-        solver = _solver()
-        for expr, maximise in stages:
-            if isinstance(expr, int):
-                continue
-            m.maximize(expr) if maximise else m.minimize(expr)
+        solver, stopped = in_stages(m, stages, _solver)
+        if stopped is not None:  # its time ran out before any answer: the one before stands
+            self.stopped.append(f"not proven the least box: stage {stopped + 1} of {len(stages)} of the objective "
+                                f"found no answer in {TIME_LIMIT:.0f} s, so the counts meet every target and rule but "
+                                f"the stages from there on are not optimised")
+        if solver is None:  # no stage to optimise, or the first found nothing in its time
             solver = _solver()
             if solver.solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                break  # cannot happen: each stage keeps a value already found
-            m.add(expr == int(round(solver.objective_value)))
-        if not self.designed:
-            solver.solve(m)
+                path, _, line = self.game.where("targets.yaml", ()).rpartition(":")
+                raise DataError([Problem(path, int(line or 0), 0, f"the solver found no box within {TIME_LIMIT:.0f} s",
+                                         "try fewer or looser targets, or a smaller max_pile")])
         return solver
 
     def _conflict(self, hard: list[Assumption]) -> DesignResult:
@@ -350,14 +357,22 @@ class Design:
             lits += [self.lits[tid] for tid in ids if not any(k[0] == tid for k in self.run_lits)]
             if lits and solve(self.m, lits)[0] == cp_model.INFEASIBLE:
                 where.append(f"{r[0]}" + (f" ({r[1]})" if r[1] else ""))
-        return DesignResult(conflict=[f"{a.label}" for a in core], conflict_players=where, confirmed=confirmed,
-                            notes=self.notes)
+        return DesignResult(conflict=[a.label for a in core], conflict_players=where, stated=self._stated(ids),
+                            confirmed=confirmed, notes=self.notes)
+
+    def _stated(self, ids: list[str]) -> list[str]:
+        """The stated counts of the items the conflicting targets aim at, where none of them is
+        designed: then those counts (and the free removals) are the whole box, so they are the cause."""
+        items = [k for tid in ids for k in self.aims.get(tid, [])]
+        if not items or any(k in self.joint.x for k in items):
+            return []
+        return [f"{k[0]}/{k[1]} ×{self.owned[k]} ({item_location(self.game, k)})" for k in dict.fromkeys(items)]
 
 
 def _solver() -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1  # deterministic: the same targets give the same box
-    solver.parameters.max_time_in_seconds = 60.0
+    solver.parameters.max_time_in_seconds = TIME_LIMIT
     return solver
 
 

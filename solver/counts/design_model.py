@@ -56,11 +56,7 @@ class DesignJoint:
             for a in sm.assumptions:
                 a.label = f"{label}: {a.label}"
                 self.assumptions.append(a)
-        if game.setup is None:  # no setup model carries the stated totals
-            for comp in game.components:
-                if comp.stated_total is not None and comp.items:
-                    self.m.add(sum(self.x.get((comp.id, it.id), it.count or 0) for it in comp.items)
-                               == comp.stated_total.value)
+        # a stated total is every run's assumption (setup.yaml or not: a game has its player counts)
 
     def var(self, k: ItemKey, owned: int | None) -> Any:
         return self.x[k] if k in self.x else (owned or 0)

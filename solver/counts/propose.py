@@ -34,15 +34,17 @@ from solver.engine.items import owned_counts
 from solver.engine.results import ItemKey
 from solver.engine.run import player_counts, run_setup, variant_counts
 from solver.engine.steps import step_label, step_location
+from solver.errors import DataError, Problem
 from solver.findings import CheckResult, Finding
 from solver.game.loader import Game
 from solver.game.proposals import NO_RULE_NAMED, NO_RULE_REST, Proposal, ProposalsFile
 from solver.proof.constraints import constraint_location, describe
-from solver.proof.cpsat import Assumption, solve
+from solver.proof.cpsat import Assumption, in_stages, solve
 from solver.proof.explain import explain
 from solver.proof.feasibility import UNKNOWN_UB, setup_model
 from solver.proof.worstdeal import all_worst_deals, binding_text, by_key, coverage_findings
 
+TIME_LIMIT = 60.0  # seconds for each stage of the objective
 OBJECTIVE = ("every rule at every player count and optional rule, each kind the sources name at least once; kinds "
              "sharing a stated total spread over it as evenly as possible; then the smallest mix the rules need "
              "of the other kinds, the rest items taking what a stated total leaves, spread evenly; ties go to "
@@ -54,6 +56,7 @@ class ProposalResult:
     proposals: list[Proposal] = field(default_factory=list)
     conflict: list[str] = field(default_factory=list)  # when no proposal exists: what cannot hold together
     confirmed: bool = False
+    stopped: str = ""  # a stage of the objective its time limit stopped before any answer, said
 
     def as_file(self) -> ProposalsFile:
         return ProposalsFile(objective=OBJECTIVE, proposals=self.proposals)
@@ -71,6 +74,7 @@ class _Joint:
         self.rest = {(c.id, i.id) for c in game.components for i in c.items if i.rest}
         self.x = {k: self.m.new_int_var(0, UNKNOWN_UB, f"count[{k[0]}/{k[1]}]") for k in self.unknown}
         self.assumptions: list[Assumption] = []
+        self.stopped = ""
         self.bounds: dict[ItemKey, dict[str, None]] = {k: {} for k in self.unknown}  # ordered set
         for k in self.unknown:
             if k not in self.rest:  # named by the sources, so at least one exists
@@ -188,29 +192,24 @@ class _Joint:
         # one weight per uncounted item in the game's listing order (owned_counts keeps it), rest items
         # included, so that no two items tie
         stages.append((sum(i * self.x[k] for i, k in enumerate(self.unknown)), False))
-        solver = None
-        for expr, maximise in stages:
-            if isinstance(expr, int):
-                continue
-            if maximise:
-                m.maximize(expr)
-            else:
-                m.minimize(expr)
-            solver = _solver()
-            if solver.solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                break  # cannot happen (each stage keeps a value already found); keep the last answer
-            # a stage stopped by the time limit keeps its best value found: still a valid proposal
-            m.add(expr == int(round(solver.objective_value)))
+        # a stage stopped by the time limit keeps its best value found: still a valid proposal
+        solver, stopped = in_stages(m, stages, _solver)
+        if stopped is not None:  # its time ran out before any answer: the stage before stands
+            self.stopped = (f"stage {stopped + 1} of {len(stages)} of the objective found no answer in "
+                            f"{TIME_LIMIT:.0f} s: the counts satisfy every rule, the stages from there on are not optimised")
         if solver is None:
             solver = _solver()
-            solver.solve(m)
+            if solver.solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                raise DataError([Problem(str(self.game.folder / "components.yaml"), 0, 0,
+                                         f"the solver found no counts within {TIME_LIMIT:.0f} s",
+                                         "state some of the counts the sources leave open")])
         return {k: solver.value(self.x[k]) for k in self.unknown}
 
 
 def _solver() -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1  # deterministic: the same data gives the same proposal
-    solver.parameters.max_time_in_seconds = 60.0
+    solver.parameters.max_time_in_seconds = TIME_LIMIT
     return solver
 
 
@@ -223,7 +222,7 @@ def propose(game: Game) -> ProposalResult:
         conflict, confirmed = joint.conflict()
         return ProposalResult(conflict=conflict, confirmed=confirmed)
     counts = joint.optimise()
-    return ProposalResult(proposals=[
+    return ProposalResult(stopped=joint.stopped, proposals=[
         Proposal(component=k[0], item=k[1], count=counts[k], bound_by=list(joint.bounds[k]) or
                  [NO_RULE_REST if k in joint.rest else NO_RULE_NAMED])
         for k in joint.unknown])

@@ -19,13 +19,14 @@ attribute, the value and its clause) and the side a stock limit binds (`stock_li
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from ortools.sat.python import cp_model
 
 from solver.engine.items import matches, owned_counts
 from solver.engine.results import ItemKey, SetupResult
 from solver.engine.run import player_counts, run_setup
+from solver.engine.steps import step_location
 from solver.findings import CheckResult, Finding
 from solver.game.components import Component, StatedMean
 from solver.game.loader import Game
@@ -43,12 +44,14 @@ class ChitPool(TypedDict):
 
 
 class StockRow(TypedDict):
-    """One soldier item after setup with the smallest mix."""
+    """One soldier item after setup with the smallest mix. `placed_at_setup` is None where setup
+    places every copy of an item whose count is not stated: `placed_note` says so, with the rule."""
     side: str
-    placed_at_setup: int
+    placed_at_setup: int | None
     owned_min: int
     stock: int
     later_needs: bool
+    placed_note: NotRequired[str]
 
 
 def check_wargame(game: Game) -> CheckResult:
@@ -81,7 +84,7 @@ def check_wargame(game: Game) -> CheckResult:
             if limit:
                 side, clause = limit.side, limit.source
                 short = {k: v for k, v in stock.items() if v["side"] == side and v["later_needs"]}
-                cells = ", ".join(f"{k} {v['stock']}" for k, v in sorted(short.items()))
+                cells = ", ".join(f"{k} {v['stock']}" for k, v in sorted(short.items())) or "none left"
                 out.findings.append(Finding(
                     "info", "stock-limit",
                     f"{side} stock after setup with the smallest mix (reinforcements beyond it are lost): {cells}",
@@ -188,13 +191,27 @@ def stock_table(game: Game, mix: dict[ItemKey, int]) -> dict[str, StockRow]:
             for it in comp.items:
                 if it.attrs.get("type") != "soldier":
                     continue
-                placed = res.items[(comp.id, it.id)]["placed"]
-                owned = mix[(comp.id, it.id)]
+                key = (comp.id, it.id)
+                owned = mix[key]
+                every = _every_copy(game, res, key) if it.count is None else None
+                if every is not None:  # all of them, however many: none is left, and no number was placed
+                    out[it.id] = {"side": str(it.attrs.get("side")), "placed_at_setup": None, "owned_min": owned,
+                                  "stock": 0, "later_needs": False,
+                                  "placed_note": f"every copy, and how many is not stated ({every})"}
+                    continue
                 # with unknown counts the engine placed none; the setup places what its steps ask
-                placed = max(placed, _asked(res, (comp.id, it.id)))
+                placed = max(res.items[key]["placed"], _asked(res, key))
                 out[it.id] = {"side": str(it.attrs.get("side")), "placed_at_setup": placed, "owned_min": owned,
                               "stock": owned - placed, "later_needs": owned - placed > 0}
     return out
+
+
+def _every_copy(game: Game, res: SetupResult, key: ItemKey) -> str | None:
+    """The rule of a place step that takes every copy of the item (no count), or None."""
+    for mv in res.moves:
+        if mv.dst == "placed" and key in mv.items and mv.total is None and mv.per_item is None:
+            return game.step(mv.step).source or step_location(game, mv.step)
+    return None
 
 
 def _asked(res: SetupResult, key: ItemKey) -> int:

@@ -27,6 +27,9 @@ class Move:
     # each card dealt from the pile before it; `total` is then every dealt card times `each`
     match: tuple[str, str, int] | None = None
     chosen_by: str | None = None  # a choice: the side of setup.yaml `sides` that chooses the items
+    # return_rest's draw of a pile's rest: every copy still in the pile, whatever the counts; `total`
+    # is what the engine's counts leave (the checker's model, whose counts vary, takes all there is)
+    rest: bool = False
 
 
 @dataclass

@@ -347,9 +347,9 @@ class Runner:
         pile = self.pile_of.get(items[0], component) if items else component
         # a pile nobody drew from is the component in play (`use: dice, count: players + 1`)
         rest = self.pile_size(pile) if pile in self.random_piles else 0
-        if rest > 0:
-            # which kinds are left is as random as the deal was: a draw of the whole rest
-            self.emit(Move(i, self.items_in_pile(pile), ("pile",), "returned", total=rest, pile=pile))
+        if rest > 0 or (pile in self.random_piles and self.unknown & set(self.items_in_pile(pile))):
+            # the whole rest, as random as the deal (uncounted kinds: the model's counts may leave copies)
+            self.emit(Move(i, self.items_in_pile(pile), ("pile",), "returned", total=rest, pile=pile, rest=True))
 
     def random_draw(self, i: int, pile: str, dst: str, count: int, *, hand: bool, each: int,
                     to: str | None = None) -> None:

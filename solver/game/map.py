@@ -284,13 +284,15 @@ class MapFile(Model):
             probs = self.problems(locator)
             if probs:
                 raise DataError(probs)
-        return HexMap(self)
+        return HexMap(self, locator)
 
 
 @dataclass
 class HexMap:
-    """A validated map in cube coordinates: what checks, movement and layout read."""
+    """A validated map in cube coordinates: what checks, movement and layout read (`locator`:
+    map.yaml's lines, for errors the layout finds; None for a map made in code)."""
     data: MapFile
+    locator: Any = field(default=None, compare=False, repr=False)
     grid: HexGrid = field(init=False)
     labeller: Labeller = field(init=False)
     terrain: dict[Hex, str] = field(init=False)

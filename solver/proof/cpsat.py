@@ -8,7 +8,7 @@ constraint); solving under assumptions lets an infeasible model name the facts t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ortools.sat.python import cp_model
 
@@ -62,3 +62,27 @@ def solve(model: cp_model.CpModel, lits: list[Any], *, presolve: bool = False) -
     solver.parameters.max_time_in_seconds = 10.0
     status = solver.solve(model)
     return status, solver
+
+
+def in_stages(model: cp_model.CpModel, stages: list[tuple[Any, bool]],
+              make_solver: Callable[[], cp_model.CpSolver]) -> tuple[cp_model.CpSolver | None, int | None]:
+    """Optimise each (expression, maximise) stage in turn, each keeping the optimum of those before
+    (an equality on its value); constant stages are skipped. Returns the solver of the last stage
+    that found an answer (None if no stage ran or found one) and the position in `stages` of the
+    stage that found none (None when every stage found one).
+
+    The caller has shown the model feasible, and every stage keeps the answer of the one before
+    feasible, so a stage finds no answer only when its time limit runs out before any: the stages
+    stop there and the answer is the one before, which meets every constraint but not the later
+    stages' objectives; the caller says so. A stage stopped short of its optimum keeps the value found."""
+    best = None
+    for i, (expr, maximise) in enumerate(stages):
+        if isinstance(expr, int):
+            continue
+        model.maximize(expr) if maximise else model.minimize(expr)
+        solver = make_solver()
+        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return best, i
+        model.add(expr == int(round(solver.objective_value)))
+        best = solver
+    return best, None

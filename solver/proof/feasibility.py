@@ -144,6 +144,10 @@ class SetupModel(RuleCompiler):
     def _zone(self, key: ItemKey, zone: str) -> Any:
         return self.state[key].get(zone, 0)
 
+    def _varies(self, mv: Move) -> bool:
+        """A rest draw whose size the engine could not know: free amounts or uncounted kinds before it."""
+        return mv.rest and bool(self.free or self.unknown & set(mv.items))
+
     def _move(self, mv: Move, lit: Any) -> None:
         m = self.m
         takes = []
@@ -165,7 +169,7 @@ class SetupModel(RuleCompiler):
                 dst = m.new_int_var(0, self.bound[key], f"{mv.dst}[{mv.step},{key[1]}]")
                 m.add(dst == self._zone(key, mv.dst) + amount)
                 self.state[key][mv.dst] = dst
-            if mv.per_item is None and mv.total is None:  # every copy there is
+            if (mv.per_item is None and mv.total is None) or self._varies(mv):  # every copy there is
                 for z, prev, t in parts:
                     m.add(t == prev).only_enforce_if(lit)
             elif mv.per_item is not None:
@@ -176,7 +180,7 @@ class SetupModel(RuleCompiler):
                 m.add(t0 == prev0).only_enforce_if(emptied)
                 m.add(t1 == 0).only_enforce_if(emptied.Not())
             takes.append((key, amount))
-        if mv.total is not None:
+        if mv.total is not None and not self._varies(mv):
             m.add(sum(t for _, t in takes) == mv.total).only_enforce_if(lit)
         if mv.match is not None:
             self._match(mv, dict(takes), lit)
