@@ -151,14 +151,10 @@ def glyph_outlines(font: str) -> GlyphOutlines:
     return GlyphOutlines(font)
 
 
-Shaped = tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...]
-
-
 @lru_cache(maxsize=8192)
-def _shaped(s: str, font: str) -> Shaped:
-    """`s` as glyphs: for each run of `fonts.runs` its font, its advance in font units and the
-    (glyph name, pen position in font units) of each glyph that has an outline (a space has
-    none). Cached: a deck, a counter sheet and a map repeat their strings on every page."""
+def _shaped(s: str, font: str) -> tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...]:
+    """`s` as glyphs, per run of `fonts.runs`: its font, advance (font units) and (glyph name, pen
+    position) of each glyph with an outline (not a space); cached, for pages repeat their strings."""
     from .. import fonts
 
     out = []
