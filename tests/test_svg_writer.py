@@ -10,6 +10,7 @@ from xml.etree import ElementTree
 
 from PIL import Image
 
+from generator import fonts
 from generator.geometry import Box
 from generator.render.base import ImageSource
 from generator.render.svg import SvgSurface, _page_xml
@@ -33,6 +34,10 @@ def _draw(s: SvgSurface) -> None:
     s.text(5, 50, 'Tom & "Jerry" <3 > 2', size_pt=9, colour="#1a1a1a")
     s.text(5, 60, "Tom & Jerry", size_pt=7, align="center")
     s.text(5, 70, "指輪 and ring", size_pt=8, align="right")  # kanji and Latin: in the project font
+    # a Latin face with characters it lacks: a run (a group) per face, the fallback's says its face;
+    # then the same string again at another size (its glyphs shaped once, placed again)
+    for size in (7, 9):
+        s.text(5, 78, "Ring 指輪 of power", size_pt=size, font=fonts.text_font("en"), align="center")
     s.define_symbol("dot@#ff0000", 4, 4, lambda sub: sub.circle(2, 2, 2, fill="#ff0000"))
     s.use_symbol("dot@#ff0000", 40, 60, scale=1.5)
     s.use_symbol("dot@#ff0000", 45, 60)
@@ -59,6 +64,10 @@ def test_each_page_is_what_elementtree_writes_from_svgwrites_tree():
     titles = [t.text for t in parsed.iter(f"{ns}title")]
     assert 'Tom & "Jerry" <3 > 2' in titles and "A deck & its <backs>" in titles
     assert len(list(parsed.iter(f"{ns}use"))) > 10  # the glyphs, the symbol twice, the image
+    # the mixed line: its group holds a group per run, the fallback's in the project font
+    mixed = [g for g in parsed.iter(f"{ns}g") if g.findtext(f"{ns}title") == "Ring 指輪 of power"]
+    assert len(mixed) == 2 and all(len(g.findall(f"{ns}g")) == 3 for g in mixed)
+    assert sum(g.get("font-weight") == "normal" for m in mixed for g in m.findall(f"{ns}g")) == 2
 
 
 def test_a_saved_page_is_the_written_one(tmp_path):

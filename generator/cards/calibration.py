@@ -12,8 +12,8 @@ from pathlib import Path
 
 from .. import catalogue, fonts
 from ..context import BuildContext
-from ..render import open_surface
 from ..render.base import Surface
+from ..render.record import Recording, pdf_once
 
 RULER_MM = 10  # ticks from -10 to +10 mm
 LABEL_MM = 7.5  # distance of the ruler labels from the other ruler's axis
@@ -63,6 +63,8 @@ def write_calibration(out_dir: Path, ctx: BuildContext, lang: str = "en", suffix
                       faces: fonts.Faces | None = None) -> list[Path]:
     """calibration-<paper>-<flip><suffix>.pdf beside the card sheets, its words in `lang` set in
     `faces` (the game's fonts of `lang`; None: the default faces of `lang`)."""
-    s = open_surface("pdf", title=catalogue.text("calibration.pdf_title", lang))
-    draw_calibration(s, ctx, lang, faces or fonts.faces(lang))
-    return s.save(out_dir / f"calibration-{ctx.paper}-{ctx.flip}{suffix}.pdf")
+    # every deck's unit writes it: drawn once per process for each language, paper and offset
+    rec = Recording()
+    draw_calibration(rec, ctx, lang, faces or fonts.faces(lang))
+    return pdf_once(rec, out_dir / f"calibration-{ctx.paper}-{ctx.flip}{suffix}.pdf",
+                    catalogue.text("calibration.pdf_title", lang))

@@ -6,7 +6,7 @@ and one colour transform in front of them for the ink modes (`ink.py`: `--ink sa
   svg.py   the SVG backend (svgwrite);
   png.py   the PNG backend (pillow);
   ink.py   `ink_mode` (the mode a build unit draws in) and `InkSurface`, which recolours every call.
-  record.py  `Recording`, a surface that records calls to replay them, and `png_once` (equal PNGs encoded once).
+  record.py  `Recording`, a surface that records calls to replay them, `png_once` and `pdf_once` (equal PNGs and PDFs made once).
 """
 from .base import ImageSource, Surface, place_image, text_width
 

@@ -1,12 +1,14 @@
 """A surface that only records the calls it is given (`Recording`), and `png_once`: a one-page PNG
-drawn from a recording, encoded once per process for equal recordings.
+drawn from a recording, encoded once per process for equal recordings; `pdf_once` likewise for a PDF.
 
 Pieces' PNGs repeat: a counter whose back equals its front, the common backs of a deck's items,
 a face with no text in every language built. Their drawing calls are equal, so their pixels and
 their bytes are; `png_once` replays a recording on a PNG surface (in the ink mode in force) the
 first time and hands out the same bytes after that, for the last `KEEP` recordings. A symbol's
 drawing function counts as equal when it is (cards/symbols.py's `SymbolDrawing` is a value), as
-the PNG backend's shared tiles already take it to be (png.py).
+the PNG backend's shared tiles already take it to be (png.py). `pdf_once` serves a PDF that every
+unit of a game writes alike, the duplex calibration page (one per deck built, some 50 in the
+example games, a dozen of them different).
 """
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ from .base import Align, Colour, Fit, ImageSource, Point, SurfaceBase
 
 KEEP = 512  # PNGs kept (a card face at 300 dpi is some 35 KB)
 _PNGS: dict[tuple, bytes] = {}
+KEEP_PDFS = 16  # PDFs kept (a calibration page is some 20 KB)
+_PDFS: dict[tuple, bytes] = {}
 
 
 def _frozen(v: Any) -> Any:
@@ -114,16 +118,39 @@ class Recording(SurfaceBase):
 def png_once(rec: Recording, target: Path, dpi: int) -> list[Path]:
     """`rec` (one page) as the PNG at `target`: drawn and encoded on a PNG surface in the ink mode
     in force, or the bytes of an equal recording drawn before in this process."""
-    from . import open_surface
-    from .ink import current_mode
+    def draw() -> bytes:
+        from . import open_surface
 
-    key = (dpi, current_mode(), tuple(rec.calls))
-    data = _PNGS.pop(key, None)
-    if data is None:
         s = open_surface("png", dpi=dpi)
         rec.replay(s)
-        data = s.png_bytes(0)
-    _PNGS[key] = data  # the most recent last
-    if len(_PNGS) > KEEP:
-        del _PNGS[next(iter(_PNGS))]
-    return [write_bytes(target, data)]
+        return s.png_bytes(0)
+
+    return [write_bytes(target, _once(_PNGS, KEEP, (dpi,), rec, draw))]
+
+
+def pdf_once(rec: Recording, target: Path, title: str) -> list[Path]:
+    """`rec` (any pages) as the PDF at `target` with `title`: drawn on a PDF surface in the ink mode
+    in force, or the bytes of an equal recording with the same title drawn before in this process."""
+    def draw() -> bytes:
+        from . import open_surface
+
+        s = open_surface("pdf", title=title)
+        rec.replay(s)
+        return bytes(s.getvalue())
+
+    return [write_bytes(target, _once(_PDFS, KEEP_PDFS, (title,), rec, draw))]
+
+
+def _once(cache: dict[tuple, bytes], keep: int, options: tuple, rec: Recording, draw: Callable[[], bytes]) -> bytes:
+    """The bytes `draw` makes of `rec`, made once for equal recordings with equal `options` in the
+    same ink mode; the last `keep` kept."""
+    from .ink import current_mode
+
+    key = (*options, current_mode(), tuple(rec.calls))
+    data = cache.pop(key, None)
+    if data is None:
+        data = draw()
+    cache[key] = data  # the most recent last
+    if len(cache) > keep:
+        del cache[next(iter(cache))]
+    return data

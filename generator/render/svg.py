@@ -68,7 +68,7 @@ class _GlyphUse:
     """A glyph's `<use>` in a line of text, written as svgwrite writes a `use` with `x` and
     `xlink:href` (attributes sorted, `x` left out at 0) but made without its element machinery:
     a page of counters places tens of thousands of them, and svgwrite's elements were a fifth of
-    the card and counter stages' time."""
+    the card and counter stages' time. `_element_xml` writes it in its parent's loop."""
     elementname = "use"
     __slots__ = ("href", "x")
 
@@ -112,10 +112,6 @@ def _svgwrite_classes() -> tuple[Any, ...]:
 def _element_xml(el: Any, out: list[str]) -> None:
     Drawing, BaseElement, Title, Use, SvgPath, Polyline, strlist = _svgwrite_classes()
     kind = type(el)
-    if kind is _GlyphUse:
-        out.append(f'<use x="{el.x}" xlink:href="{_esc_attr(el.href)}" />' if el.x
-                   else f'<use xlink:href="{_esc_attr(el.href)}" />')
-        return
     if isinstance(el, Title) and not len(el.xml) and not el.xml.attrib:  # <title>, <desc>: text alone
         text = el.xml.text
         out.append(f"<{el.elementname}>{_esc_text(text)}</{el.elementname}>" if text else f"<{el.elementname} />")
@@ -138,7 +134,11 @@ def _element_xml(el: Any, out: list[str]) -> None:
         return
     out.append(">")
     for child in el.elements:
-        _element_xml(child, out)
+        if type(child) is _GlyphUse:  # the most frequent element by far: written here, not by a call
+            out.append(f'<use x="{child.x}" xlink:href="{_esc_attr(child.href)}" />' if child.x
+                       else f'<use xlink:href="{_esc_attr(child.href)}" />')
+        else:
+            _element_xml(child, out)
     out.append(f"</{el.elementname}>")
 
 
@@ -151,7 +151,27 @@ def glyph_outlines(font: str) -> GlyphOutlines:
     return GlyphOutlines(font)
 
 
-def _family(font: str) -> dict[str, str]:
+@lru_cache(maxsize=8192)
+def _shaped(s: str, font: str) -> tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...]:
+    """`s` as glyphs, per run of `fonts.runs`: its font, advance (font units) and (glyph name, pen
+    position) of each glyph with an outline (not a space); cached, for pages repeat their strings."""
+    from .. import fonts
+
+    out = []
+    for part, f in fonts.runs(s, font):
+        go = glyph_outlines(f)
+        pen, placed = 0, []
+        for ch in part:
+            name, adv = go.glyph(ch)
+            if go.path(name):
+                placed.append((name, pen))
+            pen += adv
+        out.append((f, pen, tuple(placed)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _family(font: str) -> dict[str, str]:  # callers spread it into attributes, never change it
     """The SVG font attributes naming `font` and, after it, the project font it falls back to."""
     from .. import fonts
 
@@ -271,19 +291,19 @@ class SvgSurface(SurfaceBase):
         from .. import fonts
 
         font = font or fonts.register()
-        runs = [(glyph_outlines(f), f, [glyph_outlines(f).glyph(ch) for ch in part]) for part, f in fonts.runs(s, font)]
+        shaped = _shaped(s, font)
         em = size_pt * MM_PER_PT
-        widths = [sum(adv for _, adv in glyphs) * em / go.upm for go, _, glyphs in runs]
+        widths = [advance * em / glyph_outlines(f).upm for f, advance, _ in shaped]
         x0 = x - {"left": 0.0, "center": sum(widths) / 2, "right": sum(widths)}[align]
         g = self.dwg.g(fill=colour or "#000000", **_family(font))
         g.set_desc(title=s)
-        for (go, f, glyphs), width in zip(runs, widths):
+        for (f, _, placed), width in zip(shaped, widths):
             px, py = self._p(x0, y)
-            scale = em / go.upm
+            scale = em / glyph_outlines(f).upm
             # A run's glyphs are in font units, scaled and flipped (font y is up): on the text's
             # own group when it is one run (the usual case), else on a group per run.
             place = f"translate({px} {py}) scale({scale:.6g} {-scale:.6g})"
-            if len(runs) == 1:
+            if len(shaped) == 1:
                 g["transform"] = place
                 run = g
             else:
@@ -292,11 +312,9 @@ class SvgSurface(SurfaceBase):
                     run.update(_family(f))
                     run.update({"font_weight": "bold" if fonts.font_info(f).bold else "normal"})
                 g.add(run)
-            pen_x = 0
-            for name, adv in glyphs:
-                if go.path(name):
-                    run.elements.append(_GlyphUse(f"#{self._glyph_id(f, name)}", pen_x))  # svgwrite's add, unchecked
-                pen_x += adv
+            # each glyph's <use>, its outline defined once per page; added unchecked (svgwrite's add checks)
+            ids = self._glyph_ids
+            run.elements += [_GlyphUse(f"#{ids.get((f, name)) or self._glyph_id(f, name)}", pen) for name, pen in placed]
             x0 += width
         self._target.add(g)
 

@@ -30,11 +30,19 @@ def po_path(folder: Path, lang: str) -> Path:
 
 def read_po(path: Path) -> polib.POFile:
     """Parse a PO file; a syntax error is a located DataError, never a traceback."""
+    return _parse_po(_po_text(path), path)
+
+
+def _po_text(path: Path) -> str:
     shown = display_path(path)
     if not path.is_file():
         raise DataError([Problem(shown, 0, 0, "no such PO file",
                                  f"create it with `pnp rules po GAME --lang {path.stem}`")])
-    text = read_text(path, shown)  # size limit, located UTF-8 errors
+    return read_text(path, shown)  # size limit, located UTF-8 errors
+
+
+def _parse_po(text: str, path: Path) -> polib.POFile:
+    shown = display_path(path)
     try:
         return polib.pofile(text, encoding="utf-8", check_for_duplicates=True, wrapwidth=0)
     except (OSError, ValueError) as e:
@@ -73,9 +81,27 @@ class Catalog:
         return Translated(e.msgstr, e)
 
 
+KEEP_CATALOGS = 16  # catalogs kept, by file and text (the example games have 7 PO files)
+_CATALOGS: dict[tuple[str, str], Catalog] = {}
+
+
 def load_catalog(folder: Path, lang: str) -> Catalog:
+    """The rules' translation into `lang` (`rules/<lang>.po`; an empty catalog when there is none),
+    parsed once per process for the same text of the same file: a build asks for it in planning, in
+    every unit that prints the language (cited clauses, the missing list, the books), some 90 times
+    for 7 files. So a caller reads it and never changes it (`read_po` gives a PO file to change)."""
     path = po_path(folder, lang)
-    return Catalog(read_po(path) if path.is_file() else None, path)
+    if not path.is_file():
+        return Catalog(None, path)
+    text = _po_text(path)
+    key = (str(path), text)  # the text, not the file's time: an edit within the clock's tick counts
+    catalog = _CATALOGS.pop(key, None)
+    if catalog is None:
+        catalog = Catalog(_parse_po(text, path), path)
+    _CATALOGS[key] = catalog  # the most recent last
+    if len(_CATALOGS) > KEEP_CATALOGS:
+        del _CATALOGS[next(iter(_CATALOGS))]
+    return catalog
 
 
 def po_metadata(project: str, lang: str, translator: str | None = None) -> dict[str, str]:
