@@ -239,10 +239,11 @@ class KPara(Flowable):
         if not self._space:
             return draw_string(self.canv, x, y, s, st.font, st.size)
         words = s.split(" ")
+        gap = fonts.string_width(" ", st.font, st.size) + self._space  # measured once, not per word
         for i, w in enumerate(words):
             x = draw_string(self.canv, x, y, w, st.font, st.size)
             if i < len(words) - 1:
-                x += fonts.string_width(" ", st.font, st.size) + self._space
+                x += gap
         return x
 
 
