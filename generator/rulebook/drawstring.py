@@ -59,7 +59,7 @@ def _runs(canvas: Any, s: str, font: str, size_pt: float) -> _Runs:
 def _measured(s: str, font: str) -> tuple[tuple[str, str, float | None], ...]:
     """`s`'s runs (fonts.runs) with each one's advance in font units (stringWidth's own sum; None
     for a font that is not TrueType): the same in every document, so remembered across books."""
-    out = []
+    out: list[tuple[str, str, float | None]] = []
     for text, f in fonts.runs(s, font):
         table = fonts._advance_table(f)
         if table is None:
