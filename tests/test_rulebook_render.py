@@ -130,6 +130,17 @@ def test_same_input_same_bytes(side_by_side):
     assert again == pdf
 
 
+def test_a_book_without_its_lines_recorded_is_the_same_book(side_by_side):
+    """A build asks the recorder to keep no line (Recorder.keep_lines): the book is the same bytes,
+    and the lines of both books are the ones the recorder keeps when asked."""
+    _, content, pdf, rec = side_by_side
+    bare, none = render(content, "a4", lines=False)
+    assert bare == pdf and none.lines == [] and none.anchors == rec.anchors
+    assert len(rec.lines) > 500 and {ln.lang for ln in rec.lines} >= {"ja", "en"}
+    guide, _ = render(content, "a4", leaflet=True)
+    assert render(content, "a4", leaflet=True, lines=False)[0] == guide
+
+
 def test_contents_page_numbers_point_at_the_headings(side_by_side):
     """The contents page's numbers are read beside their titles, and each is the page on which the
     heading is printed (found by its text on the pages, whose folio is that number too)."""

@@ -106,13 +106,13 @@ def _typeset_books(game: Game, ctx: BuildContext, lang: str, booklets: tuple[boo
         if ctx.paper != page:
             ctx.warn(f"{game.id}: rulebooks are A4 or Letter; {ctx.paper} gives A4")
         if not booklet:
-            pdf, _ = render(content, page)
+            pdf, _ = render(content, page, lines=False)  # a build reads no line the recorder keeps
             written.append(write_bytes(out / f"rulebook-{lang}.pdf", pdf))
             if len(langs) == 1:  # how to print the game, on one page, beside the book in its language
-                guide, _ = render(print_guide_content(game, lang, Printing.of(ctx)), page, leaflet=True)
+                guide, _ = render(print_guide_content(game, lang, Printing.of(ctx)), page, leaflet=True, lines=False)
                 written.append(write_bytes(out / f"print-guide-{lang}.pdf", guide))
         else:
-            pdf, _ = render(content, "a5", back_cover=True)
+            pdf, _ = render(content, "a5", back_cover=True, lines=False)
             written.append(write_bytes(out / f"booklet-{lang}.pdf", impose(pdf, flip=ctx.flip, back_cover=True)))
     return written
 

@@ -3,8 +3,13 @@
 run, remembering each string's operators per canvas (the rulebook draws the same words many times)."""
 from __future__ import annotations
 
-from itertools import repeat
+import re
+from functools import lru_cache
+from itertools import islice, repeat
 from typing import Any
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from .. import fonts
 
@@ -20,9 +25,6 @@ def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: flo
     operators after the origin are remembered per canvas (once its document has given a character
     a code, the same text in the same font and size prints the same operators), with the run's
     advance (stringWidth's own sum, in font units)."""
-    from reportlab.lib.rl_accel import fp_str
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     shown = canvas.__dict__.get("_pnp_shown")
     if shown is None:
         shown = canvas._pnp_shown = {}
@@ -44,27 +46,98 @@ def _runs(canvas: Any, s: str, font: str, size_pt: float) -> _Runs:
     """The runs of `s` with their operators, worked out (and the characters given codes in the
     document's subsets) in the order they are drawn."""
     out: list[tuple[str, str | None, str, float]] = []
-    for text, f in fonts.runs(s, font):
-        table = fonts._advance_table(f)
-        if table is None or not canvas.bottomup:
+    for text, f, advance in _measured(s, font):
+        if advance is None or not canvas.bottomup:
             out.append((f, None, text, 0.0))
             continue
         canvas.setFont(f, size_pt)
+        out.append((f, _text_operators(canvas, f, text), text, advance))
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _measured(s: str, font: str) -> tuple[tuple[str, str, float | None], ...]:
+    """`s`'s runs (fonts.runs) with each one's advance in font units (stringWidth's own sum; None
+    for a font that is not TrueType): the same in every document, so remembered across books."""
+    out: list[tuple[str, str, float | None]] = []
+    for text, f in fonts.runs(s, font):
+        table = fonts._advance_table(f)
+        if table is None:
+            out.append((text, f, None))
+            continue
         widths, default, _ = table
-        out.append((f, _text_operators(canvas, f, text), text, sum(map(widths.get, map(ord, text), repeat(default)))))
+        out.append((text, f, sum(map(widths.get, map(ord, text), repeat(default)))))
     return tuple(out)
 
 
 def _text_operators(canvas: Any, font: str, text: str) -> str:
     """What reportlab's PDFTextObject._formatText writes for `text` in an unshaped TrueType font:
     each glyph subset's font and size, then its string."""
-    from reportlab.lib.rl_accel import fp_str
-    from reportlab.pdfbase.pdfmetrics import getFont
-
-    face, doc, parts, current = getFont(font), canvas._doc, [], -1
-    for subset, chunk in face.splitString(text, doc):
-        if subset != current:
-            parts.append(f"{face.getSubsetInternalName(subset, doc)} {fp_str(canvas._fontsize)} Tf {fp_str(canvas._leading)} TL")
-            current = subset
+    face, doc = getFont(font), canvas._doc
+    codes = canvas.__dict__.get("_pnp_codes")
+    if codes is None:
+        codes = canvas._pnp_codes = {}
+    given = codes.get(font)
+    if given is None and (state := face.state.get(doc)) is not None:
+        given = codes[font] = _Codes(state)
+    chunks = given.split(text) if given is not None else None
+    if chunks is None:
+        chunks = face.splitString(text, doc)  # gives the new characters their codes
+    parts = []
+    for subset, chunk in chunks:
+        parts.append(_subset_operators(canvas, face, subset))
         parts.append(f"({canvas._escape(chunk)}) Tj")
     return " ".join(parts)
+
+
+# a run of characters standing for codes of one subset (256 codes each; reportlab's TTFont has
+# 8-bit subsets, so the CJK face of a book uses several)
+_SUBSET_RUN = re.compile("|".join(f"[{chr(k << 8)}-{chr((k << 8) | 0xFF)}]+" for k in range(256)))
+
+
+class _Codes:
+    """The codes one document has given characters of one TrueType face (reportlab's
+    TTFont.State.assignments: subset * 256 + code), as a str.translate table: `split(text)` is
+    what face.splitString(text, doc) gives, at C speed, when every character has its code."""
+
+    def __init__(self, state: Any):
+        self.assignments: dict[int, int] = state.assignments  # grows as splitString gives codes
+        self.seen = 0  # how many of them are in the table
+        self.table: dict[int, str] = {}
+        self.chars: set[str] = set()
+
+    def split(self, text: str) -> list[tuple[int, bytes]] | None:
+        """(subset, codes) per run of one subset, or None when a character has no code yet."""
+        if len(self.assignments) != self.seen:
+            self._update()
+        if not text or not self.chars.issuperset(text):
+            return None
+        coded = text.translate(self.table)
+        if max(coded) <= "\u00ff":
+            return [(0, coded.encode("latin-1"))]
+        # each code as a character below U+10000: its UTF-16 is (subset, code), two bytes
+        return [(ord(run[0]) >> 8, run.encode("utf-16-be", "surrogatepass")[1::2])
+                for run in _SUBSET_RUN.findall(coded)]
+
+    def _update(self) -> None:
+        for code, n in islice(self.assignments.items(), self.seen, None):  # codes once given never change
+            self.table[code] = chr(n)
+            self.chars.add(chr(code))
+        self.seen = len(self.assignments)
+        if 32 in self.table:  # splitString sets a no-break space as the space
+            self.table[0xA0] = self.table[32]
+            self.chars.add("\u00a0")
+
+
+def _subset_operators(canvas: Any, face: Any, subset: int) -> str:
+    """Select `subset` of `face` at the canvas's font size and leading, remembered per canvas
+    (reportlab's getSubsetInternalName names the font in the document the first time)."""
+    cache = canvas.__dict__.get("_pnp_subsets")
+    if cache is None:
+        cache = canvas._pnp_subsets = {}
+    key = (face.fontName, subset, canvas._fontsize, canvas._leading)
+    out = cache.get(key)
+    if out is None:
+        name = face.getSubsetInternalName(subset, canvas._doc)
+        out = cache[key] = f"{name} {fp_str(canvas._fontsize)} Tf {fp_str(canvas._leading)} TL"
+    return out

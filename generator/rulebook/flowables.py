@@ -34,6 +34,9 @@ class Recorder:
     lines: list["DrawnLine"] = field(default_factory=list)
     links: list[tuple[int, str]] = field(default_factory=list)  # (page, destination)
     layout_only: bool = False  # a pass that only finds where things land: record anchors, draw no text
+    # every line drawn, in `lines` (what the tests read of a book); a build, which reads none of
+    # them, leaves them out
+    keep_lines: bool = True
 
 
 @dataclass(frozen=True)
@@ -180,23 +183,28 @@ class KPara(Flowable):
             if tail:
                 draw_string(c, st.indent + self.marker_tab, baseline0, tail, st.font, st.size)
         spans = self._lines(self._width)
-        whole = self._spans is None or (self.first and spans and spans[-1].end == len(self.text.text.rstrip()))
-        limit = c.absolutePosition(self._width, 0)[0]
         for i, span in enumerate(spans):
             y = baseline0 - i * st.leading
             self._space = self._word_space(span)
             end = self._draw_line(span, y)
-            (x0, ay), (x1, _) = c.absolutePosition(self.text_x, y), c.absolutePosition(end, y)
-            self.rec.lines.append(DrawnLine(page, self.lang, self.text.text[span.start:span.end] + ("-" if span.hyphen else ""),
-                                            continues=i > 0 or not self.first,
-                                            continued=i < len(spans) - 1 or not whole,
-                                            role=self.role, x0=x0, x1=x1, limit=limit, y=ay, para=self.para,
-                                            hyphen=span.hyphen, word_space=self._space))
+            if self.rec.keep_lines:
+                self._record(page, spans, i, y, end)
         self._space = 0.0
         if self.rule:
             c.setStrokeColor(st.colour)
             c.setLineWidth(0.6)
             c.line(st.indent, top - len(self._lines(self._width)) * st.leading - 1, self._width, top - len(self._lines(self._width)) * st.leading - 1)
+
+    def _record(self, page: int, spans: list[Span], i: int, y: float, end: float) -> None:
+        """Tell the recorder about line `i` of `spans`, just drawn at baseline y up to x `end`."""
+        c, span = self.canv, spans[i]
+        whole = self._spans is None or (self.first and spans and spans[-1].end == len(self.text.text.rstrip()))
+        (x0, ay), (x1, _) = c.absolutePosition(self.text_x, y), c.absolutePosition(end, y)
+        self.rec.lines.append(DrawnLine(page, self.lang, self.text.text[span.start:span.end] + ("-" if span.hyphen else ""),
+                                        continues=i > 0 or not self.first,
+                                        continued=i < len(spans) - 1 or not whole,
+                                        role=self.role, x0=x0, x1=x1, limit=c.absolutePosition(self._width, 0)[0],
+                                        y=ay, para=self.para, hyphen=span.hyphen, word_space=self._space))
 
     _space = 0.0  # pt added at each space of the line being drawn (justification)
 
@@ -239,10 +247,11 @@ class KPara(Flowable):
         if not self._space:
             return draw_string(self.canv, x, y, s, st.font, st.size)
         words = s.split(" ")
+        gap = fonts.string_width(" ", st.font, st.size) + self._space  # measured once, not per word
         for i, w in enumerate(words):
             x = draw_string(self.canv, x, y, w, st.font, st.size)
             if i < len(words) - 1:
-                x += fonts.string_width(" ", st.font, st.size) + self._space
+                x += gap
         return x
 
 

@@ -2,6 +2,7 @@
 the rest), cells typeset as paragraphs, a header row repeated after a page break."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 from reportlab.lib.colors import HexColor
@@ -47,6 +48,12 @@ def _column(b: TableBlock, c: int, lang: str, cell: Style, faces: Faces | None) 
     return Style(faces(own), cell.size, cell.leading), own
 
 
+@lru_cache(maxsize=16384)
+def _text_width(text: str, font: str, size: float) -> float:
+    # remembered: a table is measured in each pass of each book it is in, and for `cramped`
+    return fonts.string_width(text, font, size)
+
+
 def _natural_widths(b: TableBlock, lang: str, cell: Style, faces: Faces | None = None) -> list[float]:
     """Each column's width with its longest text on one line."""
     header, rows = b.header.get(lang, []), b.rows[lang]
@@ -54,8 +61,8 @@ def _natural_widths(b: TableBlock, lang: str, cell: Style, faces: Faces | None =
     natural = []
     for c in range(ncols):
         style = _column(b, c, lang, cell, faces)[0]
-        widths = [fonts.string_width(header[c].text, cell.font, cell.size) if c < len(header) else 0.0]
-        widths += [fonts.string_width(r[c].text, style.font, style.size) for r in rows if c < len(r)]
+        widths = [_text_width(header[c].text, cell.font, cell.size) if c < len(header) else 0.0]
+        widths += [_text_width(r[c].text, style.font, style.size) for r in rows if c < len(r)]
         natural.append(max(widths) + 2 * CELL_PAD + 1)
     return natural
 

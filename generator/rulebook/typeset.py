@@ -97,14 +97,16 @@ class _Styles:
 
 
 def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = None, *,
-            layout_only: bool = False, back_cover: bool = False, leaflet: bool = False) -> tuple[bytes, Recorder]:
+            layout_only: bool = False, back_cover: bool = False, leaflet: bool = False,
+            lines: bool = True) -> tuple[bytes, Recorder]:
     """One pass; call twice (see `render`) to get the contents' page numbers right.
     `layout_only` draws no text and writes no PDF (no bytes come back) for a pass that only needs
     to know where the headings land. `back_cover` ends the book with a cover page (for booklets).
-    `leaflet`: the blocks alone, no title page, contents or colophon (the one-page print guide)."""
+    `leaflet`: the blocks alone, no title page, contents or colophon (the one-page print guide).
+    `lines`: the recorder keeps every line drawn (Recorder.keep_lines; the same bytes either way)."""
     font = mixed_font(content)  # running heads, contents, the title page's "Rulebook / ルールブック"
     geo = Geometry.of(page)
-    rec = Recorder(layout_only=layout_only)
+    rec = Recorder(layout_only=layout_only, keep_lines=lines)
     buf = io.BytesIO()
     title = " / ".join(content.title[lg] for lg in content.langs)
     doc = BaseDocTemplate(buf, pagesize=(geo.width, geo.height), invariant=1, title=title,
@@ -165,13 +167,15 @@ def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> N
     canv.restoreState()
 
 
-def render(content: Content, page: str, back_cover: bool = False, leaflet: bool = False) -> tuple[bytes, Recorder]:
+def render(content: Content, page: str, back_cover: bool = False, leaflet: bool = False,
+           lines: bool = True) -> tuple[bytes, Recorder]:
     """The book's PDF: a layout pass for the contents' page numbers, then the drawing pass. A
-    leaflet has no contents, so it is drawn at once (its links name destinations, not pages)."""
+    leaflet has no contents, so it is drawn at once (its links name destinations, not pages).
+    `lines`: see `typeset`."""
     if leaflet:
-        return typeset(content, page, leaflet=True)
+        return typeset(content, page, leaflet=True, lines=lines)
     _, first = typeset(content, page, layout_only=True, back_cover=back_cover)
-    return typeset(content, page, first.anchors, back_cover=back_cover)
+    return typeset(content, page, first.anchors, back_cover=back_cover, lines=lines)
 
 
 # --------------------------------------------------------------------------- parts of the book
