@@ -229,3 +229,20 @@ def test_riddle_team_play_and_extended_two_player():
     proven = {f["message"].split(":")[0]: f["player_counts"] for f in report["findings"] if f["code"] == "setup-proven"}
     assert proven["variant team-play"] == [4, 5, 6, 7, 8] and proven["variant extended-two-player"] == [2]
     assert not [f for f in report["findings"] if f["severity"] == "error"]
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("variant('team-play') and players", "variant('team-play') and plyers", "unknown name 'plyers'"),  # a step's when
+    ("when: \"variant('short-game')\"\n    source", "when: \"turns(2) > 1\"\n    source", "unknown function turns()"),  # a constraint's
+])
+def test_a_when_naming_what_no_command_knows_is_a_located_error(tmp_path, old, new, said):
+    """`pnp check` once crashed on `when: pl >= 7` (its table of cases evaluated it before the
+    engine could say where): the loader refuses it for every command."""
+    assert (VARIANTS + STEPS).count(old) == 1
+    folder = write(tmp_path, VARIANTS + STEPS.replace(old, new))
+    with pytest.raises(DataError) as err:
+        check_game(load_game(folder))
+    lines = str(err.value).splitlines()
+    assert len(lines) == 1
+    line = line_of(folder, new.split("\n")[0].split(": ", 1)[-1] if new.startswith("when") else new)
+    assert re.match(rf"^\S*team-game/setup\.yaml:{line}:\d+: .*{re.escape(said)}.*players", lines[0]), lines[0]

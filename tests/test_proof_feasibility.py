@@ -162,9 +162,8 @@ def test_a_wrong_when_is_a_data_error_at_the_rules_line(tmp_path):
     rules = "  - id: at-three\n    require: owned(bag) == 5\n    when: plyers == 3\n"
     with pytest.raises(DataError) as err:
         verdict(tmp_path, rules)
-    line = line_in(SIDES_AND_STEPS + rules, "- id: at-three")
-    assert f"setup.yaml:{line}:0:" in str(err.value) and "'at-three'" in str(err.value)
-    assert "plyers" in str(err.value)
+    line = line_in(SIDES_AND_STEPS + rules, "when: plyers == 3")  # refused as it loads, at its own line
+    assert f"setup.yaml:{line}:" in str(err.value) and "unknown name 'plyers'" in str(err.value)
 
 
 BAD = {  # a rule that cannot be compiled, and a word of what its error says

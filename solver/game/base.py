@@ -67,6 +67,26 @@ def check_expr(v: Any) -> Any:
     return v
 
 
+# what a `when:` may name: the player count, and the optional rules it switches on
+WHEN_NAMES, WHEN_CALLS = {"players"}, {"variant", *_expr.BUILTINS}
+
+
+def check_when(v: Any) -> Any:
+    """A `when:` condition: an expression over `players` and `variant(id)` only, so that every
+    command that evaluates it (the engine, the checker's tables of cases, pnp design) can. What
+    variant() is given is checked against the declared variants later (cross_checks.py)."""
+    v = check_expr(v)
+    if isinstance(v, str):
+        node = _expr.parse(v)
+        calls = _expr.calls(node)
+        named = _expr.names(node) - {n for c in calls if c.func == "variant" for n in _expr.names(c)}
+        unknown = [f"unknown name {n!r}" for n in sorted(named - WHEN_NAMES)] + [
+            f"unknown function {c.func}()" for c in calls if c.func not in WHEN_CALLS]
+        if unknown:
+            raise ValueError(f"bad condition {v!r}: {unknown[0]}; a `when` may use `players` and "
+                             "variant('id'), e.g. 'players >= 4'")
+    return v
+
 
 def folder_id(folder_name: str) -> str:
     """A folder's name as a game id, lower-case kebab: `Lantern Test` -> `lantern-test` (what

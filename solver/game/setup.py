@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import Discriminator, Field, Tag, field_validator, model_validator
 
-from .base import Expression, Id, LocalText, Model, check_expr, check_local
+from .base import Expression, Id, LocalText, Model, check_expr, check_local, check_when
 from .components import Scalar
 
 
@@ -41,7 +41,7 @@ class StepBase(Model):
     source: str | None = None
     note: LocalText | None = None
 
-    _w = field_validator("when", mode="before")(classmethod(lambda cls, v: check_expr(v)))
+    _w = field_validator("when", mode="before")(classmethod(lambda cls, v: check_when(v)))
     _n = field_validator("note", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
 
 
@@ -209,7 +209,8 @@ class Constraint(Model):
     source: str | None = Field(None, description=SOURCE_HELP)
     message: LocalText | None = None
 
-    _e = field_validator("require", "value", "when", mode="before")(classmethod(lambda cls, v: check_expr(v)))
+    _e = field_validator("require", "value", mode="before")(classmethod(lambda cls, v: check_expr(v)))
+    _w = field_validator("when", mode="before")(classmethod(lambda cls, v: check_when(v)))
 
     @model_validator(mode="after")
     def _one_form(self) -> "Constraint":
