@@ -1,8 +1,11 @@
 """Where work units run: in this process, in a local process pool, or on a Dask cluster.
 
-A runner takes (game, unit) pairs and yields each unit's `UnitResult` as it completes. What is
-shipped to a worker is the validated game (pickled pydantic models; no data file is read there)
-and the unit; what comes back is the unit's warnings and its files: from this process or a local
+A runner takes (game, unit) pairs and yields each unit's `UnitResult` as it completes. A local
+pool's worker is given the validated games and the build's context once, when it starts (forked:
+inherited, never pickled; no data file is read there), and a task ships only its unit; before
+forking, the build imports the drawing code and reads the fonts its workers would each load
+(units.prepare), so that they share it. A Dask worker is sent the game with each unit. What comes
+back is the unit's warnings and its files: from this process or a local
 pool, paths in a scratch folder inside the output folder (the caller moves them into place, so
 no process holds a unit's files in memory); from a Dask worker, bytes, so outputs land only
 where `pnp build` runs and a worker needs the project installed (same version) but no shared
@@ -28,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from solver.errors import DataError, Problem
 
 from .context import BuildContext
-from .units import Unit, UnitResult, execute
+from .units import Unit, UnitResult, execute, prepare
 
 if TYPE_CHECKING:
     from solver.game.loader import Game
@@ -143,13 +146,23 @@ def pool(jobs: int):
             return
         # the optimiser's process and the pool's are forked before any unit runs; for the few
         # seconds the optimiser's units take, one process more than `jobs` runs
-        with _optimiser_apart(tasks, ctx) as (apart, rest), \
-                _processes(max(1, min(jobs, len(rest))), _fork() or multiprocessing.get_context("spawn"),
-                           rest, ctx) as submit:
+        with _optimiser_apart(tasks, ctx) as (apart, rest), _forked_pool(jobs, rest, ctx) as submit:
             futures = apart + [submit(game, unit) for game, unit in _largest_first(rest)]
             for fut in as_completed(futures):
                 yield fut.result()
     return run
+
+
+@contextmanager
+def _forked_pool(jobs: int, tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[Callable[[Game, Unit], Future]]:
+    """`_processes` for the pool's tasks, forked where the platform allows (else spawned). Before it
+    forks, this process does what each worker would do first (units.prepare: the drawing code
+    imported, the fonts registered), so that the workers share it instead of each doing it again."""
+    fork = _fork()
+    if fork is not None and tasks:
+        prepare(tasks, ctx)
+    with _processes(max(1, min(jobs, len(tasks))), fork or multiprocessing.get_context("spawn"), tasks, ctx) as submit:
+        yield submit
 
 
 def default_jobs() -> int:
