@@ -283,6 +283,16 @@ def font_file(font: str) -> Path:
     return _FILE_OF[font]
 
 
+def read_ahead(font: str) -> None:
+    """Read now what measuring and placing text in `font` reads on first use (its advance widths,
+    its character tables, its metrics), into this process's memos; nothing that keeps its file open
+    (a forked process shares an open file's read position with its parent)."""
+    _advance_table(font)
+    _cmap_of(font)
+    covered_codepoints()
+    font_info(font)
+
+
 @dataclass(frozen=True)
 class FontInfo:
     """What the SVG backend says of a font (`font-weight`, `font-style`; `font-family`: `font_family`)

@@ -1,8 +1,11 @@
 """Where work units run: in this process, in a local process pool, or on a Dask cluster.
 
-A runner takes (game, unit) pairs and yields each unit's `UnitResult` as it completes. What is
-shipped to a worker is the validated game (pickled pydantic models; no data file is read there)
-and the unit; what comes back is the unit's warnings and its files: from this process or a local
+A runner takes (game, unit) pairs and yields each unit's `UnitResult` as it completes. A local
+pool's worker is given the validated games and the build's context once, when it starts (forked:
+inherited, never pickled; no data file is read there), and a task ships only its unit; before
+forking, the build imports the drawing code and reads the fonts its workers would each load
+(units.prepare), so that they share it. A Dask worker is sent the game with each unit. What comes
+back is the unit's warnings and its files: from this process or a local
 pool, paths in a scratch folder inside the output folder (the caller moves them into place, so
 no process holds a unit's files in memory); from a Dask worker, bytes, so outputs land only
 where `pnp build` runs and a worker needs the project installed (same version) but no shared
@@ -23,12 +26,12 @@ import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from solver.errors import DataError, Problem
 
 from .context import BuildContext
-from .units import Unit, UnitResult, execute
+from .units import Unit, UnitResult, execute, prepare
 
 if TYPE_CHECKING:
     from solver.game.loader import Game
@@ -83,9 +86,40 @@ def _optimiser_apart(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Itera
     if not apart or method is None:
         yield [], tasks
         return
-    with ProcessPoolExecutor(1, mp_context=method, initializer=_die_with_parent, initargs=(os.getpid(),)) as ex:
-        yield ([ex.submit(execute, game, unit, ctx, ctx.out_root) for game, unit in apart],
-               [t for t in tasks if t[1].stage not in OPTIMISER])
+    with _processes(1, method, apart, ctx) as submit:
+        yield [submit(game, unit) for game, unit in apart], [t for t in tasks if t[1].stage not in OPTIMISER]
+
+
+# what a worker was given when it started: the build's games and context (see `_processes`)
+_GIVEN: tuple[list[Game], BuildContext] | None = None
+
+
+@contextmanager
+def _processes(workers: int, method: Any, tasks: list[tuple[Game, Unit]],
+               ctx: BuildContext) -> Iterator[Callable[[Game, Unit], Future]]:
+    """A pool of `workers` processes, each given the tasks' games and the build's context once, when
+    it starts (forked: inherited, never pickled; spawned: pickled once a worker), and a function
+    that submits a task: only its unit crosses to the worker. A game pickled with each of its units
+    cost a cold `build --all --jobs 2` about a CPU-second in pickling and unpickling, and gave each
+    unit a copy of its own, so no memo of the game one unit filled served the next."""
+    games = list({id(game): game for game, _ in tasks}.values())
+    index = {id(game): i for i, game in enumerate(games)}
+    with ProcessPoolExecutor(workers, mp_context=method, initializer=_start_worker,
+                             initargs=(os.getpid(), games, ctx)) as ex:
+        yield lambda game, unit: ex.submit(_execute_given, index[id(game)], unit)
+
+
+def _start_worker(parent: int, games: list[Game], ctx: BuildContext) -> None:
+    global _GIVEN
+    _GIVEN = (games, ctx)
+    _die_with_parent(parent)
+
+
+def _execute_given(game: int, unit: Unit) -> UnitResult:
+    """A unit of the `game`-th game the worker was given, in the build's context."""
+    assert _GIVEN is not None, "a task reached a process not started by _processes"
+    games, ctx = _GIVEN
+    return execute(games[game], unit, ctx, ctx.out_root)
 
 
 def _die_with_parent(parent: int) -> None:
@@ -112,13 +146,23 @@ def pool(jobs: int):
             return
         # the optimiser's process and the pool's are forked before any unit runs; for the few
         # seconds the optimiser's units take, one process more than `jobs` runs
-        with _optimiser_apart(tasks, ctx) as (apart, rest), \
-                ProcessPoolExecutor(max(1, min(jobs, len(rest))), mp_context=_fork() or multiprocessing.get_context("spawn"),
-                                    initializer=_die_with_parent, initargs=(os.getpid(),)) as ex:
-            futures = apart + [ex.submit(execute, game, unit, ctx, ctx.out_root) for game, unit in _largest_first(rest)]
+        with _optimiser_apart(tasks, ctx) as (apart, rest), _forked_pool(jobs, rest, ctx) as submit:
+            futures = apart + [submit(game, unit) for game, unit in _largest_first(rest)]
             for fut in as_completed(futures):
                 yield fut.result()
     return run
+
+
+@contextmanager
+def _forked_pool(jobs: int, tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[Callable[[Game, Unit], Future]]:
+    """`_processes` for the pool's tasks, forked where the platform allows (else spawned). Before it
+    forks, this process does what each worker would do first (units.prepare: the drawing code
+    imported, the fonts registered), so that the workers share it instead of each doing it again."""
+    fork = _fork()
+    if fork is not None and tasks:
+        prepare(tasks, ctx)
+    with _processes(max(1, min(jobs, len(tasks))), fork or multiprocessing.get_context("spawn"), tasks, ctx) as submit:
+        yield submit
 
 
 def default_jobs() -> int:

@@ -154,6 +154,45 @@ def execute(game: Game, unit: Unit, ctx: BuildContext, scratch_in: Path | None =
             shutil.rmtree(scratch, ignore_errors=True)
 
 
+# the drawing code the units of a stage import when they run (generator/build.py's stages import it
+# lazily, so that `pnp list` never loads reportlab), what every stage that prints imports (the
+# render backends and the libraries they import where they draw), and what preflight reads with;
+# see `prepare`
+DRAWING_CODE = {"manifest": "generator.manifest", "missing": "generator.missing", "cards": "generator.cards.deck",
+                "counters": "generator.counters", "pieces": "generator.pieces.punch", "packed": "generator.pieces.packed",
+                "maps": "generator.hexmap.stage", "rulebooks": "generator.rulebook.build"}
+PRINTING_CODE = ("generator.render.pdf", "generator.render.png", "generator.render.svg", "reportlab.pdfgen.canvas",
+                 "reportlab.graphics.renderPDF", "PIL.Image", "PIL.ImageDraw", "PIL.ImageFont", "svgwrite",
+                 "fontTools.ttLib", "fontTools.pens.svgPathPen")
+PREFLIGHT_CODE = ("generator.preflight", "pypdfium2", "pypdf")
+
+
+def prepare(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> None:
+    """Do here, once, what the first unit of a stage does in each process it runs in: import the
+    stage's drawing code (reportlab, Pillow, numpy) and preflight's readers (pypdfium2, pypdf), and
+    register and read the fonts of each game's languages. A local pool calls it before its workers fork
+    (generator/runners.py), so that they share what it loaded instead of each loading it again
+    (about 0.4 CPU-seconds a worker). A font that cannot be used is left for its unit to report."""
+    import importlib
+
+    stages = {unit.stage for _, unit in tasks} & set(DRAWING_CODE)
+    for name in [DRAWING_CODE[s] for s in sorted(stages)] + list(PRINTING_CODE if stages else ()) \
+            + list(PREFLIGHT_CODE if ctx.preflight else ()):
+        importlib.import_module(name)
+    if ctx.preflight:
+        from .preflight import reader_digest
+
+        reader_digest()
+    from . import fonts
+
+    for game, lang in {(id(game), unit.lang): (game, unit.lang) for game, unit in tasks}.values():
+        try:
+            for font in set(dataclasses.astuple(fonts.faces(lang, game))):
+                fonts.read_ahead(font)
+        except DataError:
+            pass
+
+
 def _outside(problems: list[Problem], scratch: Path, out_root: Path) -> list[Problem]:
     """Problems naming a file in the scratch folder (a disk that filled up) name its place in the output."""
     from solver.errors import display_path

@@ -1,0 +1,96 @@
+"""A local pool's workers (generator/runners.py) are given the build's games once, when they start,
+and find the drawing code already loaded by the build that forked them (units.prepare); what they
+print is what one process prints, byte for byte, with the same warnings and preflight findings.
+
+The game is a newcomer's (`pnp new`: cards, a hex map, a rulebook in two languages), built with
+preflight on; the oracle for the bytes is the same game built in one process."""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.context import BuildContext
+from generator.incremental import RECORD, build
+from generator.runners import pool, serial
+
+ROOT = Path(__file__).resolve().parent.parent
+
+forking = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods() or (os.cpu_count() or 1) < 2,
+                             reason="a forked pool of two processes needs fork and two cores")
+
+
+@pytest.fixture(scope="module")
+def newgame(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("new") / "lanterns"
+    assert main(["new", str(folder)]) == 0
+    return folder
+
+
+def files_of(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and p.name != RECORD}
+
+
+def findings_of(root: Path) -> dict[str, object]:
+    """The preflight findings the build record keeps, by unit."""
+    record = json.loads(next(root.rglob(RECORD)).read_text(encoding="utf-8"))
+    return {key: entry["preflight"] for key, entry in record["units"].items()}
+
+
+@forking
+def test_a_pool_ships_units_not_games_and_prints_what_one_process_prints(newgame, tmp_path, monkeypatch):
+    from solver.game.loader import Game
+
+    def refuse(self, protocol):  # the parent pickling a game for a worker: what the pool no longer does
+        raise AssertionError("a game was pickled for a pool's worker")
+
+    pooled, alone = BuildContext(out_root=tmp_path / "pool"), BuildContext(out_root=tmp_path / "alone")
+    with monkeypatch.context() as m:
+        m.setattr(Game, "__reduce_ex__", refuse, raising=False)
+        report = build([newgame], pooled, runner=pool(2))
+    assert len(report.built) >= 6 and {u.stage for u in report.built} >= {"cards", "maps", "rulebooks", "check"}
+    build([newgame], alone, runner=serial)
+    ours, theirs = files_of(pooled.out_root), files_of(alone.out_root)
+    assert any(name.endswith(".pdf") for name in ours) and ours == theirs
+    assert pooled.warnings == alone.warnings
+    assert findings_of(pooled.out_root) == findings_of(alone.out_root)
+
+
+# a fresh interpreter: the game loaded and planned, `prepare` run, then every unit but the checker's;
+# prints the top-level packages the units imported that prepare had not
+AFTER_PREPARE = """import json, sys
+from pathlib import Path
+from generator.context import BuildContext
+from generator.units import execute, plan, prepare
+from solver.game.loader import load_game
+game = load_game(sys.argv[1])
+ctx = BuildContext(out_root=Path(sys.argv[2]))
+tasks = [(game, u) for u in plan(game, ctx) if u.stage != "check"]
+{prepare}
+before = set(sys.modules)
+for g, unit in tasks:
+    result = execute(g, unit, ctx, ctx.out_root)
+    assert not result.problems, result.problems
+top = lambda names: {{m.split(".")[0] for m in names}}
+print(json.dumps(sorted(top(sys.modules) - top(before))))
+"""
+HEAVY = {"reportlab", "PIL", "numpy", "pypdfium2", "pypdf", "fontTools", "svgwrite"}
+
+
+@pytest.mark.parametrize("prepared", [True, False])
+def test_prepare_leaves_the_units_no_drawing_library_to_import(newgame, tmp_path, prepared):
+    """What a pool's worker would import on its first units was imported before it forked; without
+    `prepare` (the control) the units import every one of them."""
+    code = AFTER_PREPARE.format(prepare="prepare(tasks, ctx)" if prepared else "")
+    proc = subprocess.run([sys.executable, "-c", code, str(newgame), str(tmp_path / "out")], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    imported = set(json.loads(proc.stdout.splitlines()[-1]))
+    assert imported & HEAVY == (set() if prepared else HEAVY)
