@@ -53,6 +53,8 @@ def _largest_first(tasks: list[tuple[Game, Unit]]) -> list[tuple[Game, Unit]]:
 
 # stages whose units load the optimiser (solver/proof: OR-Tools and pandas)
 OPTIMISER = {"check"}
+# units a worker must have before the build prepares what every worker loads (_forked_pool)
+PREPARE_PER_WORKER = 8
 
 
 def serial(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitResult]:
@@ -157,11 +159,14 @@ def pool(jobs: int):
 def _forked_pool(jobs: int, tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[Callable[[Game, Unit], Future]]:
     """`_processes` for the pool's tasks, forked where the platform allows (else spawned). Before it
     forks, this process does what each worker would do first (units.prepare: the drawing code
-    imported, the fonts registered), so that the workers share it instead of each doing it again."""
+    imported, the fonts registered), so that the workers share it instead of each doing it again.
+    Only for a build of many units (PREPARE_PER_WORKER a worker): it costs this process about 0.4 s
+    before any worker starts, which a small rebuild (one card edited) would feel as delay."""
     fork = _fork()
-    if fork is not None and tasks:
+    workers = max(1, min(jobs, len(tasks)))
+    if fork is not None and len(tasks) >= PREPARE_PER_WORKER * workers:
         prepare(tasks, ctx)
-    with _processes(max(1, min(jobs, len(tasks))), fork or multiprocessing.get_context("spawn"), tasks, ctx) as submit:
+    with _processes(workers, fork or multiprocessing.get_context("spawn"), tasks, ctx) as submit:
         yield submit
 
 

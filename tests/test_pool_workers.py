@@ -94,3 +94,19 @@ def test_prepare_leaves_the_units_no_drawing_library_to_import(newgame, tmp_path
     assert proc.returncode == 0, proc.stderr[-2000:]
     imported = set(json.loads(proc.stdout.splitlines()[-1]))
     assert imported & HEAVY == (set() if prepared else HEAVY)
+
+
+@forking
+def test_a_small_rebuild_starts_its_workers_at_once_and_a_large_build_prepares_them(newgame, tmp_path, monkeypatch):
+    """`prepare` costs the build about 0.4 s before any worker starts: a rebuild of a few units (one
+    card edited) skips it, a build of PREPARE_PER_WORKER units a worker or more pays it once."""
+    import generator.runners as runners
+
+    calls: list[int] = []
+    monkeypatch.setattr(runners, "prepare", lambda tasks, ctx: calls.append(len(tasks)))
+    ctx = BuildContext(out_root=tmp_path / "out", preflight=False)
+    report = build([newgame], ctx, runner=pool(2), only={"cards"})
+    assert 2 <= len(report.built) < 2 * runners.PREPARE_PER_WORKER and calls == []
+    monkeypatch.setattr(runners, "PREPARE_PER_WORKER", 1)
+    build([newgame], BuildContext(out_root=tmp_path / "again", preflight=False), runner=pool(2), only={"cards"})
+    assert calls == [len(report.built)]
