@@ -17,6 +17,7 @@ import pytest
 import yaml
 
 from gamefiles import line_of, write_game
+from cpsat_limits import solvers_stopping_after
 from generator.cli import main
 from solver.counts.design import design, meets
 from solver.errors import DataError
@@ -235,20 +236,6 @@ def test_a_stated_total_below_what_a_target_needs_is_a_conflict(tmp_path, capsys
 
 
 # ---------------------------------------------------------------------- a stage its time limit stops
-def solvers_stopping_after(stages: int, real):
-    """The module's own solver for the first `stages` solves, then one whose time is up before it
-    starts (CP-SAT's deterministic time limit 0: status UNKNOWN, no answer), as a long stage would be."""
-    made = []
-
-    def make():
-        solver = real()
-        made.append(solver)
-        if len(made) > stages:
-            solver.parameters.max_deterministic_time = 0.0
-        return solver
-    return make
-
-
 def test_a_stage_stopped_before_any_answer_keeps_the_least_box_and_says_so(tmp_path, monkeypatch):
     """The tie-break (stage 2 of 2) stopped: the box is the first stage's, the fewest copies that
     meet the odds by every box, and the answer says the later stage is not optimised."""

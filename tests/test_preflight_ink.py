@@ -15,14 +15,13 @@ import pytest
 from PIL import Image as PILImage
 
 import generator.pdfread as pdfread
+from pdf_pages import page_pdf
 from generator.geometry import MM_PER_PT, Box
 from generator.pagetext import read_page_text
 from generator.pdfread import render, runs_seen
 from generator.preflight import preflight_pdf
-from generator.render import open_surface
 from generator.render.base import ImageSource
 
-A4 = (210.0, 297.0)
 BAND = "#203040"
 
 
@@ -35,15 +34,6 @@ def way(request, monkeypatch):
     else:
         monkeypatch.setattr(pdfread, "WIDE", 1e9)
     return request.param
-
-
-def page_pdf(tmp_path: Path, draw) -> Path:
-    s = open_surface("pdf", title="t")
-    s.begin_page(*A4)
-    draw(s)
-    s.end_page()
-    (path,) = s.save(tmp_path / f"p{len(list(tmp_path.iterdir()))}.pdf")
-    return path
 
 
 def seen_of(path: Path):

@@ -14,22 +14,12 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
+from pdf_pages import page_pdf
 from generator.geometry import MM_PER_PT, Box
 from generator.pagetext import read_page_text
 from generator.pdfread import render, runs_seen
 from generator.preflight import preflight_pdf
-from generator.render import open_surface
 
-A4 = (210.0, 297.0)
-
-
-def page_pdf(tmp_path: Path, draw, size=A4) -> Path:
-    s = open_surface("pdf", title="t")
-    s.begin_page(*size)
-    draw(s)
-    s.end_page()
-    (path,) = s.save(tmp_path / f"p{len(list(tmp_path.iterdir()))}.pdf")
-    return path
 
 
 def read(path: Path):

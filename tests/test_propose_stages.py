@@ -20,6 +20,7 @@ from pathlib import Path
 
 import yaml
 
+from cpsat_limits import solvers_stopping_after
 from generator.cli import main
 from solver.counts.odds import check_odds
 from solver.counts.propose import check_proposals, propose
@@ -216,20 +217,6 @@ def test_the_tie_break_orders_every_item_of_the_game_rest_items_too(tmp_path):
     swapped = swapped[:north] + swapped[south:spare] + swapped[north:south] + swapped[spare:]
     (tmp_path / "swapped").mkdir()
     assert counts(write(tmp_path / "swapped", "stage-d", swapped, TWO_PILES_RULES)) == {"p": 1, "q": 4, "u": 2, "v": 3}
-
-
-def solvers_stopping_after(stages: int, real):
-    """The module's own solver for the first `stages` solves, then one whose time is up before it
-    starts (CP-SAT's deterministic time limit 0: no answer, status UNKNOWN), as a long stage would be."""
-    made = []
-
-    def make():
-        solver = real()
-        made.append(solver)
-        if len(made) > stages:
-            solver.parameters.max_deterministic_time = 0.0
-        return solver
-    return make
 
 
 def test_a_stage_stopped_before_any_answer_keeps_the_stage_before_and_says_so(tmp_path, monkeypatch, capsys):
