@@ -40,6 +40,8 @@ def test_a_no_op_rebuild_loads_no_drawing_progress_or_catalogue_code(tmp_path: P
     tops = {m.split(".")[0] for m in again}
     assert not tops & {"reportlab", "PIL", "pypdf", "rich", "polib"}, sorted(tops & {"reportlab", "PIL", "pypdf", "rich", "polib"})
     assert "generator.languages" not in again and "generator.cards.images" not in again
+    # the game is not loaded, only its game.yaml read: the models of its other files stay unimported
+    assert not again & {"solver.game.components", "solver.game.setup", "solver.game.cross_checks"}
     # the shortcut still notices a change: an edited card list rebuilds
     cards = game / "cards.csv"
     text = cards.read_text(encoding="utf-8")
