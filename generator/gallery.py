@@ -10,14 +10,16 @@ rule `pnp serve` answers file requests by).
 """
 from __future__ import annotations
 
+import functools
 import html
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from .output import write_text
+from .output import write_bytes
 
 _KIND_ORDER = ["rulebook", "booklet", "missing", "cards", "counters", "tokens", "tiles", "standees", "boards", "tuckbox", "dice", "map",
                "calibration", "manifest", "check"]
@@ -57,13 +59,22 @@ def _e(text: Any) -> str:
     return html.escape(str(text), quote=True)
 
 
+@functools.lru_cache(maxsize=4096)
+def _quoted(part: str) -> str:
+    return quote(part)
+
+
 def _url(*parts: str) -> str:
-    return "/".join(quote(p) for p in parts)
+    return "/".join(_quoted(p) for p in parts)
 
 
 def within(root: Path, path: Path) -> bool:
     """True when `path`, links followed, is `root` or lies inside it."""
-    base = root.resolve()
+    return _inside(root.resolve(), path)
+
+
+def _inside(base: Path, path: Path) -> bool:
+    """`within` for a root already resolved to `base`."""
     try:
         target = path.resolve()
     except (OSError, RuntimeError):  # a link loop
@@ -71,18 +82,33 @@ def within(root: Path, path: Path) -> bool:
     return target == base or target.is_relative_to(base)
 
 
-def listed(root: Path, folder: Path) -> list[Path]:
-    """The entries of `folder` (inside `root`) a page may name: not hidden, not leading out. An entry
-    that is no link is where its folder resolves to: only links and a folder out of `root` are
-    resolved one by one (a build's output folder has hundreds of files)."""
+def listed(root: Path, folder: Path, kind: str | None = None) -> list[Path]:
+    """The entries of `folder` (inside `root`) a page may name: not hidden, not leading out; with
+    `kind` "file" or "dir", only those (links followed). An entry that is no link is where its
+    folder resolves to: only links and a folder out of `root` are resolved one by one, and the
+    folder is read once for names and kinds (a build's output folder has hundreds of files)."""
     try:
-        entries = sorted(folder.iterdir())
+        with os.scandir(folder) as scan:  # names in one folder sort as their paths do
+            entries = sorted(((e.name, e) for e in scan if not e.name.startswith(".")), key=lambda n_e: n_e[0])
     except OSError:
         return []
-    shown = [p for p in entries if not p.name.startswith(".")]
-    if not within(root, folder):
-        return [p for p in shown if within(root, p)]
-    return [p for p in shown if not p.is_symlink() or within(root, p)]
+    base = root.resolve()
+    inside = _inside(base, folder)
+    shown = []
+    for name, entry in entries:
+        path = folder / name
+        if (inside and not _is(entry, "link") or _inside(base, path)) and (kind is None or _is(entry, kind)):
+            shown.append(path)
+    return shown
+
+
+def _is(entry: os.DirEntry[str], kind: str) -> bool:
+    """Whether a folder entry is a "file", a "dir" or a "link", as Path.is_file and the like answer:
+    False where it cannot be told."""
+    try:
+        return {"file": entry.is_file, "dir": entry.is_dir, "link": entry.is_symlink}[kind]()
+    except OSError:
+        return False
 
 
 def _read_json(root: Path, path: Path) -> Any:
@@ -97,7 +123,7 @@ def _read_json(root: Path, path: Path) -> Any:
 def index_html(out_root: Path, *, errors: list[str] | None = None, live: bool = False, version: int = 0) -> str:
     """The page as text. `errors`: lines to show on top (a failed rebuild); `live`: add the reload
     script, which reloads the page once the server's build number is no longer `version`."""
-    games = [p for p in listed(out_root, out_root) if p.is_dir()] if out_root.is_dir() else []
+    games = listed(out_root, out_root, "dir") if out_root.is_dir() else []
     heading = _e(page_title(games))
     parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
              f"<title>{heading}</title>", f"<style>{STYLE}</style></head><body>", f"<h1>{heading}</h1>"]
@@ -128,7 +154,7 @@ def page_title(games: list[Path]) -> str:
 
 def _game_section(game: Path) -> list[str]:
     root = game.parent
-    files = sorted((p for p in listed(root, game) if p.is_file()), key=lambda p: (_kind(p.name), p.name))
+    files = sorted(listed(root, game, "file"), key=lambda p: (_kind(p.name), p.name))
     manifest = _read_json(root, game / "manifest.json") or {}
     names = {c.get("id"): c.get("name") for c in manifest.get("components", []) if isinstance(c, dict)}
     title = manifest.get("title")
@@ -156,7 +182,7 @@ def _game_section(game: Path) -> list[str]:
         # card images: png/<deck>/ in the source language, png/<deck>-<lang>/ in the others
         folder = next((d for d in (game / "png" / f"{part}-{lang}", game / "png" / part)
                        if d.is_dir() and within(root, d)), None)
-        pngs = [p for p in listed(root, folder) if p.suffix == ".png" and p.is_file()] if folder else []
+        pngs = [p for p in listed(root, folder, "file") if p.suffix == ".png"] if folder else []
         if pngs:
             out.append('<div class="pieces">' + "".join(
                 f'<img src="{_url(game.name, "png", p.parent.name, p.name)}" alt="{_e(p.stem)}" title="{_e(p.stem)}" loading="lazy">'
@@ -196,7 +222,7 @@ def _ink_section(game: Path) -> list[str]:
     for folder, what in INK_FOLDERS.items():
         d = game / folder
         inside = d.is_dir() and within(game.parent, d)
-        pdfs = [p for p in listed(game.parent, d) if p.suffix == ".pdf" and p.is_file()] if inside else []
+        pdfs = [p for p in listed(game.parent, d, "file") if p.suffix == ".pdf"] if inside else []
         if pdfs:
             out.append(f"<h3>Printed with {_e(what)} ink <small>({_e(folder)}/)</small></h3><ul>")
             out += [f'<li><a href="{_url(game.name, folder, p.name)}">{_e(p.name)}</a></li>' for p in sorted(pdfs)]
@@ -247,4 +273,13 @@ def _check_section(report: Any) -> list[str]:
 
 
 def write_index(out_root: Path) -> Path:
-    return write_text(out_root / "index.html", index_html(out_root))
+    """output/index.html, written (atomically, flushed) only when its text changes: a rebuild that
+    changed nothing leaves it as it is."""
+    target = out_root / "index.html"
+    data = index_html(out_root).encode("utf-8")
+    try:
+        if not target.is_symlink() and target.read_bytes() == data:
+            return target
+    except OSError:  # none yet, or unreadable: written anew
+        pass
+    return write_bytes(target, data)

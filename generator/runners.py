@@ -20,11 +20,9 @@ both the optimiser and the drawing caches (issue 26: every process of a cold `bu
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
@@ -34,6 +32,8 @@ from .context import BuildContext
 from .units import Unit, UnitResult, execute, prepare
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from solver.game.loader import Game
 
 
@@ -67,6 +67,8 @@ def serial(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitRe
 
 
 def _fork() -> Any:
+    import multiprocessing  # here and below, not at the top: a build with no unit to run (a no-op) starts no process
+
     return multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
 
 
@@ -84,8 +86,8 @@ def _optimiser_apart(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Itera
     """The optimiser's units started now in one process of their own (their futures, in order), and
     the other tasks; the process is gone when the block ends. Without one, every task is in `rest`."""
     apart = [t for t in tasks if t[1].stage in OPTIMISER]
-    method = _apart_context()
-    if not apart or method is None:
+    method = _apart_context() if apart else None
+    if method is None:
         yield [], tasks
         return
     with _processes(1, method, apart, ctx) as submit:
@@ -104,6 +106,8 @@ def _processes(workers: int, method: Any, tasks: list[tuple[Game, Unit]],
     that submits a task: only its unit crosses to the worker. A game pickled with each of its units
     cost a cold `build --all --jobs 2` about a CPU-second in pickling and unpickling, and gave each
     unit a copy of its own, so no memo of the game one unit filled served the next."""
+    from concurrent.futures import ProcessPoolExecutor
+
     games = list({id(game): game for game, _ in tasks}.values())
     index = {id(game): i for i, game in enumerate(games)}
     with ProcessPoolExecutor(workers, mp_context=method, initializer=_start_worker,
@@ -146,6 +150,8 @@ def pool(jobs: int):
         if jobs <= 1 or len(tasks) <= 1:
             yield from serial(tasks, ctx)
             return
+        from concurrent.futures import as_completed
+
         # the optimiser's process and the pool's are forked before any unit runs; for the few
         # seconds the optimiser's units take, one process more than `jobs` runs
         with _optimiser_apart(tasks, ctx) as (apart, rest), _forked_pool(jobs, rest, ctx) as submit:
@@ -162,6 +168,8 @@ def _forked_pool(jobs: int, tasks: list[tuple[Game, Unit]], ctx: BuildContext) -
     imported, the fonts registered), so that the workers share it instead of each doing it again.
     Only for a build of many units (PREPARE_PER_WORKER a worker): it costs this process about 0.4 s
     before any worker starts, which a small rebuild (one card edited) would feel as delay."""
+    import multiprocessing
+
     fork = _fork()
     workers = max(1, min(jobs, len(tasks)))
     if fork is not None and len(tasks) >= PREPARE_PER_WORKER * workers:

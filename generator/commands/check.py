@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 
@@ -83,6 +81,9 @@ def _check_one(name: str) -> tuple[dict[str, Any] | None, list[Problem]]:
 def check_many(names: list[str]) -> list[tuple[dict[str, Any] | None, list[Problem]]]:
     """Check several games, one process per core (the games are independent); results keep the
     order of `names`, so the output is the same as a serial run's."""
+    import multiprocessing  # here, not at the top: `pnp build` (a no-op above all) loads this module but never forks it
+    from concurrent.futures import ProcessPoolExecutor
+
     from solver.checks import check_functions
 
     check_functions()  # import every check before forking, so the workers start warm

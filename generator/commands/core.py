@@ -4,8 +4,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, TypedDict
+from typing import TYPE_CHECKING, Callable, Iterator, Literal, TypedDict
 
 from solver.errors import DataError, Problem
 
@@ -144,9 +145,12 @@ def layout_of(text: str) -> tuple[Literal["duplex", "gutterfold"], bool]:
 
 def draft_languages(args: argparse.Namespace) -> tuple[str, ...]:
     """`--draft fr,de` -> ('fr', 'de'); a malformed code is unusable input."""
+    value = getattr(args, "draft", None)
+    if not value:  # no --draft: the languages module (and what it imports) is not needed
+        return ()
     from ..languages import parse_requested
 
-    return tuple(parse_requested(getattr(args, "draft", None), "--draft") or ())
+    return tuple(parse_requested(value, "--draft") or ())
 
 
 class GameRow(TypedDict):
@@ -227,8 +231,6 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
     from ..gallery import write_index
     from ..incremental import build
 
@@ -239,18 +241,30 @@ def cmd_build(args: argparse.Namespace) -> int:
     from ..output import build_lock
 
     with build_lock(ctx.out_root):  # one build at a time per folder; sweeps a killed build's temp files
-        # redrawn at each unit, not by rich's refresh thread: a build with no other thread forks the
-        # checker's process apart (generator/runners.py), which keeps the printing processes small
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      disable=quiet, transient=True, auto_refresh=False) as progress:
-            task = progress.add_task("building", total=None)
-            report = build(names, ctx, only, force=args.force, runner=runner_from(args),
-                           on_unit=lambda u, skipped: progress.update(task, advance=1, description=str(u), refresh=True))
+        with _progress(quiet) as on_unit:
+            report = build(names, ctx, only, force=args.force, runner=runner_from(args), on_unit=on_unit)
         write_index(ctx.out_root)
         _report_warnings(ctx, shown=10)
     print(f"{len(report.built)} unit(s) built, {len(report.skipped)} unchanged", file=sys.stderr)
     print(f"wrote {len(set(report.written))} files for {len(names)} game(s) under {ctx.out_root}/")
     return 0
+
+
+@contextmanager
+def _progress(quiet: bool) -> Iterator[Callable[[object, bool], None]]:
+    """A build's progress bar on a terminal, and what to call as each unit ends; nothing (and rich
+    not even imported) when stderr is no terminal. Redrawn at each unit, not by rich's refresh
+    thread: a build with no other thread forks the checker's process apart (generator/runners.py),
+    which keeps the printing processes small."""
+    if quiet:
+        yield lambda unit, skipped: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  transient=True, auto_refresh=False) as progress:
+        task = progress.add_task("building", total=None)
+        yield lambda unit, skipped: progress.update(task, advance=1, description=str(unit), refresh=True)
 
 
 def add_run_options(p: argparse.ArgumentParser) -> None:
@@ -277,12 +291,12 @@ def runner_from(args: argparse.Namespace) -> Runner:
 def _report_warnings(ctx: BuildContext, shown: int, name: str = "build-warnings.txt") -> None:
     """The first few warnings on the terminal; all of them in output/build-warnings.txt (`pnp
     export` names its own file, so it does not overwrite the build's)."""
-    from ..cards.images import merged_image_warnings
-    from ..output import write_text
-
     if not ctx.warnings:  # a clean build leaves no earlier build's warnings behind to be read as its own
         (ctx.out_root / name).unlink(missing_ok=True)
         return
+    from ..cards.images import merged_image_warnings
+    from ..output import write_text
+
     ctx.warnings[:] = merged_image_warnings(ctx.warnings)  # one line per picture file, not per card
     for w in ctx.warnings[:shown]:
         print(f"warning: {w}", file=sys.stderr)

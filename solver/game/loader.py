@@ -11,19 +11,19 @@ import importlib.util
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from ..errors import DataError, Problem, display_path
-from .components import Component, ComponentsFile
-from .cross_checks import check_cited, check_cited_map, check_setup_refs
 from .fontfiles import check_font_files
-from .items_files import duplicate_ids, load_items_file, too_many_pieces
 from .meta import GameMeta
-from .setup import AnyStep, SetupFile, Variant
 from .validate import validate
 from .yamlsrc import Locator, load_yaml
+
+if TYPE_CHECKING:  # imported where a whole game is read: `load_meta` (a no-op build, `pnp list`) needs none of them
+    from .components import Component
+    from .setup import AnyStep, SetupFile, Variant
 
 
 def _data_dir() -> Path:
@@ -186,6 +186,9 @@ def _read_meta(reading: _Reading) -> GameMeta | None:
 
 def _read_components(reading: _Reading, meta: GameMeta | None) -> list[Component]:
     """components.yaml with the card lists its components name; ids unique across them all."""
+    from .components import ComponentsFile
+    from .items_files import duplicate_ids, load_items_file, too_many_pieces
+
     cpath = reading.folder / "components.yaml"
     if not cpath.exists():
         if meta is not None:
@@ -217,6 +220,9 @@ def _read_components(reading: _Reading, meta: GameMeta | None) -> list[Component
 
 
 def _read_setup(reading: _Reading, meta: GameMeta | None, components: list[Component]) -> SetupFile | None:
+    from .cross_checks import check_cited, check_setup_refs
+    from .setup import SetupFile
+
     if not (reading.folder / "setup.yaml").exists():
         return None
     setup: SetupFile | None = reading.read("setup.yaml", SetupFile, notes=True)
@@ -247,6 +253,8 @@ def _read_optional_files(reading: _Reading, components: list[Component]) -> dict
 def _check_across_files(reading: _Reading, meta: GameMeta | None, components: list[Component],
                         extras: dict[str, Any]) -> list[Problem]:
     """The map cites its sources when game.yaml declares them; gaps name known components."""
+    from .cross_checks import check_cited_map
+
     problems: list[Problem] = []
     if meta and meta.fonts:  # the designer's own font files: inside the folder, bounded, readable
         problems += check_font_files(meta, reading.folder, reading.locators["game.yaml"])
