@@ -218,8 +218,12 @@ def _check_depth(text: str, shown: str) -> None:
 
 def load_yaml(path: Path) -> tuple[Any, Locator]:
     shown = display_path(path)
+    return parse_yaml(read_text(path, shown), shown)
+
+
+def parse_yaml(text: str, shown: str) -> tuple[Any, Locator]:
+    """YAML text read from the file shown as `shown`, with a line:column for every value."""
     locator = Locator(shown)
-    text = read_text(path, shown)
     try:
         _check_depth(text, shown)
         root = yaml.compose(text, Loader=_Loader)

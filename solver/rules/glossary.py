@@ -15,11 +15,12 @@ from pathlib import Path
 
 from pydantic import Field, model_validator
 
-from ..errors import DataError
+from ..errors import DataError, display_path
 from ..game.base import ID_PATTERN, LANG_PATTERN, Model
 from ..game.loader import DATA_DIR
 from ..game.validate import validate
-from ..game.yamlsrc import load_yaml
+from ..game.filememo import TextMemo
+from ..game.yamlsrc import Locator, parse_yaml, read_text
 
 GLOSSARIES_DIR = DATA_DIR / "glossaries"
 
@@ -92,13 +93,16 @@ def contains(text: str, form: str) -> bool:
     return fold(form) in fold(text)
 
 
+KEEP_GLOSSARIES = 16  # glossary files kept, by file and text (the example games have 6)
+_FILES: TextMemo[tuple[GlossaryFile, Locator, tuple[Entry, ...]]] = TextMemo(KEEP_GLOSSARIES)
+
+
 def load_glossary(path: Path, _seen: tuple[str, ...] = ()) -> list[Entry]:
-    """The terms of a glossary file and of everything it includes (game terms first, so they win)."""
-    data, loc = load_yaml(path)
-    gfile, problems = validate(GlossaryFile, data, loc)
-    if problems:
-        raise DataError(problems)
-    entries = [Entry(t, f"{loc.path}:{loc.at(('terms', i))[0]}") for i, t in enumerate(gfile.terms)]
+    """The terms of a glossary file and of everything it includes (game terms first, so they win).
+    Each file is parsed once per process for the same text (solver/game/filememo.py): a build asks
+    for a game's glossary in every unit that checks or prints its rules."""
+    gfile, loc, own = _glossary_file(path)
+    entries = list(own)
     for ii, name in enumerate(gfile.include):
         inc = GLOSSARIES_DIR / f"{name}.yaml"
         if name in _seen:
@@ -112,13 +116,26 @@ def load_glossary(path: Path, _seen: tuple[str, ...] = ()) -> list[Entry]:
     return dedupe(entries)
 
 
+def _glossary_file(path: Path) -> tuple[GlossaryFile, Locator, tuple[Entry, ...]]:
+    shown = display_path(path)
+    return _FILES.get(shown, read_text(path, shown), lambda text: _parse_glossary(text, shown))
+
+
+def _parse_glossary(text: str, shown: str) -> tuple[GlossaryFile, Locator, tuple[Entry, ...]]:
+    data, loc = parse_yaml(text, shown)
+    gfile, problems = validate(GlossaryFile, data, loc)
+    if problems:
+        raise DataError(problems)
+    return gfile, loc, tuple(Entry(t, f"{loc.path}:{loc.at(('terms', i))[0]}") for i, t in enumerate(gfile.terms))
+
+
 def dedupe(entries: list[Entry]) -> list[Entry]:
     """First definition of a source form wins (a game may override a shared term)."""
     out: list[Entry] = []
     seen: set[object] = set()  # sorted (language, form) pairs of a term, and its first form
     for e in entries:
-        key = tuple(sorted(e.term.forms().items()))
-        first_form = next(iter(e.term.forms().values()))
+        key = tuple(sorted(e.forms.items()))
+        first_form = next(iter(e.forms.values()))
         if key in seen or first_form in seen:
             continue
         seen.add(key)

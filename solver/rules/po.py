@@ -15,6 +15,7 @@ from pathlib import Path
 import polib
 
 from ..errors import DataError, Problem, display_path
+from ..game.filememo import TextMemo
 from ..game.yamlsrc import read_text
 from .model import RulesFile
 
@@ -82,26 +83,19 @@ class Catalog:
 
 
 KEEP_CATALOGS = 16  # catalogs kept, by file and text (the example games have 7 PO files)
-_CATALOGS: dict[tuple[str, str], Catalog] = {}
+_CATALOGS: TextMemo[Catalog] = TextMemo(KEEP_CATALOGS)
 
 
 def load_catalog(folder: Path, lang: str) -> Catalog:
     """The rules' translation into `lang` (`rules/<lang>.po`; an empty catalog when there is none),
-    parsed once per process for the same text of the same file: a build asks for it in planning, in
-    every unit that prints the language (cited clauses, the missing list, the books), some 90 times
-    for 7 files. So a caller reads it and never changes it (`read_po` gives a PO file to change)."""
+    parsed once per process for the same text of the same file (solver/game/filememo.py): a build
+    asks for it in planning, in every unit that prints the language (cited clauses, the missing
+    list, the books), some 90 times for 7 files. So a caller reads it and never changes it
+    (`read_po` gives a PO file to change)."""
     path = po_path(folder, lang)
     if not path.is_file():
         return Catalog(None, path)
-    text = _po_text(path)
-    key = (str(path), text)  # the text, not the file's time: an edit within the clock's tick counts
-    catalog = _CATALOGS.pop(key, None)
-    if catalog is None:
-        catalog = Catalog(_parse_po(text, path), path)
-    _CATALOGS[key] = catalog  # the most recent last
-    if len(_CATALOGS) > KEEP_CATALOGS:
-        del _CATALOGS[next(iter(_CATALOGS))]
-    return catalog
+    return _CATALOGS.get(path, _po_text(path), lambda text: Catalog(_parse_po(text, path), path))
 
 
 def po_metadata(project: str, lang: str, translator: str | None = None) -> dict[str, str]:
