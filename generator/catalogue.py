@@ -93,6 +93,7 @@ GROUPS: list[tuple[str, dict[str, str]]] = [
         "missing.title": "What the sources do not give",
         "missing.intro": "The texts this game was made from do not give what follows: check it against the published game, or make it yourself, before you play.",
         "missing.none": "Nothing: the sources give every piece, count and text.",
+        "missing.leaflet_title": "{title}: what the sources do not give",
         "missing.rules": "rules {where}",
         "missing.source": "({source})",
         "missing.placeholder": "{name}: the rules do not give its text; it prints “{line}” ({n} printed).",

@@ -171,7 +171,7 @@ def missing_lines(entries: list[Missing], lang: str) -> list[str]:
 
 
 def build_missing(game: Game, ctx: BuildContext) -> list[Path]:
-    """The build stage: `missing-<lang>.pdf`, typeset as the rulebook is (its faces, its page),
+    """The build stage: `missing-<lang>.pdf`, a leaflet typeset as the rulebook is (its faces, its page),
     and the same list as `missing-<lang>.txt` (one entry a line), which `pnp serve`'s page shows."""
     from .output import write_bytes, write_text
     from .rulebook.inventory import missing_content
@@ -179,7 +179,8 @@ def build_missing(game: Game, ctx: BuildContext) -> list[Path]:
 
     lang = ctx.language(game.meta.source_language)
     out = ctx.out_dir(game.id)
-    pdf, _ = render(missing_content(game, lang, ctx.stated_only, ctx.spares), "a4" if ctx.paper != "letter" else "letter")
+    pdf, _ = render(missing_content(game, lang, ctx.stated_only, ctx.spares), "a4" if ctx.paper != "letter" else "letter",
+                    leaflet=True, lines=False)
     lines = missing_lines(missing_entries(game, lang, ctx.stated_only, ctx.spares), lang) \
         or [catalogue.text("missing.none", lang)]
     return [write_bytes(out / f"missing-{lang}.pdf", pdf), write_text(out / f"missing-{lang}.txt", "\n".join(lines) + "\n")]

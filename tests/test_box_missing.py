@@ -113,6 +113,19 @@ def test_every_game_writes_its_list_naming_sources_as_a_player_does(tmp_path, ga
         assert lines
 
 
+def test_a_short_list_is_a_one_page_leaflet_and_nothing_missing_says_only_that(tmp_path):
+    """A list of a few lines is printed on one sheet: no cover, no contents page (it took three
+    pages to say that nothing was missing); its heading names the game and what the list is."""
+    folder = build(tmp_path, "dont-drop-the-ring", "missing", extra=("--lang", "en"))
+    assert (folder / "missing-en.txt").read_text(encoding="utf-8").strip() == "Nothing: the sources give every piece, count and text."
+    with pdfplumber.open(folder / "missing-en.pdf") as doc:
+        assert len(doc.pages) == 1
+        text = doc.pages[0].extract_text() or ""
+    assert _flat("Don't Drop the Ring: what the sources do not give") in _flat(text)
+    assert _flat("Nothing: the sources give every piece, count and text.") in _flat(text)
+    assert "Contents" not in text and "follows" not in text  # no table of contents; no "what follows" over nothing
+
+
 def test_saboteur_lists_the_chips_no_rule_bounds(tmp_path):
     folder = build(tmp_path, "saboteur-the-lost-mines", "missing", extra=("--lang", "en"))
     text = _flat(_text(folder / "missing-en.pdf"))

@@ -82,11 +82,12 @@ def missing_blocks(game: Game, langs: list[str], stated_only: bool = False, spar
 
 
 def missing_content(game: Game, lang: str, stated_only: bool = False, spares: int | None = None) -> Content:
-    """`missing-<lang>.pdf` as a short book: the game's title, then the list."""
+    """`missing-<lang>.pdf` as a leaflet, like the print guide: a list of a few lines needs no cover
+    and no contents (three sheets to say "nothing" was the book's way): its heading names the game,
+    then the list, or the line that says nothing is missing."""
     title = pick(game.meta.title, lang)
-    content = Content(langs=[lang], title={lang: title}, subtitle={lang: catalogue.text("missing.title", lang)},
-                      facts={lang: [catalogue.text("missing.intro", lang)]}, faces={lang: fonts.face_of(lang, game).id},
-                      colophon=False)
-    content.blocks = [Heading("missing", 0, "", {lang: Text(catalogue.text("missing.title", lang))})]
+    content = Content(langs=[lang], title={lang: title}, subtitle={lang: ""}, facts={lang: []},
+                      faces={lang: fonts.face_of(lang, game).id}, colophon=False)
+    content.blocks = [Heading("missing", 0, "", {lang: Text(catalogue.text("missing.leaflet_title", lang, title=title))})]
     content.blocks += missing_blocks(game, [lang], stated_only, spares, heading=False)
     return content
