@@ -15,10 +15,10 @@ reports a component that ends with neither.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from solver.game.base import pick
-from solver.game.components import Component
+from solver.game.components import Component, Item
 
 from . import catalogue
 
@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
     from .context import BuildContext
 
-Coverage = dict[str, dict[str, Any]]  # component id -> {"printed_in": [...]} | {"left_out": {lang: text}} | {}
+# component id -> {"printed_in": [...]} (with "tuck_box": False for a deck printed without one) | {"left_out": {lang: text}} | {}
+Coverage = dict[str, dict[str, Any]]
 PIECE_PRINTERS = ("cards", "counters", "tokens", "tiles", "standees", "boards", "dice")
 
 
@@ -45,6 +46,8 @@ def coverage(game: Game, ctx: BuildContext, langs: list[str]) -> Coverage:
         files = printed_files(game, comp, printer, counts, ctx, langs)
         if files:
             out[comp.id] = {"printed_in": [f for _lang, f in files]}
+            if printer == "cards" and not tuck_boxed(game, comp, counts, ctx):  # said, not skipped in silence
+                out[comp.id]["tuck_box"] = False
             continue
         reason = left_out_reason(game, comp, printer, counts, langs)
         out[comp.id] = {"left_out": reason} if reason else {}
@@ -88,7 +91,7 @@ def printed_files(game: Game, comp: Component, printer: str, counts: Any, ctx: B
             return []
         fold = "-gutterfold" if ctx.sheet_layout == "gutterfold" and printer in ("cards", "counters") else ""
         files = [(lang, f"{printer}-{comp.id}-{lang}{fold}.pdf") for lang in langs]
-        if printer == "cards":
+        if printer == "cards" and tuck_boxed(game, comp, counts, ctx):
             files += [(lang, f"tuckbox-{comp.id}-{lang}.pdf") for lang in langs]
         if printer == "boards" and board_is_tiled(comp, ctx):
             from .hexmap.tiling import tiles_paper
@@ -125,15 +128,29 @@ def add_packed(entries: list[dict[str, Any]], not_packed: set[str], ctx: BuildCo
 def prints_pieces(game: Game, comp: Component, counts: Any) -> bool:
     """Whether a piece printer prints at least one copy: a known count and an item layouts.yaml
     does not skip (what generator/cards/deck.py's `deck_pieces` prints, without its warnings)."""
+    return any(True for _ in _printed_items(game, comp, counts))
+
+
+def tuck_boxed(game: Game, comp: Component, counts: Any, ctx: BuildContext) -> bool:
+    """Whether a deck's sheets come with its tuck box (generator/pieces/tuckbox.py `boxed`), for the
+    copies `deck_pieces` prints: each printed item's count, or a `rest: true` item's spares."""
+    from solver.counts.ledger import rest_copies
+
+    from .pieces.tuckbox import boxed
+
+    return boxed(comp, sum(rest_copies(item, count, ctx.spares) for item, count in _printed_items(game, comp, counts)))
+
+
+def _printed_items(game: Game, comp: Component, counts: Any) -> Iterator[tuple[Item, int]]:
+    """The items a piece printer prints, each with its known, non-zero count."""
     from .cards.deck import DEFAULT_CARD, choose, layouts_for, layouts_of, printable_items
     from .cards.facedata import FaceData
 
     cl = layouts_for(layouts_of(game), comp, DEFAULT_CARD)
     for item in printable_items(comp, counts):
-        if counts.get((comp.id, item.id), (item.count, False))[0]:
-            if choose(cl, FaceData(item, comp, item.front, game.meta.source_language, comp.id)) is not None:
-                return True
-    return False
+        count = counts.get((comp.id, item.id), (item.count, False))[0]
+        if count and choose(cl, FaceData(item, comp, item.front, game.meta.source_language, comp.id)) is not None:
+            yield item, count
 
 
 def board_is_tiled(comp: Component, ctx: BuildContext) -> bool:

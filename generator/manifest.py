@@ -18,6 +18,10 @@ from .output import write_text
 
 
 PROPOSED_MARK = "*"
+NO_TUCK_BOX = {  # why a printed deck has no tuck box (generator/pieces/tuckbox.py `boxed`), by whether the data said so
+    True: "components.yaml says tuck_box: false",
+    False: "too few cards for a box that folds; `tuck_box: true` in components.yaml makes one",
+}
 
 
 def inventory(game: Game, lang: str, stated_only: bool = False, spares: int | None = None) -> dict[str, Any]:
@@ -114,6 +118,8 @@ def build_manifest(game: Game, ctx: BuildContext) -> list[Path]:
             lines.append(f"{shown(i['count'], i.get('proposed')):>12}  {i['name']}"
                          + (f" (not described: {i['printed']} printed as blank spares)" if i.get("rest") else ""))
         lines.append(_printed_line(c, here[c['id']].get(lang, []), lang))
+        if c.get("tuck_box") is False:
+            lines.append(f"{'':>8}  (no tuck box: {NO_TUCK_BOX[game.component(c['id']).tuck_box is False]})")
     lines.append("")
     lines.append(f"{data['total_pieces']:>6}  total (known counts)")
     if data["proposed_counts"]:

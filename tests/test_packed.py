@@ -290,6 +290,6 @@ def test_war_of_the_ring_per_component_figure_is_its_own_sheets(examples, tmp_pa
     folder = tmp_path / "war-of-the-ring-campaign"
     duplex = sum(len(PdfReader(p).pages) for p in folder.glob("*-en.pdf") if p.name.startswith(("cards-", "counters-")))
     single = sum(len(PdfReader(p).pages) for p in folder.glob("*-en.pdf") if p.name.startswith(("tuckbox-", "dice-")))
-    assert single == 2  # the two decks' tuck boxes (its dice are standard ones, not printed)
+    assert single == 1  # the action cards' tuck box; the one event card the rules describe has none (too thin), its dice are standard ones (not printed)
     sheets = json.loads((examples / "war-of-the-ring-campaign" / "manifest.json").read_text(encoding="utf-8"))["sheets"]
     assert sheets["per_component"] == duplex // 2 + single

@@ -28,6 +28,7 @@ components:
     kind: deck
     name: Tide cards
     size: poker
+    tuck_box: true  # two cards: the default would give them no box, too thin to fold
     items:
       - {id: high-tide, name: High tide}
       - {id: low-tide, name: Low tide}

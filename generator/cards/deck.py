@@ -172,10 +172,11 @@ def build_sheets(game: Game, ctx: BuildContext, kind: str, default: ComponentLay
             continue
         written += write_outputs(f"{kind}-{comp.id}-{st.lang}", st.out, grid_for(comp, cl), pieces, st.drawer, ctx,
                                  st.title(comp), st.png_dir(comp))
-        if kind == "cards":  # and the deck's tuck box, sized for the copies printed
-            from ..pieces.tuckbox import TUCK_LAYOUT, write_tuck_box
-            written += write_tuck_box(comp, len(pieces), piece_size(comp, kind), st.lang, ctx, st.drawer,
-                                      st.title(comp), TUCK_LAYOUT, cl.back, st.out)
+        if kind == "cards":  # and the deck's tuck box, sized for the copies printed, unless too thin to fold
+            from ..pieces.tuckbox import TUCK_LAYOUT, boxed, write_tuck_box
+            if boxed(comp, len(pieces)):
+                written += write_tuck_box(comp, len(pieces), piece_size(comp, kind), st.lang, ctx, st.drawer,
+                                          st.title(comp), TUCK_LAYOUT, cl.back, st.out)
     return written
 
 

@@ -66,7 +66,7 @@ def component_groups(game: Game, comp: Component, printer: str, lang: str, ctx: 
     from .dice import dice_plan
     from .grid import plan_sheet
     from .punch import component_pieces, die_copies, die_layout
-    from .tuckbox import TUCK_LAYOUT, tuck_plan
+    from .tuckbox import TUCK_LAYOUT, boxed, tuck_plan
 
     layouts, counts = layouts_of(game), counts_for(game, ctx)
     if printer == "cards":
@@ -75,7 +75,7 @@ def component_groups(game: Game, comp: Component, printer: str, lang: str, ctx: 
         card = piece_size(comp, "cards")
         tuck, tuck_grid = tuck_plan(comp, len(pieces), card, lang, ctx, TUCK_LAYOUT, cl.back)
         return [(comp.id, pieces, plan_sheet(ctx.paper_mm, card, ctx.bleed_mm)),
-                (f"{comp.id} (tuck box)", [tuck] if pieces else [], tuck_grid)]
+                (f"{comp.id} (tuck box)", [tuck] if boxed(comp, len(pieces)) else [], tuck_grid)]
     if printer == "counters":
         cl = layouts_for(layouts, comp, DEFAULT_COUNTER)
         pieces = deck_pieces(game, comp, lang, ctx, cl, True, counts)

@@ -8,6 +8,10 @@ The net, left to right: a glue flap, the back (the deck's back art, its own back
 the front (the deck's name, built-in layout `tuck-basic`), a side. Above the back the
 lid and its tuck flap, above each side a dust flap; below every panel a bottom flap. Dashed lines
 fold, the outline and the slits between flaps are cut. `tuckbox-<deck>-<lang>.pdf` (+ SVG, PNG).
+
+A deck gets its box when the box is at least `MIN_DEPTH_MM` deep (`boxed`): the sides of a box for
+a few cards are too narrow to fold, and a sheet printed for one card is paper and ink for nothing.
+components.yaml `tuck_box: true` or `false` decides otherwise; the manifest says which decks have none.
 """
 from __future__ import annotations
 
@@ -36,6 +40,7 @@ GLUE_MM = 8.0
 TUCK_MM = 14.0
 NET_BLEED_MM = 1.5         # the panels' art runs this far past their folds and the cut
 TUCK_LAYOUT = "tuck-basic"
+MIN_DEPTH_MM = 3.0         # 9 cards of 0.3 mm with the clearance: narrower sides do not fold by hand
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,14 @@ class TuckBox:
     def back(self) -> Box:
         _a, b, c, *_ = self.columns
         return Box(b, self.rows[2], c - b, self.height)
+
+
+def boxed(comp: Component, cards: int) -> bool:
+    """Whether the deck's `cards` printed copies get a tuck box: `tuck_box:` when the data says,
+    else when the box is at least MIN_DEPTH_MM deep."""
+    if comp.tuck_box is not None:
+        return comp.tuck_box and cards > 0
+    return cards > 0 and TuckBox.for_deck((0.0, 0.0), cards, comp.card_thickness_mm).depth >= MIN_DEPTH_MM - 1e-9
 
 
 def tuck_piece(comp: Component, box: TuckBox, lang: str, front_layout: str, back_layout: str | None) -> Piece:

@@ -129,6 +129,9 @@ class Component(Model):
         "opposite), printed as a fold-and-glue net; a die without faces is a standard die, left out"))
     card_thickness_mm: float | None = Field(None, gt=0, le=5, description=(
         "a deck's card thickness, mm, for its tuck box's depth (default 0.3: a 300 gsm card)"))
+    tuck_box: bool | None = Field(None, description=(
+        "whether a deck gets a tuck box; by default it does when the box is at least 3 mm deep (9 cards "
+        "of 0.3 mm): a thinner box's sides are too narrow to fold, and its sheet is paper spent for nothing"))
     back: Face | None = Field(None, description="the common back of every item (cards)")
     layout: Id | None = None
     group: str | None = Field(None, description="for grouping in lists, e.g. 'play-cards'")
