@@ -1,7 +1,9 @@
 """PNG backend (pillow): one raster image per page at `dpi` (300 by default), y down.
 
 Shapes are drawn with PIL's ImageDraw; text with the same TrueType files as the PDF, run by run
-(`fonts.runs`). A symbol is
+(`fonts.runs`), each string's rendering kept for the next image that draws it in the same face,
+size and sub-pixel position (a deck's name on each of its cards): Pillow's own mask, so the same
+pixels (`_Face`). A symbol is
 rendered once per scale into a transparent tile and pasted wherever it is used (shared by the
 images a process draws when they define it with the same drawing function). SVG images are
 rasterised by `cards.images.svg_to_pil` (svglib's drawing as PDF, rendered by pdfium), because
@@ -13,7 +15,10 @@ import io
 import weakref
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+
+from PIL import ImageFont
 
 from ..geometry import MM_PER_INCH, PT_PER_MM, Box
 from ..output import atomic_path
@@ -26,6 +31,42 @@ _ANCHOR = {"left": "ls", "center": "ms", "right": "rs"}
 # Symbol tiles shared between images, by drawing function: they go when it does (a deck's drawer,
 # whose functions they are, is done), so a process that builds many games keeps none of theirs.
 _TILES: weakref.WeakKeyDictionary[Callable, dict[tuple, Image.Image]] = weakref.WeakKeyDictionary()
+KEEP_MASKS = 256  # strings' renderings kept (a line of card text at 300 dpi is some 10-40 KB)
+_MASKS: dict[tuple, tuple[Any, tuple[int, int]]] = {}
+
+
+class _Face(ImageFont.FreeTypeFont):
+    """A Pillow face that keeps the masks it renders: ImageDraw.text asks its font for a string's
+    mask (`getmask2`: the string rendered at a sub-pixel start, in the draw's font mode) and paints
+    it in the fill; an equal request, from this face or another of the same file and size, gets the
+    kept mask, so the image gets the pixels it would get from a fresh rendering. The last
+    `KEEP_MASKS` are kept; a colour mask (embedded colour glyphs, mode RGBA), which ImageDraw
+    changes after asking, is rendered afresh each time."""
+
+    def getmask2(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> Any:
+        key = (self.path, self.size, text, mode, args, tuple(sorted(kwargs.items())))
+        try:
+            kept = _MASKS.pop(key, None) if mode != "RGBA" else None
+        except TypeError:  # an unhashable argument (a list of OpenType features): nothing to key by
+            return super().getmask2(text, mode, *args, **kwargs)
+        if kept is None:
+            kept = super().getmask2(text, mode, *args, **kwargs)
+            if mode == "RGBA":
+                return kept
+        _MASKS[key] = kept  # the most recent last
+        while len(_MASKS) > KEEP_MASKS:
+            del _MASKS[next(iter(_MASKS))]
+        return kept
+
+
+@lru_cache(maxsize=16)
+def pil_font(size_px: int, font: str) -> _Face:
+    """The Pillow face of `font` (a reportlab name, see `fonts.font_file`) at `size_px` pixels. Each
+    holds about 0.7 MB of the face (a CJK font's tables) and opens in under a millisecond: a few are
+    kept, not one per size a build ever drew (60 sizes, 44 MB, in the example games)."""
+    from .. import fonts
+
+    return _Face(str(fonts.font_file(font)), size_px)
 
 
 class PngSurface(SurfaceBase):
@@ -125,13 +166,13 @@ class PngSurface(SurfaceBase):
         parts = fonts.runs(s, font)
         X, Y = self._px(x, y)
         if len(parts) == 1:
-            self.draw.text((X, Y), s, font=fonts.pil_font(px, font), fill=colour or "#000000", anchor=_ANCHOR[align])
+            self.draw.text((X, Y), s, font=pil_font(px, font), fill=colour or "#000000", anchor=_ANCHOR[align])
             return
         # Runs in several fonts: placed one after another from the left end, each at its advance.
-        widths = [fonts.pil_font(px, f).getlength(part) for part, f in parts]
+        widths = [pil_font(px, f).getlength(part) for part, f in parts]
         X -= {"left": 0.0, "center": sum(widths) / 2, "right": sum(widths)}[align]
         for (part, f), w in zip(parts, widths):
-            self.draw.text((X, Y), part, font=fonts.pil_font(px, f), fill=colour or "#000000", anchor="ls")
+            self.draw.text((X, Y), part, font=pil_font(px, f), fill=colour or "#000000", anchor="ls")
             X += w
 
     # ------------------------------------------------------------------ images
