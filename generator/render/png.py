@@ -12,6 +12,7 @@ reportlab's own rasteriser needs cairo, which a fresh machine may lack.
 from __future__ import annotations
 
 import io
+import re
 import weakref
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from PIL import Image, ImageDraw
 
 _ANCHOR = {"left": "ls", "center": "ms", "right": "rs"}
+_RGB = re.compile(r"#[0-9a-fA-F]{6}")
 # Symbol tiles shared between images, by drawing function: they go when it does (a deck's drawer,
 # whose functions they are, is done), so a process that builds many games keeps none of theirs.
 _TILES: weakref.WeakKeyDictionary[Callable, dict[tuple, Image.Image]] = weakref.WeakKeyDictionary()
@@ -76,6 +78,7 @@ class PngSurface(SurfaceBase):
         self.pages: list[Image.Image] = []
         self._img: Image.Image | None = None
         self._draw: ImageDraw.ImageDraw | None = None
+        self._blank: tuple[int, int] | None = None  # the open page's size in px while nothing is drawn on it
         self._symbols: dict[str, tuple[float, float, Callable[[PngSurface], None]]] = {}
         self._tiles: dict[tuple[str, float], Image.Image] = {}
 
@@ -83,14 +86,26 @@ class PngSurface(SurfaceBase):
     def img(self) -> Image.Image:
         """The image being drawn on: the open page, or a layer or tile standing in for it."""
         if self._img is None:
-            raise RuntimeError("PngSurface: no page is open (call begin_page first)")
+            self._open_page("white")
+        assert self._img is not None
         return self._img
 
     @property
     def draw(self) -> ImageDraw.ImageDraw:
         if self._draw is None:
-            raise RuntimeError("PngSurface: no page is open (call begin_page first)")
+            self._open_page("white")
+        assert self._draw is not None
         return self._draw
+
+    def _open_page(self, colour: str) -> None:
+        """Make the open page's image, all of it `colour`: white, or the colour of a first shape
+        that covers it (a face's background with its bleed), which then needs no drawing."""
+        from PIL import Image
+
+        if self._blank is None:
+            raise RuntimeError("PngSurface: no page is open (call begin_page first)")
+        self._canvas(Image.new("RGB", self._blank, colour))
+        self._blank = None
 
     def _canvas(self, img: Image.Image | None) -> None:
         """Draw on `img` from now on (None: no page open)."""
@@ -108,9 +123,9 @@ class PngSurface(SurfaceBase):
     # ------------------------------------------------------------------ pages
     def begin_page(self, width_mm: float, height_mm: float, *, trim: Box | None = None,
                    bleed: Box | None = None) -> None:
-        from PIL import Image
-
-        self._canvas(Image.new("RGB", (round(width_mm * self.s), round(height_mm * self.s)), "white"))
+        # the image is made when something is drawn (`_open_page`)
+        self._canvas(None)
+        self._blank = (round(width_mm * self.s), round(height_mm * self.s))
 
     def end_page(self) -> None:
         self.pages.append(self.img)
@@ -126,6 +141,10 @@ class PngSurface(SurfaceBase):
             return
         x0, y0 = self._px(box.x, box.y)
         x1, y1 = self._px(box.right, box.bottom)
+        if self._blank is not None and not stroke and isinstance(fill, str) and _RGB.fullmatch(fill) \
+                and round(x0) <= 0 and round(y0) <= 0 and round(x1) >= self._blank[0] and round(y1) >= self._blank[1]:
+            self._open_page(fill)  # the same pixels as the rectangle drawn over white
+            return
         self.draw.rectangle([round(x0), round(y0), round(x1) - 1, round(y1) - 1], fill=fill,
                             outline=stroke, width=self._w(width) if stroke else 0)
 
@@ -264,7 +283,7 @@ class PngSurface(SurfaceBase):
 
     def save(self, target: Path) -> list[Path]:
         """One page: `target`; several: `<stem>-p1.png`, ..."""
-        if self._img is not None:
+        if self._img is not None or self._blank is not None:
             self.end_page()
         target = Path(target)
         names = [target] if len(self.pages) == 1 else [
