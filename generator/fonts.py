@@ -116,16 +116,6 @@ def require_glyphs(text: str, where: str, font: str | None = None) -> None:
                                  "(game.yaml `fonts: {en: fonts/MyFace.ttf}`, docs/vocabulary.md)")])
 
 
-@lru_cache(maxsize=16)
-def pil_font(size_px: int, font: str = FONT_NAME) -> Any:
-    """The Pillow font of `font` (a reportlab name, see `font_file`) at `size_px` pixels. Each holds
-    about 0.7 MB of the face (a CJK font's tables) and opens in under a millisecond: a few are kept,
-    not one per size a build ever drew (60 sizes, 44 MB, in the example games)."""
-    from PIL import ImageFont
-
-    return ImageFont.truetype(str(font_file(font)), size_px)
-
-
 # --------------------------------------------------------------------------- text faces per language
 
 ROLES = ("regular", "italic", "bold", "bold-italic")

@@ -1,7 +1,9 @@
 """PNG backend (pillow): one raster image per page at `dpi` (300 by default), y down.
 
 Shapes are drawn with PIL's ImageDraw; text with the same TrueType files as the PDF, run by run
-(`fonts.runs`). A symbol is
+(`fonts.runs`), each string's rendering kept for the next image that draws it in the same face,
+size and sub-pixel position (a deck's name on each of its cards): Pillow's own mask, so the same
+pixels (`_Face`). A symbol is
 rendered once per scale into a transparent tile and pasted wherever it is used (shared by the
 images a process draws when they define it with the same drawing function). SVG images are
 rasterised by `cards.images.svg_to_pil` (svglib's drawing as PDF, rendered by pdfium), because
@@ -10,10 +12,14 @@ reportlab's own rasteriser needs cairo, which a fresh machine may lack.
 from __future__ import annotations
 
 import io
+import re
 import weakref
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+
+from PIL import ImageFont
 
 from ..geometry import MM_PER_INCH, PT_PER_MM, Box
 from ..output import atomic_path
@@ -23,9 +29,46 @@ if TYPE_CHECKING:
     from PIL import Image, ImageDraw
 
 _ANCHOR = {"left": "ls", "center": "ms", "right": "rs"}
+_RGB = re.compile(r"#[0-9a-fA-F]{6}")
 # Symbol tiles shared between images, by drawing function: they go when it does (a deck's drawer,
 # whose functions they are, is done), so a process that builds many games keeps none of theirs.
 _TILES: weakref.WeakKeyDictionary[Callable, dict[tuple, Image.Image]] = weakref.WeakKeyDictionary()
+KEEP_MASKS = 256  # strings' renderings kept (a line of card text at 300 dpi is some 10-40 KB)
+_MASKS: dict[tuple, tuple[Any, tuple[int, int]]] = {}
+
+
+class _Face(ImageFont.FreeTypeFont):
+    """A Pillow face that keeps the masks it renders: ImageDraw.text asks its font for a string's
+    mask (`getmask2`: the string rendered at a sub-pixel start, in the draw's font mode) and paints
+    it in the fill; an equal request, from this face or another of the same file and size, gets the
+    kept mask, so the image gets the pixels it would get from a fresh rendering. The last
+    `KEEP_MASKS` are kept; a colour mask (embedded colour glyphs, mode RGBA), which ImageDraw
+    changes after asking, is rendered afresh each time."""
+
+    def getmask2(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> Any:
+        key = (self.path, self.size, text, mode, args, tuple(sorted(kwargs.items())))
+        try:
+            kept = _MASKS.pop(key, None) if mode != "RGBA" else None
+        except TypeError:  # an unhashable argument (a list of OpenType features): nothing to key by
+            return super().getmask2(text, mode, *args, **kwargs)
+        if kept is None:
+            kept = super().getmask2(text, mode, *args, **kwargs)
+            if mode == "RGBA":
+                return kept
+        _MASKS[key] = kept  # the most recent last
+        while len(_MASKS) > KEEP_MASKS:
+            del _MASKS[next(iter(_MASKS))]
+        return kept
+
+
+@lru_cache(maxsize=16)
+def pil_font(size_px: int, font: str) -> _Face:
+    """The Pillow face of `font` (a reportlab name, see `fonts.font_file`) at `size_px` pixels. Each
+    holds about 0.7 MB of the face (a CJK font's tables) and opens in under a millisecond: a few are
+    kept, not one per size a build ever drew (60 sizes, 44 MB, in the example games)."""
+    from .. import fonts
+
+    return _Face(str(fonts.font_file(font)), size_px)
 
 
 class PngSurface(SurfaceBase):
@@ -35,6 +78,7 @@ class PngSurface(SurfaceBase):
         self.pages: list[Image.Image] = []
         self._img: Image.Image | None = None
         self._draw: ImageDraw.ImageDraw | None = None
+        self._blank: tuple[int, int] | None = None  # the open page's size in px while nothing is drawn on it
         self._symbols: dict[str, tuple[float, float, Callable[[PngSurface], None]]] = {}
         self._tiles: dict[tuple[str, float], Image.Image] = {}
 
@@ -42,14 +86,26 @@ class PngSurface(SurfaceBase):
     def img(self) -> Image.Image:
         """The image being drawn on: the open page, or a layer or tile standing in for it."""
         if self._img is None:
-            raise RuntimeError("PngSurface: no page is open (call begin_page first)")
+            self._open_page("white")
+        assert self._img is not None
         return self._img
 
     @property
     def draw(self) -> ImageDraw.ImageDraw:
         if self._draw is None:
-            raise RuntimeError("PngSurface: no page is open (call begin_page first)")
+            self._open_page("white")
+        assert self._draw is not None
         return self._draw
+
+    def _open_page(self, colour: str) -> None:
+        """Make the open page's image, all of it `colour`: white, or the colour of a first shape
+        that covers it (a face's background with its bleed), which then needs no drawing."""
+        from PIL import Image
+
+        if self._blank is None:
+            raise RuntimeError("PngSurface: no page is open (call begin_page first)")
+        self._canvas(Image.new("RGB", self._blank, colour))
+        self._blank = None
 
     def _canvas(self, img: Image.Image | None) -> None:
         """Draw on `img` from now on (None: no page open)."""
@@ -67,9 +123,9 @@ class PngSurface(SurfaceBase):
     # ------------------------------------------------------------------ pages
     def begin_page(self, width_mm: float, height_mm: float, *, trim: Box | None = None,
                    bleed: Box | None = None) -> None:
-        from PIL import Image
-
-        self._canvas(Image.new("RGB", (round(width_mm * self.s), round(height_mm * self.s)), "white"))
+        # the image is made when something is drawn (`_open_page`)
+        self._canvas(None)
+        self._blank = (round(width_mm * self.s), round(height_mm * self.s))
 
     def end_page(self) -> None:
         self.pages.append(self.img)
@@ -85,6 +141,10 @@ class PngSurface(SurfaceBase):
             return
         x0, y0 = self._px(box.x, box.y)
         x1, y1 = self._px(box.right, box.bottom)
+        if self._blank is not None and not stroke and isinstance(fill, str) and _RGB.fullmatch(fill) \
+                and round(x0) <= 0 and round(y0) <= 0 and round(x1) >= self._blank[0] and round(y1) >= self._blank[1]:
+            self._open_page(fill)  # the same pixels as the rectangle drawn over white
+            return
         self.draw.rectangle([round(x0), round(y0), round(x1) - 1, round(y1) - 1], fill=fill,
                             outline=stroke, width=self._w(width) if stroke else 0)
 
@@ -125,13 +185,13 @@ class PngSurface(SurfaceBase):
         parts = fonts.runs(s, font)
         X, Y = self._px(x, y)
         if len(parts) == 1:
-            self.draw.text((X, Y), s, font=fonts.pil_font(px, font), fill=colour or "#000000", anchor=_ANCHOR[align])
+            self.draw.text((X, Y), s, font=pil_font(px, font), fill=colour or "#000000", anchor=_ANCHOR[align])
             return
         # Runs in several fonts: placed one after another from the left end, each at its advance.
-        widths = [fonts.pil_font(px, f).getlength(part) for part, f in parts]
+        widths = [pil_font(px, f).getlength(part) for part, f in parts]
         X -= {"left": 0.0, "center": sum(widths) / 2, "right": sum(widths)}[align]
         for (part, f), w in zip(parts, widths):
-            self.draw.text((X, Y), part, font=fonts.pil_font(px, f), fill=colour or "#000000", anchor="ls")
+            self.draw.text((X, Y), part, font=pil_font(px, f), fill=colour or "#000000", anchor="ls")
             X += w
 
     # ------------------------------------------------------------------ images
@@ -223,7 +283,7 @@ class PngSurface(SurfaceBase):
 
     def save(self, target: Path) -> list[Path]:
         """One page: `target`; several: `<stem>-p1.png`, ..."""
-        if self._img is not None:
+        if self._img is not None or self._blank is not None:
             self.end_page()
         target = Path(target)
         names = [target] if len(self.pages) == 1 else [

@@ -1,0 +1,66 @@
+"""A PNG page is made when something is drawn on it: in the colour of a first rectangle that covers
+it (a face's background with its bleed), which then needs no drawing, else white (render/png.py
+`_open_page`). Each page has the pixels Pillow alone gives for the same drawing: the page made white
+and the rectangle drawn over it. Read back with Pillow."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageDraw
+
+from generator.geometry import MM_PER_INCH, Box
+from generator.render import open_surface
+
+S = 300 / MM_PER_INCH  # px per mm at 300 dpi
+W, H = 69.0, 94.0  # a poker card with 3 mm bleed
+
+
+def ours(first: Box | None, fill: str, stroke: str | None = None) -> Image.Image:
+    s = open_surface("png", dpi=300)
+    s.begin_page(W, H)
+    if first is not None:
+        s.rect(first, fill=fill, stroke=stroke, width=0.5)
+    s.circle(34.5, 47, 10, fill="#1a1a1a")
+    s.end_page()
+    return Image.open(io.BytesIO(s.png_bytes(0))).convert("RGB")
+
+
+def pillow_alone(first: Box | None, fill: str, stroke: str | None = None) -> Image.Image:
+    img = Image.new("RGB", (round(W * S), round(H * S)), "white")
+    d = ImageDraw.Draw(img)
+    if first is not None:
+        d.rectangle([round(first.x * S), round(first.y * S), round(first.right * S) - 1, round(first.bottom * S) - 1],
+                    fill=fill, outline=stroke, width=max(1, round(0.5 * S)) if stroke else 0)
+    r = 10 * S
+    d.ellipse([34.5 * S - r, 47 * S - r, 34.5 * S + r, 47 * S + r], fill="#1a1a1a")
+    return img
+
+
+@pytest.mark.parametrize("first, fill, stroke", [
+    (Box(0, 0, W, H), "#f6f0e0", None),            # covers the page: the page is made in its colour
+    (Box(-1, -1, W + 2, H + 2), "#2C2A3A", None),  # larger than the page
+    (Box(0, 0, W, H), "#f6f0e0", "#553322"),       # with a stroke: drawn over white
+    (Box(0.5, 0, W - 0.5, H), "#f6f0e0", None),    # short of the left edge: drawn over white
+    (Box(0, 0, W, H), "#abc", None),               # another way of writing a colour: drawn over white
+    (None, "", None),                              # nothing but the disc: white around it
+])
+def test_a_page_has_the_pixels_of_its_drawing_over_white(first, fill, stroke):
+    got, want = ours(first, fill, stroke), pillow_alone(first, fill, stroke)
+    assert got.size == want.size == (round(W * S), round(H * S))
+    assert got.tobytes() == want.tobytes()
+    corner = got.getpixel((0, 0))
+    if first is None or first.x > 0:
+        assert corner == (255, 255, 255)
+    else:
+        assert corner == Image.new("RGB", (1, 1), stroke or fill).getpixel((0, 0))
+    assert got.getpixel((round(34.5 * S), round(47 * S))) == (0x1a, 0x1a, 0x1a)
+
+
+def test_a_page_with_nothing_drawn_is_white():
+    s = open_surface("png", dpi=100)
+    s.begin_page(10, 20)
+    s.end_page()
+    img = Image.open(io.BytesIO(s.png_bytes(0))).convert("RGB")
+    assert img.size == (round(10 * 100 / MM_PER_INCH), round(20 * 100 / MM_PER_INCH))
+    assert img.getcolors() == [(img.size[0] * img.size[1], (255, 255, 255))]
