@@ -210,6 +210,51 @@ def test_tables_break_with_two_rows_or_more_on_each_side(rows, room, expected):
     assert [len(p._cellvalues) - 1 for p in parts] == expected  # body rows of each part
 
 
+def _table_pdf(table_class, room: float) -> tuple[bytes, list, list]:
+    """A table of wrapping KPara cells (and a Spacer, an empty cell) drawn on two pages of a
+    canvas, split at `room`: the PDF, the row heights and row positions of each part."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Spacer
+
+    font = fonts.register_face(fonts.face_of("en").id)
+    style, rec = Style(font, 8.5, 11.5), Recorder(keep_lines=False)
+    words = "Each player draws two cards, then passes one to the left; the ring moves on."
+    data = [[KPara(Text("Header"), style, rec, role="cell"), KPara(Text("Count"), style, rec, role="cell")]]
+    data += [[KPara(Text(words[: 12 + 9 * i]), style, rec, lang="en", role="cell"),
+              KPara(Text(str(i)), style, rec, role="cell") if i % 3 else Spacer(1, 1)] for i in range(7)]
+    table = table_class(data, colWidths=[70, 40], repeatRows=1, hAlign="LEFT")
+    table.setStyle([("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP")])
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(200, 400), invariant=1)
+    table.wrapOn(canvas, 110, 400)
+    parts = table.splitOn(canvas, 110, room)
+    for part in parts:
+        part.wrapOn(canvas, 110, 400)
+        part.drawOn(canvas, 10, 380 - part._height)
+        canvas.showPage()
+    canvas.save()
+    return buf.getvalue(), [p._rowHeights for p in parts], [p._rowpositions for p in parts]
+
+
+@pytest.mark.parametrize("room", [60.0, 95.0, 400.0])
+def test_a_table_of_our_paragraphs_measures_and_draws_as_reportlabs_own_table(room):
+    """RowTable measures a cell of one KPara itself (generator/rulebook/flowables.py): its rows,
+    their splits and its drawn bytes are reportlab's Table's, compared with that Table (its own
+    cell geometry) on the same cells."""
+    from reportlab.platypus import Table
+
+    class Reference(RowTable):
+        _listCellGeom = Table._listCellGeom  # reportlab's own measuring of a cell
+
+    ours, theirs = _table_pdf(RowTable, room), _table_pdf(Reference, room)
+    assert len(ours[1]) == (2 if room < 400 else 1)  # the small rooms split it
+    assert ours == theirs
+
+
 def _lines_from(pdf: bytes, starts: str) -> list[list[dict]]:
     """The text lines (pdfplumber characters, left to right) of the first page holding a line that
     starts with `starts`, from that line on."""

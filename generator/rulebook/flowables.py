@@ -325,6 +325,24 @@ class RowTable(Table):
 
     MIN_ROWS = 2
 
+    def _listCellGeom(self, V: Any, w: float, s: Any, W: list | None = None, H: list | None = None,
+                      aH: float = 72000) -> tuple[float, float]:
+        """reportlab's cell geometry (its width and height) for a cell of one KPara, without the
+        calls it makes for any flowable (wrapOn, spaceBefore/After: a KPara has neither), to the
+        bit the same: a table is measured at every wrap and split of every pass (about five
+        times each cell of a book); other cells go to reportlab's own."""
+        if len(V) != 1 or type(V[0]) is not KPara:
+            return super()._listCellGeom(V, w, s, W, H, aH)
+        aW = w - s.leftPadding - s.rightPadding
+        if aW < 0:
+            return super()._listCellGeom(V, w, s, W, H, aH)
+        vw, vh = V[0].wrap(aW, aH - s.topPadding - s.bottomPadding)
+        if W is not None:
+            W.append(vw)
+        if H is not None:
+            H.append(vh)
+        return max(0, vw), vh
+
     def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
         parts = super().split(avail_w, avail_h)
         if len(parts) != 2:
