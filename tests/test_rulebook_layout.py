@@ -119,12 +119,22 @@ def test_no_heading_alone_at_the_foot_of_a_page(books):
                 assert below is None or below.page == ln.page, (name, ln.text, below.text)
 
 
-def test_the_layout_pass_prints_nothing_but_changes_nothing():
-    content = rulebook_content(load_game("dont-drop-the-ring"), ["ja", "en"], None)
-    _, full_first = typeset(content, "a5")  # a first pass that draws everything
-    slow, _ = typeset(content, "a5", full_first.anchors)
-    fast, _ = render(content, "a5")  # the first pass lays out only
+@pytest.mark.parametrize("game_id, langs, page, back_cover", [
+    ("dont-drop-the-ring", ["ja", "en"], "a5", False),
+    ("riddle-of-the-ring", ["en"], "a4", False),  # its colophon, tables split over pages
+    ("saboteur-the-lost-mines", ["ja", "fr"], "a5", True),  # a booklet's pages, ending with the back cover
+])
+def test_the_drawn_book_is_what_a_second_whole_pass_gives(game_id, langs, page, back_cover):
+    """render lays the book out once and draws the layout pass's own pages (replay.py): its PDF,
+    lines and links are those of a second pass that platypus lays out again from a new story,
+    given the first pass's pages of the headings (and that first pass may draw everything)."""
+    content = rulebook_content(load_game(game_id), langs, None)
+    _, full_first = typeset(content, page, back_cover=back_cover)  # a first pass that draws everything
+    slow, again = typeset(content, page, full_first.anchors, back_cover=back_cover)
+    fast, rec = render(content, page, back_cover=back_cover)  # the first pass lays out only
     assert fast == slow
+    assert rec.anchors == again.anchors and rec.links == again.links
+    assert [dataclasses.replace(ln, para=0) for ln in rec.lines] == [dataclasses.replace(ln, para=0) for ln in again.lines]
 
 
 @pytest.mark.parametrize("natural,width", [
