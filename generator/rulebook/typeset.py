@@ -190,8 +190,9 @@ def render(content: Content, page: str, back_cover: bool = False, leaflet: bool 
     layout = _document(content, page, io.BytesIO(), rec, recording=True)
     layout.build(_story(content, page, rec, rec.anchors, back_cover, False))
     rec.layout_only = False  # the same flowables now draw
+    pages, layout.canv = layout.pages, None  # its canvas, with the layout's pages, is done with
     buf = io.BytesIO()
-    replay(_document(content, page, buf, rec), layout.pages)
+    replay(_document(content, page, buf, rec), pages)
     return buf.getvalue(), rec
 
 
