@@ -72,8 +72,8 @@ def recording_frame(pages: Pages, *args: Any, **kwargs: Any) -> RecordingFrame:
 
 
 def replay(doc: BaseDocTemplate, pages: Pages) -> None:
-    """Draw `pages` (a RecordingDoc's) on `doc`, a new document with the same page templates, as
-    its build would have drawn the same story, and save it."""
+    """Draw `pages` (a RecordingDoc's; each page's flowables are let go once drawn) on `doc`, a new
+    document with the same page templates, as its build would have drawn the same story, and save it."""
     doc._startBuild()
     canv = doc.canv
     doc._savedInfo = canv._doc.info
@@ -90,6 +90,7 @@ def replay(doc: BaseDocTemplate, pages: Pages) -> None:
                     if hasattr(f, a):
                         delattr(f, a)
                 doc._curPageFlowableCount += 1
+            placed.clear()  # drawn: let go of them, as platypus does of each flowable it has drawn
             doc.handle_pageEnd()
         doc._hanging = []
     finally:
