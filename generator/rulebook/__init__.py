@@ -1,1 +1,1 @@
-"""Rulebooks: typeset clauses, translations, components, setup tables and glossary into PDF (drawstring.py: a line of book text on the canvas, run by run)."""
+"""Rulebooks: typeset clauses, translations, components, setup tables and glossary into PDF (drawstring.py: a line of book text on the canvas, run by run; replay.py: the drawing pass draws the layout pass's pages)."""

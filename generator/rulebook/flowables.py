@@ -299,12 +299,12 @@ class SideBySide(Flowable):
 
 class Indented(Flowable):
     """A flowable moved `dx` to the right, in the width that leaves (a clause's table under its text).
-    `layout_only`: a pass that only finds where headings land does not draw it (a table holds no
-    destination)."""
+    While `rec` is in a layout pass (one that only finds where headings land) it is not drawn (a
+    table holds no destination)."""
 
-    def __init__(self, inner: Flowable, dx: float, layout_only: bool = False):
+    def __init__(self, inner: Flowable, dx: float, rec: Recorder | None = None):
         super().__init__()
-        self.inner, self.dx, self.layout_only = inner, dx, layout_only
+        self.inner, self.dx, self.rec = inner, dx, rec
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         _, self.height = self.inner.wrap(avail_w - self.dx, avail_h)
@@ -312,10 +312,10 @@ class Indented(Flowable):
         return self.width, self.height
 
     def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
-        return [Indented(part, self.dx, self.layout_only) for part in self.inner.split(avail_w - self.dx, avail_h)]
+        return [Indented(part, self.dx, self.rec) for part in self.inner.split(avail_w - self.dx, avail_h)]
 
     def draw(self) -> None:
-        if not self.layout_only:
+        if self.rec is None or not self.rec.layout_only:
             self.inner.drawOn(self.canv, self.dx, 0)
 
 
@@ -324,6 +324,24 @@ class RowTable(Table):
     each side (a header with one row under it at the foot of a page reads as a mistake)."""
 
     MIN_ROWS = 2
+
+    def _listCellGeom(self, V: Any, w: float, s: Any, W: list | None = None, H: list | None = None,
+                      aH: float = 72000) -> tuple[float, float]:
+        """reportlab's cell geometry (its width and height) for a cell of one KPara, without the
+        calls it makes for any flowable (wrapOn, spaceBefore/After: a KPara has neither), to the
+        bit the same: a table is measured at every wrap and split of every pass (about five
+        times each cell of a book); other cells go to reportlab's own."""
+        if len(V) != 1 or type(V[0]) is not KPara:
+            return super()._listCellGeom(V, w, s, W, H, aH)
+        aW = w - s.leftPadding - s.rightPadding
+        if aW < 0:
+            return super()._listCellGeom(V, w, s, W, H, aH)
+        vw, vh = V[0].wrap(aW, aH - s.topPadding - s.bottomPadding)
+        if W is not None:
+            W.append(vw)
+        if H is not None:
+            H.append(vh)
+        return max(0, vw), vh
 
     def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
         parts = super().split(avail_w, avail_h)
@@ -343,20 +361,21 @@ class RowTable(Table):
 
 class ContentsLine(Flowable):
     """A line of the contents page: number and heading, leader dots, the page number, a link to the heading
-    (none of it drawn in a `layout_only` pass: its height is one line whatever it says)."""
+    (none of it drawn while `rec` is in a layout pass: its height is one line whatever it says). Its
+    page is looked up in `pages` when it is drawn (the layout pass fills them in before)."""
 
-    def __init__(self, level: int, number: str, title: str, anchor: str, page: int | None, style: Style,
-                 layout_only: bool = False):
+    def __init__(self, level: int, number: str, title: str, anchor: str, pages: dict[str, int], style: Style,
+                 rec: Recorder | None = None):
         super().__init__()
-        self.level, self.number, self.title, self.anchor, self.page, self.style = level, number, title, anchor, page, style
-        self.layout_only = layout_only
+        self.level, self.number, self.title, self.anchor, self.pages, self.style = level, number, title, anchor, pages, style
+        self.rec = rec
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         self.width, self.height = aw, self.style.leading
         return aw, self.height
 
     def draw(self) -> None:
-        if self.layout_only:
+        if self.rec is not None and self.rec.layout_only:
             return
         c, st = self.canv, self.style
         c.setFont(st.font, st.size)
@@ -364,7 +383,8 @@ class ContentsLine(Flowable):
         x = self.level * st.size * 1.5
         y = (st.leading - st.size) / 2 + st.size * 0.12
         head = f"{self.number}  {self.title}" if self.number else self.title
-        num = str(self.page) if self.page else "–"
+        page = self.pages.get(self.anchor)
+        num = str(page) if page else "–"
         head = fit_line(head, st.font, st.size, self.width - x - stringWidth(num + "   ", st.font, st.size))
         end = draw_string(c, x, y, head + " ", st.font, st.size)
         c.setFont(st.font, st.size)

@@ -1,7 +1,7 @@
 """Typeset rulebook content into PDF pages: title page, contents, chapters, tables, glossary.
 
-Two passes: the first records on which page every heading lands, the second prints those page
-numbers in the contents (its length does not change between passes, so neither does the layout).
+Two passes: the first records on which page every heading lands, the second draws the first's
+pages with those numbers in the contents (replay.py; the contents' length does not change them).
 Headings become PDF outline entries (bookmarks) and named destinations; cross-references link to
 them. `invariant=1` keeps the bytes the same for the same input.
 """
@@ -25,6 +25,7 @@ from .blocks import BULLET, OWN, Content, Heading, Para, TableBlock, Text
 from .content import own_mark
 from .drawstring import draw_string
 from .flowables import ACCENT, ContentsLine, Indented, KPara, Recorder, SideBySide, Style
+from .replay import RecordingDoc, recording_frame, replay
 from .strings import label
 from .tables import cramped, table
 
@@ -99,49 +100,59 @@ class _Styles:
 def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = None, *,
             layout_only: bool = False, back_cover: bool = False, leaflet: bool = False,
             lines: bool = True) -> tuple[bytes, Recorder]:
-    """One pass; call twice (see `render`) to get the contents' page numbers right.
-    `layout_only` draws no text and writes no PDF (no bytes come back) for a pass that only needs
-    to know where the headings land. `back_cover` ends the book with a cover page (for booklets).
-    `leaflet`: the blocks alone, no title page, contents or colophon (the one-page print guide).
-    `lines`: the recorder keeps every line drawn (Recorder.keep_lines; the same bytes either way)."""
-    font = mixed_font(content)  # running heads, contents, the title page's "Rulebook / ルールブック"
-    geo = Geometry.of(page)
+    """One pass (`render` makes the book: a layout pass, then the drawing pass that prints the
+    contents' page numbers). `layout_only` draws no text and writes no PDF (no bytes come back) for
+    a pass that only needs to know where the headings land. `back_cover` ends the book with a cover
+    page (for booklets). `leaflet`: the blocks alone, no title page, contents or colophon (the
+    one-page print guide). `lines`: the recorder keeps every line drawn (Recorder.keep_lines; the
+    same bytes either way)."""
     rec = Recorder(layout_only=layout_only, keep_lines=lines)
     buf = io.BytesIO()
-    title = " / ".join(content.title[lg] for lg in content.langs)
-    doc = BaseDocTemplate(buf, pagesize=(geo.width, geo.height), invariant=1, title=title,
-                          author="pnp-forge", subject=label("rulebook", content.langs[-1]),
-                          creator="pnp-forge", leftMargin=geo.margin, rightMargin=geo.margin,
-                          topMargin=geo.margin, bottomMargin=geo.margin,
-                          # Every page starts in our embedded font: reportlab's default initial font
-                          # is an unembedded Helvetica that each page would otherwise reference.
-                          initialFontName=font, initialFontSize=geo.base)
-    doc._doSave = not layout_only  # reportlab's switch: the layout pass's pages are never written out
-    frame = Frame(geo.margin, geo.height - geo.margin - geo.frame_height, geo.frame_width, geo.frame_height,
-                  id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    _document(content, page, buf, rec, leaflet).build(_story(content, page, rec, page_numbers or {}, back_cover, leaflet))
+    return buf.getvalue(), rec
 
+
+def _document(content: Content, page: str, buf: io.BytesIO, rec: Recorder, leaflet: bool = False,
+              recording: bool = False) -> BaseDocTemplate:
+    """The book's document: paper, metadata, the text block's frame, the page templates (the title
+    page's, the body's with the footer, drawn unless `rec` is in a layout pass). `recording`: a
+    RecordingDoc, which notes its pages for `replay`."""
+    font = mixed_font(content)  # running heads, contents, the title page's "Rulebook / ルールブック"
+    geo = Geometry.of(page)
+    title = " / ".join(content.title[lg] for lg in content.langs)
+    doc = (RecordingDoc if recording else BaseDocTemplate)(
+        buf, pagesize=(geo.width, geo.height), invariant=1, title=title, author="pnp-forge",
+        subject=label("rulebook", content.langs[-1]), creator="pnp-forge", leftMargin=geo.margin,
+        rightMargin=geo.margin, topMargin=geo.margin, bottomMargin=geo.margin,
+        initialFontName=font, initialFontSize=geo.base)  # not reportlab's unembedded Helvetica on every page
+    doc._doSave = not rec.layout_only  # reportlab's switch: the layout pass's pages are never written out
+    box = (geo.margin, geo.height - geo.margin - geo.frame_height, geo.frame_width, geo.frame_height)
+    pads = dict(id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    frame = recording_frame(doc.pages, *box, **pads) if isinstance(doc, RecordingDoc) else Frame(*box, **pads)
     # a translation draft says so at the foot of every page, beside the running title
     running = title + "".join(f" — {label('draft_mark', lg)}" for lg in content.drafts)
 
     def footer(canv: Any, d: Any) -> None:
-        if not layout_only:
+        if not rec.layout_only:
             draw_footer(canv, geo, font, running, canv.getPageNumber())
 
     templates = [PageTemplate("title", [frame]), PageTemplate("body", [frame], onPage=footer)]
+    doc.addPageTemplates(templates[::-1] if leaflet else templates)
+    return doc
+
+
+def _story(content: Content, page: str, rec: Recorder, pages: dict[str, int], back_cover: bool,
+           leaflet: bool) -> list[Flowable]:
+    """The book's flowables; the contents print the page numbers in `pages` (looked up as they are drawn)."""
+    font, geo = mixed_font(content), Geometry.of(page)
     if leaflet:
-        doc.addPageTemplates(templates[::-1])
-        doc.build(_body(content, geo, font, rec))
-        return buf.getvalue(), rec
-    doc.addPageTemplates(templates)
-    story = _title_page(content, geo, font, rec) + _contents(content, geo, font, rec, page_numbers or {})
+        return _body(content, geo, font, rec)
+    story = _title_page(content, geo, font, rec) + _contents(content, geo, font, rec, pages)
     if back_cover:
         story += _body(content, geo, font, rec)
-        story += [NextPageTemplate("title"), PageBreak()] + _back_cover(content, geo, font, rec)
-    else:
-        colophon = _colophon(content, geo, rec) if content.colophon else []
-        story += _body(content, geo, font, rec, tail=colophon) + colophon
-    doc.build(story)
-    return buf.getvalue(), rec
+        return story + [NextPageTemplate("title"), PageBreak()] + _back_cover(content, geo, font, rec)
+    colophon = _colophon(content, geo, rec) if content.colophon else []
+    return story + _body(content, geo, font, rec, tail=colophon) + colophon
 
 
 FOOTER_GAP_MM = 6  # at least this much paper between the running title and the page number
@@ -169,13 +180,20 @@ def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> N
 
 def render(content: Content, page: str, back_cover: bool = False, leaflet: bool = False,
            lines: bool = True) -> tuple[bytes, Recorder]:
-    """The book's PDF: a layout pass for the contents' page numbers, then the drawing pass. A
+    """The book's PDF: a layout pass finds the page of every heading, then its pages are drawn
+    (replay.py: the layout pass's flowables where it put them, the contents with those pages). A
     leaflet has no contents, so it is drawn at once (its links name destinations, not pages).
     `lines`: see `typeset`."""
     if leaflet:
         return typeset(content, page, leaflet=True, lines=lines)
-    _, first = typeset(content, page, layout_only=True, back_cover=back_cover)
-    return typeset(content, page, first.anchors, back_cover=back_cover, lines=lines)
+    rec = Recorder(layout_only=True, keep_lines=lines)
+    layout = _document(content, page, io.BytesIO(), rec, recording=True)
+    layout.build(_story(content, page, rec, rec.anchors, back_cover, False))
+    rec.layout_only = False  # the same flowables now draw
+    pages, layout.canv = layout.pages, None  # its canvas, with the layout's pages, is done with
+    buf = io.BytesIO()
+    replay(_document(content, page, buf, rec), pages)
+    return buf.getvalue(), rec
 
 
 # --------------------------------------------------------------------------- parts of the book
@@ -254,7 +272,7 @@ def _contents(content: Content, geo: Geometry, font: str, rec: Recorder, pages: 
     out: list[Flowable] = [heading]
     line_style = Style(font, geo.base, geo.base * 1.75)
     for level, number, title, anchor in _toc_entries(content):
-        out.append(ContentsLine(level, number, title, anchor, pages.get(anchor), line_style, rec.layout_only))
+        out.append(ContentsLine(level, number, title, anchor, pages, line_style, rec))
     out.append(PageBreak())
     return out
 
@@ -299,7 +317,7 @@ def _body(content: Content, geo: Geometry, font: str, rec: Recorder, tail: list[
             hang = {lg: clause_hang(b.depth, styles[lg].body) if b.depth else 0.0 for lg in langs}
 
             def placed(lg: str, w: float, b: TableBlock = b, hang: dict[str, float] = hang) -> Flowable:
-                return Indented(table(b, lg, styles[lg].cell, rec, w - hang[lg], faces), hang[lg], rec.layout_only)
+                return Indented(table(b, lg, styles[lg].cell, rec, w - hang[lg], faces), hang[lg], rec)
 
             if b.shared or len(langs) == 1:
                 out.append(placed(langs[0], width))
