@@ -13,6 +13,7 @@ generator/preflight.py judges.
 from __future__ import annotations
 
 import ctypes
+import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down from the page top
 BLANK_MAX = 0x3000  # the highest code point Python counts blank (the ideographic space)
+_SURROGATE = re.compile("[\ud800-\udfff]")  # half of a character beyond U+FFFF, in UTF-16
 
 
 class Char(NamedTuple):  # a tuple: made only for the few characters a finding names
@@ -148,7 +150,7 @@ def _page_text(text: Any, n: int) -> str | list[str]:
     buf = ctypes.create_string_buffer(2 * (n + 1))
     got = raw.FPDFText_GetText(text, 0, n, ctypes.cast(buf, ctypes.POINTER(ctypes.c_ushort)))
     whole = buf.raw[:2 * max(0, got - 1)].decode("utf-16-le", "surrogatepass").replace("\ufffe", "\x02")
-    if len(whole) == n and not any("\ud800" <= c <= "\udfff" for c in whole):
+    if len(whole) == n and not _SURROGATE.search(whole):
         return whole
     return [chr(raw.FPDFText_GetUnicode(text, j)) for j in range(n)]
 

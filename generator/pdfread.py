@@ -227,9 +227,11 @@ def _commonest(item: np.ndarray, value: np.ndarray, n: int, m: int) -> np.ndarra
 
 
 def _packed(colours: np.ndarray) -> np.ndarray:
-    """Colours as the rendered page holds them: R + G << 8 + B << 16 (`render`'s RGBX read little-endian)."""
+    """Colours as the rendered page holds them: R + G << 8 + B << 16 + 255 << 24 (`render`'s RGBX
+    read little-endian, the unused byte 255 as the render leaves it), so that a glyph's pixels equal
+    its packed colour (`pageink.own` measures only the others)."""
     rgb = np.asarray(colours, dtype=np.uint32).reshape(-1, 3)
-    return rgb[:, 0] | rgb[:, 1] << 8 | rgb[:, 2] << 16
+    return rgb[:, 0] | rgb[:, 1] << 8 | rgb[:, 2] << 16 | np.uint32(0xFF000000)
 
 
 class Windows:

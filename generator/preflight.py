@@ -171,7 +171,7 @@ def _page(name: str, page_no: int, page: pdfium.PdfPage, safe_mm: float, min_typ
     findings = _edge(name, page_no, chars, w_mm, h_mm, image) if _home_paper(w_mm, h_mm) else []
     # the pieces text must keep inside of: a page with none (a rulebook's) has no piece to judge
     findings += _safe_zone(name, page_no, chars.chars(), trims, safe_mm) if trims else []
-    findings += _overlaps(name, page_no, page, trims)
+    findings += _overlaps(name, page_no, page, trims) if trims else []
     small = small_type(page_no, read.chars(), trims, min_type_pt) if trims else []
     return findings + [Finding("error", name, n, "type-size", m) for n, m in small]
 
