@@ -6,6 +6,7 @@ from the page's top-left.
     read_page_text(page, h_mm) -> PageText      every non-blank character: text, box, size, colour
     run_spans(text) -> (starts, ends)           the runs of a PageText, as index ranges
     text_runs(chars) -> [Run]                   the same runs of a list of Char
+    raw_call(fn, restype, *argtypes)            a pdfium function called with plain addresses (pdfread's too)
 
 generator/pdfread.py reads the rest of the page (the rendered pixels, crop marks, symbols, fonts);
 generator/preflight.py judges.
@@ -66,7 +67,7 @@ class PageText:
                         np.array([c.rgb for c in chars], dtype=np.int64).reshape(-1, 3))
 
 
-def _proto(fn: Any, restype: Any, *argtypes: Any) -> Any:
+def raw_call(fn: Any, restype: Any, *argtypes: Any) -> Any:
     """pdfium's function `fn` called with plain addresses: no pointer object is made per call."""
     return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(fn, ctypes.c_void_p).value or 0)
 
@@ -83,7 +84,7 @@ def read_page_text(page: pdfium.PdfPage, h_mm: float) -> PageText:
         whole = _page_text(tp.raw, tp.count_chars())
         at = _not_blank(whole)
         V, I = ctypes.c_void_p, ctypes.c_int
-        charbox, text_object = _proto(raw.FPDFText_GetCharBox, I, V, I, V, V, V, V), _proto(raw.FPDFText_GetTextObject, V, V, I)
+        charbox, text_object = raw_call(raw.FPDFText_GetCharBox, I, V, I, V, V, V, V), raw_call(raw.FPDFText_GetTextObject, V, V, I)
         handle = ctypes.cast(tp.raw, V).value
         lrbt = np.zeros((len(at), 4), dtype=np.float64)
         base, got, objects = lrbt.ctypes.data, [0] * len(at), [None] * len(at)
@@ -112,7 +113,7 @@ def _styles(text: Any, at: list[int], objects: list[int | None]) -> tuple[np.nda
     first = np.where(obj == 0, np.arange(n), firsts[same.reshape(-1)])  # the character asked for each
     asked = firsts.tolist() + np.flatnonzero(obj == 0).tolist()
     V, I = ctypes.c_void_p, ctypes.c_int
-    fill, font_size = _proto(raw.FPDFText_GetFillColor, I, V, I, V, V, V, V), _proto(raw.FPDFText_GetFontSize, ctypes.c_double, V, I)
+    fill, font_size = raw_call(raw.FPDFText_GetFillColor, I, V, I, V, V, V, V), raw_call(raw.FPDFText_GetFontSize, ctypes.c_double, V, I)
     handle = ctypes.cast(text, V).value
     rgba = np.zeros((n, 4), dtype=np.uint32)  # pdfium writes each colour asked into its row
     base, size, ok = rgba.ctypes.data, np.zeros(n), np.zeros(n, dtype=bool)

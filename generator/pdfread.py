@@ -22,7 +22,7 @@ from .pieces.plan import MARK_WIDTH
 from .pieces.grid import MARK_LEN_MM, MARK_MIN_LEN_MM
 from .geometry import MM_PER_PT
 from .pageink import PAPER, RENDER_DPI, Ink, far_stats, marks, own, paper_own, span_of, tally, window_places
-from .pagetext import PageText, Rect, run_spans, span_boxes
+from .pagetext import PageText, Rect, raw_call, run_spans, span_boxes
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
@@ -276,15 +276,21 @@ def form_boxes(page: pdfium.PdfPage) -> list[Rect]:
 
 def _bounds_of(page: pdfium.PdfPage, kind: int) -> Iterator[tuple[float, float, float, float]]:
     """Bounds (pt: left, bottom, right, top) of the page's own objects of one kind (pdfium's calls
-    straight: a rulebook page has thousands of objects, and a helper object each was most of the time)."""
+    straight, with plain addresses: a rulebook page has thousands of objects, and a helper object
+    each was most of the time)."""
     import pypdfium2.raw as raw
 
-    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-    get, kind_of, bounds = raw.FPDFPage_GetObject, raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds
+    V, I = ctypes.c_void_p, ctypes.c_int
+    get, kind_of = raw_call(raw.FPDFPage_GetObject, V, V, I), raw_call(raw.FPDFPageObj_GetType, I, V)
+    bounds = raw_call(raw.FPDFPageObj_GetBounds, I, V, V, V, V, V)
+    box = np.zeros(4, dtype=np.float32)  # pdfium writes left, bottom, right, top here
+    a = box.ctypes.data
+    handle = ctypes.cast(page.raw, V).value
     for i in range(raw.FPDFPage_CountObjects(page.raw)):
-        obj = get(page.raw, i)
-        if kind_of(obj) == kind and bounds(obj, left, bottom, right, top):
-            yield left.value, bottom.value, right.value, top.value
+        obj = get(handle, i)
+        if kind_of(obj) == kind and bounds(obj, a, a + 4, a + 8, a + 12):
+            left, bottom, right, top = box.tolist()
+            yield left, bottom, right, top
 
 
 def render(page: pdfium.PdfPage) -> Image:
