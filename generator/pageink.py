@@ -27,7 +27,8 @@ PAPER = 0xFFFFFFFF  # a pixel the render left as it was: white paper, and the fo
 
 
 # per 16-bit word, how many of its bits are set; and the k lowest bits (k = 0..15) of a word
-_BITS = np.array([bin(w).count("1") for w in range(1 << 16)], dtype=np.uint8)
+_BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1).sum(axis=1)
+_BITS = (_BYTE_BITS[:, None] + _BYTE_BITS[None, :]).reshape(-1).astype(np.uint8)  # word = high byte * 256 + low
 _LOW = np.array([(1 << k) - 1 for k in range(16)], dtype=np.uint16)
 
 

@@ -115,21 +115,21 @@ def runs_seen(chars: PageText, image: Image, w_mm: float, h_mm: float) -> RunsSe
     (at least three pixel rows and, unless the glyph is narrow, two columns: a line of the same
     colour crossing the box is not a glyph), their runs and the colour under each (`_under`). A
     clip hides the rest: a tiled map's sheets clip one big drawing."""
-    ink = _sparse(image, chars)
+    starts, ends = run_spans(chars)
+    ink = _sparse(image, chars, starts)
     shown = _glyphs_shown(image, ink, chars, w_mm, h_mm)
     if not shown.all():  # a full stop is too small to show: the runs are those of the characters shown
         chars = chars.take(shown)
-    starts, ends = run_spans(chars)
+        starts, ends = run_spans(chars)
     pad = 0.25 * chars.size[starts] * MM_PER_PT
     under, on_page = _under(image, ink, span_boxes(chars, starts), pad, chars.rgb[starts])
     return RunsSeen(chars, starts, ends, under, on_page)
 
 
-def _sparse(image: Image, chars: PageText) -> Ink | None:
-    """The page's ink, read sparse, when its runs' windows cover more than WIDE of it and its ink
-    no more than SPARSE_INK (a book's page); None for a page of a few labels or mostly inked (a
-    card's picture), whose windows' own pixels are fewer to read."""
-    starts, _ = run_spans(chars)
+def _sparse(image: Image, chars: PageText, starts: np.ndarray) -> Ink | None:
+    """The page's ink, read sparse, when its runs' windows (the runs starting at `starts`) cover
+    more than WIDE of it and its ink no more than SPARSE_INK (a book's page); None for a page of a
+    few labels or mostly inked (a card's picture), whose windows' own pixels are fewer to read."""
     places = window_places(image.shape, span_boxes(chars, starts), 0.25 * chars.size[starts] * MM_PER_PT)
     if places.area.sum() <= WIDE * image.size / 4:
         return None
