@@ -17,6 +17,7 @@ import ctypes
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 import numpy as np
@@ -86,12 +87,11 @@ def read_page_text(page: pdfium.PdfPage, h_mm: float) -> PageText:
         V, I = ctypes.c_void_p, ctypes.c_int
         charbox, text_object = raw_call(raw.FPDFText_GetCharBox, I, V, I, V, V, V, V), raw_call(raw.FPDFText_GetTextObject, V, V, I)
         handle = ctypes.cast(tp.raw, V).value
-        lrbt = np.zeros((len(at), 4), dtype=np.float64)
-        base, got, objects = lrbt.ctypes.data, [0] * len(at), [None] * len(at)
-        for k, j in enumerate(at):
-            a = base + 32 * k
-            got[k] = charbox(handle, j, a, a + 8, a + 16, a + 24)  # yes, l r b t
-            objects[k] = text_object(handle, j)
+        m = len(at)
+        lrbt = np.zeros((m, 4), dtype=np.float64)  # pdfium writes each box into its row: yes, l r b t
+        a = lrbt.ctypes.data
+        got = list(map(charbox, repeat(handle, m), at, *(range(a + 8 * c, a + 32 * m, 32) for c in range(4))))
+        objects = list(map(text_object, repeat(handle, m), at))
         x0, x1, y0, y1 = lrbt.T
         kept = np.flatnonzero(np.array(got, dtype=bool) & (x1 > x0) & (y1 > y0))
         sizes, rgbs = _styles(tp.raw, [at[k] for k in kept.tolist()], [objects[k] for k in kept.tolist()])
@@ -117,10 +117,9 @@ def _styles(text: Any, at: list[int], objects: list[int | None]) -> tuple[np.nda
     handle = ctypes.cast(text, V).value
     rgba = np.zeros((n, 4), dtype=np.uint32)  # pdfium writes each colour asked into its row
     base, size, ok = rgba.ctypes.data, np.zeros(n), np.zeros(n, dtype=bool)
-    for k in asked:
-        a = base + 16 * k
-        ok[k] = fill(handle, at[k], a, a + 4, a + 8, a + 12)
-        size[k] = font_size(handle, at[k])
+    chars, rows = [at[k] for k in asked], [base + 16 * k for k in asked]
+    ok[asked] = list(map(fill, repeat(handle), chars, *([r + 4 * c for r in rows] for c in range(4))))
+    size[asked] = list(map(font_size, repeat(handle), chars))
     size, rgb, ok = size[first], rgba[first, :3].astype(np.int64), ok[first]
     # the colour read last stands for a character without one: (0, 0, 0) before any
     last = np.maximum.accumulate(np.where(ok, np.arange(n), -1)) if n else np.zeros(0, dtype=np.int64)
