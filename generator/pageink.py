@@ -145,9 +145,12 @@ def marks(ink: Ink, p: Places, colours: np.ndarray) -> tuple[np.ndarray, np.ndar
     idx = np.repeat(lo - np.cumsum(many) + many, many) + np.arange(int(many.sum()))
     row = np.repeat(np.arange(len(of)), many)  # the box row of each ink pixel read
     mine = own(ink.colour[idx], colours[of[row]])
-    row = row[mine]
-    marked = np.bincount(row, minlength=len(of)) > 0
-    left, right = span_of(of[row], ink.at[idx[mine]] - a[row], n)
+    if mine.all():  # a page of text on paper: every ink pixel in a box is its glyph's
+        marked = many > 0
+    else:
+        row, idx = row[mine], idx[mine]
+        marked = np.bincount(row, minlength=len(of)) > 0
+    left, right = span_of(of[row], ink.at[idx] - a[row], n)
     return np.bincount(of, weights=marked, minlength=n), left, right
 
 
