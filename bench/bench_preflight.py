@@ -5,7 +5,8 @@ the colour under each run, crop marks, symbols, fonts), per kind of file, in one
 
 OUT is a build folder (`pnp build --all --out OUT`). `--against DIR` runs the same files through
 another checkout's preflight (e.g. a worktree of main) in a fresh interpreter right after ours, so
-the two figures are taken in the same minute on a shared machine; the findings of both are
+the two figures are taken in the same minute on a shared machine (CPU seconds per kind of file, and
+milliseconds a page); the findings of both are
 compared too (they must be the same unless a change to preflight means them to differ). `--safe`
 and `--min-type` make the checks stricter than a build's (e.g. `--safe 8 --min-type 9`), so that
 more findings are compared.
@@ -23,17 +24,19 @@ ROOT = Path(__file__).resolve().parent.parent
 MEASURE = """\
 import json, sys, time
 from pathlib import Path
+import pypdfium2 as pdfium
 from generator.preflight import preflight_pdf
 out, games = Path(sys.argv[1]), sys.argv[2].split(",") if sys.argv[2] else []
 safe, min_type = float(sys.argv[3]), float(sys.argv[4])
 files = sorted(p for p in out.glob("*/*.pdf") if not games or p.parent.name in games)
-kinds, findings = {}, []
+kinds, pages, findings = {}, {}, []
 for p in files:
     kind = p.name.split("-")[0]
     t = time.process_time()
     findings += [str(f) for f in preflight_pdf(p, str(p.relative_to(out)), safe, min_type)]
     kinds[kind] = kinds.get(kind, 0.0) + time.process_time() - t
-print(json.dumps({"files": len(files), "kinds": kinds, "findings": findings}))
+    pages[kind] = pages.get(kind, 0) + len(pdfium.PdfDocument(str(p)))
+print(json.dumps({"files": len(files), "kinds": kinds, "pages": pages, "findings": findings}))
 """
 
 
@@ -55,13 +58,17 @@ def main() -> None:
     a = ap.parse_args()
     ours = measure(ROOT, a.out.resolve(), a.games, a.safe, a.min_type)
     theirs = measure(a.against.resolve(), a.out.resolve(), a.games, a.safe, a.min_type) if a.against else None
-    print(f"{ours['files']} PDFs; CPU seconds of preflight by kind of file")
-    print(f"{'kind':20} {'this checkout':>14} {'--against' if theirs else '':>14}")
+    print(f"{ours['files']} PDFs; CPU seconds of preflight by kind of file (and milliseconds a page)")
+    print(f"{'kind':14} {'pages':>6} {'this checkout':>20} {'--against' if theirs else '':>20}")
+
+    def cell(run: dict, kind: str) -> str:
+        cpu = run["kinds"].get(kind, 0.0)
+        return f"{cpu:12.2f} ({1000 * cpu / max(1, run['pages'].get(kind, 0)):5.1f})"
     for kind in sorted(ours["kinds"], key=lambda k: -ours["kinds"][k]):
-        other = f"{theirs['kinds'].get(kind, 0.0):14.2f}" if theirs else ""
-        print(f"{kind:20} {ours['kinds'][kind]:14.2f} {other}")
+        print(f"{kind:14} {ours['pages'][kind]:6} {cell(ours, kind):>20} {cell(theirs, kind) if theirs else '':>20}")
     total = sum(ours["kinds"].values())
-    print(f"{'total':20} {total:14.2f} {sum(theirs['kinds'].values()) if theirs else '':>14}")
+    other = f"{sum(theirs['kinds'].values()):12.2f}{'':8}" if theirs else ""
+    print(f"{'total':14} {sum(ours['pages'].values()):6} {total:12.2f}{'':8} {other:>20}")
     if theirs is not None:
         same = ours["findings"] == theirs["findings"]
         print(f"findings: {len(ours['findings'])} here, {len(theirs['findings'])} there, "

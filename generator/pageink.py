@@ -9,8 +9,8 @@ of the paper's one colour.
     marks(ink, places, colours)                 per box: the pixel rows and columns its colour marks
     far_stats(ink, places, colours)             per window: its pixels far from its colour, counted, lowest, highest
 
-Colours are packed as the rendered page holds them (R + G << 8 + B << 16, the unused fourth byte on
-top); two colours within OWN_COLOUR (the sum of R, G, B distances) are one. generator/pdfread.py
+Colours are packed as the rendered page holds them (R + G << 8 + B << 16, the unused fourth byte,
+255, on top); two colours within OWN_COLOUR (the sum of R, G, B distances) are one. generator/pdfread.py
 asks these questions (which glyphs show, the colour under each run) and holds the rule for each.
 """
 from __future__ import annotations
@@ -26,20 +26,44 @@ OWN_COLOUR = 24
 PAPER = 0xFFFFFFFF  # a pixel the render left as it was: white paper, and the fourth byte 255
 
 
+# per 16-bit word, how many of its bits are set; and the k lowest bits (k = 0..15) of a word
+_BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1).sum(axis=1)
+_BITS = (_BYTE_BITS[:, None] + _BYTE_BITS[None, :]).reshape(-1).astype(np.uint8)  # word = high byte * 256 + low
+_LOW = np.array([(1 << k) - 1 for k in range(16)], dtype=np.uint16)
+
+
 @dataclass(frozen=True)
 class Ink:
-    """The page's pixels that are not bare paper: their places (row * width + column, ascending) and colours."""
+    """The page's pixels that are not bare paper: their places (row * width + column, ascending) and
+    colours; and, to find a place among them, the page's pixels sixteen to a word, 1 for ink (`bits`:
+    the first pixel the lowest bit, row after row, each row padded to whole words, one 0 word after),
+    and per word how many ink pixels come before its first (`ahead`)."""
     at: np.ndarray  # int64
     colour: np.ndarray  # uint32, packed
     width: int
     height: int
+    bits: np.ndarray  # uint16
+    ahead: np.ndarray  # int64
 
     @staticmethod
     def of(image: np.ndarray, inked: np.ndarray | None = None) -> Ink:
         """The ink of a rendered page (`inked`: its pixels that are not paper, as a mask, if known)."""
         flat = image.view("<u4").reshape(-1)
-        at = np.flatnonzero(flat != PAPER if inked is None else inked)
-        return Ink(at, flat[at], image.shape[1], image.shape[0])
+        inked = flat != PAPER if inked is None else inked
+        at = np.flatnonzero(inked)
+        h, w = image.shape[:2]
+        rows = np.zeros((h, -(-w // 16) * 16), dtype=bool)
+        rows[:, :w] = inked.reshape(h, w)
+        bits = np.append(np.packbits(rows, bitorder="little").view("<u2"), np.uint16(0))
+        count = _BITS.take(bits)
+        return Ink(at, flat[at], w, h, bits, np.cumsum(count, dtype=np.int64) - count)
+
+    def before(self, row: np.ndarray, column: np.ndarray) -> np.ndarray:
+        """Per place on the page (its row, and its column, up to the width), how many ink pixels
+        come before it: the index in `at` of the first at or after it (np.searchsorted(at, row *
+        width + column), counted from `bits` rather than searched)."""
+        word = row * -(-self.width // 16) + (column >> 4)
+        return self.ahead.take(word) + _BITS.take(self.bits.take(word) & _LOW.take(column & 15))
 
 
 def distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -85,13 +109,14 @@ def window_places(shape: tuple[int, ...], boxes: np.ndarray, pad: np.ndarray) ->
     return Places(x0, y0, np.where(empty, 0, x1 - x0), np.where(empty, 0, y1 - y0))
 
 
-def _row_spans(width: int, p: Places) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """One entry per pixel row of each window: its window, and where it starts and ends on the page."""
+def _row_spans(ink: Ink, p: Places) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One entry per pixel row of each window: its window, where it starts on the page, and the
+    span of `ink.at` holding the ink pixels of the row."""
     h = np.where(p.w > 0, p.h, 0)
     of = np.repeat(np.arange(len(h)), h)
     row = p.y0[of] + np.arange(len(of)) - np.repeat(np.cumsum(h) - h, h)
-    a = row * width + p.x0[of]
-    return of, a, a + p.w[of]
+    x0 = p.x0[of]
+    return of, row * ink.width + x0, ink.before(row, x0), ink.before(row, x0 + p.w[of])
 
 
 def paper_own(colours: np.ndarray) -> np.ndarray:
@@ -115,23 +140,24 @@ def marks(ink: Ink, p: Places, colours: np.ndarray) -> tuple[np.ndarray, np.ndar
     it), how many of its pixel rows its colour marks, and the leftmost and rightmost column it marks
     (2**63 - 1 and -1 where it marks none)."""
     n = len(colours)
-    of, a, b = _row_spans(ink.width, p)
-    lo, hi = np.searchsorted(ink.at, a), np.searchsorted(ink.at, b)
+    of, a, lo, hi = _row_spans(ink, p)
     many = hi - lo
     idx = np.repeat(lo - np.cumsum(many) + many, many) + np.arange(int(many.sum()))
     row = np.repeat(np.arange(len(of)), many)  # the box row of each ink pixel read
     mine = own(ink.colour[idx], colours[of[row]])
-    row = row[mine]
-    marked = np.bincount(row, minlength=len(of)) > 0
-    left, right = span_of(of[row], ink.at[idx[mine]] - a[row], n)
+    if mine.all():  # a page of text on paper: every ink pixel in a box is its glyph's
+        marked = many > 0
+    else:
+        row, idx = row[mine], idx[mine]
+        marked = np.bincount(row, minlength=len(of)) > 0
+    left, right = span_of(of[row], ink.at[idx] - a[row], n)
     return np.bincount(of, weights=marked, minlength=n), left, right
 
 
 def far_stats(ink: Ink, p: Places, colours: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per window, of its pixels more than OWN_COLOUR from its colour (`colours`, packed, one per
     window): how many, the lowest and the highest (packed; PAPER and 0 for a window with none)."""
-    of, a, b = _row_spans(ink.width, p)
-    lo, hi = np.searchsorted(ink.at, a), np.searchsorted(ink.at, b)
+    of, _, lo, hi = _row_spans(ink, p)
     many = hi - lo  # ink pixels per row
     # every ink pixel of every window, window after window
     idx = np.repeat(lo - np.cumsum(many) + many, many) + np.arange(int(many.sum()))

@@ -6,6 +6,7 @@ from the page's top-left.
     read_page_text(page, h_mm) -> PageText      every non-blank character: text, box, size, colour
     run_spans(text) -> (starts, ends)           the runs of a PageText, as index ranges
     text_runs(chars) -> [Run]                   the same runs of a list of Char
+    raw_call(fn, restype, *argtypes)            a pdfium function called with plain addresses (pdfread's too)
 
 generator/pdfread.py reads the rest of the page (the rendered pixels, crop marks, symbols, fonts);
 generator/preflight.py judges.
@@ -13,8 +14,10 @@ generator/preflight.py judges.
 from __future__ import annotations
 
 import ctypes
+import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 import numpy as np
@@ -26,6 +29,7 @@ if TYPE_CHECKING:
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down from the page top
 BLANK_MAX = 0x3000  # the highest code point Python counts blank (the ideographic space)
+_SURROGATE = re.compile("[\ud800-\udfff]")  # half of a character beyond U+FFFF, in UTF-16
 
 
 class Char(NamedTuple):  # a tuple: made only for the few characters a finding names
@@ -64,7 +68,7 @@ class PageText:
                         np.array([c.rgb for c in chars], dtype=np.int64).reshape(-1, 3))
 
 
-def _proto(fn: Any, restype: Any, *argtypes: Any) -> Any:
+def raw_call(fn: Any, restype: Any, *argtypes: Any) -> Any:
     """pdfium's function `fn` called with plain addresses: no pointer object is made per call."""
     return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(fn, ctypes.c_void_p).value or 0)
 
@@ -81,14 +85,13 @@ def read_page_text(page: pdfium.PdfPage, h_mm: float) -> PageText:
         whole = _page_text(tp.raw, tp.count_chars())
         at = _not_blank(whole)
         V, I = ctypes.c_void_p, ctypes.c_int
-        charbox, text_object = _proto(raw.FPDFText_GetCharBox, I, V, I, V, V, V, V), _proto(raw.FPDFText_GetTextObject, V, V, I)
+        charbox, text_object = raw_call(raw.FPDFText_GetCharBox, I, V, I, V, V, V, V), raw_call(raw.FPDFText_GetTextObject, V, V, I)
         handle = ctypes.cast(tp.raw, V).value
-        lrbt = np.zeros((len(at), 4), dtype=np.float64)
-        base, got, objects = lrbt.ctypes.data, [0] * len(at), [None] * len(at)
-        for k, j in enumerate(at):
-            a = base + 32 * k
-            got[k] = charbox(handle, j, a, a + 8, a + 16, a + 24)  # yes, l r b t
-            objects[k] = text_object(handle, j)
+        m = len(at)
+        lrbt = np.zeros((m, 4), dtype=np.float64)  # pdfium writes each box into its row: yes, l r b t
+        a = lrbt.ctypes.data
+        got = list(map(charbox, repeat(handle, m), at, *(range(a + 8 * c, a + 32 * m, 32) for c in range(4))))
+        objects = list(map(text_object, repeat(handle, m), at))
         x0, x1, y0, y1 = lrbt.T
         kept = np.flatnonzero(np.array(got, dtype=bool) & (x1 > x0) & (y1 > y0))
         sizes, rgbs = _styles(tp.raw, [at[k] for k in kept.tolist()], [objects[k] for k in kept.tolist()])
@@ -110,14 +113,13 @@ def _styles(text: Any, at: list[int], objects: list[int | None]) -> tuple[np.nda
     first = np.where(obj == 0, np.arange(n), firsts[same.reshape(-1)])  # the character asked for each
     asked = firsts.tolist() + np.flatnonzero(obj == 0).tolist()
     V, I = ctypes.c_void_p, ctypes.c_int
-    fill, font_size = _proto(raw.FPDFText_GetFillColor, I, V, I, V, V, V, V), _proto(raw.FPDFText_GetFontSize, ctypes.c_double, V, I)
+    fill, font_size = raw_call(raw.FPDFText_GetFillColor, I, V, I, V, V, V, V), raw_call(raw.FPDFText_GetFontSize, ctypes.c_double, V, I)
     handle = ctypes.cast(text, V).value
     rgba = np.zeros((n, 4), dtype=np.uint32)  # pdfium writes each colour asked into its row
     base, size, ok = rgba.ctypes.data, np.zeros(n), np.zeros(n, dtype=bool)
-    for k in asked:
-        a = base + 16 * k
-        ok[k] = fill(handle, at[k], a, a + 4, a + 8, a + 12)
-        size[k] = font_size(handle, at[k])
+    chars, rows = [at[k] for k in asked], [base + 16 * k for k in asked]
+    ok[asked] = list(map(fill, repeat(handle), chars, *([r + 4 * c for r in rows] for c in range(4))))
+    size[asked] = list(map(font_size, repeat(handle), chars))
     size, rgb, ok = size[first], rgba[first, :3].astype(np.int64), ok[first]
     # the colour read last stands for a character without one: (0, 0, 0) before any
     last = np.maximum.accumulate(np.where(ok, np.arange(n), -1)) if n else np.zeros(0, dtype=np.int64)
@@ -148,7 +150,7 @@ def _page_text(text: Any, n: int) -> str | list[str]:
     buf = ctypes.create_string_buffer(2 * (n + 1))
     got = raw.FPDFText_GetText(text, 0, n, ctypes.cast(buf, ctypes.POINTER(ctypes.c_ushort)))
     whole = buf.raw[:2 * max(0, got - 1)].decode("utf-16-le", "surrogatepass").replace("\ufffe", "\x02")
-    if len(whole) == n and not any("\ud800" <= c <= "\udfff" for c in whole):
+    if len(whole) == n and not _SURROGATE.search(whole):
         return whole
     return [chr(raw.FPDFText_GetUnicode(text, j)) for j in range(n)]
 

@@ -22,7 +22,7 @@ from .pieces.plan import MARK_WIDTH
 from .pieces.grid import MARK_LEN_MM, MARK_MIN_LEN_MM
 from .geometry import MM_PER_PT
 from .pageink import PAPER, RENDER_DPI, Ink, far_stats, marks, own, paper_own, span_of, tally, window_places
-from .pagetext import PageText, Rect, run_spans, span_boxes
+from .pagetext import PageText, Rect, raw_call, run_spans, span_boxes
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
@@ -115,21 +115,21 @@ def runs_seen(chars: PageText, image: Image, w_mm: float, h_mm: float) -> RunsSe
     (at least three pixel rows and, unless the glyph is narrow, two columns: a line of the same
     colour crossing the box is not a glyph), their runs and the colour under each (`_under`). A
     clip hides the rest: a tiled map's sheets clip one big drawing."""
-    ink = _sparse(image, chars)
+    starts, ends = run_spans(chars)
+    ink = _sparse(image, chars, starts)
     shown = _glyphs_shown(image, ink, chars, w_mm, h_mm)
     if not shown.all():  # a full stop is too small to show: the runs are those of the characters shown
         chars = chars.take(shown)
-    starts, ends = run_spans(chars)
+        starts, ends = run_spans(chars)
     pad = 0.25 * chars.size[starts] * MM_PER_PT
     under, on_page = _under(image, ink, span_boxes(chars, starts), pad, chars.rgb[starts])
     return RunsSeen(chars, starts, ends, under, on_page)
 
 
-def _sparse(image: Image, chars: PageText) -> Ink | None:
-    """The page's ink, read sparse, when its runs' windows cover more than WIDE of it and its ink
-    no more than SPARSE_INK (a book's page); None for a page of a few labels or mostly inked (a
-    card's picture), whose windows' own pixels are fewer to read."""
-    starts, _ = run_spans(chars)
+def _sparse(image: Image, chars: PageText, starts: np.ndarray) -> Ink | None:
+    """The page's ink, read sparse, when its runs' windows (the runs starting at `starts`) cover
+    more than WIDE of it and its ink no more than SPARSE_INK (a book's page); None for a page of a
+    few labels or mostly inked (a card's picture), whose windows' own pixels are fewer to read."""
     places = window_places(image.shape, span_boxes(chars, starts), 0.25 * chars.size[starts] * MM_PER_PT)
     if places.area.sum() <= WIDE * image.size / 4:
         return None
@@ -227,9 +227,11 @@ def _commonest(item: np.ndarray, value: np.ndarray, n: int, m: int) -> np.ndarra
 
 
 def _packed(colours: np.ndarray) -> np.ndarray:
-    """Colours as the rendered page holds them: R + G << 8 + B << 16 (`render`'s RGBX read little-endian)."""
+    """Colours as the rendered page holds them: R + G << 8 + B << 16 + 255 << 24 (`render`'s RGBX
+    read little-endian, the unused byte 255 as the render leaves it), so that a glyph's pixels equal
+    its packed colour (`pageink.own` measures only the others)."""
     rgb = np.asarray(colours, dtype=np.uint32).reshape(-1, 3)
-    return rgb[:, 0] | rgb[:, 1] << 8 | rgb[:, 2] << 16
+    return rgb[:, 0] | rgb[:, 1] << 8 | rgb[:, 2] << 16 | np.uint32(0xFF000000)
 
 
 class Windows:
@@ -274,15 +276,21 @@ def form_boxes(page: pdfium.PdfPage) -> list[Rect]:
 
 def _bounds_of(page: pdfium.PdfPage, kind: int) -> Iterator[tuple[float, float, float, float]]:
     """Bounds (pt: left, bottom, right, top) of the page's own objects of one kind (pdfium's calls
-    straight: a rulebook page has thousands of objects, and a helper object each was most of the time)."""
+    straight, with plain addresses: a rulebook page has thousands of objects, and a helper object
+    each was most of the time)."""
     import pypdfium2.raw as raw
 
-    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-    get, kind_of, bounds = raw.FPDFPage_GetObject, raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds
+    V, I = ctypes.c_void_p, ctypes.c_int
+    get, kind_of = raw_call(raw.FPDFPage_GetObject, V, V, I), raw_call(raw.FPDFPageObj_GetType, I, V)
+    bounds = raw_call(raw.FPDFPageObj_GetBounds, I, V, V, V, V, V)
+    box = np.zeros(4, dtype=np.float32)  # pdfium writes left, bottom, right, top here
+    a = box.ctypes.data
+    handle = ctypes.cast(page.raw, V).value
     for i in range(raw.FPDFPage_CountObjects(page.raw)):
-        obj = get(page.raw, i)
-        if kind_of(obj) == kind and bounds(obj, left, bottom, right, top):
-            yield left.value, bottom.value, right.value, top.value
+        obj = get(handle, i)
+        if kind_of(obj) == kind and bounds(obj, a, a + 4, a + 8, a + 12):
+            left, bottom, right, top = box.tolist()
+            yield left, bottom, right, top
 
 
 def render(page: pdfium.PdfPage) -> Image:

@@ -171,7 +171,7 @@ def _page(name: str, page_no: int, page: pdfium.PdfPage, safe_mm: float, min_typ
     findings = _edge(name, page_no, chars, w_mm, h_mm, image) if _home_paper(w_mm, h_mm) else []
     # the pieces text must keep inside of: a page with none (a rulebook's) has no piece to judge
     findings += _safe_zone(name, page_no, chars.chars(), trims, safe_mm) if trims else []
-    findings += _overlaps(name, page_no, page, trims)
+    findings += _overlaps(name, page_no, page, trims) if trims else []
     small = small_type(page_no, read.chars(), trims, min_type_pt) if trims else []
     return findings + [Finding("error", name, n, "type-size", m) for n, m in small]
 
@@ -246,9 +246,13 @@ def _low_contrast(page: int, seen: RunsSeen, trims: list[Rect]) -> Iterator[tupl
     if not len(starts):
         return
     sizes, fg = text.size[starts], text.rgb[starts]
-    # the ratio of each pair of colours met, worked once: a page has a few colours and thousands of runs
-    pairs, pair_of = np.unique(np.concatenate([fg, bg], axis=1), axis=0, return_inverse=True)
-    ratios = np.array([contrast_ratio(tuple(p[:3]), tuple(p[3:])) for p in pairs.tolist()])[pair_of.reshape(-1)]
+    # the ratio of each pair of colours met, worked once: a page has a few colours and thousands of
+    # runs (a pair as one number, its six channels a byte each: rows of numbers sort far slower)
+    pair = np.zeros(len(starts), dtype=np.int64)
+    for channel in np.concatenate([fg, bg], axis=1).T:
+        pair = pair << 8 | channel
+    pairs, pair_of = np.unique(pair, return_inverse=True)
+    ratios = np.array([contrast_ratio(_channels(p >> 24), _channels(p)) for p in pairs.tolist()])[pair_of.reshape(-1)]
     low = on_page & (ratios < np.where(sizes >= LARGE_PT, MIN_CONTRAST_LARGE, MIN_CONTRAST))
     for k in np.flatnonzero(low).tolist():
         r = Run(tuple(text.chars(range(starts[k], ends[k]))))
@@ -319,6 +323,11 @@ def _luminance(rgb: tuple[int, int, int]) -> float:
         return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
     r, g, b = (lin(v) for v in rgb)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _channels(packed: int) -> tuple[int, int, int]:
+    """R, G, B of the lowest three bytes of `packed` (R highest)."""
+    return packed >> 16 & 0xFF, packed >> 8 & 0xFF, packed & 0xFF
 
 
 def _hex(rgb: tuple[int, int, int]) -> str:

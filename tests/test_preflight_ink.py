@@ -112,3 +112,25 @@ def test_a_full_stop_too_small_to_show_leaves_its_run_but_in_its_band_colour_it_
         s.text(40, 100, "Ok.", size_pt=14)  # about 2 pixel rows at 100 dpi: under the 3 a glyph must mark
     seen = seen_of(page_pdf(tmp_path, draw))
     assert runs(seen) == {"Go.": [0x33, 0x66, 0x99], "Ok": [255, 255, 255]}
+
+
+@pytest.mark.parametrize("width", [1, 15, 16, 17, 31, 32, 33, 583, 827])
+def test_where_a_place_falls_among_the_ink_is_counted_as_a_search_finds_it(width):
+    """`Ink.before` counts, from the page's ink packed sixteen pixels to a word, what a binary
+    search of the ink's places finds: at every place of every row, the row's end included (which
+    is the next row's start), on pages whose width is a whole number of words and not, with rows
+    bare, full and scattered."""
+    import numpy as np
+
+    from generator.pageink import Ink
+
+    rng = np.random.default_rng(width)
+    height = 5
+    image = np.full((height, width, 4), 255, dtype=np.uint8)
+    inked = rng.random((height, width)) < np.array([0.0, 1.0, 0.3, 0.05, 0.6])[:, None]
+    image[inked, 1] = 0
+    ink = Ink.of(image)
+    assert ink.at.tolist() == np.flatnonzero(inked).tolist()
+    row = np.repeat(np.arange(height), width + 1)
+    column = np.tile(np.arange(width + 1), height)
+    assert ink.before(row, column).tolist() == np.searchsorted(ink.at, row * width + column).tolist()
