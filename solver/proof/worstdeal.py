@@ -17,6 +17,7 @@ The maximising deal is kept as the example that binds it.
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import Callable
 
@@ -31,7 +32,7 @@ from solver.proof.cpsat import solve
 from solver.proof.feasibility import Matched, SetupModel
 
 
-@dataclass
+@dataclass(frozen=True)
 class WorstDeal:
     """At `players` (with `variant`): the deal that asks most of the `items` of `component` whose
     `attr` is `value`: `need` copies, for the cards of `deal` (card -> copies dealt)."""
@@ -103,10 +104,24 @@ def _maximise(model: SetupModel, result: SetupResult, component: str, attr: str,
                      need, deal, steps, exact)
 
 
+# every worst deal of a game, by id of the game while it lives (see all_worst_deals)
+_ALL: dict[int, tuple[WorstDeal, ...]] = {}
+
+
 def all_worst_deals(game: Game) -> list[WorstDeal]:
-    """Every player count, then every optional rule at its counts."""
+    """Every player count, then every optional rule at its counts. Solved once per game object:
+    the setup proof, the proposals' check and their joint model each ask (`pnp check`, the build's
+    check unit); a game is not changed once loaded (an edit is a new load, a new object)."""
     if game.setup is None or not _has_match(game):
         return []
+    key = id(game)
+    if key not in _ALL:
+        _ALL[key] = tuple(_solve_all(game))
+        weakref.finalize(game, _ALL.pop, key, None)
+    return list(_ALL[key])
+
+
+def _solve_all(game: Game) -> list[WorstDeal]:
     out = []
     for n in player_counts(game):
         out += worst_deals(game, run_setup(game, n))
