@@ -28,6 +28,7 @@ from solver.engine.run import player_counts, run_setup, variant_counts
 from solver.engine.steps import step_label
 from solver.findings import Finding
 from solver.game.loader import Game
+from solver.game.setup import SetupFile
 from solver.proof.cpsat import solve
 from solver.proof.feasibility import Matched, SetupModel
 
@@ -116,16 +117,16 @@ def all_worst_deals(game: Game) -> list[WorstDeal]:
         return []
     key = id(game)
     if key not in _ALL:
-        _ALL[key] = tuple(_solve_all(game))
+        _ALL[key] = tuple(_solve_all(game, game.setup))
         weakref.finalize(game, _ALL.pop, key, None)
     return list(_ALL[key])
 
 
-def _solve_all(game: Game) -> list[WorstDeal]:
+def _solve_all(game: Game, setup: SetupFile) -> list[WorstDeal]:
     out = []
     for n in player_counts(game):
         out += worst_deals(game, run_setup(game, n))
-    for var in game.setup.variants:
+    for var in setup.variants:
         for n in variant_counts(game, var.id):
             out += worst_deals(game, run_setup(game, n, var.id))
     return out
