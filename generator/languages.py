@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
@@ -24,6 +23,7 @@ from pydantic import BaseModel
 from solver.errors import DataError, Problem
 from solver.game.base import LANG_PATTERN
 from solver.game.loader import Game
+from solver.game.objmemo import kept_for
 from solver.rules.load import rules_of
 from solver.rules.po import load_catalog, po_path
 
@@ -99,26 +99,16 @@ def _data_roots(game: Game) -> Iterator[tuple[str, Any, tuple]]:
             yield filename, game.extras[attr], ()
 
 
-# what each language of a game lacks, by id of the game while it lives (see missing_translations)
-_MISSING: dict[int, dict[tuple[str, bytes | None], Missing]] = {}
-
-
 def missing_translations(game: Game, lang: str) -> Missing:
     """Every printed string of `game` without a `lang` text, and the rulebook units untranslated.
-    Worked out once per game object and text of its rulebook PO file (as solver/game/filememo.py):
-    planning, the fingerprints, the manifest, the checker's coverage and the rulebooks each ask, and
-    a pool's workers inherit what the build worked out before forking them (issue 26)."""
+    Worked out once per game object and text of its rulebook PO file (solver/game/objmemo.py):
+    planning, the fingerprints, the manifest, the checker's coverage and the rulebooks each ask."""
     try:
-        key: tuple[str, bytes | None] = (lang, po_path(game.folder, lang).read_bytes())
+        po: bytes | None = po_path(game.folder, lang).read_bytes()
     except OSError:  # no PO file: every rulebook unit untranslated
-        key = (lang, None)
-    if id(game) not in _MISSING:
-        _MISSING[id(game)] = {}
-        weakref.finalize(game, _MISSING.pop, id(game), None)
-    known = _MISSING[id(game)]
-    if key not in known:
-        known[key] = _missing_translations(game, lang)
-    return dataclasses.replace(known[key], places=dict(known[key].places))  # a copy: `add` changes it
+        po = None
+    known = kept_for(game, ("missing translations", lang, po), lambda: _missing_translations(game, lang))
+    return dataclasses.replace(known, places=dict(known.places))  # a copy: `add` changes it
 
 
 def _missing_translations(game: Game, lang: str) -> Missing:

@@ -6,10 +6,10 @@ so a 1200-hex map stays small and fast. The page (draw.py), its legend (legend.p
 from __future__ import annotations
 
 import math
-import weakref
 from typing import Callable
 
 from solver.game.map import HexMap, Place
+from solver.game.objmemo import kept_for
 
 from ..geometry import Box
 from ..render.base import Surface
@@ -145,22 +145,12 @@ def define_symbols(surf: Surface, hm: HexMap) -> None:
             surf.define_symbol(name, w, h, draw)
 
 
-# each map's symbols (name -> width, height, drawing function), by id of its map.yaml's model while
-# that lives (see map_symbols)
-_SYMBOLS: dict[int, dict[str, tuple[float, float, Callable[[Surface], None]]]] = {}
-
-
 def map_symbols(hm: HexMap) -> dict[str, tuple[float, float, Callable[[Surface], None]]]:
     """The map's symbols in the order they are defined (marks, hexes, icons; the first of a name
-    wins), made once per map.yaml model (`hm.data`: the game's, shared by every unit of the game in
-    a process). The PNG renderer keeps a symbol's tiles by its drawing function (render/png.py), so
-    the same functions let the map of a second language paste the tiles the first drew (issue 26);
-    an edited map.yaml is a new model with new functions."""
-    key = id(hm.data)
-    if key not in _SYMBOLS:
-        _SYMBOLS[key] = _make_symbols(hm)
-        weakref.finalize(hm.data, _SYMBOLS.pop, key, None)
-    return _SYMBOLS[key]
+    wins), made once per map.yaml model (`hm.data`, the game's: solver/game/objmemo.py). The PNG
+    renderer keeps a symbol's tiles by its drawing function (render/png.py), so the same functions
+    let the map of a second language paste the tiles the first drew (issue 26)."""
+    return kept_for(hm.data, "map symbols", lambda: _make_symbols(hm))
 
 
 def _make_symbols(hm: HexMap) -> dict[str, tuple[float, float, Callable[[Surface], None]]]:

@@ -17,7 +17,6 @@ The maximising deal is kept as the example that binds it.
 """
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import Callable
 
@@ -28,6 +27,7 @@ from solver.engine.run import player_counts, run_setup, variant_counts
 from solver.engine.steps import step_label
 from solver.findings import Finding
 from solver.game.loader import Game
+from solver.game.objmemo import kept_for
 from solver.game.setup import SetupFile
 from solver.proof.cpsat import solve
 from solver.proof.feasibility import Matched, SetupModel
@@ -105,21 +105,13 @@ def _maximise(model: SetupModel, result: SetupResult, component: str, attr: str,
                      need, deal, steps, exact)
 
 
-# every worst deal of a game, by id of the game while it lives (see all_worst_deals)
-_ALL: dict[int, tuple[WorstDeal, ...]] = {}
-
-
 def all_worst_deals(game: Game) -> list[WorstDeal]:
-    """Every player count, then every optional rule at its counts. Solved once per game object:
-    the setup proof, the proposals' check and their joint model each ask (`pnp check`, the build's
-    check unit); a game is not changed once loaded (an edit is a new load, a new object)."""
+    """Every player count, then every optional rule at its counts. Solved once per game object
+    (solver/game/objmemo.py): the setup proof, the proposals' check and their joint model each ask."""
     if game.setup is None or not _has_match(game):
         return []
-    key = id(game)
-    if key not in _ALL:
-        _ALL[key] = tuple(_solve_all(game, game.setup))
-        weakref.finalize(game, _ALL.pop, key, None)
-    return list(_ALL[key])
+    setup = game.setup
+    return list(kept_for(game, "worst deals", lambda: tuple(_solve_all(game, setup))))
 
 
 def _solve_all(game: Game, setup: SetupFile) -> list[WorstDeal]:
