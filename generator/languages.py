@@ -25,7 +25,7 @@ from solver.game.base import LANG_PATTERN
 from solver.game.loader import Game
 from solver.game.objmemo import kept_for
 from solver.rules.load import rules_of
-from solver.rules.po import load_catalog, po_path
+from solver.rules.po import load_catalog, po_on_disk, po_path
 
 _LANG = re.compile(LANG_PATTERN)
 NEUTRAL = "und"  # a plain string in the data: the same in every language
@@ -103,11 +103,8 @@ def missing_translations(game: Game, lang: str) -> Missing:
     """Every printed string of `game` without a `lang` text, and the rulebook units untranslated.
     Worked out once per game object and text of its rulebook PO file (solver/game/objmemo.py):
     planning, the fingerprints, the manifest, the checker's coverage and the rulebooks each ask."""
-    try:
-        po: bytes | None = po_path(game.folder, lang).read_bytes()
-    except OSError:  # no PO file: every rulebook unit untranslated
-        po = None
-    known = kept_for(game, ("missing translations", lang, po), lambda: _missing_translations(game, lang))
+    known = kept_for(game, ("missing translations", lang, po_on_disk(game.folder, lang)),
+                     lambda: _missing_translations(game, lang))
     return dataclasses.replace(known, places=dict(known.places))  # a copy: `add` changes it
 
 
