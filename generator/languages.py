@@ -23,8 +23,9 @@ from pydantic import BaseModel
 from solver.errors import DataError, Problem
 from solver.game.base import LANG_PATTERN
 from solver.game.loader import Game
+from solver.game.objmemo import kept_for
 from solver.rules.load import rules_of
-from solver.rules.po import load_catalog, po_path
+from solver.rules.po import load_catalog, po_on_disk, po_path
 
 _LANG = re.compile(LANG_PATTERN)
 NEUTRAL = "und"  # a plain string in the data: the same in every language
@@ -99,7 +100,15 @@ def _data_roots(game: Game) -> Iterator[tuple[str, Any, tuple]]:
 
 
 def missing_translations(game: Game, lang: str) -> Missing:
-    """Every printed string of `game` without a `lang` text, and the rulebook units untranslated."""
+    """Every printed string of `game` without a `lang` text, and the rulebook units untranslated.
+    Worked out once per game object and text of its rulebook PO file (solver/game/objmemo.py):
+    planning, the fingerprints, the manifest, the checker's coverage and the rulebooks each ask."""
+    known = kept_for(game, ("missing translations", lang, po_on_disk(game.folder, lang)),
+                     lambda: _missing_translations(game, lang))
+    return dataclasses.replace(known, places=dict(known.places))  # a copy: `add` changes it
+
+
+def _missing_translations(game: Game, lang: str) -> Missing:
     src = game.meta.source_language
     missing = Missing(lang)
     if lang == src:

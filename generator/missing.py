@@ -22,8 +22,10 @@ from solver.counts.effective import proposals_of
 from solver.counts.ledger import ComponentLine, ItemLine, ledger
 from solver.game.base import pick
 from solver.game.loader import Game
+from solver.game.objmemo import kept_for
 from solver.rules.cite import Citations
 from solver.rules.load import rules_of
+from solver.rules.po import po_on_disk
 
 from . import catalogue
 from .context import BuildContext
@@ -118,7 +120,14 @@ def _balanced(text: str) -> str:
 
 
 def missing_entries(game: Game, lang: str, stated_only: bool = False, spares: int | None = None) -> list[Missing]:
-    """Every entry of the game's list, component by component, in data order."""
+    """Every entry of the game's list, component by component, in data order. Worked out once per
+    game object and text of the rulebook's translation, whose headings name the places of the rules
+    (solver/game/objmemo.py): the list's PDF and text, and each rulebook, ask."""
+    key = ("missing entries", lang, stated_only, spares, po_on_disk(game.folder, lang))
+    return list(kept_for(game, key, lambda: tuple(_entries(game, lang, stated_only, spares))))
+
+
+def _entries(game: Game, lang: str, stated_only: bool, spares: int | None) -> list[Missing]:
     out: list[Missing] = []
     names = Names(game, lang)
     for line in ledger(game, stated_only, spares):

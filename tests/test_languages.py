@@ -109,3 +109,27 @@ def test_a_language_the_programs_catalogue_lacks_is_not_built(game_copy):
     missing = missing_translations(load_game(folder), "de")
     assert missing.places["generator/locale/de.po"][0] == len(catalogue.MESSAGES)
     assert catalogue.missing("ja") == [] and catalogue.missing("en") == [] and catalogue.missing("fr") == []
+
+
+def test_what_a_language_lacks_follows_the_rulebook_po_and_the_data_as_they_are_edited(game_copy):
+    """A game held while its rules/en.po is edited (the same object: what each unit of a build and
+    `pnp serve` ask again) counts the PO file as it now is; the game loaded again after a data edit
+    counts that edit; and a caller adding to the answer changes no later answer."""
+    folder = game_copy("dont-drop-the-ring")
+    game = load_game(folder)
+    assert missing_translations(game, "en").count == 0
+    po = folder / "rules" / "en.po"
+    body = po.read_text(encoding="utf-8")
+    po.write_text(re.sub(r'(msgstr )"[^"\n]+"(\n(?:"[^\n]*"\n)*)', r'\1""\n', body, count=1), encoding="utf-8")
+    assert missing_translations(game, "en").places["rules/en.po"][0] == 1
+    po.unlink()  # no PO file at all: every unit of the rulebook untranslated
+    units = missing_translations(game, "en").places["rules/en.po"][0]
+    assert units > 10
+    missing_translations(game, "en").add("rules/en.po", "elsewhere", 5)
+    assert missing_translations(game, "en").places["rules/en.po"][0] == units
+    po.write_text(body, encoding="utf-8")
+    assert missing_translations(game, "en").count == 0
+    comp = folder / "components.yaml"
+    comp.write_text(comp.read_text(encoding="utf-8").replace(", en: Pedestal cards", ""), encoding="utf-8")
+    assert missing_translations(load_game(folder), "en").places["components.yaml"][0] == 1
+    assert missing_translations(game, "en").count == 0  # the game held still has its name

@@ -365,3 +365,46 @@ def test_road_dashes_stay_clear_of_hex_labels(built):
         around = img.crop((box[0], box[1] - 3 * (box[3] - box[1]), box[2], box[3] + 3 * (box[3] - box[1])))
         seen_road += has_road(around)
     assert seen_road >= len(words) // 3
+
+
+def _colour_share(png_path, rgb) -> float:
+    """The share of the image's pixels that are exactly `rgb` (read back with Pillow)."""
+    from PIL import Image
+
+    img = Image.open(png_path).convert("RGB")
+    counts = dict((c, n) for n, c in img.getcolors(img.width * img.height))
+    return counts.get(rgb, 0) / (img.width * img.height)
+
+
+def test_a_second_language_s_map_png_is_the_one_it_gets_alone_and_an_edit_shows(tmp_path):
+    """A newcomer's map built in two languages by one process (as `build --jobs 1` does): the
+    second language's PNG (whose hex tiles the first drew, generator/hexmap/symbols.py) has the
+    pixels of that language's PNG drawn by a process that drew nothing before; and after map.yaml's
+    land colour is edited, the map reloaded shows the new colour, not the old one."""
+    from PIL import Image, ImageChops
+
+    from generator.cli import main
+
+    folder = tmp_path / "harbour-game"
+    assert main(["new", str(folder)]) == 0
+    png = ("png",)
+    game = load_game(str(folder))
+    build_maps(game, BuildContext(out_root=tmp_path / "en", formats=png, lang="en"))
+    [second] = build_maps(game, BuildContext(out_root=tmp_path / "ja", formats=png, lang="ja"))
+    alone = tmp_path / "alone.py"
+    alone.write_text("import sys\nfrom pathlib import Path\nfrom generator.context import BuildContext\n"
+                     "from generator.hexmap.stage import build_maps\nfrom solver.game.loader import load_game\n"
+                     "build_maps(load_game(sys.argv[1]), BuildContext(out_root=Path(sys.argv[2]), formats=('png',), lang='ja'))\n")
+    import subprocess
+    import sys
+
+    subprocess.run([sys.executable, str(alone), str(folder), str(tmp_path / "alone")], check=True)
+    fresh = tmp_path / "alone" / second.relative_to(tmp_path / "ja")
+    a, b = Image.open(second).convert("RGB"), Image.open(fresh).convert("RGB")
+    assert a.size == b.size and ImageChops.difference(a, b).getbbox() is None
+    land, edited = (0xe8, 0xdf, 0xb8), (0xc0, 0x40, 0x40)
+    assert _colour_share(second, land) > 0.02  # six land hexes of forty, a third of the page
+    text = (folder / "map.yaml").read_text(encoding="utf-8")
+    (folder / "map.yaml").write_text(text.replace('fill: "#e8dfb8"', 'fill: "#c04040"'), encoding="utf-8")
+    [redrawn] = build_maps(load_game(str(folder)), BuildContext(out_root=tmp_path / "edited", formats=png, lang="ja"))
+    assert _colour_share(redrawn, land) == 0 and _colour_share(redrawn, edited) > 0.02

@@ -84,3 +84,19 @@ def test_a_source_named_by_its_japanese_heading_prints_the_books_clause(tmp_path
     # 旗の取り方 (3.1) is more specific than ルール (3), which is also inside it; 3.1 is named once
     assert flags.endswith("(rules 3.1 Taking flags; 3.1)"), flags
     assert not any(ch >= "\u3000" for ch in stones + flags)  # no Japanese left in the English list
+
+
+def test_a_held_game_s_list_follows_its_rules_translation_as_it_is_edited(tmp_path):
+    """The list is worked out once per loaded game (the missing list's PDF and text and each rulebook
+    ask for it) but with the rules' translation as it is now: the English heading edited in
+    rules/en.po while the game is held is the one the list names."""
+    from generator.missing import missing_entries
+    from solver.game.loader import load_game
+
+    folder = write_game(tmp_path / "games")
+    game = load_game(folder)
+    stones = lambda: next(e.source for e in missing_entries(game, "en") if e.component == "stones")  # noqa: E731
+    assert stones() == "rules 2 Setup"
+    po = folder / "rules" / "en.po"
+    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Setup"', 'msgstr "Getting ready"'), encoding="utf-8")
+    assert stones() == "rules 2 Getting ready"

@@ -81,6 +81,12 @@ for g, unit in tasks:
 top = lambda names: {{m.split(".")[0] for m in names}}
 print(json.dumps(sorted(top(sys.modules) - top(before))))
 """
+# the same, printing the hyphenation pattern files the units read (pyphen's HyphDict reads one)
+PATTERNS_AFTER_PREPARE = AFTER_PREPARE.replace("before = set(sys.modules)", """import pyphen
+read = []
+reading = pyphen.HyphDict.__init__
+pyphen.HyphDict.__init__ = lambda self, path: (read.append(path.name), reading(self, path))[1]
+before = set(sys.modules)""").replace("print(json.dumps(sorted(top(sys.modules) - top(before))))", "print(json.dumps(read))")
 HEAVY = {"reportlab", "PIL", "numpy", "pypdfium2", "pypdf", "fontTools", "svgwrite"}
 
 
@@ -94,6 +100,18 @@ def test_prepare_leaves_the_units_no_drawing_library_to_import(newgame, tmp_path
     assert proc.returncode == 0, proc.stderr[-2000:]
     imported = set(json.loads(proc.stdout.splitlines()[-1]))
     assert imported & HEAVY == (set() if prepared else HEAVY)
+
+
+@pytest.mark.parametrize("prepared", [True, False])
+def test_prepare_leaves_the_units_no_hyphenation_patterns_to_read(newgame, tmp_path, prepared):
+    """The English patterns (0.13 CPU-s to read) are read before the pool forks, not by each
+    worker's first unit that breaks an English word; without `prepare` (the control) a unit reads them."""
+    code = PATTERNS_AFTER_PREPARE.format(prepare="prepare(tasks, ctx)" if prepared else "")
+    proc = subprocess.run([sys.executable, "-c", code, str(newgame), str(tmp_path / "out")], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    read = json.loads(proc.stdout.splitlines()[-1])
+    assert read == [] if prepared else [name[:8] for name in read] == ["hyph_en_"]
 
 
 @forking

@@ -238,3 +238,46 @@ def test_each_player_takes_exactly_the_token_of_their_card_for_every_deal(tmp_pa
     for n in PLAYERS:
         v = prove_player_count(game, run_setup(game, n))
         assert v.feasible and v.rules == 4 and v.can_fail == [] and v.unproven == [], n
+
+
+def test_a_game_is_solved_once_and_an_edited_game_anew(tmp_path, monkeypatch):
+    """The setup proof, the proposals' check and their joint model all ask for a game's worst deals:
+    the same game object is solved once (no CP-SAT call the second time); the game loaded again
+    after an edit (a fourth iron card) is solved anew and gives the new brute-force maximum."""
+    import solver.proof.worstdeal as wd
+
+    files = {"game.yaml": "id: guilds\ntitle: {en: Guilds}\nplayers: {min: 2, max: 4}\nsource_language: en\n",
+             "components.yaml": COMPONENTS, "setup.yaml": SETUP}
+    folder = write_game(tmp_path / "guilds", files)
+    first = load_game(folder)
+    solves: list[int] = []
+    solving = wd.solve
+    monkeypatch.setattr(wd, "solve", lambda *a, **k: (solves.append(1), solving(*a, **k))[1])
+    before = [(d.players, d.variant, d.value, d.need) for d in all_worst_deals(first)]
+    asked = len(solves)
+    assert asked == len(before) == 4 * len(ROLES)  # one maximum per guild and run
+    assert [(d.players, d.variant, d.value, d.need) for d in all_worst_deals(first)] == before
+    assert len(solves) == asked
+    (folder / "components.yaml").write_text(COMPONENTS.replace("{id: iron, count: 3", "{id: iron, count: 4"),
+                                            encoding="utf-8")
+    edited = {(d.players, d.variant, d.value): d.need for d in all_worst_deals(load_game(folder))}
+    assert len(solves) == 2 * asked
+    assert edited[(4, None, "iron")] == 4 and {(n, v, g): need for n, v, g, need in before}[(4, None, "iron")] == 3
+
+
+def test_the_deals_of_a_game_that_is_gone_are_not_kept(game, tmp_path):
+    """A process that checks game after game (`pnp serve` reloading an edited game) keeps no worst
+    deal of a game it no longer holds."""
+    import gc
+    import weakref
+
+    gone = load_game(write_game(tmp_path / "guilds", {
+        "game.yaml": "id: guilds\ntitle: {en: Guilds}\nplayers: {min: 2, max: 4}\nsource_language: en\n",
+        "components.yaml": COMPONENTS, "setup.yaml": SETUP}))
+    deals = all_worst_deals(gone)
+    kept = all_worst_deals(game)
+    refs = [weakref.ref(d) for d in deals]
+    del gone, deals
+    gc.collect()
+    assert refs and all(r() is None for r in refs)
+    assert all_worst_deals(game) == kept  # the module's game, still held, keeps its own

@@ -6,8 +6,10 @@ so a 1200-hex map stays small and fast. The page (draw.py), its legend (legend.p
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from solver.game.map import HexMap, Place
+from solver.game.objmemo import kept_for
 
 from ..geometry import Box
 from ..render.base import Surface
@@ -138,23 +140,37 @@ def define_symbols(surf: Surface, hm: HexMap) -> None:
 
     Each terrain is one symbol holding the filled, outlined hexagon and its mark, so a hex costs a
     single placement instead of a fourteen-number path and its colour settings."""
+    for name, (w, h, draw) in map_symbols(hm).items():
+        if not surf.has_symbol(name):
+            surf.define_symbol(name, w, h, draw)
+
+
+def map_symbols(hm: HexMap) -> dict[str, tuple[float, float, Callable[[Surface], None]]]:
+    """The map's symbols in the order they are defined (marks, hexes, icons; the first of a name
+    wins), made once per map.yaml model (`hm.data`, the game's: solver/game/objmemo.py). The PNG
+    renderer keeps a symbol's tiles by its drawing function (render/png.py), so the same functions
+    let the map of a second language paste the tiles the first drew (issue 26)."""
+    return kept_for(hm.data, "map symbols", lambda: _make_symbols(hm))
+
+
+def _make_symbols(hm: HexMap) -> dict[str, tuple[float, float, Callable[[Surface], None]]]:
     d, g = hm.data, paper_grid(hm)
+    out: dict[str, tuple[float, float, Callable[[Surface], None]]] = {}
     size = d.grid.hex_mm * 0.62
     for kind in d.terrain.kinds.values():
-        if kind.mark != "none" and not surf.has_symbol(f"mark-{kind.mark}"):
-            surf.define_symbol(f"mark-{kind.mark}", size, size, _mark(kind.mark, size))
+        if kind.mark != "none":
+            out.setdefault(f"mark-{kind.mark}", (size, size, _mark(kind.mark, size)))
     w, h = hex_box(hm)
     corners = [g.corner_offset(i) for i in range(6)]
     for name, kind in d.terrain.kinds.items():
-        if not surf.has_symbol(f"hex-{name}"):
-            def draw(s: Surface, kind=kind) -> None:
-                s.polygon([(w / 2 + dx, h / 2 + dy) for dx, dy in corners], fill=kind.fill, stroke=GRID, width=0.15)
-                if kind.mark != "none":
-                    s.use_symbol(f"mark-{kind.mark}", w / 2 - size / 2, h / 2 - size / 2 + d.grid.hex_mm * 0.06)
-            surf.define_symbol(f"hex-{name}", w, h, draw)
+        def draw(s: Surface, kind=kind) -> None:
+            s.polygon([(w / 2 + dx, h / 2 + dy) for dx, dy in corners], fill=kind.fill, stroke=GRID, width=0.15)
+            if kind.mark != "none":
+                s.use_symbol(f"mark-{kind.mark}", w / 2 - size / 2, h / 2 - size / 2 + d.grid.hex_mm * 0.06)
+        out.setdefault(f"hex-{name}", (w, h, draw))
     for p in d.places:
-        if not surf.has_symbol(icon_name(p)):
-            surf.define_symbol(icon_name(p), ICON, ICON, _icon(*_place_icon(hm, p)))
+        out.setdefault(icon_name(p), (ICON, ICON, _icon(*_place_icon(hm, p))))
+    return out
 
 
 def hex_box(hm: HexMap) -> tuple[float, float]:

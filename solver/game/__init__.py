@@ -21,6 +21,7 @@ problem of the folder before it raises one `DataError`:
     cross_checks.py    one file against the others: setup names components and variants, sources cited
     yamlsrc.py         YAML and CSV read with a line:column for every value (`Locator`)
     filememo.py        what was parsed from a file, kept per process for the same text (`TextMemo`)
+    objmemo.py         what was worked out from a loaded game, kept while it lives (`kept_for`)
     sheets.py          XLSX read the same way
     columns.py         what a card list's columns mean
     renames.py         old spellings of renamed keys, read with a note

@@ -27,11 +27,13 @@ from solver.engine.run import player_counts, run_setup, variant_counts
 from solver.engine.steps import step_label
 from solver.findings import Finding
 from solver.game.loader import Game
+from solver.game.objmemo import kept_for
+from solver.game.setup import SetupFile
 from solver.proof.cpsat import solve
 from solver.proof.feasibility import Matched, SetupModel
 
 
-@dataclass
+@dataclass(frozen=True)
 class WorstDeal:
     """At `players` (with `variant`): the deal that asks most of the `items` of `component` whose
     `attr` is `value`: `need` copies, for the cards of `deal` (card -> copies dealt)."""
@@ -104,13 +106,19 @@ def _maximise(model: SetupModel, result: SetupResult, component: str, attr: str,
 
 
 def all_worst_deals(game: Game) -> list[WorstDeal]:
-    """Every player count, then every optional rule at its counts."""
+    """Every player count, then every optional rule at its counts. Solved once per game object
+    (solver/game/objmemo.py): the setup proof, the proposals' check and their joint model each ask."""
     if game.setup is None or not _has_match(game):
         return []
+    setup = game.setup
+    return list(kept_for(game, "worst deals", lambda: tuple(_solve_all(game, setup))))
+
+
+def _solve_all(game: Game, setup: SetupFile) -> list[WorstDeal]:
     out = []
     for n in player_counts(game):
         out += worst_deals(game, run_setup(game, n))
-    for var in game.setup.variants:
+    for var in setup.variants:
         for n in variant_counts(game, var.id):
             out += worst_deals(game, run_setup(game, n, var.id))
     return out

@@ -29,6 +29,16 @@ def po_path(folder: Path, lang: str) -> Path:
     return folder / "rules" / f"{lang}.po"
 
 
+def po_on_disk(folder: Path, lang: str) -> bytes | None:
+    """The bytes of `rules/<lang>.po` as they are now (None: no such file): the part of a key that
+    changes when the translation is edited, for what is worked out from a game and its catalog
+    (solver/game/objmemo.py)."""
+    try:
+        return po_path(folder, lang).read_bytes()
+    except OSError:
+        return None
+
+
 def read_po(path: Path) -> polib.POFile:
     """Parse a PO file; a syntax error is a located DataError, never a traceback."""
     return _parse_po(_po_text(path), path)
