@@ -37,18 +37,32 @@ if TYPE_CHECKING:
     from solver.game.loader import Game
 
 
-def _largest_first(tasks: list[tuple[Game, Unit]]) -> list[tuple[Game, Unit]]:
-    """Longest-processing-time order: rulebooks and maps first, then decks by their piece count,
-    so that no core idles at the end waiting on one big unit."""
-    weight = {"rulebooks": 10_000, "maps": 5_000, "manifest": 0}
+_WEIGHT = {"rulebooks": 10_000, "maps": 5_000, "manifest": 0}
 
-    def cost(task: tuple[Game, Unit]) -> int:
-        game, unit = task
-        if unit.part is not None:
-            comp = game.component(unit.part)
-            return sum(i.count or 1 for i in comp.items) or (comp.count or 1)
-        return weight.get(unit.stage, 1_000)
-    return sorted(tasks, key=lambda t: -cost(t))
+
+def _cost(task: tuple[Game, Unit]) -> int:
+    """A unit's rough size: rulebooks and maps first, then decks by their piece count."""
+    game, unit = task
+    if unit.part is not None:
+        comp = game.component(unit.part)
+        return sum(i.count or 1 for i in comp.items) or (comp.count or 1)
+    return _WEIGHT.get(unit.stage, 1_000)
+
+
+def _largest_first(tasks: list[tuple[Game, Unit]]) -> list[tuple[Game, Unit]]:
+    """Longest-processing-time order, so that no core idles at the end waiting on one big unit."""
+    return sorted(tasks, key=lambda t: -_cost(t))
+
+
+def _languages_together(tasks: list[tuple[Game, Unit]]) -> list[list[tuple[Game, Unit]]]:
+    """The units of one game's stage and component, in every language, as one task, largest first.
+    A worker keeps what a unit drew for the next (a deck's symbol tiles, its faces' PNGs, a map's hex
+    tiles, the fonts' glyphs: per-process memos): with each language on whichever worker was free,
+    a cold `build --all --jobs 2` drew 42 of its 91 symbol tiles twice."""
+    groups: dict[tuple[str, str, str | None], list[tuple[Game, Unit]]] = {}
+    for game, unit in tasks:
+        groups.setdefault((unit.game, unit.stage, unit.part), []).append((game, unit))
+    return sorted(groups.values(), key=lambda g: -sum(_cost(t) for t in g))
 
 
 # stages whose units load the optimiser (solver/proof: OR-Tools and pandas)
@@ -61,7 +75,7 @@ def serial(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitRe
     """One unit at a time: the optimiser's first, in their own process, then the rest in this one."""
     with _optimiser_apart(tasks, ctx) as (apart, rest):
         for fut in apart:
-            yield fut.result()
+            yield from fut.result()
     for game, unit in rest:
         yield execute(game, unit, ctx, ctx.out_root)
 
@@ -91,7 +105,7 @@ def _optimiser_apart(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Itera
         yield [], tasks
         return
     with _processes(1, method, apart, ctx) as submit:
-        yield [submit(game, unit) for game, unit in apart], [t for t in tasks if t[1].stage not in OPTIMISER]
+        yield [submit([task]) for task in apart], [t for t in tasks if t[1].stage not in OPTIMISER]
 
 
 # what a worker was given when it started: the build's games and context (see `_processes`)
@@ -100,10 +114,11 @@ _GIVEN: tuple[list[Game], BuildContext] | None = None
 
 @contextmanager
 def _processes(workers: int, method: Any, tasks: list[tuple[Game, Unit]],
-               ctx: BuildContext) -> Iterator[Callable[[Game, Unit], Future]]:
+               ctx: BuildContext) -> Iterator[Callable[[list[tuple[Game, Unit]]], Future]]:
     """A pool of `workers` processes, each given the tasks' games and the build's context once, when
     it starts (forked: inherited, never pickled; spawned: pickled once a worker), and a function
-    that submits a task: only its unit crosses to the worker. A game pickled with each of its units
+    that submits a task, units one worker runs in turn (its future: their results): only the units
+    cross to the worker. A game pickled with each of its units
     cost a cold `build --all --jobs 2` about a CPU-second in pickling and unpickling, and gave each
     unit a copy of its own, so no memo of the game one unit filled served the next."""
     from concurrent.futures import ProcessPoolExecutor
@@ -112,7 +127,7 @@ def _processes(workers: int, method: Any, tasks: list[tuple[Game, Unit]],
     index = {id(game): i for i, game in enumerate(games)}
     with ProcessPoolExecutor(workers, mp_context=method, initializer=_start_worker,
                              initargs=(os.getpid(), games, ctx)) as ex:
-        yield lambda game, unit: ex.submit(_execute_given, index[id(game)], unit)
+        yield lambda group: ex.submit(_execute_given, [(index[id(game)], unit) for game, unit in group])
 
 
 def _start_worker(parent: int, games: list[Game], ctx: BuildContext) -> None:
@@ -121,11 +136,11 @@ def _start_worker(parent: int, games: list[Game], ctx: BuildContext) -> None:
     _die_with_parent(parent)
 
 
-def _execute_given(game: int, unit: Unit) -> UnitResult:
-    """A unit of the `game`-th game the worker was given, in the build's context."""
+def _execute_given(units: list[tuple[int, Unit]]) -> list[UnitResult]:
+    """Units, each of the n-th game the worker was given, one after the other in the build's context."""
     assert _GIVEN is not None, "a task reached a process not started by _processes"
     games, ctx = _GIVEN
-    return execute(games[game], unit, ctx, ctx.out_root)
+    return [execute(games[game], unit, ctx, ctx.out_root) for game, unit in units]
 
 
 def _die_with_parent(parent: int) -> None:
@@ -155,14 +170,19 @@ def pool(jobs: int):
         # the optimiser's process and the pool's are forked before any unit runs; for the few
         # seconds the optimiser's units take, one process more than `jobs` runs
         with _optimiser_apart(tasks, ctx) as (apart, rest), _forked_pool(jobs, rest, ctx) as submit:
-            futures = apart + [submit(game, unit) for game, unit in _largest_first(rest)]
+            # a big build sends each component's languages to one worker; a small one (an edit)
+            # spreads them, so that the one component it rebuilds uses every core
+            groups = (_languages_together(rest) if len(rest) >= PREPARE_PER_WORKER * jobs
+                      else [[task] for task in _largest_first(rest)])
+            futures = apart + [submit(group) for group in groups]
             for fut in as_completed(futures):
-                yield fut.result()
+                yield from fut.result()
     return run
 
 
 @contextmanager
-def _forked_pool(jobs: int, tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[Callable[[Game, Unit], Future]]:
+def _forked_pool(jobs: int, tasks: list[tuple[Game, Unit]],
+                 ctx: BuildContext) -> Iterator[Callable[[list[tuple[Game, Unit]]], Future]]:
     """`_processes` for the pool's tasks, forked where the platform allows (else spawned). Before it
     forks, this process does what each worker would do first (units.prepare: the drawing code
     imported, the fonts registered), so that the workers share it instead of each doing it again.

@@ -128,3 +128,35 @@ def test_a_small_rebuild_starts_its_workers_at_once_and_a_large_build_prepares_t
     monkeypatch.setattr(runners, "PREPARE_PER_WORKER", 1)
     build([newgame], BuildContext(out_root=tmp_path / "again", preflight=False), runner=pool(2), only={"cards"})
     assert calls == [len(report.built)]
+
+
+@forking
+def test_a_large_build_runs_the_languages_of_one_component_in_one_worker(newgame, tmp_path, monkeypatch):
+    """A worker keeps what a unit drew for the next (a deck's symbol tiles, its PNG faces, a map's hex
+    tiles): in a build of PREPARE_PER_WORKER units a worker or more, the languages of one game's
+    stage and component run in the same worker, one after the other, and print what one process prints."""
+    import generator.runners as runners
+
+    log = tmp_path / "workers.txt"
+    real = runners.execute
+
+    def logged(game, unit, ctx, scratch_in=None):  # forked workers inherit it: it names their pid
+        with log.open("a", encoding="utf-8") as f:
+            f.write(f"{os.getpid()} {unit.stage} {unit.part} {unit.lang}\n")
+        return real(game, unit, ctx, scratch_in)
+
+    monkeypatch.setattr(runners, "execute", logged)
+    monkeypatch.setattr(runners, "PREPARE_PER_WORKER", 1)  # the new game's units are a large build
+    pooled = BuildContext(out_root=tmp_path / "pool", preflight=False)
+    build([newgame], pooled, runner=pool(2))
+    workers: dict[tuple[str, str], set[str]] = {}
+    langs: dict[tuple[str, str], set[str]] = {}
+    for pid, stage, part, lang in (line.split() for line in log.read_text(encoding="utf-8").splitlines()):
+        workers.setdefault((stage, part), set()).add(pid)
+        langs.setdefault((stage, part), set()).add(lang)
+    several = [key for key, seen in langs.items() if len(seen) > 1]
+    assert {"cards", "maps", "rulebooks"} <= {stage for stage, _ in several}
+    assert all(len(workers[key]) == 1 for key in several), workers
+    alone = BuildContext(out_root=tmp_path / "alone", preflight=False)
+    build([newgame], alone, runner=serial)
+    assert files_of(pooled.out_root) == files_of(alone.out_root)
