@@ -121,7 +121,7 @@ def write_pages(stem: str, out_dir: Path, pages: list[SheetPage], drawer: FaceDr
         if kind in ctx.formats:
             s = open_surface(kind, title=title)
             if draw_pages(s, pages, drawer, note):
-                drawer.note(f"{stem}: a page without a free margin does not say it is a translation draft")
+                drawer.note(f"{stem}: a page printed to the paper's edge (no free margin) does not say it is a translation draft")
             written += s.save(out_dir / f"{stem}.{kind}")
     return written
 
