@@ -141,6 +141,9 @@ GROUPS: list[tuple[str, dict[str, str]]] = [
         "pieces.clause_ref": "{number} \"{heading}\"",
         "pieces.clause_ref_untitled": "{number}",
     }),
+    ("a translation draft's sheets of pieces, in their margin (generator/pieces/draft.py)", {
+        "pieces.draft": "Translation draft ({code}): untranslated text in {source}.",
+    }),
     ('the duplex calibration page (generator/cards/calibration.py)', {
         "calibration.title": "Duplex calibration (front)",
         "calibration.print": "Print both sides with flip: {flip}, scale 100% (“actual size”, not “fit to page”).",

@@ -8,7 +8,7 @@ rulebook headings) has the language. A language with anything missing is left ou
 the build with one warning that counts what is missing and says where, so that no printed face
 ever falls back to the source language in the middle of a translated sheet, unless it is a draft
 (`drafts:` in game.yaml, or `--draft xx`): a draft is built with what it lacks in the source
-language, each book marked as a draft, and one warning that counts what is missing.
+language, each book and sheet page marked as a draft (pieces/draft.py), and one warning that counts what is missing.
 `pnp rulebook --lang xx` still typesets a partial rulebook for its translators.
 """
 from __future__ import annotations
@@ -150,6 +150,15 @@ def with_drafts(game: Game, drafts: tuple[str, ...] | list[str]) -> Game:
     return dataclasses.replace(game, meta=meta)
 
 
+def language_name(code: str, lang: str) -> str:
+    """The name of language `code` in `lang` (the catalogue's `language.` entries, English where
+    `lang` lacks one); a language the catalogue does not name: its code."""
+    from . import catalogue
+
+    key = f"language.{code}"
+    return catalogue.text(key, lang) if key in catalogue.MESSAGES else code
+
+
 def is_draft(game: Game, lang: str) -> bool:
     return lang != game.meta.source_language and lang in game.meta.drafts
 
@@ -189,7 +198,7 @@ def languages_to_build(game: Game, requested: list[str] | None, warn: Callable[[
     for lg in candidates:
         missing = missing_translations(game, lg)
         if missing.count and is_draft(game, lg):
-            warn(f"{game.id}: built in {lg} as a draft (marked so on each book), {missing.summary()}; "
+            warn(f"{game.id}: built in {lg} as a draft (marked so on each book and sheet), {missing.summary()}; "
                  "the missing text is shown in the source language")
         elif missing.count:
             warn(f"{game.id}: not built in {lg}, {missing.summary()}; to build it anyway as a marked draft, "

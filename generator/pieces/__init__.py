@@ -12,6 +12,7 @@ boards, tuck boxes), from a piece cut out of paper to the pages that hold it.
              `SheetPage`s with their cut marks and registered backs, and the manifest's `sheets:`;
   render.py   draws any plan to PDF, SVG and PNG through generator/render (`draw_pages`,
              `write_outputs`, `write_pages`, `write_pngs`);
+  draft.py    a translation draft's sheet pages say so: one line in a free stretch of the margin;
   punch.py    the `pieces` build stage: tokens and chips (round or square), tiles, standees
              (fold-over pawns) from data through layouts, with built-in default layouts;
   tuckbox.py  a tuck box per deck (the cards stage prints it): a net sized from the card size, the

@@ -12,6 +12,7 @@ from ..geometry import Box
 from ..render import open_surface
 from ..render.base import Surface
 from ..render.record import Recording, png_once
+from .draft import COLOUR as NOTE_COLOUR, DraftNote, draft_note, place
 from .grid import SheetGrid, plan_gutterfold
 from .model import Mark, Piece, Placement, SheetPage
 from .plan import FOLD_COLOUR, FOLD_DASH, MARK_COLOUR, MARK_WIDTH, gutterfold_pages, grid_pages
@@ -25,9 +26,11 @@ CUT_WIDTH = 0.15
 GLUE_DASH = (0.6, 0.9)
 
 
-def draw_pages(s: Surface, pages: list[SheetPage], drawer: FaceDrawer) -> None:
+def draw_pages(s: Surface, pages: list[SheetPage], drawer: FaceDrawer, note: DraftNote | None = None) -> int:
     """Each page: its strokes on the paper (crop marks, fold line), then its placements in order,
-    then the lines drawn over them (`overlay`)."""
+    then the lines drawn over them (`overlay`), then a translation draft's `note` in its margin
+    (draft.py). Returns how many pages had no margin free for the note."""
+    crowded = 0
     for page in pages:
         s.begin_page(page.width, page.height, trim=page.trim, bleed=page.bleed)
         for k in page.strokes:
@@ -36,7 +39,12 @@ def draw_pages(s: Surface, pages: list[SheetPage], drawer: FaceDrawer) -> None:
             draw_placement(s, pl, drawer)
         for w in page.overlay:
             s.polygon(w.points, fill=w.fill, stroke=w.stroke, width=w.width)
+        at = place(page, note) if note else None
+        if note and at:
+            s.text(at[0], at[1], note.text, size_pt=at[2], colour=NOTE_COLOUR, font=note.font)
+        crowded += bool(note and not at)
         s.end_page()
+    return crowded
 
 
 def draw_placement(s: Surface, pl: Placement, drawer: FaceDrawer) -> None:
@@ -105,12 +113,15 @@ def write_outputs(stem: str, out_dir: Path, grid: SheetGrid, pieces: list[Piece]
 
 def write_pages(stem: str, out_dir: Path, pages: list[SheetPage], drawer: FaceDrawer, ctx: BuildContext,
                 title: str) -> list[Path]:
-    """Any plan as `<stem>.pdf` and `<stem>[-pN].svg`, in the formats the build asks for."""
+    """Any plan as `<stem>.pdf` and `<stem>[-pN].svg`, in the formats the build asks for; a
+    translation draft's pages say so in their margin (draft.py)."""
     written: list[Path] = []
+    note = draft_note(drawer.game, pages)
     for kind in ("pdf", "svg"):
         if kind in ctx.formats:
             s = open_surface(kind, title=title)
-            draw_pages(s, pages, drawer)
+            if draw_pages(s, pages, drawer, note):
+                drawer.note(f"{stem}: a page printed to the paper's edge (no free margin) does not say it is a translation draft")
             written += s.save(out_dir / f"{stem}.{kind}")
     return written
 

@@ -9,6 +9,7 @@ from generator import catalogue
 
 def label(key: str, lang: str, **kw: Any) -> str:
     if key == "lang_name":  # a language's name, in `lang`; a language the catalogue lacks: its code
-        name = f"language.{kw['code']}"
-        return catalogue.text(name, lang) if name in catalogue.MESSAGES else kw["code"]
+        from ..languages import language_name
+
+        return language_name(kw["code"], lang)
     return catalogue.text(f"rulebook.{key}", lang, **kw)
