@@ -97,3 +97,31 @@ def test_a_build_that_is_not_a_draft_says_nothing_of_the_kind(tmp_path):
             assert not any("draft" in (page.extract_text() or "").lower() for page in pdf.pages), pdf_path.name
     for svg in game.glob("*.svg"):
         assert "Translation draft" not in svg.read_text(encoding="utf-8"), svg.name
+
+
+@pytest.mark.parametrize("draft", [True, False])
+def test_a_drafts_map_says_so_under_its_title_inside_the_title_band(tmp_path, draft):
+    """The map page (PDF, SVG) of a draft carries the line under the map's name, between the title and
+    the grid's frame, crossing no other text; a map that is not a draft carries none."""
+    folder = tmp_path / "lanterns"
+    assert main(["new", str(folder)]) == 0
+    out = tmp_path / "out"
+    lang = "de" if draft else "en"  # not a draft: the game's own source language
+    assert main(["build", str(folder), "--out", str(out), "--only", "maps", "--no-preflight", "--lang", lang]
+                + (["--draft", "de"] if draft else [])) == 0
+    stem = "map-harbour-de" if draft else "map-harbour"
+    pdf = out / "lanterns" / f"{stem}.pdf"
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        lines = [ln for ln in page.extract_text_lines() if ln["text"] == LINE["de"]]
+        assert len(lines) == (1 if draft else 0)
+        if draft:
+            line = lines[0]
+            frame_top = min(r["top"] for r in page.rects if r["width"] > page.width / 2)  # the grid's frame
+            assert line["bottom"] <= frame_top and line["top"] * MM_PER_PT >= EDGE_MM
+            others = [w for w in page.extract_words() if w["top"] < line["top"] - 1 or w["bottom"] > line["bottom"] + 1]
+            box = (line["x0"], line["top"], line["x1"], line["bottom"])
+            assert not any(_overlaps(box, w) for w in others)
+    svg = ElementTree.parse(out / "lanterns" / f"{stem}.svg").getroot()
+    lines = [g for g in svg.iter(f"{SVG}g") if (g.findtext(f"{SVG}title") or "") == LINE["de"]]  # a string's glyphs, titled
+    assert len(lines) == (1 if draft else 0)

@@ -17,6 +17,7 @@ from solver.hexmap.hexes import Hex, side_vertices
 
 from .. import fonts
 from ..geometry import MM_PER_PT, Box
+from ..pieces.draft import DraftNote
 from ..render.base import Surface, text_width
 from ..text.typography import printed
 from .geometry import paper_grid
@@ -24,16 +25,22 @@ from .layout import MapPage
 from .legend import legend, panel_item
 from .symbols import ICON, INK, LABEL, REGION, RIVER, ROAD, define_symbols, hex_box, icon_name
 
+NOTE_BASELINE_MM = 10.4  # a draft's note under the map's name, inside the title band (layout.TITLE_MM)
 
-def draw_map_page(surf: Surface, hm: HexMap, page: MapPage, lang: str, faces: fonts.Faces) -> None:
+
+def draw_map_page(surf: Surface, hm: HexMap, page: MapPage, lang: str, faces: fonts.Faces,
+                  note: DraftNote | None = None) -> None:
     """One full page: the grid, title, boxes and legend."""
     surf.begin_page(page.width, page.height)
     define_symbols(surf, hm)
-    draw_page_content(surf, hm, page, lang, faces)
+    draw_page_content(surf, hm, page, lang, faces, note)
     surf.end_page()
 
 
-def draw_page_content(surf: Surface, hm: HexMap, page: MapPage, lang: str, faces: fonts.Faces) -> None:
+def draw_page_content(surf: Surface, hm: HexMap, page: MapPage, lang: str, faces: fonts.Faces,
+                      note: DraftNote | None = None) -> None:
+    """The page's content; a translation draft's `note` (generator/pieces/draft.py) under the map's
+    name, at the foot of the title band."""
     d = hm.data
     _check_glyphs(hm, lang, faces.regular)
     ox, oy = page.grid.x, page.grid.y
@@ -44,6 +51,9 @@ def draw_page_content(surf: Surface, hm: HexMap, page: MapPage, lang: str, faces
     surf.text(page.title.x, page.title.y + 7, title, size_pt=16, colour=INK, font=faces.bold)
     surf.text(page.title.right, page.title.y + 7, printed(d.name, lang), size_pt=9, colour=LABEL, align="right",
               font=faces.regular)
+    if note is not None:
+        surf.text(page.title.right, page.title.y + NOTE_BASELINE_MM, note.text, size_pt=7, colour=INK, align="right",
+                  font=note.font)
     for item in page.items:
         box = next(b for b in d.boxes if b.id == item.ref)
         panel_item(surf, item.box, box, lang, faces)

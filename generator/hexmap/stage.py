@@ -16,6 +16,7 @@ from solver.game.map import HexMap
 
 from .. import fonts
 from ..context import PAPER_MM, BuildContext
+from ..pieces.draft import note_for
 from ..render import open_surface
 from .draw import draw_map_page
 from .layout import map_page
@@ -44,18 +45,19 @@ def build_maps(game: Game, ctx: BuildContext) -> list[Path]:
     page = map_page(hm)
     stem = f"map-{hm.data.id}{suffix}"
     faces = fonts.faces(lang, game)
+    note = note_for(game, lang)  # a translation draft says so under the map's title
     written: list[Path] = []
     for kind in ("pdf", "svg"):
         if kind in ctx.formats:
             surf = open_surface(kind, title=f"{game.id} {stem}")
-            draw_map_page(surf, hm, page, lang, faces)
+            draw_map_page(surf, hm, page, lang, faces, note)
             written += surf.save(out / f"{stem}.{kind}")
     if "png" in ctx.formats:  # a screen preview unless --map-dpi asks for more; print from the PDF
         surf = open_surface("png", dpi=ctx.map_dpi, title=f"{game.id} {stem}")
-        draw_map_page(surf, hm, page, lang, faces)
+        draw_map_page(surf, hm, page, lang, faces, note)
         written += surf.save(out / "png" / f"{stem}.png")
     tiled = map_tiles(hm, ctx.paper)
     if tiled is not None:
         paper, plan = tiled
-        written += draw_tiles(hm, page, plan, lang, faces, out / f"{stem}-tiles-{paper}.pdf")
+        written += draw_tiles(hm, page, plan, lang, faces, out / f"{stem}-tiles-{paper}.pdf", note)
     return written

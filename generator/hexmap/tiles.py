@@ -23,6 +23,7 @@ from ..geometry import MM_PER_PT, Box
 from ..render import open_surface
 from ..render.base import Surface, text_width
 from ..text.typography import printed
+from ..pieces.draft import DraftNote
 from .draw import draw_page_content
 from .layout import MapPage
 from .tiling import Tile, TilePlan, assembly_scale
@@ -72,10 +73,10 @@ def _neighbours(plan: TilePlan, t: Tile, lang: str) -> dict[str, str]:
 
 
 def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, faces: fonts.Faces,
-               target: Path) -> list[Path]:
-    """The map's tiled print: the map's symbols and page, under its legend's title."""
+               target: Path, note: DraftNote | None = None) -> list[Path]:
+    """The map's tiled print: the map's symbols and page (with a draft's `note`), under its legend's title."""
     return draw_tiled(TiledPage(page.width, page.height, printed(hm.data.legend.title, lang),
-                                lambda s: define_symbols(s, hm), lambda s: draw_page_content(s, hm, page, lang, faces)),
+                                lambda s: define_symbols(s, hm), lambda s: draw_page_content(s, hm, page, lang, faces, note)),
                       plan, lang, faces, target, f"{printed(hm.data.name, lang)} — tiles")
 
 

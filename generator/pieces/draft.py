@@ -1,7 +1,8 @@
 """A translation draft's sheets say so: one short line in the margin of every sheet page (cards,
 counters, tokens, tiles, standees, boards, dice, tuck boxes) of a language built as a draft
 (generator/languages.py `is_draft`), in the words of the catalogue's `pieces.draft`, in the draft
-language where the catalogue has it, else English, as the rulebook's draft label.
+language where the catalogue has it, else English, as the rulebook's draft label. A map says it
+under its title (generator/hexmap/draw.py, `note_for`).
 
 Where: the top margin, else the bottom one, in a stretch free of every crop mark, fold line, cut
 tick and piece's bleed (kept `CLEAR` mm away), never nearer than `EDGE` mm to the paper's edge,
@@ -34,9 +35,14 @@ class DraftNote:
 
 def draft_note(game: Any, pages: list[SheetPage]) -> DraftNote | None:
     """The note for `pages` of `game` when their language is a draft, else None."""
+    return note_for(game, next((pl.piece.front.lang for page in pages for pl in page.placements), None))
+
+
+def note_for(game: Any, lang: str | None) -> DraftNote | None:
+    """The note a draft's printed page in `lang` carries (a sheet's margin, a map's title band),
+    or None when `lang` is not a draft of `game`."""
     from ..languages import is_draft, language_name
 
-    lang = next((pl.piece.front.lang for page in pages for pl in page.placements), None)
     if game is None or lang is None or not is_draft(game, lang):
         return None
     own = catalogue.lang_of("pieces.draft", lang)  # the language the line comes in
