@@ -46,7 +46,7 @@ def coverage(game: Game, ctx: BuildContext, langs: list[str]) -> Coverage:
         files = printed_files(game, comp, printer, counts, ctx, langs)
         if files:
             out[comp.id] = {"printed_in": [f for _lang, f in files]}
-            if printer == "cards" and not tuck_boxed(game, comp, counts, ctx):  # said, not skipped in silence
+            if printer == "cards" and not any(f.startswith("tuckbox-") for _lang, f in files):  # said, not skipped in silence
                 out[comp.id]["tuck_box"] = False
             continue
         reason = left_out_reason(game, comp, printer, counts, langs)
