@@ -13,7 +13,7 @@ from solver.counts.effective import effective_counts
 from solver.counts.ledger import rest_copies
 from solver.engine.results import ItemKey
 from solver.game.base import pick
-from solver.game.components import CARD_PRESETS, COUNTER_PRESETS, Component, Item, size_mm
+from solver.game.components import CARD_PRESETS, COUNTER_PRESETS, PRINTER_BY_KIND, Component, Item, size_mm
 from solver.game.layouts import ComponentLayout, LayoutsFile
 from solver.game.loader import Game
 
@@ -27,10 +27,6 @@ from ..pieces.grid import SheetGrid, plan_sheet
 
 DEFAULT_CARD = ComponentLayout(front="card-basic", back="back-basic")
 DEFAULT_COUNTER = ComponentLayout(front="counter-basic", back="counter-basic")
-# the printer of each kind (layouts.yaml `print_as` chooses another); a kind not here is not printed
-# by a piece printer (maps and booklets have their own stages; dice, boxes and others are left out)
-SHEET_BY_KIND = {"deck": "cards", "counters": "counters", "chits": "counters", "tokens": "tokens", "tiles": "tiles",
-                 "pieces": "standees", "board": "boards", "sheet": "boards", "dice": "dice"}
 # the trim size of a component that states none, by the sheet that prints it
 DEFAULT_SIZE_MM = {"cards": CARD_PRESETS["poker"], "counters": (COUNTER_PRESETS["half-inch"],) * 2}
 
@@ -40,7 +36,7 @@ def sheet_of(layouts: LayoutsFile, comp: Component) -> str:
     cl = layouts.components.get(comp.id)
     if cl and cl.print_as:
         return cl.print_as
-    return SHEET_BY_KIND.get(comp.kind, "none")
+    return PRINTER_BY_KIND.get(comp.kind, "none")
 
 
 def piece_size(comp: Component, sheet: str) -> tuple[float, float]:

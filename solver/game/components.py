@@ -75,6 +75,15 @@ class Item(Model):
     _v = field_validator("name", "text", "note", mode="before")(classmethod(lambda cls, v: v if v is None else check_local(v)))
 
 
+# the printer of each kind (layouts.yaml `print_as` chooses another); a kind not here is not printed
+# by a piece printer (maps and booklets have their own stages; boxes and others are left out)
+PRINTER_BY_KIND = {"deck": "cards", "counters": "counters", "chits": "counters", "tokens": "tokens", "tiles": "tiles",
+                   "pieces": "standees", "board": "boards", "sheet": "boards", "dice": "dice"}
+# keys of a component that one kind of printer reads and every other ignores: given to a component
+# another printer prints, they would change nothing, so loading refuses them (solver/game/loader.py)
+PRINTER_KEYS: dict[str, tuple[str, ...]] = {"tuck_box": ("cards",), "card_thickness_mm": ("cards",),
+                                            "faces": ("dice",), "shape": ("tokens", "tiles", "boards")}
+
 ComponentKind = Literal["deck", "counters", "tiles", "tokens", "chits", "dice", "board", "map",
                         "sheet", "booklet", "pieces", "box", "other"]
 

@@ -260,6 +260,7 @@ def _check_across_files(reading: _Reading, meta: GameMeta | None, components: li
         problems += check_font_files(meta, reading.folder, reading.locators["game.yaml"])
     if meta and meta.sources and "map" in extras:
         problems += check_cited_map(extras["map"], reading.locators["map.yaml"])
+    problems += _printer_keys(components, extras.get("layouts"), reading.locators.get("components.yaml"))
     if meta and components:
         ids = {c.id for c in components} | {i.id for c in components for i in c.items}
         for gi, gap in enumerate(meta.gaps):
@@ -267,6 +268,29 @@ def _check_across_files(reading: _Reading, meta: GameMeta | None, components: li
                 problems.append(reading.locators["game.yaml"].problem(
                     ("gaps", gi, "component"), f"unknown component {gap.component!r}", "use an id from components.yaml"))
     return problems
+
+
+def _printer_keys(components: list[Component], layouts: Any, cloc: Locator | None) -> list[Problem]:
+    """A key only one printer reads (`PRINTER_KEYS`: a deck's tuck box, a die's faces, a token's
+    shape) on a component another printer prints would change nothing: refused where it stands."""
+    from .components import PRINTER_BY_KIND, PRINTER_KEYS
+
+    problems: list[Problem] = []
+    for ci, comp in enumerate(components):
+        said = layouts.components.get(comp.id) if layouts else None
+        printer = said.print_as if said and said.print_as else PRINTER_BY_KIND.get(comp.kind, "none")
+        for key, readers in PRINTER_KEYS.items():
+            if getattr(comp, key) not in (None, []) and printer not in readers and cloc:
+                prints = "is not printed" if printer == "none" else f"prints as {printer}"
+                problems.append(cloc.problem(
+                    ("components", ci, key), f"{key} is read only when a component prints as {_either(readers)}, "
+                    f"and {comp.id!r} (kind {comp.kind}) {prints}",
+                    f"remove {key}, or print it as {readers[0]} (layouts.yaml print_as)", key=True))
+    return problems
+
+
+def _either(names: tuple[str, ...]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def load_all() -> list[Game]:
