@@ -7,7 +7,8 @@ pixels (`_Face`). A symbol is
 rendered once per scale into a transparent tile and pasted wherever it is used (shared by the
 images a process draws when they define it with the same drawing function). SVG images are
 rasterised by `cards.images.svg_to_pil` (svglib's drawing as PDF, rendered by pdfium), because
-reportlab's own rasteriser needs cairo, which a fresh machine may lack.
+reportlab's own rasteriser needs cairo, which a fresh machine may lack. A page's file is written
+by `pngwrite.png_bytes` (unfiltered rows, ISA-L's deflate), not by Pillow's `save`.
 """
 from __future__ import annotations
 
@@ -277,9 +278,9 @@ class PngSurface(SurfaceBase):
 
     # ------------------------------------------------------------------ output
     def png_bytes(self, page: int = 0) -> bytes:
-        buf = io.BytesIO()
-        self.pages[page].save(buf, format="PNG", dpi=(self.dpi, self.dpi), compress_level=1)
-        return buf.getvalue()
+        from .pngwrite import png_bytes
+
+        return png_bytes(self.pages[page], self.dpi)
 
     def save(self, target: Path) -> list[Path]:
         """One page: `target`; several: `<stem>-p1.png`, ..."""
