@@ -52,9 +52,12 @@ class Ink:
         inked = flat != PAPER if inked is None else inked
         at = np.flatnonzero(inked)
         h, w = image.shape[:2]
-        rows = np.zeros((h, -(-w // 16) * 16), dtype=bool)
-        rows[:, :w] = inked.reshape(h, w)
-        bits = np.append(np.packbits(rows, bitorder="little").view("<u2"), np.uint16(0))
+        # each row packed on its own (numpy pads it to whole bytes with 0 bits), then to whole words
+        # by a 0 byte where its bytes are odd: the mask itself is not copied into padded rows
+        packed = np.packbits(inked.reshape(h, w), axis=1, bitorder="little")
+        if packed.shape[1] % 2:
+            packed = np.concatenate([packed, np.zeros((h, 1), dtype=np.uint8)], axis=1)
+        bits = np.append(packed.reshape(-1).view("<u2"), np.uint16(0))
         count = _BITS.take(bits)
         return Ink(at, flat[at], w, h, bits, np.cumsum(count, dtype=np.int64) - count)
 
