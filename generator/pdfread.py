@@ -145,11 +145,26 @@ def _glyphs_shown(image: Image, ink: Ink | None, chars: PageText, w_mm: float, h
     boxes, packed = chars.box, _packed(chars.rgb)
     cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
     narrow = boxes[:, 2] - boxes[:, 0] < 0.6  # an "l" or "i" may be one pixel wide
-    if ink is not None and not paper_own(packed).any():
-        rows, left, right = marks(ink, window_places(image.shape, boxes, np.zeros(len(boxes))), packed)
-    else:
-        rows, left, right = _marks(Windows(image, boxes, np.zeros(len(boxes))), packed)
+    # a glyph in a colour the paper is its own colour of (white on a band) is not ink: its box's
+    # pixels are read; every other box's marks are the same from the sparse ink (each box is judged
+    # alone), so a page's few white headings no longer send its thousands of glyphs to their pixels
+    light = paper_own(packed) if ink is not None else np.ones(len(packed), dtype=bool)
+    rows, left, right = np.zeros(len(packed)), np.zeros(len(packed), dtype=np.int64), np.zeros(len(packed), dtype=np.int64)
+    for part, pixels in ((~light, False), (light, True)):
+        if part.all():
+            rows, left, right = _marks_of(image, ink, boxes, packed, pixels)
+        elif part.any():
+            rows[part], left[part], right[part] = _marks_of(image, ink, boxes[part], packed[part], pixels)
     return (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & (rows >= 3) & (narrow | (right > left))
+
+
+def _marks_of(image: Image, ink: Ink | None, boxes: np.ndarray, packed: np.ndarray, pixels: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per box (no pad), the pixel rows its colour marks and the leftmost and rightmost column:
+    from the boxes' own pixels (`pixels`), else from the page's sparse `ink`."""
+    none = np.zeros(len(boxes))
+    if pixels or ink is None:
+        return _marks(Windows(image, boxes, none), packed)
+    return marks(ink, window_places(image.shape, boxes, none), packed)
 
 
 def _marks(win: Windows, packed: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -114,6 +114,20 @@ def test_a_full_stop_too_small_to_show_leaves_its_run_but_in_its_band_colour_it_
     assert runs(seen) == {"Go.": [0x33, 0x66, 0x99], "Ok": [255, 255, 255]}
 
 
+def test_white_and_dark_glyphs_on_one_page_are_each_judged_by_their_own_pixels(tmp_path, way):
+    """White glyphs on a band (the paper is their own colour) between dark ones on the paper: each
+    keeps its own answer, a too-small full stop of either colour dropped, whatever way the page's
+    glyphs are read (the white ones from their boxes' pixels, the dark ones from the sparse ink)."""
+    def draw(s):
+        s.text(30, 30, "Before.", size_pt=14)
+        s.rect(Box(20, 40, 120, 20), fill=BAND)
+        s.text(30, 53, "Set.", size_pt=14, colour="#ffffff")
+        s.text(30, 100, "After.", size_pt=14, colour="#402010")
+    seen = seen_of(page_pdf(tmp_path, draw))
+    assert runs(seen) == {"Before": [255, 255, 255], "Set": [0x20, 0x30, 0x40], "After": [255, 255, 255]}
+    assert [c.rgb for c in seen.chars.chars()] == [(0, 0, 0)] * 6 + [(255, 255, 255)] * 3 + [(0x40, 0x20, 0x10)] * 5
+
+
 @pytest.mark.parametrize("width", [1, 15, 16, 17, 31, 32, 33, 583, 827])
 def test_where_a_place_falls_among_the_ink_is_counted_as_a_search_finds_it(width):
     """`Ink.before` counts, from the page's ink packed sixteen pixels to a word, what a binary
