@@ -21,7 +21,7 @@ import numpy as np
 from .pieces.plan import MARK_WIDTH
 from .pieces.grid import MARK_LEN_MM, MARK_MIN_LEN_MM
 from .geometry import MM_PER_PT
-from .pageink import PAPER, RENDER_DPI, Ink, far_stats, marks, own, paper_own, span_of, tally, window_places
+from .pageink import PAPER, RENDER_DPI, Ink, Places, far_stats, marks, own, paper_bin, paper_own, span_of, tally, window_places
 from .pagetext import PageText, Rect, raw_call, run_spans, span_boxes
 
 if TYPE_CHECKING:
@@ -207,6 +207,12 @@ def _under(image: Image, ink: Ink | None, boxes: np.ndarray, pad: np.ndarray, rg
     enough = (count >= 0.15 * places.area) & (places.area > 0)
     means = np.stack([(lo >> s) & 0xFF for s in (0, 8, 16)], axis=1).astype(np.float64)
     mixed = enough & (lo != hi)
+    if ink is not None and mixed.any():  # most are the paper with a few other glyphs or edges in it
+        at = np.flatnonzero(mixed)
+        sub = Places(places.x0[at], places.y0[at], places.w[at], places.h[at])
+        wins, paler = paper_bin(ink, sub, packed[at], count[at])
+        means[at[wins]] = paler[wins]
+        mixed[at[wins]] = False
     if mixed.any():  # the pixels of these windows, read one by one
         win = Windows(image, boxes[mixed], pad[mixed])
         means[mixed] = _commonest_bin_means(win, ~own(win.pixels, np.repeat(packed[mixed], win.area)), int(mixed.sum()))

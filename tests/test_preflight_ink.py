@@ -128,6 +128,31 @@ def test_white_and_dark_glyphs_on_one_page_are_each_judged_by_their_own_pixels(t
     assert [c.rgb for c in seen.chars.chars()] == [(0, 0, 0)] * 6 + [(255, 255, 255)] * 3 + [(0x40, 0x20, 0x10)] * 5
 
 
+@pytest.mark.parametrize("pale", [None, "#f4f4f4"])
+def test_a_window_of_paper_and_other_colours_reads_as_its_windows_pixels_do(tmp_path, monkeypatch, pale):
+    """A run whose window holds the paper, a red rule and (or not) a pale grey patch: the palest bin
+    (the paper's, with the patch) holds most of it. Read sparse, its colour is worked from the ink
+    and the paper counted; it must be the colour the windows' own pixels give (the mean of that
+    bin's pixels: the paper's white, or between the patch's grey and white)."""
+    def draw(s):
+        if pale:
+            s.rect(Box(26, 47, 8, 8), fill=pale)  # the left part of the window
+        s.text(30, 53, "Rules", size_pt=14)
+        s.rect(Box(26, 53.6, 30, 0.4), fill="#c02020")  # a rule crossing the window under the text
+    path = page_pdf(tmp_path, draw)
+    got = {}
+    for way, wide in (("sparse", 0.0), ("windows", 1e9)):
+        monkeypatch.setattr(pdfread, "WIDE", wide)
+        monkeypatch.setattr(pdfread, "SPARSE_INK", 1.0)
+        got[way] = runs(seen_of(path))
+    assert got["sparse"] == got["windows"]
+    (under,) = got["sparse"].values()
+    if pale:
+        assert all(0xf4 < c < 255 for c in under), under
+    else:
+        assert under == [255, 255, 255]
+
+
 @pytest.mark.parametrize("width", [1, 15, 16, 17, 31, 32, 33, 583, 827])
 def test_where_a_place_falls_among_the_ink_is_counted_as_a_search_finds_it(width):
     """`Ink.before` counts, from the page's ink packed sixteen pixels to a word, what a binary
