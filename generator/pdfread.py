@@ -193,8 +193,9 @@ def _under(image: Image, ink: Ink | None, boxes: np.ndarray, pad: np.ndarray, rg
     the text stands on its own colour (a label in its band's colour) and that is its background.
     Colours are counted in bins of 16 per channel, and the winning bin's pixels averaged. With
     the page's `ink` read sparse, a window whose only colour besides the text's is one (the
-    paper, a band) needs no more. Returns the colours (n x 3) and whether each window is on the
-    page at all."""
+    paper, a band) needs no more, nor one whose palest bin, the paper's, holds most of it
+    (`pageink.paper_bin`). Returns the colours (n x 3) and whether each window is on the page at
+    all."""
     n = len(rgbs)
     if not n:
         return np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=bool)
