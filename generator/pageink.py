@@ -8,6 +8,7 @@ of the paper's one colour.
     window_places(shape, boxes, pad)            each box widened by `pad`, cut to whole pixels of the page
     marks(ink, places, colours)                 per box: the pixel rows and columns its colour marks
     far_stats(ink, places, colours)             per window: its pixels far from its colour, counted, lowest, highest
+    paper_bin(ink, places, colours, far)        per window: the mean of its palest bin where that bin holds most of it
 
 Colours are packed as the rendered page holds them (R + G << 8 + B << 16, the unused fourth byte,
 255, on top); two colours within OWN_COLOUR (the sum of R, G, B distances) are one. generator/pdfread.py
@@ -52,9 +53,12 @@ class Ink:
         inked = flat != PAPER if inked is None else inked
         at = np.flatnonzero(inked)
         h, w = image.shape[:2]
-        rows = np.zeros((h, -(-w // 16) * 16), dtype=bool)
-        rows[:, :w] = inked.reshape(h, w)
-        bits = np.append(np.packbits(rows, bitorder="little").view("<u2"), np.uint16(0))
+        # each row packed on its own (numpy pads it to whole bytes with 0 bits), then to whole words
+        # by a 0 byte where its bytes are odd: the mask itself is not copied into padded rows
+        packed = np.packbits(inked.reshape(h, w), axis=1, bitorder="little")
+        if packed.shape[1] % 2:
+            packed = np.concatenate([packed, np.zeros((h, 1), dtype=np.uint8)], axis=1)
+        bits = np.append(packed.reshape(-1).view("<u2"), np.uint16(0))
         count = _BITS.take(bits)
         return Ink(at, flat[at], w, h, bits, np.cumsum(count, dtype=np.int64) - count)
 
@@ -179,3 +183,29 @@ def tally(px: np.ndarray, per: np.ndarray, area: np.ndarray, colours: np.ndarray
         low[some] = np.minimum.reduceat(np.where(far, px, np.uint32(PAPER)), first)
         high[some] = np.maximum.reduceat(np.where(far, px, np.uint32(0)), first)
     return count, low, np.where(paper_far, np.uint32(PAPER), high)
+
+
+WHITE_BIN = 0xF0F0F0  # a packed colour's top four bits of R, G and B: all set in the palest bin of 16
+
+
+def paper_bin(ink: Ink, p: Places, colours: np.ndarray, far: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per window whose pixels far from its colour (`colours`, packed, the paper among them: `far`
+    of them, as `far_stats` counts) lie more than half in the palest bin of 16 per channel (R, G
+    and B all 0xF0 or more), which the paper's pixels fill: that bin is the commonest (strictly: no
+    tie to settle), and the mean of its pixels (rounded), counted from the sparse ink and the bare
+    paper, is the colour under the run. Returns whether each window is so (n) and the means (n x
+    3; zeros where not)."""
+    n = len(colours)
+    of, _, lo, hi = _row_spans(ink, p)
+    many = hi - lo
+    idx = np.repeat(lo - np.cumsum(many) + many, many) + np.arange(int(many.sum()))
+    owner, px = np.repeat(of, many), ink.colour[idx]
+    pale = ((px & WHITE_BIN) == WHITE_BIN) & ~own(px, colours[owner])
+    read = np.bincount(of, weights=many, minlength=n).astype(np.int64)
+    paper = np.where(paper_own(colours), 0, p.area - read)  # bare paper pixels, where far from the text
+    inked = np.bincount(owner[pale], minlength=n)
+    total = paper + inked
+    sums = np.stack([np.bincount(owner[pale], weights=(px[pale] >> s) & 0xFF, minlength=n) + 255.0 * paper
+                     for s in (0, 8, 16)], axis=1)
+    wins = 2 * total > far
+    return wins, np.where(wins[:, None], np.round(sums / np.maximum(total, 1)[:, None]), 0.0)

@@ -21,7 +21,7 @@ import numpy as np
 from .pieces.plan import MARK_WIDTH
 from .pieces.grid import MARK_LEN_MM, MARK_MIN_LEN_MM
 from .geometry import MM_PER_PT
-from .pageink import PAPER, RENDER_DPI, Ink, far_stats, marks, own, paper_own, span_of, tally, window_places
+from .pageink import PAPER, RENDER_DPI, Ink, Places, far_stats, marks, own, paper_bin, paper_own, span_of, tally, window_places
 from .pagetext import PageText, Rect, raw_call, run_spans, span_boxes
 
 if TYPE_CHECKING:
@@ -145,11 +145,26 @@ def _glyphs_shown(image: Image, ink: Ink | None, chars: PageText, w_mm: float, h
     boxes, packed = chars.box, _packed(chars.rgb)
     cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
     narrow = boxes[:, 2] - boxes[:, 0] < 0.6  # an "l" or "i" may be one pixel wide
-    if ink is not None and not paper_own(packed).any():
-        rows, left, right = marks(ink, window_places(image.shape, boxes, np.zeros(len(boxes))), packed)
-    else:
-        rows, left, right = _marks(Windows(image, boxes, np.zeros(len(boxes))), packed)
+    # a glyph in a colour the paper is its own colour of (white on a band) is not ink: its box's
+    # pixels are read; every other box's marks are the same from the sparse ink (each box is judged
+    # alone), so a page's few white headings no longer send its thousands of glyphs to their pixels
+    light = paper_own(packed) if ink is not None else np.ones(len(packed), dtype=bool)
+    rows, left, right = np.zeros(len(packed)), np.zeros(len(packed), dtype=np.int64), np.zeros(len(packed), dtype=np.int64)
+    for part, pixels in ((~light, False), (light, True)):
+        if part.all():
+            rows, left, right = _marks_of(image, ink, boxes, packed, pixels)
+        elif part.any():
+            rows[part], left[part], right[part] = _marks_of(image, ink, boxes[part], packed[part], pixels)
     return (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm) & (rows >= 3) & (narrow | (right > left))
+
+
+def _marks_of(image: Image, ink: Ink | None, boxes: np.ndarray, packed: np.ndarray, pixels: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per box (no pad), the pixel rows its colour marks and the leftmost and rightmost column:
+    from the boxes' own pixels (`pixels`), else from the page's sparse `ink`."""
+    none = np.zeros(len(boxes))
+    if pixels or ink is None:
+        return _marks(Windows(image, boxes, none), packed)
+    return marks(ink, window_places(image.shape, boxes, none), packed)
 
 
 def _marks(win: Windows, packed: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -178,8 +193,9 @@ def _under(image: Image, ink: Ink | None, boxes: np.ndarray, pad: np.ndarray, rg
     the text stands on its own colour (a label in its band's colour) and that is its background.
     Colours are counted in bins of 16 per channel, and the winning bin's pixels averaged. With
     the page's `ink` read sparse, a window whose only colour besides the text's is one (the
-    paper, a band) needs no more. Returns the colours (n x 3) and whether each window is on the
-    page at all."""
+    paper, a band) needs no more, nor one whose palest bin, the paper's, holds most of it
+    (`pageink.paper_bin`). Returns the colours (n x 3) and whether each window is on the page at
+    all."""
     n = len(rgbs)
     if not n:
         return np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=bool)
@@ -192,6 +208,12 @@ def _under(image: Image, ink: Ink | None, boxes: np.ndarray, pad: np.ndarray, rg
     enough = (count >= 0.15 * places.area) & (places.area > 0)
     means = np.stack([(lo >> s) & 0xFF for s in (0, 8, 16)], axis=1).astype(np.float64)
     mixed = enough & (lo != hi)
+    if ink is not None and mixed.any():  # most are the paper with a few other glyphs or edges in it
+        at = np.flatnonzero(mixed)
+        sub = Places(places.x0[at], places.y0[at], places.w[at], places.h[at])
+        wins, paler = paper_bin(ink, sub, packed[at], count[at])
+        means[at[wins]] = paler[wins]
+        mixed[at[wins]] = False
     if mixed.any():  # the pixels of these windows, read one by one
         win = Windows(image, boxes[mixed], pad[mixed])
         means[mixed] = _commonest_bin_means(win, ~own(win.pixels, np.repeat(packed[mixed], win.area)), int(mixed.sum()))

@@ -114,6 +114,45 @@ def test_a_full_stop_too_small_to_show_leaves_its_run_but_in_its_band_colour_it_
     assert runs(seen) == {"Go.": [0x33, 0x66, 0x99], "Ok": [255, 255, 255]}
 
 
+def test_white_and_dark_glyphs_on_one_page_are_each_judged_by_their_own_pixels(tmp_path, way):
+    """White glyphs on a band (the paper is their own colour) between dark ones on the paper: each
+    keeps its own answer, a too-small full stop of either colour dropped, whatever way the page's
+    glyphs are read (the white ones from their boxes' pixels, the dark ones from the sparse ink)."""
+    def draw(s):
+        s.text(30, 30, "Before.", size_pt=14)
+        s.rect(Box(20, 40, 120, 20), fill=BAND)
+        s.text(30, 53, "Set.", size_pt=14, colour="#ffffff")
+        s.text(30, 100, "After.", size_pt=14, colour="#402010")
+    seen = seen_of(page_pdf(tmp_path, draw))
+    assert runs(seen) == {"Before": [255, 255, 255], "Set": [0x20, 0x30, 0x40], "After": [255, 255, 255]}
+    assert [c.rgb for c in seen.chars.chars()] == [(0, 0, 0)] * 6 + [(255, 255, 255)] * 3 + [(0x40, 0x20, 0x10)] * 5
+
+
+@pytest.mark.parametrize("pale", [None, "#f4f4f4"])
+def test_a_window_of_paper_and_other_colours_reads_as_its_windows_pixels_do(tmp_path, monkeypatch, pale):
+    """A run whose window holds the paper, a red rule and (or not) a pale grey patch: the palest bin
+    (the paper's, with the patch) holds most of it. Read sparse, its colour is worked from the ink
+    and the paper counted; it must be the colour the windows' own pixels give (the mean of that
+    bin's pixels: the paper's white, or between the patch's grey and white)."""
+    def draw(s):
+        if pale:
+            s.rect(Box(26, 47, 8, 8), fill=pale)  # the left part of the window
+        s.text(30, 53, "Rules", size_pt=14)
+        s.rect(Box(26, 53.6, 30, 0.4), fill="#c02020")  # a rule crossing the window under the text
+    path = page_pdf(tmp_path, draw)
+    got = {}
+    for way, wide in (("sparse", 0.0), ("windows", 1e9)):
+        monkeypatch.setattr(pdfread, "WIDE", wide)
+        monkeypatch.setattr(pdfread, "SPARSE_INK", 1.0)
+        got[way] = runs(seen_of(path))
+    assert got["sparse"] == got["windows"]
+    (under,) = got["sparse"].values()
+    if pale:
+        assert all(0xf4 < c < 255 for c in under), under
+    else:
+        assert under == [255, 255, 255]
+
+
 @pytest.mark.parametrize("width", [1, 15, 16, 17, 31, 32, 33, 583, 827])
 def test_where_a_place_falls_among_the_ink_is_counted_as_a_search_finds_it(width):
     """`Ink.before` counts, from the page's ink packed sixteen pixels to a word, what a binary
