@@ -325,6 +325,19 @@ class RowTable(Table):
 
     MIN_ROWS = 2
 
+    _measured_at: float | None = None  # the width of the last _calc; its results are still in place
+
+    def _calc(self, availWidth: float, availHeight: float) -> None:
+        """reportlab's measuring, skipped when the table was last measured at the same width: a
+        table is measured about 2.6 times per book at the width it had before (its frame, its
+        column pair, a split, a keep-with-next's copy, and the drawing pass). Its rows' heights
+        and columns depend only on the width here: no spanned cells, every column's width given
+        (reportlab's long-table cut-off at `availHeight` stops early only for row spans)."""
+        if availWidth == self._measured_at and not self._spanCmds:
+            return
+        super()._calc(availWidth, availHeight)
+        self._measured_at = availWidth
+
     def _listCellGeom(self, V: Any, w: float, s: Any, W: list | None = None, H: list | None = None,
                       aH: float = 72000) -> tuple[float, float]:
         """reportlab's cell geometry (its width and height) for a cell of one KPara, without the
