@@ -78,7 +78,13 @@ def _ttfont_class() -> type:
     0.0001 pt: with this, a build gives the same bytes with or without the accelerator."""
     from reportlab.pdfbase.ttfonts import TTFont
 
+    from .fontsubsets import keep_subsets
+
     class PnpTTFont(TTFont):
+        def __init__(self, *args: Any, **kwargs: Any):
+            super().__init__(*args, **kwargs)
+            keep_subsets(self.face)  # a subset embedded again is not made again
+
         def stringWidth(self, text: str | bytes, size: float, encoding: str = "utf8") -> float:
             if isinstance(text, bytes):
                 text = text.decode(encoding or "utf8")
