@@ -156,8 +156,10 @@ class KPara(Flowable):
 
     # -- drawing
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
-        if self.rec.layout_only and not self.anchor:
-            return  # a layout pass records destinations only: nothing to do, not even the canvas's state
+        if self.rec.layout_only:  # a layout pass records where destinations land, and draws nothing
+            if self.anchor:
+                self.rec.anchors.setdefault(self.anchor, canvas.getPageNumber())
+            return
         super().drawOn(canvas, x, y, _sW)
 
     def draw(self) -> None:
@@ -165,13 +167,11 @@ class KPara(Flowable):
         page = c.getPageNumber()
         top = self.height - self._before()
         if self.anchor:
-            c.bookmarkHorizontal(self.anchor, 0, top + st.leading * 0.2)
             self.rec.anchors.setdefault(self.anchor, page)
+            c.bookmarkHorizontal(self.anchor, 0, top + st.leading * 0.2)
             if self.outline:
                 title, level = self.outline
                 c.addOutlineEntry(title, self.anchor, level=level, closed=level > 0)
-        if self.rec.layout_only:
-            return
         c.setFont(st.font, st.size)
         # the baseline sits the face's own ascent below the top of the em box (IPAex 0.88, Source
         # Serif 0.73), so Latin text is centred in its line as Japanese is
