@@ -46,7 +46,7 @@ class _Kept:
             self.used -= dropped
 
 
-_SUBSETS = _Kept(BUDGET // 2)  # (face, codes) -> the subset font file
+_SUBSETS = _Kept(BUDGET // 2)  # (the face's token, codes) -> the subset font file
 _DEFLATED = _Kept(BUDGET // 2)  # stream content -> zlib.compress(content)
 
 
@@ -70,11 +70,13 @@ def keep_subsets(face: Any) -> None:
     """Make `face` (a reportlab TTFontFace) reuse its subsets and their compressed streams (see
     the module doc): its makeSubset and addSubsetObjects, replaced on this instance only."""
     make, add = face.makeSubset, face.addSubsetObjects
+    # this face's own token, not its file's name (a game's font file edited while `pnp serve` runs
+    # is registered again, as another face) nor its id (a face registered over is let go, and its
+    # id may be the next face's): a key holds its token, which no other face can have
+    token = object()
 
     def make_subset(subset: list[int]) -> bytes:
-        # by the face itself, not its file's name: a game's font file edited while `pnp serve`
-        # runs is registered again, as another face (registered faces live as long as the process)
-        key = (id(face), tuple(subset))
+        key = (token, tuple(subset))
         out = _SUBSETS.get(key)
         if out is None:
             out = make(subset)
