@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Table
 
 from generator import fonts
+from generator.fontsubsets import kept as kept_subsets
 from generator.rulebook.content import Text
 from generator.rulebook.flowables import KPara, Recorder, RowTable, Style
 
@@ -100,8 +101,11 @@ def test_a_subset_embedded_again_is_not_made_again(monkeypatch):
     own = _font_files(_one_page(registered(TTFont("PnpTestReportlabOwn", path)), text))
     made.clear()
     kept = registered(fonts._ttfont_class()("PnpTestKeptSubsets", path))
-    first, second = _one_page(kept, text), _one_page(kept, text)
+    with kept_subsets():  # as a book, its booklet and its print guide are made
+        first, second = _one_page(kept, text), _one_page(kept, text)
     assert len(made) == 1
+    _one_page(kept, text)  # after the block nothing is kept: made again
+    assert len(made) == 2
     assert len(own) == 1 and _font_files(first) == _font_files(second) == own
     face = FTFont(io.BytesIO(own[0]))
     assert len(face.getGlyphOrder()) > len(set(text))  # .notdef and one glyph a character, at least

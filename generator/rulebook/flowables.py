@@ -156,10 +156,8 @@ class KPara(Flowable):
 
     # -- drawing
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
-        if self.rec.layout_only:  # a layout pass records where destinations land, and draws nothing
-            if self.anchor:
-                self.rec.anchors.setdefault(self.anchor, canvas.getPageNumber())
-            return
+        if self.rec.layout_only and not self.anchor:
+            return  # a layout pass records destinations only: nothing to do, not even the canvas's state
         super().drawOn(canvas, x, y, _sW)
 
     def draw(self) -> None:
@@ -167,11 +165,13 @@ class KPara(Flowable):
         page = c.getPageNumber()
         top = self.height - self._before()
         if self.anchor:
-            self.rec.anchors.setdefault(self.anchor, page)
             c.bookmarkHorizontal(self.anchor, 0, top + st.leading * 0.2)
+            self.rec.anchors.setdefault(self.anchor, page)
             if self.outline:
                 title, level = self.outline
                 c.addOutlineEntry(title, self.anchor, level=level, closed=level > 0)
+        if self.rec.layout_only:
+            return
         c.setFont(st.font, st.size)
         # the baseline sits the face's own ascent below the top of the em box (IPAex 0.88, Source
         # Serif 0.73), so Latin text is centred in its line as Japanese is
@@ -325,18 +325,10 @@ class RowTable(Table):
 
     MIN_ROWS = 2
 
-    _measured_at: float | None = None  # the width of the last _calc; its results are still in place
-
-    def _calc(self, availWidth: float, availHeight: float) -> None:
-        """reportlab's measuring, skipped when the table was last measured at the same width: a
-        table is measured about 2.6 times per book at the width it had before (its frame, its
-        column pair, a split, a keep-with-next's copy, and the drawing pass). Its rows' heights
-        and columns depend only on the width here: no spanned cells, every column's width given
-        (reportlab's long-table cut-off at `availHeight` stops early only for row spans)."""
-        if availWidth == self._measured_at and not self._spanCmds:
-            return
-        super()._calc(availWidth, availHeight)
-        self._measured_at = availWidth
+    def _calc(self, availWidth: float, availHeight: float) -> None:  # once a width (2.6 times a table-width a book)
+        if availWidth != getattr(self, "_measured_at", None) or self._spanCmds:  # no row spans: nothing else counts
+            super()._calc(availWidth, availHeight)
+            self._measured_at = availWidth
 
     def _listCellGeom(self, V: Any, w: float, s: Any, W: list | None = None, H: list | None = None,
                       aH: float = 72000) -> tuple[float, float]:
