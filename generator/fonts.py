@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate, repeat
@@ -78,7 +79,13 @@ def _ttfont_class() -> type:
     0.0001 pt: with this, a build gives the same bytes with or without the accelerator."""
     from reportlab.pdfbase.ttfonts import TTFont
 
+    from .fontsubsets import keep_subsets
+
     class PnpTTFont(TTFont):
+        def __init__(self, *args: Any, **kwargs: Any):
+            super().__init__(*args, **kwargs)
+            keep_subsets(self.face)  # a subset embedded again is not made again
+
         def stringWidth(self, text: str | bytes, size: float, encoding: str = "utf8") -> float:
             if isinstance(text, bytes):
                 text = text.decode(encoding or "utf8")
@@ -358,16 +365,18 @@ def string_width(s: str, font: str, size_pt: float) -> float:
     return sum(stringWidth(t, f, size_pt) for t, f in runs(s, font))
 
 
-def advances(s: str, font: str) -> list[float] | None:
+@lru_cache(maxsize=2048)  # a paragraph is set at several sizes and widths: book, booklet, a heading's trials
+def advances(s: str, font: str) -> "array[float] | None":
     """Running sums of the advance widths of `s`'s characters in `font` (1000 units to the em),
     from 0 to the whole: `0.001 * size * (a[j] - a[i])` is `string_width(s[i:j], font, size)`
     bit for bit, because every advance is a multiple of 2^-16 and so every sum is exact. None
-    when a character of `s` is drawn in the fallback face, or the font's advances are not exact."""
+    when a character of `s` is drawn in the fallback face, or the font's advances are not exact.
+    Shared by every caller (an array of doubles, 8 bytes a character): read it, never change it."""
     table = _advance_table(font)
     if table is None or not table[2] or not (font == FONT_NAME or _cmap_of(font).issuperset(map(ord, s))):
         return None
     widths, default, _ = table
-    return list(accumulate(map(widths.get, map(ord, s), repeat(default)), initial=0))
+    return array("d", accumulate(map(widths.get, map(ord, s), repeat(default)), initial=0))
 
 
 @lru_cache(maxsize=None)

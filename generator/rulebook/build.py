@@ -16,7 +16,9 @@ from solver.errors import DataError, Problem
 from solver.game.loader import Game
 from solver.rules.load import rules_of
 
+from .. import fonts
 from ..context import BuildContext
+from ..fontsubsets import kept
 from ..languages import languages_to_build
 from ..output import write_bytes
 from .content import print_guide_content, rulebook_content
@@ -89,8 +91,11 @@ def fewer_collections() -> Iterator[None]:
 
 def _books(game: Game, ctx: BuildContext, lang: str, booklets: tuple[bool, ...], report: dict | None) -> list[Path]:
     """The book in `lang` as pages and/or as an A5 booklet (`booklets`), from one reading of its content."""
-    with fewer_collections():
-        return _typeset_books(game, ctx, lang, booklets, report)
+    with fewer_collections(), kept():  # the book, its booklet and its print guide embed the same subsets
+        try:
+            return _typeset_books(game, ctx, lang, booklets, report)
+        finally:
+            fonts.advances.cache_clear()  # the book's and booklet's paragraphs' advances: let go after them
 
 
 def _typeset_books(game: Game, ctx: BuildContext, lang: str, booklets: tuple[bool, ...], report: dict | None) -> list[Path]:

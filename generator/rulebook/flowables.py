@@ -325,6 +325,11 @@ class RowTable(Table):
 
     MIN_ROWS = 2
 
+    def _calc(self, availWidth: float, availHeight: float) -> None:  # once a width (2.6 times a table-width a book)
+        if availWidth != getattr(self, "_measured_at", None) or self._spanCmds:  # no row spans: nothing else counts
+            super()._calc(availWidth, availHeight)
+            self._measured_at = availWidth
+
     def _listCellGeom(self, V: Any, w: float, s: Any, W: list | None = None, H: list | None = None,
                       aH: float = 72000) -> tuple[float, float]:
         """reportlab's cell geometry (its width and height) for a cell of one KPara, without the

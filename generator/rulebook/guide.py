@@ -13,6 +13,7 @@ from typing import Any
 
 from solver.game.base import pick
 from solver.game.loader import Game
+from solver.game.objmemo import kept_for
 
 from .. import catalogue
 from ..context import BuildContext
@@ -42,21 +43,27 @@ def _suffix(game: Game, lang: str) -> str:
 def _map_lines(game: Game, lang: str, p: Printing) -> list[str]:
     """One line per map: its full-size file and paper, its tiles and their count (a map no larger
     than the paper has none)."""
-    from ..hexmap.stage import map_tiles
-
     mapfile = game.extras.get("map")
     if mapfile is None:
         return []
-    hm = mapfile.resolve(game.locators.get("map.yaml"))
+    hm, tiled = kept_for(game, ("print guide map", p.paper), lambda: _tiled_map(game, p.paper))
     stem = f"map-{hm.data.id}{_suffix(game, lang)}"
     size = PAPER_NAMES.get(hm.data.paper, hm.data.paper.upper())
-    tiled = map_tiles(hm, p.paper)
     if tiled is None:
         return [label("guide_map_whole", lang, name=pick(hm.data.name, lang), file=f"{stem}.pdf", size=size)]
     paper, plan = tiled
     return [label("guide_map", lang, name=pick(hm.data.name, lang), file=f"{stem}.pdf", size=size,
                   tiles=f"{stem}-tiles-{paper}.pdf", n=len(plan.tiles), rows=plan.rows, cols=plan.cols,
                   paper=PAPER_NAMES[paper])]
+
+
+def _tiled_map(game: Game, paper: str) -> tuple[Any, Any]:
+    """The game's map resolved, and its tiling on `paper` (hexmap.stage.map_tiles): the same for each
+    language's book, booklet and print guide, so worked out once per loaded game (objmemo)."""
+    from ..hexmap.stage import map_tiles
+
+    hm = game.extras["map"].resolve(game.locators.get("map.yaml"))
+    return hm, map_tiles(hm, paper)
 
 
 def guide_lines(game: Game, lang: str, p: Printing) -> list[str]:

@@ -15,6 +15,7 @@ in the layout pass's anchors.
 """
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame
@@ -48,6 +49,16 @@ class RecordingFrame(Frame):
     the RecordingDoc's, given when the frame is made)."""
 
     pages: Pages
+
+    def __deepcopy__(self, memo: dict) -> "RecordingFrame":
+        """What copy.deepcopy gives, without walking the frame's two dozen numbers: platypus copies
+        the frame at every keep-with-next (reportlab's _listWrapOn, 1694 times over the example
+        books). Numbers and strings are shared as deepcopy shares them; anything else is deep-copied."""
+        new = copy.copy(self)
+        for name, value in self.__dict__.items():
+            if not isinstance(value, (int, float, str, Pages)) and value is not None:
+                setattr(new, name, copy.deepcopy(value, memo))
+        return new
 
     def _add(self, flowable: Flowable, canv: Any, trySplit: int = 0) -> int:
         page = self.pages[-1][1]
