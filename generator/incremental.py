@@ -176,8 +176,9 @@ def _run(todo: list[tuple[Game, Unit]], plans: list[_GamePlan], ctx: BuildContex
             if on_unit:
                 on_unit(result.unit, False)
     finally:
+        written = _written(report, ctx.out_root)  # once for the build, not again for each game's record
         for gp in plans:
-            _update_record(gp, ctx, only, results, report)
+            _update_record(gp, ctx, only, results, report, written)
         _sweep_scratch(ctx.out_root)
     if problems:
         raise DataError(problems)
@@ -240,8 +241,13 @@ def _unit_of(game_id: str, key: str) -> Unit:
     return Unit(game_id, stage, None if part == "*" else part, lang)
 
 
+def _written(report: BuildReport, out_root: Path) -> set[str]:
+    """The files this build wrote, relative to the output root."""
+    return {p.relative_to(out_root).as_posix() for p in report.written if p.is_relative_to(out_root)}
+
+
 def _update_record(gp: _GamePlan, ctx: BuildContext, only: set[str] | None,
-                   results: dict[tuple[str, str], Done], report: BuildReport) -> None:
+                   results: dict[tuple[str, str], Done], report: BuildReport, written: set[str]) -> None:
     """Record what ran; remove outputs of units that no longer exist (a deck deleted or renamed)."""
     if gp.game is None:
         return
@@ -263,7 +269,6 @@ def _update_record(gp: _GamePlan, ctx: BuildContext, only: set[str] | None,
                 units[unit.key] = {**units[unit.key], "fingerprint": None}
             complete = False
     # a file several units write (the cards' calibration page) was rewritten: every claimant sees it new
-    written = {p.relative_to(ctx.out_root).as_posix() for p in report.written if p.is_relative_to(ctx.out_root)}
     for entry in units.values():
         for rel in entry.get("outputs", {}):
             if rel in written:

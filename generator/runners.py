@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from solver.errors import DataError, Problem
 
 from .context import BuildContext
-from .units import Unit, UnitResult, execute, prepare
+from .units import Unit, UnitResult, execute, prepare, share_with_optimiser
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -104,8 +104,11 @@ def _optimiser_apart(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Itera
     if method is None:
         yield [], tasks
         return
+    rest = [t for t in tasks if t[1].stage not in OPTIMISER]
+    if rest:  # what its units import that the others import too, imported once: here, before it forks
+        share_with_optimiser(ctx)
     with _processes(1, method, apart, ctx) as submit:
-        yield [submit([task]) for task in apart], [t for t in tasks if t[1].stage not in OPTIMISER]
+        yield [submit([task]) for task in apart], rest
 
 
 # what a worker was given when it started: the build's games and context (see `_processes`)

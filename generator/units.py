@@ -197,6 +197,25 @@ def prepare(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> None:
             pass
 
 
+# what the optimiser's units import besides the optimiser, that a build's other units import too (the
+# engine, the rules' QA, the coverage's piece code; with preflight, its readers and numpy): see
+# `share_with_optimiser`
+OPTIMISER_SHARES = ("generator.coverage", "generator.pieces.boards", "generator.pieces.tuckbox", "solver.engine.run",
+                    "solver.rules.qa")
+
+
+def share_with_optimiser(ctx: BuildContext) -> None:
+    """Import here what the optimiser's units (the checker's, run in a process of their own:
+    generator/runners.py) import that this build's other units import as well, before that process
+    forks: each was imported twice, by the optimiser's process and again by this one or its pool
+    (numpy above all: 0.1 CPU-s of a cold build). Not the optimiser itself (OR-Tools, pandas): no
+    process that prints may load it."""
+    import importlib
+
+    for name in OPTIMISER_SHARES + (("generator.preflight",) if ctx.preflight else ()):
+        importlib.import_module(name)
+
+
 def _outside(problems: list[Problem], scratch: Path, out_root: Path) -> list[Problem]:
     """Problems naming a file in the scratch folder (a disk that filled up) name its place in the output."""
     from solver.errors import display_path

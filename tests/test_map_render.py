@@ -408,3 +408,23 @@ def test_a_second_language_s_map_png_is_the_one_it_gets_alone_and_an_edit_shows(
     (folder / "map.yaml").write_text(text.replace('fill: "#e8dfb8"', 'fill: "#c04040"'), encoding="utf-8")
     [redrawn] = build_maps(load_game(str(folder)), BuildContext(out_root=tmp_path / "edited", formats=png, lang="ja"))
     assert _colour_share(redrawn, land) == 0 and _colour_share(redrawn, edited) > 0.02
+
+
+def test_a_map_drawn_and_let_go_is_collected(tmp_path):
+    """The map's symbols are kept while its model lives (generator/hexmap/symbols.py), so their
+    drawings must not hold the model: a game dropped after its map was drawn leaves nothing behind
+    (`pnp serve` loads the game again at every save). Before, each terrain hex's drawing held the
+    model, and the memo kept both for ever."""
+    import gc
+    import weakref
+
+    from generator.cli import main
+
+    folder = tmp_path / "harbour-game"
+    assert main(["new", str(folder)]) == 0
+    game = load_game(str(folder))
+    model = weakref.ref(game.extras["map"])
+    assert build_maps(game, BuildContext(out_root=tmp_path / "out", formats=("pdf", "png"), lang="en"))
+    del game
+    gc.collect()
+    assert model() is None

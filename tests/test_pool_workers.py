@@ -160,3 +160,43 @@ def test_a_large_build_runs_the_languages_of_one_component_in_one_worker(newgame
     alone = BuildContext(out_root=tmp_path / "alone", preflight=False)
     build([newgame], alone, runner=serial)
     assert files_of(pooled.out_root) == files_of(alone.out_root)
+
+
+# a build in a fresh interpreter, with one job: the modules the optimiser's process (the checker's,
+# forked apart) imported, and those the build's own process imported after forking it
+IMPORTED_ON_BOTH_SIDES = """import json, sys
+import generator.runners as runners
+from generator.cli import main
+log, at_fork = sys.argv[1], {}
+processes, given = runners._processes, runners._execute_given
+def forking(*args):  # the optimiser's process is forked from this process as it is now
+    at_fork.setdefault("modules", set(sys.modules))
+    return processes(*args)
+def executing(units):  # in the optimiser's process: what its units imported there
+    results = given(units)
+    with open(log, "a", encoding="utf-8") as f:
+        f.write(json.dumps(sorted(set(sys.modules) - at_fork["modules"])) + "\\n")
+    return results
+runners._processes, runners._execute_given = forking, executing
+assert main(["build", *sys.argv[2:]]) == 0
+print(json.dumps(sorted(set(sys.modules) - at_fork["modules"])))
+"""
+
+
+@forking
+def test_the_checkers_process_imports_nothing_the_build_imports_again(newgame, tmp_path):
+    """What the checker's units import besides OR-Tools (numpy for preflight, the engine, the
+    coverage's piece code) is imported before their process forks, once, not there and again by the
+    build's own units: the modules of ours and of numpy that both sides imported after the fork
+    (before: numpy, preflight's readers, the engine and the map code, about 0.1 CPU-s)."""
+    log = tmp_path / "checker.txt"
+    proc = subprocess.run([sys.executable, "-c", IMPORTED_ON_BOTH_SIDES, str(log), str(newgame), "--out",
+                           str(tmp_path / "out"), "--jobs", "1", "--only", "check", "--only", "missing",
+                           "--only", "maps"], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    ours = ("generator", "solver", "numpy", "pypdf", "pypdfium2")
+    checker = {m for line in log.read_text(encoding="utf-8").splitlines() for m in json.loads(line)}
+    builder = set(json.loads(proc.stdout.splitlines()[-1]))
+    assert any(m.startswith("ortools") for m in checker), "the check unit ran elsewhere"
+    assert any(m.startswith("generator.hexmap") for m in builder), "the maps ran elsewhere"
+    assert {m for m in checker & builder if m.split(".")[0] in ours} == set()

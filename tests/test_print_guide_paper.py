@@ -27,3 +27,34 @@ def test_an_a3_build_guide_names_its_own_calibration_page_and_papers(tmp_path):
     assert "calibration-a3-long.pdf" in guide and "calibration-a4" not in guide
     assert squeezed("the sheets on A3 paper") in guide
     assert squeezed("rulebook-en.pdf is for A4 paper") in guide
+
+
+def test_a_maps_tiling_is_worked_out_once_for_its_maps_and_its_books(tmp_path, monkeypatch):
+    """Riddle of the Ring's map (A2) is tiled onto A4: the tiling is worked out once for the map's
+    files in two languages and each book's print guide (it was again for each), and the tiles PDF
+    holds what it says: an assembly page and one page a sheet (read back with pypdf)."""
+    from pypdf import PdfReader
+
+    from generator.context import BuildContext
+    from generator.hexmap import stage
+    from generator.rulebook.guide import Printing, guide_lines
+    from solver.game.loader import load_game, resolve_game_dir
+
+    planned: list[tuple[float, float]] = []
+    real = stage.tile_plan
+
+    def counting(extent, paper, **kw):
+        planned.append(paper)
+        return real(extent, paper, **kw)
+
+    monkeypatch.setattr(stage, "tile_plan", counting)
+    game = load_game(resolve_game_dir("riddle-of-the-ring"))
+    written = []
+    for lang in ("ja", "en"):
+        ctx = BuildContext(out_root=tmp_path, lang=lang, formats=("pdf",))
+        written += stage.build_maps(game, ctx)
+        for _ in range(2):  # the book and its booklet
+            assert any("tiles" in line for line in guide_lines(game, lang, Printing.of(ctx)))
+    assert planned == [(210.0, 297.0)]
+    tiles = [p for p in written if "-tiles-a4" in p.name]
+    assert len(tiles) == 2 and all(len(PdfReader(p).pages) == 1 + 6 for p in tiles)

@@ -13,6 +13,7 @@ from pathlib import Path
 from solver.game.loader import Game
 
 from solver.game.map import HexMap
+from solver.game.objmemo import kept_for
 
 from .. import fonts
 from ..context import PAPER_MM, BuildContext
@@ -26,7 +27,13 @@ from .tiling import TilePlan, tile_plan, tiles_paper
 
 def map_tiles(hm: HexMap, paper: str) -> tuple[str, TilePlan] | None:
     """The paper the map is tiled onto in a build on `paper` and the tiling, or None when its page
-    is no larger than `paper`."""
+    is no larger than `paper`. Worked out once per map.yaml model and paper (solver/game/objmemo.py;
+    the page depends on the model alone): each language's map and each book's print guide ask (16
+    times in a build of the examples, 2 ms each)."""
+    return kept_for(hm.data, ("tiles", paper), lambda: _map_tiles(hm, paper))
+
+
+def _map_tiles(hm: HexMap, paper: str) -> tuple[str, TilePlan] | None:
     page = map_page(hm)
     onto = tiles_paper((page.width, page.height), paper)
     if onto is None:

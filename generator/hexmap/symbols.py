@@ -162,11 +162,14 @@ def _make_symbols(hm: HexMap) -> dict[str, tuple[float, float, Callable[[Surface
             out.setdefault(f"mark-{kind.mark}", (size, size, _mark(kind.mark, size)))
     w, h = hex_box(hm)
     corners = [g.corner_offset(i) for i in range(6)]
+    # the drawings hold numbers and the terrain kinds, not the map model: the memo above keeps them
+    # while the model lives, and one that held the model would keep it alive for ever (`pnp serve`)
+    lift = d.grid.hex_mm * 0.06
     for name, kind in d.terrain.kinds.items():
         def draw(s: Surface, kind=kind) -> None:
             s.polygon([(w / 2 + dx, h / 2 + dy) for dx, dy in corners], fill=kind.fill, stroke=GRID, width=0.15)
             if kind.mark != "none":
-                s.use_symbol(f"mark-{kind.mark}", w / 2 - size / 2, h / 2 - size / 2 + d.grid.hex_mm * 0.06)
+                s.use_symbol(f"mark-{kind.mark}", w / 2 - size / 2, h / 2 - size / 2 + lift)
         out.setdefault(f"hex-{name}", (w, h, draw))
     for p in d.places:
         out.setdefault(icon_name(p), (ICON, ICON, _icon(*_place_icon(hm, p))))

@@ -126,15 +126,14 @@ def _plain(node: yaml.Node, loc: Loc, locator: Locator, active: frozenset[int] =
     return _scalar(node)
 
 
+_TEXT = "tag:yaml.org,2002:str"
+
+
 def _scalar(node: yaml.Node) -> Any:
-    try:
-        value = _CONSTRUCTOR.construct_object(node, deep=True)
-    except yaml.constructor.ConstructorError as e:
-        raise _NodeError(node, f"unsupported value ({(e.problem or 'unknown tag').strip()})",
-                         "write plain text, numbers, lists and mappings only") from None
-    except (ValueError, OverflowError):  # an integer of thousands of digits, a bad timestamp
-        raise _NodeError(node, f"unreadable value {str(node.value)[:40]!r}",
-                         "write a number of at most 10 digits or quote the text") from None
+    if node.tag == _TEXT:  # text, most of a file: the constructor would give the node's value itself
+        value = node.value
+    else:
+        value = _constructed(node)
     if isinstance(value, str) and (bad := CONTROL.search(value)):
         raise _NodeError(node, control_what(bad.group()) + " in text (written as an escape?)", CONTROL_TODO)
     if isinstance(value, bool) or value is None or isinstance(value, str):
@@ -152,6 +151,21 @@ def _scalar(node: yaml.Node) -> Any:
                              "or quote it if it is text")
         return value
     return str(value)  # dates, binary: keep their text
+
+
+def _constructed(node: yaml.Node) -> Any:
+    """A scalar that is not text (a number, true/false, null, a date) as the safe constructor reads it."""
+    try:
+        return _CONSTRUCTOR.construct_object(node, deep=True)
+    except yaml.constructor.ConstructorError as e:
+        raise _NodeError(node, f"unsupported value ({(e.problem or 'unknown tag').strip()})",
+                         "write plain text, numbers, lists and mappings only") from None
+    except (ValueError, OverflowError):  # an integer of thousands of digits, a bad timestamp
+        raise _NodeError(node, f"unreadable value {str(node.value)[:40]!r}",
+                         "write a number of at most 10 digits or quote the text") from None
+    finally:  # the constructor keeps every node it built, for a document's aliases: these are scalars
+        _CONSTRUCTOR.constructed_objects.pop(node, None)
+        _CONSTRUCTOR.recursive_objects.pop(node, None)
 
 
 def check_size(path: Path, shown: str) -> None:
