@@ -46,7 +46,12 @@ def _map_lines(game: Game, lang: str, p: Printing) -> list[str]:
     mapfile = game.extras.get("map")
     if mapfile is None:
         return []
-    hm, tiled = kept_for(game, ("print guide map", p.paper), lambda: _tiled_map(game, p.paper))
+    from ..hexmap.stage import map_tiles
+
+    # resolved once per loaded game for each language's book, booklet and guide (objmemo); the
+    # tiling is kept by map_tiles itself, which the map stage asks too
+    hm = kept_for(game, "print guide map", lambda: mapfile.resolve(game.locators.get("map.yaml")))
+    tiled = map_tiles(hm, p.paper)
     stem = f"map-{hm.data.id}{_suffix(game, lang)}"
     size = PAPER_NAMES.get(hm.data.paper, hm.data.paper.upper())
     if tiled is None:
@@ -55,15 +60,6 @@ def _map_lines(game: Game, lang: str, p: Printing) -> list[str]:
     return [label("guide_map", lang, name=pick(hm.data.name, lang), file=f"{stem}.pdf", size=size,
                   tiles=f"{stem}-tiles-{paper}.pdf", n=len(plan.tiles), rows=plan.rows, cols=plan.cols,
                   paper=PAPER_NAMES[paper])]
-
-
-def _tiled_map(game: Game, paper: str) -> tuple[Any, Any]:
-    """The game's map resolved, and its tiling on `paper` (hexmap.stage.map_tiles): the same for each
-    language's book, booklet and print guide, so worked out once per loaded game (objmemo)."""
-    from ..hexmap.stage import map_tiles
-
-    hm = game.extras["map"].resolve(game.locators.get("map.yaml"))
-    return hm, map_tiles(hm, paper)
 
 
 def guide_lines(game: Game, lang: str, p: Printing) -> list[str]:
