@@ -117,12 +117,16 @@ def write_pages(stem: str, out_dir: Path, pages: list[SheetPage], drawer: FaceDr
     translation draft's pages say so in their margin (draft.py)."""
     written: list[Path] = []
     note = draft_note(drawer.game, pages)
-    for kind in ("pdf", "svg"):
-        if kind in ctx.formats:
-            s = open_surface(kind, title=title)
-            if draw_pages(s, pages, drawer, note):
-                drawer.note(f"{stem}: a page printed to the paper's edge (no free margin) does not say it is a translation draft")
-            written += s.save(out_dir / f"{stem}.{kind}")
+    kinds = [kind for kind in ("pdf", "svg") if kind in ctx.formats]
+    # The faces are laid out (text fitted, colours and symbols resolved) once and the same calls
+    # made on each format's surface: drawing a sheet anew per format did that work twice.
+    rec = Recording(any_surface=True)
+    if kinds and draw_pages(rec, pages, drawer, note):
+        drawer.note(f"{stem}: a page printed to the paper's edge (no free margin) does not say it is a translation draft")
+    for kind in kinds:
+        s = open_surface(kind, title=title)
+        rec.replay(s)
+        written += s.save(out_dir / f"{stem}.{kind}")
     return written
 
 

@@ -34,11 +34,18 @@ def _frozen(v: Any) -> Any:
 
 
 class Recording(SurfaceBase):
-    """The calls of one page, in order: (method, positional arguments, keyword arguments)."""
+    """The calls of one page, in order: (method, positional arguments, keyword arguments).
 
-    def __init__(self) -> None:
+    `any_surface`: the recording is replayed on surfaces that keep symbols differently (a PDF
+    defines a symbol once per file, an SVG once per page), so it records a symbol's definition
+    at every use (`has_symbol` is always false) and `replay` makes a definition only where the
+    surface replayed on has none of that name yet: each surface gets the calls that drawing on
+    it directly would have made."""
+
+    def __init__(self, any_surface: bool = False) -> None:
         self.calls: list[tuple[str, tuple, tuple]] = []
         self._defined: set[str] = set()
+        self._any_surface = any_surface
 
     def _add(self, name: str, *args: Any, **kwargs: Any) -> None:
         self.calls.append((name, _frozen(args), tuple(sorted((k, _frozen(v)) for k, v in kwargs.items()))))
@@ -82,7 +89,7 @@ class Recording(SurfaceBase):
         self._add("define_symbol", name, width, height, draw)
 
     def has_symbol(self, name: str) -> bool:
-        return name in self._defined
+        return not self._any_surface and name in self._defined
 
     def use_symbol(self, name: str, x: float, y: float, *, scale: float = 1.0) -> None:
         self._add("use_symbol", name, x, y, scale=scale)
@@ -105,6 +112,8 @@ class Recording(SurfaceBase):
                     groups[-1].enter_context(s.group(**dict(kwargs)))
                 elif name == "end_group":
                     groups.pop().close()
+                elif name == "define_symbol" and self._any_surface and s.has_symbol(args[0]):
+                    continue  # defined before on this surface (this page of an SVG, this PDF)
                 else:
                     getattr(s, name)(*args, **dict(kwargs))
         finally:
