@@ -47,6 +47,9 @@ class Recording(SurfaceBase):
         self._defined: set[str] = set()
         self._any_surface = any_surface
 
+    # Each method appends its call as _add would make it (keyword arguments sorted by name, lists
+    # as tuples), written out: a sheet records tens of thousands of calls, and the generic
+    # *args/**kwargs path cost several times the append itself.
     def _add(self, name: str, *args: Any, **kwargs: Any) -> None:
         self.calls.append((name, _frozen(args), tuple(sorted((k, _frozen(v)) for k, v in kwargs.items()))))
 
@@ -59,11 +62,11 @@ class Recording(SurfaceBase):
 
     def rect(self, box: Box, *, fill: Colour = None, stroke: Colour = None, width: float = 0.25,
              radius: float = 0.0) -> None:
-        self._add("rect", box, fill=fill, stroke=stroke, width=width, radius=radius)
+        self.calls.append(("rect", (box,), (("fill", fill), ("radius", radius), ("stroke", stroke), ("width", width))))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: Colour = "#000000",
              width: float = 0.25, dash: Sequence[float] | None = None) -> None:
-        self._add("line", x1, y1, x2, y2, stroke=stroke, width=width, dash=dash)
+        self.calls.append(("line", (x1, y1, x2, y2), (("dash", _frozen(dash)), ("stroke", stroke), ("width", width))))
 
     def polyline(self, points: Sequence[Point], *, stroke: Colour = "#000000", width: float = 0.25,
                  dash: Sequence[float] | None = None) -> None:
@@ -75,11 +78,11 @@ class Recording(SurfaceBase):
 
     def circle(self, cx: float, cy: float, r: float, *, fill: Colour = None, stroke: Colour = None,
                width: float = 0.25) -> None:
-        self._add("circle", cx, cy, r, fill=fill, stroke=stroke, width=width)
+        self.calls.append(("circle", (cx, cy, r), (("fill", fill), ("stroke", stroke), ("width", width))))
 
     def text(self, x: float, y: float, s: str, *, size_pt: float, colour: Colour = "#000000",
              align: Align = "left", font: str | None = None) -> None:
-        self._add("text", x, y, s, size_pt=size_pt, colour=colour, align=align, font=font)
+        self.calls.append(("text", (x, y, s), (("align", align), ("colour", colour), ("font", font), ("size_pt", size_pt))))
 
     def image(self, box: Box, image: ImageSource, *, fit: Fit = "fit") -> None:
         self._add("image", box, image, fit=fit)
@@ -92,7 +95,7 @@ class Recording(SurfaceBase):
         return not self._any_surface and name in self._defined
 
     def use_symbol(self, name: str, x: float, y: float, *, scale: float = 1.0) -> None:
-        self._add("use_symbol", name, x, y, scale=scale)
+        self.calls.append(("use_symbol", (name, x, y), (("scale", scale),)))
 
     @contextmanager
     def group(self, *, dx: float = 0.0, dy: float = 0.0, clip: Box | None = None) -> Iterator[None]:
