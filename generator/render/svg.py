@@ -83,6 +83,31 @@ class _GlyphUse:
         return el
 
 
+class _TextGroup:
+    """A line of text's `<g>`: its `<title>` (the string), then its glyphs' `<use>` (or a `<g>` per
+    run of another face), written as svgwrite writes a `g` given `set_desc(title=...)` (attributes
+    sorted, empty ones left out) but made without its element machinery: a sheet sets thousands of
+    lines, and making each line's svgwrite group cost more than writing it."""
+    elementname = "g"
+    __slots__ = ("attribs", "elements", "title")
+
+    def __init__(self, attribs: dict[str, Any], title: str | None = None) -> None:
+        self.attribs, self.title = attribs, title
+        self.elements: list[Any] = []
+
+    def get_xml(self) -> ElementTree.Element:
+        """The element svgwrite's `g` would make (for a tree written by svgwrite itself)."""
+        el = ElementTree.Element("g")
+        for k, v in sorted(self.attribs.items()):
+            if v is not None and (v := str(v)):
+                el.set(k, v)
+        if self.title is not None:
+            ElementTree.SubElement(el, "title").text = self.title
+        for child in self.elements:
+            el.append(child.get_xml())
+        return el
+
+
 def _page_xml(dwg: Any) -> str:
     """A page as ElementTree.tostring(dwg.get_xml()) writes it, character for character, without
     building the element tree (a page of counters has tens of thousands of elements): each svgwrite
@@ -112,6 +137,9 @@ def _svgwrite_classes() -> tuple[Any, ...]:
 def _element_xml(el: Any, out: list[str]) -> None:
     Drawing, BaseElement, Title, Use, SvgPath, Polyline, strlist = _svgwrite_classes()
     kind = type(el)
+    if kind is _TextGroup:
+        _group_xml(el, out)
+        return
     if isinstance(el, Title) and not len(el.xml) and not el.xml.attrib:  # <title>, <desc>: text alone
         text = el.xml.text
         out.append(f"<{el.elementname}>{_esc_text(text)}</{el.elementname}>" if text else f"<{el.elementname} />")
@@ -140,6 +168,27 @@ def _element_xml(el: Any, out: list[str]) -> None:
         else:
             _element_xml(child, out)
     out.append(f"</{el.elementname}>")
+
+
+def _group_xml(el: _TextGroup, out: list[str]) -> None:
+    """A `_TextGroup` as `_element_xml` writes an svgwrite `g` with the same attributes and children."""
+    out.append("<g")
+    for k, v in sorted(el.attribs.items()):
+        if v is not None and (v := str(v)):
+            out.append(f' {k}="{_esc_attr(v)}"')
+    if el.title is None and not el.elements:
+        out.append(" />")
+        return
+    out.append(">")
+    if el.title is not None:
+        out.append(f"<title>{_esc_text(el.title)}</title>" if el.title else "<title />")
+    for child in el.elements:
+        if type(child) is _GlyphUse:
+            out.append(f'<use x="{child.x}" xlink:href="{_esc_attr(child.href)}" />' if child.x
+                       else f'<use xlink:href="{_esc_attr(child.href)}" />')
+        else:
+            _element_xml(child, out)
+    out.append("</g>")
 
 
 _esc_attr = ElementTree._escape_attrib  # type: ignore[attr-defined]  # ElementTree's own escaping
@@ -172,16 +221,16 @@ def _shaped(s: str, font: str) -> tuple[tuple[str, int, tuple[tuple[str, int], .
 
 @lru_cache(maxsize=None)
 def _family(font: str) -> dict[str, str]:  # callers spread it into attributes, never change it
-    """The SVG font attributes naming `font` and, after it, the project font it falls back to."""
+    """The SVG font attributes (as written) naming `font` and, after it, the project font it falls back to."""
     from .. import fonts
 
     info, family, base = fonts.font_info(font), fonts.font_family(font), fonts.font_family(fonts.register())
     families = [family] + ([base] if base != family else [])
-    attrs = {"font_family": ", ".join(f"'{f}'" for f in families)}
+    attrs = {"font-family": ", ".join(f"'{f}'" for f in families)}
     if info.bold:
-        attrs["font_weight"] = "bold"
+        attrs["font-weight"] = "bold"
     if info.italic:
-        attrs["font_style"] = "italic"
+        attrs["font-style"] = "italic"
     return attrs
 
 
@@ -295,8 +344,7 @@ class SvgSurface(SurfaceBase):
         em = size_pt * MM_PER_PT
         widths = [advance * em / glyph_outlines(f).upm for f, advance, _ in shaped]
         x0 = x - {"left": 0.0, "center": sum(widths) / 2, "right": sum(widths)}[align]
-        g = self.dwg.g(fill=colour or "#000000", **_family(font))
-        g.set_desc(title=s)
+        g = _TextGroup({"fill": colour or "#000000", **_family(font)}, title=s)
         for (f, _, placed), width in zip(shaped, widths):
             px, py = self._p(x0, y)
             scale = em / glyph_outlines(f).upm
@@ -304,14 +352,14 @@ class SvgSurface(SurfaceBase):
             # own group when it is one run (the usual case), else on a group per run.
             place = f"translate({px} {py}) scale({scale:.6g} {-scale:.6g})"
             if len(shaped) == 1:
-                g["transform"] = place
+                g.attribs["transform"] = place
                 run = g
             else:
-                run = self.dwg.g(transform=place)
+                run = _TextGroup({"transform": place})
                 if f != font:  # a fallback run says its own face (and that it is not bold)
-                    run.update(_family(f))
-                    run.update({"font_weight": "bold" if fonts.font_info(f).bold else "normal"})
-                g.add(run)
+                    run.attribs.update(_family(f))
+                    run.attribs["font-weight"] = "bold" if fonts.font_info(f).bold else "normal"
+                g.elements.append(run)
             # each glyph's <use>, its outline defined once per page; added unchecked (svgwrite's add checks)
             ids = self._glyph_ids
             run.elements += [_GlyphUse(f"#{ids.get((f, name)) or self._glyph_id(f, name)}", pen) for name, pen in placed]
