@@ -83,21 +83,21 @@ class _GlyphUse:
         return el
 
 
-class _TextGroup:
-    """A line of text's `<g>`: its `<title>` (the string), then its glyphs' `<use>` (or a `<g>` per
-    run of another face), written as svgwrite writes a `g` given `set_desc(title=...)` (attributes
-    sorted, empty ones left out) but made without its element machinery: a sheet sets thousands of
-    lines, and making each line's svgwrite group cost more than writing it."""
-    elementname = "g"
-    __slots__ = ("attribs", "elements", "title")
+class _Light:
+    """An element written as svgwrite writes one with the same attributes (sorted, empty ones left
+    out) and children, made without its element machinery: a sheet has thousands of lines of
+    text, rectangles and crop marks, and making each as an svgwrite element cost more than writing
+    it. A line of text is a `g` with its `title` (the string) first, then its glyphs' `<use>` (or
+    a `g` per run of another face); a rectangle or a line has neither."""
+    __slots__ = ("elementname", "attribs", "elements", "title")
 
-    def __init__(self, attribs: dict[str, Any], title: str | None = None) -> None:
-        self.attribs, self.title = attribs, title
+    def __init__(self, elementname: str, attribs: dict[str, Any], title: str | None = None) -> None:
+        self.elementname, self.attribs, self.title = elementname, attribs, title
         self.elements: list[Any] = []
 
     def get_xml(self) -> ElementTree.Element:
-        """The element svgwrite's `g` would make (for a tree written by svgwrite itself)."""
-        el = ElementTree.Element("g")
+        """The element svgwrite would make (for a tree written by svgwrite itself)."""
+        el = ElementTree.Element(self.elementname)
         for k, v in sorted(self.attribs.items()):
             if v is not None and (v := str(v)):
                 el.set(k, v)
@@ -137,8 +137,8 @@ def _svgwrite_classes() -> tuple[Any, ...]:
 def _element_xml(el: Any, out: list[str]) -> None:
     Drawing, BaseElement, Title, Use, SvgPath, Polyline, strlist = _svgwrite_classes()
     kind = type(el)
-    if kind is _TextGroup:
-        _group_xml(el, out)
+    if kind is _Light:
+        _light_xml(el, out)
         return
     if isinstance(el, Title) and not len(el.xml) and not el.xml.attrib:  # <title>, <desc>: text alone
         text = el.xml.text
@@ -170,9 +170,9 @@ def _element_xml(el: Any, out: list[str]) -> None:
     out.append(f"</{el.elementname}>")
 
 
-def _group_xml(el: _TextGroup, out: list[str]) -> None:
-    """A `_TextGroup` as `_element_xml` writes an svgwrite `g` with the same attributes and children."""
-    out.append("<g")
+def _light_xml(el: _Light, out: list[str]) -> None:
+    """A `_Light` as `_element_xml` writes an svgwrite element with the same attributes and children."""
+    out.append("<" + el.elementname)
     for k, v in sorted(el.attribs.items()):
         if v is not None and (v := str(v)):
             out.append(f' {k}="{_esc_attr(v)}"')
@@ -188,7 +188,7 @@ def _group_xml(el: _TextGroup, out: list[str]) -> None:
                        else f'<use xlink:href="{_esc_attr(child.href)}" />')
         else:
             _element_xml(child, out)
-    out.append("</g>")
+    out.append(f"</{el.elementname}>")
 
 
 _esc_attr = ElementTree._escape_attrib  # type: ignore[attr-defined]  # ElementTree's own escaping
@@ -299,18 +299,26 @@ class SvgSurface(SurfaceBase):
              radius: float = 0.0) -> None:
         if not (fill or stroke):
             return
-        extra = {"rx": _n(radius), "ry": _n(radius)} if radius > 0 else {}
-        self._target.add(self.dwg.rect(insert=self._p(box.x, box.y), size=(_n(box.w), _n(box.h)),
-                                        **extra, **self._paint(fill, stroke, width)))
+        x, y = self._p(box.x, box.y)
+        attrs: dict[str, Any] = {"x": x, "y": y, "width": _n(box.w), "height": _n(box.h), "fill": fill or "none"}
+        if radius > 0:
+            attrs["rx"] = attrs["ry"] = _n(radius)
+        if stroke:
+            attrs["stroke"], attrs["stroke-width"] = stroke, _n(width)
+        self.dwg  # raises when no page is open, as making the element on it did
+        self._target.elements.append(_Light("rect", attrs))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: Colour = "#000000",
              width: float = 0.25, dash: Sequence[float] | None = None) -> None:
         if not stroke:
             return
-        el = self.dwg.line(self._p(x1, y1), self._p(x2, y2), **self._paint(None, stroke, width))
+        (ax, ay), (bx, by) = self._p(x1, y1), self._p(x2, y2)
+        attrs: dict[str, Any] = {"x1": ax, "y1": ay, "x2": bx, "y2": by, "fill": "none", "stroke": stroke,
+                                 "stroke-width": _n(width)}
         if dash:
-            el["stroke-dasharray"] = ",".join(str(_n(d)) for d in dash)
-        self._target.add(el)
+            attrs["stroke-dasharray"] = ",".join(str(_n(d)) for d in dash)
+        self.dwg  # raises when no page is open, as making the element on it did
+        self._target.elements.append(_Light("line", attrs))
 
     def polyline(self, points: Sequence[Point], *, stroke: Colour = "#000000", width: float = 0.25,
                  dash: Sequence[float] | None = None) -> None:
@@ -344,7 +352,7 @@ class SvgSurface(SurfaceBase):
         em = size_pt * MM_PER_PT
         widths = [advance * em / glyph_outlines(f).upm for f, advance, _ in shaped]
         x0 = x - {"left": 0.0, "center": sum(widths) / 2, "right": sum(widths)}[align]
-        g = _TextGroup({"fill": colour or "#000000", **_family(font)}, title=s)
+        g = _Light("g", {"fill": colour or "#000000", **_family(font)}, title=s)
         for (f, _, placed), width in zip(shaped, widths):
             px, py = self._p(x0, y)
             scale = em / glyph_outlines(f).upm
@@ -355,7 +363,7 @@ class SvgSurface(SurfaceBase):
                 g.attribs["transform"] = place
                 run = g
             else:
-                run = _TextGroup({"transform": place})
+                run = _Light("g", {"transform": place})
                 if f != font:  # a fallback run says its own face (and that it is not bold)
                     run.attribs.update(_family(f))
                     run.attribs["font-weight"] = "bold" if fonts.font_info(f).bold else "normal"
