@@ -117,12 +117,20 @@ def write_pages(stem: str, out_dir: Path, pages: list[SheetPage], drawer: FaceDr
     translation draft's pages say so in their margin (draft.py)."""
     written: list[Path] = []
     note = draft_note(drawer.game, pages)
-    for kind in ("pdf", "svg"):
-        if kind in ctx.formats:
-            s = open_surface(kind, title=title)
-            if draw_pages(s, pages, drawer, note):
-                drawer.note(f"{stem}: a page printed to the paper's edge (no free margin) does not say it is a translation draft")
-            written += s.save(out_dir / f"{stem}.{kind}")
+    kinds = [kind for kind in ("pdf", "svg") if kind in ctx.formats]
+    if not kinds:
+        return written
+    # With both formats the faces are laid out (text fitted, colours and symbols resolved) once and
+    # the same calls made on each format's surface: drawing a sheet anew per format did that work
+    # twice. With one, it is drawn straight on its surface (a recording would only add its cost).
+    surfaces = [open_surface(kind, title=title) for kind in kinds]
+    rec = Recording(any_surface=True) if len(kinds) > 1 else None
+    if draw_pages(rec or surfaces[0], pages, drawer, note):
+        drawer.note(f"{stem}: a page printed to the paper's edge (no free margin) does not say it is a translation draft")
+    for kind, s in zip(kinds, surfaces):
+        if rec is not None:
+            rec.replay(s)
+        written += s.save(out_dir / f"{stem}.{kind}")
     return written
 
 

@@ -34,12 +34,22 @@ def _frozen(v: Any) -> Any:
 
 
 class Recording(SurfaceBase):
-    """The calls of one page, in order: (method, positional arguments, keyword arguments)."""
+    """The calls of one page, in order: (method, positional arguments, keyword arguments).
 
-    def __init__(self) -> None:
+    `any_surface`: the recording is replayed on surfaces that keep symbols differently (a PDF
+    defines a symbol once per file, an SVG once per page), so it records a symbol's definition
+    at every use (`has_symbol` is always false) and `replay` makes a definition only where the
+    surface replayed on has none of that name yet: each surface gets the calls that drawing on
+    it directly would have made."""
+
+    def __init__(self, any_surface: bool = False) -> None:
         self.calls: list[tuple[str, tuple, tuple]] = []
         self._defined: set[str] = set()
+        self._any_surface = any_surface
 
+    # Each method appends its call as _add would make it (keyword arguments sorted by name, lists
+    # as tuples), written out: a sheet records tens of thousands of calls, and the generic
+    # *args/**kwargs path cost several times the append itself.
     def _add(self, name: str, *args: Any, **kwargs: Any) -> None:
         self.calls.append((name, _frozen(args), tuple(sorted((k, _frozen(v)) for k, v in kwargs.items()))))
 
@@ -52,11 +62,11 @@ class Recording(SurfaceBase):
 
     def rect(self, box: Box, *, fill: Colour = None, stroke: Colour = None, width: float = 0.25,
              radius: float = 0.0) -> None:
-        self._add("rect", box, fill=fill, stroke=stroke, width=width, radius=radius)
+        self.calls.append(("rect", (box,), (("fill", fill), ("radius", radius), ("stroke", stroke), ("width", width))))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: Colour = "#000000",
              width: float = 0.25, dash: Sequence[float] | None = None) -> None:
-        self._add("line", x1, y1, x2, y2, stroke=stroke, width=width, dash=dash)
+        self.calls.append(("line", (x1, y1, x2, y2), (("dash", _frozen(dash)), ("stroke", stroke), ("width", width))))
 
     def polyline(self, points: Sequence[Point], *, stroke: Colour = "#000000", width: float = 0.25,
                  dash: Sequence[float] | None = None) -> None:
@@ -68,11 +78,11 @@ class Recording(SurfaceBase):
 
     def circle(self, cx: float, cy: float, r: float, *, fill: Colour = None, stroke: Colour = None,
                width: float = 0.25) -> None:
-        self._add("circle", cx, cy, r, fill=fill, stroke=stroke, width=width)
+        self.calls.append(("circle", (cx, cy, r), (("fill", fill), ("stroke", stroke), ("width", width))))
 
     def text(self, x: float, y: float, s: str, *, size_pt: float, colour: Colour = "#000000",
              align: Align = "left", font: str | None = None) -> None:
-        self._add("text", x, y, s, size_pt=size_pt, colour=colour, align=align, font=font)
+        self.calls.append(("text", (x, y, s), (("align", align), ("colour", colour), ("font", font), ("size_pt", size_pt))))
 
     def image(self, box: Box, image: ImageSource, *, fit: Fit = "fit") -> None:
         self._add("image", box, image, fit=fit)
@@ -82,10 +92,10 @@ class Recording(SurfaceBase):
         self._add("define_symbol", name, width, height, draw)
 
     def has_symbol(self, name: str) -> bool:
-        return name in self._defined
+        return not self._any_surface and name in self._defined
 
     def use_symbol(self, name: str, x: float, y: float, *, scale: float = 1.0) -> None:
-        self._add("use_symbol", name, x, y, scale=scale)
+        self.calls.append(("use_symbol", (name, x, y), (("scale", scale),)))
 
     @contextmanager
     def group(self, *, dx: float = 0.0, dy: float = 0.0, clip: Box | None = None) -> Iterator[None]:
@@ -105,6 +115,8 @@ class Recording(SurfaceBase):
                     groups[-1].enter_context(s.group(**dict(kwargs)))
                 elif name == "end_group":
                     groups.pop().close()
+                elif name == "define_symbol" and self._any_surface and s.has_symbol(args[0]):
+                    continue  # defined before on this surface (this page of an SVG, this PDF)
                 else:
                     getattr(s, name)(*args, **dict(kwargs))
         finally:

@@ -8,7 +8,7 @@ itself stays in a <title> of its glyph group for search and accessibility (SVG 1
 attributes; the files validate against the SVG 1.1 DTD), and the group names the face it was
 set in (`font-family`, `font-weight`, `font-style`, the fallback face after it). Symbols become a <g> in <defs> placed by <use>, images
 are stored once per file in <defs> and placed by <use>. Numbers are rounded to 0.001 mm so the
-same input gives the same bytes.
+same input gives the same bytes. A page's text is written by svgxml.py.
 """
 from __future__ import annotations
 
@@ -19,11 +19,11 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
-from xml.etree import ElementTree
 
 from ..geometry import MM_PER_PT, Box
 from ..output import write_bytes
 from .base import Align, Colour, Fit, ImageSource, SurfaceBase, Point, place_image
+from .svgxml import _GlyphUse, _Light, _page_xml
 
 if TYPE_CHECKING:
     import svgwrite  # no type information: its classes are Any to mypy
@@ -64,88 +64,6 @@ class GlyphOutlines:
         return self._paths[name]
 
 
-class _GlyphUse:
-    """A glyph's `<use>` in a line of text, written as svgwrite writes a `use` with `x` and
-    `xlink:href` (attributes sorted, `x` left out at 0) but made without its element machinery:
-    a page of counters places tens of thousands of them, and svgwrite's elements were a fifth of
-    the card and counter stages' time. `_element_xml` writes it in its parent's loop."""
-    elementname = "use"
-    __slots__ = ("href", "x")
-
-    def __init__(self, href: str, x: int) -> None:
-        self.href, self.x = href, x
-
-    def get_xml(self) -> ElementTree.Element:
-        el = ElementTree.Element("use")
-        if self.x:
-            el.set("x", str(self.x))
-        el.set("xlink:href", self.href)
-        return el
-
-
-def _page_xml(dwg: Any) -> str:
-    """A page as ElementTree.tostring(dwg.get_xml()) writes it, character for character, without
-    building the element tree (a page of counters has tens of thousands of elements): each svgwrite
-    element written as its own get_xml would make it, attributes sorted and empty ones left out."""
-    # svgwrite's Drawing.get_xml names its namespaces and profile; it also declares an XML Events
-    # namespace we never use, which the SVG 1.1 DTD does not allow: left out
-    dwg.attribs.update({"xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
-                        "baseProfile": dwg.profile, "version": dwg.version})
-    dwg.attribs.pop("xmlns:ev", None)
-    out: list[str] = []
-    _element_xml(dwg, out)
-    return "".join(out)
-
-
-@lru_cache(maxsize=1)
-def _svgwrite_classes() -> tuple[Any, ...]:
-    from svgwrite import Drawing
-    from svgwrite.base import BaseElement, Title
-    from svgwrite.container import Use
-    from svgwrite.path import Path as SvgPath
-    from svgwrite.shapes import Polyline
-    from svgwrite.utils import strlist
-
-    return Drawing, BaseElement, Title, Use, SvgPath, Polyline, strlist
-
-
-def _element_xml(el: Any, out: list[str]) -> None:
-    Drawing, BaseElement, Title, Use, SvgPath, Polyline, strlist = _svgwrite_classes()
-    kind = type(el)
-    if isinstance(el, Title) and not len(el.xml) and not el.xml.attrib:  # <title>, <desc>: text alone
-        text = el.xml.text
-        out.append(f"<{el.elementname}>{_esc_text(text)}</{el.elementname}>" if text else f"<{el.elementname} />")
-        return
-    if isinstance(el, SvgPath):  # what their own get_xml does before BaseElement's
-        el.attribs["d"] = str(strlist(el.commands, " "))
-    elif isinstance(el, Polyline):
-        el.attribs["points"] = el.points_to_string(el.points)
-    elif isinstance(el, Use):
-        el.update_id()
-    elif kind.get_xml is not BaseElement.get_xml and kind is not Drawing or el.debug or el.profile == "tiny":
-        out.append(ElementTree.tostring(el.get_xml(), encoding="unicode"))  # any other: as svgwrite writes it
-        return
-    out.append("<" + el.elementname)
-    for k, v in sorted(el.attribs.items()):
-        if v is not None and (v := str(v)):
-            out.append(f' {k}="{_esc_attr(v)}"')
-    if not el.elements:
-        out.append(" />")
-        return
-    out.append(">")
-    for child in el.elements:
-        if type(child) is _GlyphUse:  # the most frequent element by far: written here, not by a call
-            out.append(f'<use x="{child.x}" xlink:href="{_esc_attr(child.href)}" />' if child.x
-                       else f'<use xlink:href="{_esc_attr(child.href)}" />')
-        else:
-            _element_xml(child, out)
-    out.append(f"</{el.elementname}>")
-
-
-_esc_attr = ElementTree._escape_attrib  # type: ignore[attr-defined]  # ElementTree's own escaping
-_esc_text = ElementTree._escape_cdata  # type: ignore[attr-defined]
-
-
 @lru_cache(maxsize=None)
 def glyph_outlines(font: str) -> GlyphOutlines:
     return GlyphOutlines(font)
@@ -172,16 +90,16 @@ def _shaped(s: str, font: str) -> tuple[tuple[str, int, tuple[tuple[str, int], .
 
 @lru_cache(maxsize=None)
 def _family(font: str) -> dict[str, str]:  # callers spread it into attributes, never change it
-    """The SVG font attributes naming `font` and, after it, the project font it falls back to."""
+    """The SVG font attributes (as written) naming `font` and, after it, the project font it falls back to."""
     from .. import fonts
 
     info, family, base = fonts.font_info(font), fonts.font_family(font), fonts.font_family(fonts.register())
     families = [family] + ([base] if base != family else [])
-    attrs = {"font_family": ", ".join(f"'{f}'" for f in families)}
+    attrs = {"font-family": ", ".join(f"'{f}'" for f in families)}
     if info.bold:
-        attrs["font_weight"] = "bold"
+        attrs["font-weight"] = "bold"
     if info.italic:
-        attrs["font_style"] = "italic"
+        attrs["font-style"] = "italic"
     return attrs
 
 
@@ -250,18 +168,26 @@ class SvgSurface(SurfaceBase):
              radius: float = 0.0) -> None:
         if not (fill or stroke):
             return
-        extra = {"rx": _n(radius), "ry": _n(radius)} if radius > 0 else {}
-        self._target.add(self.dwg.rect(insert=self._p(box.x, box.y), size=(_n(box.w), _n(box.h)),
-                                        **extra, **self._paint(fill, stroke, width)))
+        x, y = self._p(box.x, box.y)
+        attrs: dict[str, Any] = {"x": x, "y": y, "width": _n(box.w), "height": _n(box.h), "fill": fill or "none"}
+        if radius > 0:
+            attrs["rx"] = attrs["ry"] = _n(radius)
+        if stroke:
+            attrs["stroke"], attrs["stroke-width"] = stroke, _n(width)
+        self.dwg  # raises when no page is open, as making the element on it did
+        self._target.elements.append(_Light("rect", attrs))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: Colour = "#000000",
              width: float = 0.25, dash: Sequence[float] | None = None) -> None:
         if not stroke:
             return
-        el = self.dwg.line(self._p(x1, y1), self._p(x2, y2), **self._paint(None, stroke, width))
+        (ax, ay), (bx, by) = self._p(x1, y1), self._p(x2, y2)
+        attrs: dict[str, Any] = {"x1": ax, "y1": ay, "x2": bx, "y2": by, "fill": "none", "stroke": stroke,
+                                 "stroke-width": _n(width)}
         if dash:
-            el["stroke-dasharray"] = ",".join(str(_n(d)) for d in dash)
-        self._target.add(el)
+            attrs["stroke-dasharray"] = ",".join(str(_n(d)) for d in dash)
+        self.dwg  # raises when no page is open, as making the element on it did
+        self._target.elements.append(_Light("line", attrs))
 
     def polyline(self, points: Sequence[Point], *, stroke: Colour = "#000000", width: float = 0.25,
                  dash: Sequence[float] | None = None) -> None:
@@ -295,8 +221,7 @@ class SvgSurface(SurfaceBase):
         em = size_pt * MM_PER_PT
         widths = [advance * em / glyph_outlines(f).upm for f, advance, _ in shaped]
         x0 = x - {"left": 0.0, "center": sum(widths) / 2, "right": sum(widths)}[align]
-        g = self.dwg.g(fill=colour or "#000000", **_family(font))
-        g.set_desc(title=s)
+        g = _Light("g", {"fill": colour or "#000000", **_family(font)}, title=s)
         for (f, _, placed), width in zip(shaped, widths):
             px, py = self._p(x0, y)
             scale = em / glyph_outlines(f).upm
@@ -304,14 +229,14 @@ class SvgSurface(SurfaceBase):
             # own group when it is one run (the usual case), else on a group per run.
             place = f"translate({px} {py}) scale({scale:.6g} {-scale:.6g})"
             if len(shaped) == 1:
-                g["transform"] = place
+                g.attribs["transform"] = place
                 run = g
             else:
-                run = self.dwg.g(transform=place)
+                run = _Light("g", {"transform": place})
                 if f != font:  # a fallback run says its own face (and that it is not bold)
-                    run.update(_family(f))
-                    run.update({"font_weight": "bold" if fonts.font_info(f).bold else "normal"})
-                g.add(run)
+                    run.attribs.update(_family(f))
+                    run.attribs["font-weight"] = "bold" if fonts.font_info(f).bold else "normal"
+                g.elements.append(run)
             # each glyph's <use>, its outline defined once per page; added unchecked (svgwrite's add checks)
             ids = self._glyph_ids
             run.elements += [_GlyphUse(f"#{ids.get((f, name)) or self._glyph_id(f, name)}", pen) for name, pen in placed]
