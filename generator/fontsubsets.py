@@ -6,8 +6,9 @@ the document is saved. A rulebook and its A5 booklet, a deck's sheets in one lan
 leaflets give the same characters the same codes in the same order, so they embed the same
 subsets: the rulebooks stage of the example games made 165, of which 51 distinct. Here, while a
 `kept()` block is open (a book, its booklet and its print guide), a face's subset, and the deflated
-bytes of each font file and map, are kept for the next document that embeds the same one; what is written is byte for byte what reportlab writes (the same bytes go
-into zlib.compress with its defaults, and the same subset list into makeSubset).
+bytes of each font file and map, are kept for the next document that embeds the same one; what is
+written is byte for byte what reportlab writes (the same bytes go into zlib.compress with its
+defaults, and the same subset list into makeSubset).
 """
 from __future__ import annotations
 
@@ -45,7 +46,6 @@ class _Kept:
         while self.used > self.budget:
             _, (_, dropped) = self.items.popitem(last=False)
             self.used -= dropped
-
 
     def clear(self) -> None:
         self.items.clear()
