@@ -98,42 +98,34 @@ def _element_xml(el: Any, out: list[str]) -> None:
     elif kind.get_xml is not BaseElement.get_xml and kind is not Drawing or el.debug or el.profile == "tiny":
         out.append(ElementTree.tostring(el.get_xml(), encoding="unicode"))  # any other: as svgwrite writes it
         return
-    out.append("<" + el.elementname)
-    for k, v in sorted(el.attribs.items()):
+    _tree_xml(el.elementname, el.attribs, None, el.elements, out)
+
+
+def _light_xml(el: _Light, out: list[str]) -> None:
+    """A `_Light` as `_element_xml` writes an svgwrite element with the same attributes and children."""
+    _tree_xml(el.elementname, el.attribs, el.title, el.elements, out)
+
+
+def _tree_xml(name: str, attribs: dict[str, Any], title: str | None, elements: list[Any], out: list[str]) -> None:
+    """An element as svgwrite writes it: attributes sorted, empty ones left out; its `title` (a
+    `_Light`'s) first among its children."""
+    out.append("<" + name)
+    for k, v in sorted(attribs.items()):
         if v is not None and (v := str(v)):
             out.append(f' {k}="{_esc_attr(v)}"')
-    if not el.elements:
+    if title is None and not elements:
         out.append(" />")
         return
     out.append(">")
-    for child in el.elements:
+    if title is not None:
+        out.append(f"<title>{_esc_text(title)}</title>" if title else "<title />")
+    for child in elements:
         if type(child) is _GlyphUse:  # the most frequent element by far: written here, not by a call
             out.append(f'<use x="{child.x}" xlink:href="{_esc_attr(child.href)}" />' if child.x
                        else f'<use xlink:href="{_esc_attr(child.href)}" />')
         else:
             _element_xml(child, out)
-    out.append(f"</{el.elementname}>")
-
-
-def _light_xml(el: _Light, out: list[str]) -> None:
-    """A `_Light` as `_element_xml` writes an svgwrite element with the same attributes and children."""
-    out.append("<" + el.elementname)
-    for k, v in sorted(el.attribs.items()):
-        if v is not None and (v := str(v)):
-            out.append(f' {k}="{_esc_attr(v)}"')
-    if el.title is None and not el.elements:
-        out.append(" />")
-        return
-    out.append(">")
-    if el.title is not None:
-        out.append(f"<title>{_esc_text(el.title)}</title>" if el.title else "<title />")
-    for child in el.elements:
-        if type(child) is _GlyphUse:
-            out.append(f'<use x="{child.x}" xlink:href="{_esc_attr(child.href)}" />' if child.x
-                       else f'<use xlink:href="{_esc_attr(child.href)}" />')
-        else:
-            _element_xml(child, out)
-    out.append(f"</{el.elementname}>")
+    out.append(f"</{name}>")
 
 
 _esc_attr = ElementTree._escape_attrib  # type: ignore[attr-defined]  # ElementTree's own escaping
