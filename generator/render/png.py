@@ -8,7 +8,7 @@ rendered once per scale into a transparent tile and pasted wherever it is used (
 images a process draws when they define it with the same drawing function). SVG images are
 rasterised by `cards.images.svg_to_pil` (svglib's drawing as PDF, rendered by pdfium), because
 reportlab's own rasteriser needs cairo, which a fresh machine may lack. A page's file is written
-by `pngwrite.png_bytes` (unfiltered rows, ISA-L's deflate), not by Pillow's `save`.
+by `pngwrite.png_bytes` (unfiltered rows, libdeflate's deflate), not by Pillow's `save`.
 """
 from __future__ import annotations
 
