@@ -121,3 +121,41 @@ def test_equal_symbol_drawings_from_two_drawers_share_one_tile(monkeypatch):
         SymbolDrawing.of(sym, f"#{i:06x}", named)
     gc.collect()
     assert len(symbols._RECENT) == symbols.KEEP and len(png_backend._TILES) == 0
+
+
+def bar(t) -> None:
+    """A black bar a quarter of a pixel wide at 254 dpi (10 px/mm; the tile is drawn at 40 px/mm):
+    the tile's column 1.0-1.025 mm, all of its height."""
+    t.rect(Box(1.0, 0, 0.025, 2), fill="#000000")
+
+
+def test_a_tile_pixel_is_the_share_of_it_a_shape_covers():
+    """Supersampling shrunk by the box average: a shape covering a quarter of a pixel gives that
+    pixel a quarter of the shape's opacity and its neighbours none (a LANCZOS shrink spreads it
+    over the neighbours and gives the pixel itself less)."""
+    png_backend._TILES.clear()
+    s = open_surface("png", dpi=254)
+    s.begin_page(4, 2)
+    s.rect(Box(0, 0, 4, 2), fill="#ffffff")
+    s.define_symbol("bar", 2, 2, bar)
+    s.use_symbol("bar", 1, 0)  # the bar at 2.0 mm: page column 20
+    s.end_page()
+    img = Image.open(io.BytesIO(s.png_bytes(0))).convert("L")
+    assert img.size == (40, 20)
+    row = [img.getpixel((x, 10)) for x in range(40)]
+    assert abs(row[20] - (255 - 255 / 4)) <= 1, row[16:25]  # white under a quarter of black
+    assert row[:20] == [255] * 20 and row[21:] == [255] * 19, row[16:25]
+
+
+def test_a_tile_shrunk_around_its_drawing_equals_the_whole_tile_shrunk():
+    """`_shrink` reduces only the blocks around what was drawn: the same pixels as Pillow's
+    `reduce` of the whole tile, shapes at any offset from the blocks' grid and at the edges."""
+    from PIL import ImageDraw
+
+    for box in [(5, 7, 30, 13), (0, 0, 3, 2), (61, 70, 64, 80), (13, 1, 14, 79)]:
+        big = Image.new("RGBA", (64, 80), (0, 0, 0, 0))
+        ImageDraw.Draw(big).ellipse(box, fill=(200, 30, 90, 255))
+        ImageDraw.Draw(big).line([(box[0], box[3]), (box[2], box[1])], fill=(10, 120, 250, 180))
+        assert png_backend._shrink(big, (16, 20)).tobytes() == big.reduce(4).tobytes(), box
+    empty = Image.new("RGBA", (64, 80), (0, 0, 0, 0))
+    assert png_backend._shrink(empty, (16, 20)).tobytes() == empty.reduce(4).tobytes()
