@@ -15,12 +15,13 @@ so that justified text has fewer loose lines than filling line by line gives.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from itertools import accumulate
 from typing import Callable, NamedTuple
 
 from .hyphenate import hyphen_points
-from .kinsoku import is_cjk, may_break_between
+from .kinsoku import CJK_CLASS, is_cjk, may_break_between
 from .typography import NBSP
 
 HYPHEN = "-"
@@ -40,19 +41,12 @@ class Group(NamedTuple):
 
 def atoms(text: str) -> list[tuple[int, int]]:
     """(start, end) of each atom of a paragraph: one CJK character, one space, or a Latin run."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        ch = text[i]
-        if _breaks_at(ch) or is_cjk(ch):
-            out.append((i, i + 1))
-            i += 1
-            continue
-        j = i + 1
-        while j < n and not _breaks_at(text[j]) and not is_cjk(text[j]):
-            j += 1
-        out.append((i, j))
-        i = j
-    return out
+    return [m.span() for m in _ATOM.finditer(text)]
+
+
+# an atom: a space a line may break at (any but the no-break space, `_breaks_at`), a CJK character
+# (kinsoku.is_cjk), or a run of neither; `\s` is str.isspace's set
+_ATOM = re.compile(f"([^\\S\u00a0])|[{CJK_CLASS}]|(?:[^\\s{CJK_CLASS}]|\u00a0)+")
 
 
 def _breaks_at(ch: str) -> bool:
@@ -69,15 +63,17 @@ def groups(text: str) -> list[Group]:
 def _groups(text: str) -> tuple[Group, ...]:
     # remembered per paragraph: a book sets each paragraph at several widths (its column, the
     # side-by-side book's, the booklet's), and the breaks do not depend on the width
-    merged: list[Group] = []
-    for s, e in atoms(text):
-        space = _breaks_at(text[s])
-        if merged and not space and not merged[-1].space \
-                and not may_break_between(text[merged[-1].end - 1], text[s]):
-            merged[-1] = Group(merged[-1].start, e, False)
+    merged: list[list] = []  # [start, end, space], made Groups at the end
+    glue = False  # the last group is not a space: the next atom may join it
+    for m in _ATOM.finditer(text):
+        s, e = m.span()
+        space = m.lastindex == 1  # the first alternative: a space
+        if glue and not space and not may_break_between(text[s - 1], text[s]):
+            merged[-1][1] = e
         else:
-            merged.append(Group(s, e, space))
-    return tuple(merged)
+            merged.append([s, e, space])
+        glue = not space
+    return tuple(Group(s, e, space) for s, e, space in merged)
 
 
 def hyphen_cut(word: str, fits: Callable[[int], bool], lang: str | None, after: int = 0) -> int | None:
@@ -114,15 +110,19 @@ def _breaks(text: str, lang: str) -> list[Break]:
     words = [g for g in groups(text) if not g.space]
     out: list[Break] = []
     for k, (gs, ge, _) in enumerate(words):
-        word = text[gs:ge]
-        inside = {i: True for i in hyphen_points(word, lang)}
-        # a compound breaks after its own hyphen ("Ring-/bearer"), no hyphen added
-        inside.update({i + 1: False for i, ch in enumerate(word[:-1]) if ch == "-" and i > 0 and word[i - 1].isalpha()
-                       and word[i + 1].isalpha()})
-        for i in sorted(inside):
-            out.append(Break(gs + i, gs + i, inside[i], True))
+        out += [Break(gs + i, gs + i, hyphen, True) for i, hyphen in _inside(text[gs:ge], lang)]
         out.append(Break(ge, words[k + 1].start if k + 1 < len(words) else ge, False, False))
     return out
+
+
+@lru_cache(maxsize=8192)  # per word: a book's paragraphs share most of theirs
+def _inside(word: str, lang: str) -> tuple[tuple[int, bool], ...]:
+    """Where a line may end inside `word`, in order, and whether a hyphen is drawn there: at its
+    hyphen points, and after a compound's own hyphen ("Ring-/bearer"), none added."""
+    inside = {i: True for i in hyphen_points(word, lang)}
+    inside.update({i + 1: False for i, ch in enumerate(word[:-1]) if ch == "-" and i > 0 and word[i - 1].isalpha()
+                   and word[i + 1].isalpha()})
+    return tuple(sorted(inside.items()))
 
 
 def latin_paragraph(text: str, lang: str | None) -> bool:
