@@ -46,6 +46,7 @@ def atoms(text: str) -> list[tuple[int, int]]:
 
 # an atom: a space a line may break at (any but the no-break space, `_breaks_at`), a CJK character
 # (kinsoku.is_cjk), or a run of neither; `\s` is str.isspace's set
+_CJK = re.compile(f"[{CJK_CLASS}]")  # a character is_cjk says is CJK
 _ATOM = re.compile(f"([^\\S\u00a0])|[{CJK_CLASS}]|(?:[^\\s{CJK_CLASS}]|\u00a0)+")
 
 
@@ -129,7 +130,7 @@ def latin_paragraph(text: str, lang: str | None) -> bool:
     """True for a paragraph `total_fit` sets: in a Latin-script language, with no CJK in it."""
     from ..fonts import CJK_LANGUAGES
 
-    return lang is not None and lang.split("-")[0] not in CJK_LANGUAGES and not any(is_cjk(ch) for ch in text)
+    return lang is not None and lang.split("-")[0] not in CJK_LANGUAGES and _CJK.search(text) is None
 
 
 class Line(NamedTuple):
