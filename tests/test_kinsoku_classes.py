@@ -68,3 +68,19 @@ def test_different_dashes_and_plain_characters_may_part():
     assert may_break_between("―", "—") and may_break_between("—", "―")
     assert may_break_between("―", "山") and may_break_between("山", "―") and may_break_between("山", "川")
     assert may_break_between("a", "b") and may_break_between("…", "山")
+
+
+def test_a_paragraphs_atoms_are_cut_where_is_cjk_and_the_breaking_spaces_say():
+    # breaking.atoms finds atoms with a regular expression (kinsoku.CJK_CLASS); the rule, from
+    # is_cjk and str.isspace: a CJK character or a space other than the no-break one stands alone
+    # between two letters, anything else joins them into one run
+    from generator.text.breaking import atoms
+    from generator.text.kinsoku import is_cjk
+
+    wrong = []
+    for code in range(0x10000):
+        ch = chr(code)
+        alone = is_cjk(ch) or (ch.isspace() and ch != "\u00a0")
+        if atoms(f"a{ch}b") != ([(0, 1), (1, 2), (2, 3)] if alone else [(0, 3)]):
+            wrong.append(hex(code))
+    assert not wrong

@@ -342,3 +342,16 @@ WIDE_SPACES = [
 def test_wide_word_spaces_match_the_brute_force(text, width, justified, space):
     m = wide(space) if space != 1.0 else measure
     assert total_fit(text, m, width, "en", justified) == brute_force(text, width, justified, m)
+
+
+# Found by a search for cases decided by lines so short that their badness is surely the cap (those
+# total fit weighs without measuring them): the tie rule and the hyphen weights hold for them too.
+CAPPED = [
+    ("mountains Ring-bearer fellowship journeying hobbits", 7.5, 0.5),  # such a line wins a tie
+    ("aa hobbits travelling Ring-bearer fellowship fellowship", 14.5, 0.5),  # and pays for two hyphens
+]
+
+
+@pytest.mark.parametrize("text, width, space", CAPPED)
+def test_lines_at_the_badness_cap_are_weighed_like_any_other(text, width, space):
+    assert total_fit(text, wide(space), width, "en") == brute_force(text, width, m=wide(space))

@@ -15,12 +15,13 @@ so that justified text has fewer loose lines than filling line by line gives.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from itertools import accumulate
 from typing import Callable, NamedTuple
 
 from .hyphenate import hyphen_points
-from .kinsoku import is_cjk, may_break_between
+from .kinsoku import CJK_CLASS, is_cjk, may_break_between
 from .typography import NBSP
 
 HYPHEN = "-"
@@ -40,19 +41,13 @@ class Group(NamedTuple):
 
 def atoms(text: str) -> list[tuple[int, int]]:
     """(start, end) of each atom of a paragraph: one CJK character, one space, or a Latin run."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        ch = text[i]
-        if _breaks_at(ch) or is_cjk(ch):
-            out.append((i, i + 1))
-            i += 1
-            continue
-        j = i + 1
-        while j < n and not _breaks_at(text[j]) and not is_cjk(text[j]):
-            j += 1
-        out.append((i, j))
-        i = j
-    return out
+    return [m.span() for m in _ATOM.finditer(text)]
+
+
+# an atom: a space a line may break at (any but the no-break space, `_breaks_at`), a CJK character
+# (kinsoku.is_cjk), or a run of neither; `\s` is str.isspace's set
+_CJK = re.compile(f"[{CJK_CLASS}]")  # a character is_cjk says is CJK
+_ATOM = re.compile(f"([^\\S\u00a0])|[{CJK_CLASS}]|(?:[^\\s{CJK_CLASS}]|\u00a0)+")
 
 
 def _breaks_at(ch: str) -> bool:
@@ -69,15 +64,17 @@ def groups(text: str) -> list[Group]:
 def _groups(text: str) -> tuple[Group, ...]:
     # remembered per paragraph: a book sets each paragraph at several widths (its column, the
     # side-by-side book's, the booklet's), and the breaks do not depend on the width
-    merged: list[Group] = []
-    for s, e in atoms(text):
-        space = _breaks_at(text[s])
-        if merged and not space and not merged[-1].space \
-                and not may_break_between(text[merged[-1].end - 1], text[s]):
-            merged[-1] = Group(merged[-1].start, e, False)
+    merged: list[list] = []  # [start, end, space], made Groups at the end
+    glue = False  # the last group is not a space: the next atom may join it
+    for m in _ATOM.finditer(text):
+        s, e = m.span()
+        space = m.lastindex == 1  # the first alternative: a space
+        if glue and not space and not may_break_between(text[s - 1], text[s]):
+            merged[-1][1] = e
         else:
-            merged.append(Group(s, e, space))
-    return tuple(merged)
+            merged.append([s, e, space])
+        glue = not space
+    return tuple(Group(s, e, space) for s, e, space in merged)
 
 
 def hyphen_cut(word: str, fits: Callable[[int], bool], lang: str | None, after: int = 0) -> int | None:
@@ -114,22 +111,26 @@ def _breaks(text: str, lang: str) -> list[Break]:
     words = [g for g in groups(text) if not g.space]
     out: list[Break] = []
     for k, (gs, ge, _) in enumerate(words):
-        word = text[gs:ge]
-        inside = {i: True for i in hyphen_points(word, lang)}
-        # a compound breaks after its own hyphen ("Ring-/bearer"), no hyphen added
-        inside.update({i + 1: False for i, ch in enumerate(word[:-1]) if ch == "-" and i > 0 and word[i - 1].isalpha()
-                       and word[i + 1].isalpha()})
-        for i in sorted(inside):
-            out.append(Break(gs + i, gs + i, inside[i], True))
+        out += [Break(gs + i, gs + i, hyphen, True) for i, hyphen in _inside(text[gs:ge], lang)]
         out.append(Break(ge, words[k + 1].start if k + 1 < len(words) else ge, False, False))
     return out
+
+
+@lru_cache(maxsize=8192)  # per word: a book's paragraphs share most of theirs
+def _inside(word: str, lang: str) -> tuple[tuple[int, bool], ...]:
+    """Where a line may end inside `word`, in order, and whether a hyphen is drawn there: at its
+    hyphen points, and after a compound's own hyphen ("Ring-/bearer"), none added."""
+    inside = {i: True for i in hyphen_points(word, lang)}
+    inside.update({i + 1: False for i, ch in enumerate(word[:-1]) if ch == "-" and i > 0 and word[i - 1].isalpha()
+                   and word[i + 1].isalpha()})
+    return tuple(sorted(inside.items()))
 
 
 def latin_paragraph(text: str, lang: str | None) -> bool:
     """True for a paragraph `total_fit` sets: in a Latin-script language, with no CJK in it."""
     from ..fonts import CJK_LANGUAGES
 
-    return lang is not None and lang.split("-")[0] not in CJK_LANGUAGES and not any(is_cjk(ch) for ch in text)
+    return lang is not None and lang.split("-")[0] not in CJK_LANGUAGES and _CJK.search(text) is None
 
 
 class Line(NamedTuple):
@@ -186,24 +187,36 @@ def total_fit(text: str, measure: Callable[[str], float], width: float, lang: st
     return lines[::-1]
 
 
+# A line into a break from so near it that its spaces would have to stretch to more than this many
+# times what they may (a hair over the cap's (10000 / 100)^(1/3), so that rounding cannot matter)
+# has the capped badness: it costs (LINE_PENALTY + _RAGGED)^2 and more, whichever node it starts
+# from. Two thirds of the lines total fit looks at in a book are such lines (908 of 1338 thousand).
+_SURELY_RAGGED = 1.001 * (_RAGGED / 100) ** (1 / 3)
+_RAGGED_DEMERITS = (LINE_PENALTY + _RAGGED) ** 2
+
+
 def _best_breaks(para: _Paragraph, span_width: Callable[[int, int, bool], float], width: float, space: float,
                  shrink: float) -> list[int] | None:
     """Knuth and Plass over the paragraph's breaks: for each node, the node before it on the way
     there of least total demerits, or None when no way reaches the paragraph's end; of equal
-    totals the first found (the latest start) stays. A line's demerits (see the constants above)
-    are worked out inside the loop, not by a function per candidate line: this is the rulebook's
-    hot loop."""
+    totals the first found (the latest start) stays. The rulebook's hot loop: a line's demerits
+    are worked out inside it, and surely ragged lines are not measured (`_ragged_from`)."""
     breaks, start_at, gaps_before, after_hyphen = para
-    inf = float("inf")
-    last = len(breaks)
+    inf, last = float("inf"), len(breaks)
     cost, prev = [0.0] + [inf] * last, [-1] * (last + 1)
     gaps_at = [gaps_before[s] for s in start_at]
     line_penalty, hyphen_penalty, double, final_hyphen = LINE_PENALTY, HYPHEN_PENALTY ** 2, DOUBLE_HYPHEN, FINAL_HYPHEN
     ragged, stretch = _RAGGED, MAX_STRETCH
+    unit = space * stretch * _SURELY_RAGGED  # a line's room over this for each of its spaces: surely ragged
+    zone = 0  # the first node of the surely ragged lines into the last break
     for j in range(1, last + 1):
         end, _, hyphen, hyphenated = breaks[j - 1]
-        final, gaps_end, best, best_i = j == last, gaps_before[end], inf, -1
-        for i in range(j - 1, -1, -1):
+        final, gaps_end = j == last, gaps_before[end]
+        if not final and space > 0:  # the last line is never ragged; a space of 0 has no stretch
+            zone = _ragged_from(zone, j, end, hyphen, start_at, gaps_at, gaps_end, span_width, width, unit)
+        top = zone - 1 if not final and space > 0 else j - 1  # the latest node a line is measured from
+        best, best_i = inf, -1
+        for i in range(top, -1, -1):
             s = start_at[i]
             if s >= end:
                 continue
@@ -235,5 +248,51 @@ def _best_breaks(para: _Paragraph, span_width: Callable[[int, int, bool], float]
             total += demerits
             if total < best:
                 best, best_i = total, i
+        # a surely ragged line costs its node's cost plus _RAGGED_DEMERITS or more (sums round
+        # monotonically), and wins a tie (it comes first): none can win when the least is over best
+        if top < j - 1 and min(cost[top + 1:j]) + _RAGGED_DEMERITS <= best:
+            best, best_i = _ragged_best(top + 1, j, end, hyphenated, cost, start_at, gaps_at, gaps_end, after_hyphen,
+                                        best, best_i)
         cost[j], prev[j] = best, best_i
     return prev if cost[last] < inf else None
+
+
+def _ragged_from(zone: int, j: int, end: int, hyphen: bool, start_at: tuple[int, ...], gaps_at: list[int],
+                 gaps_end: int, span_width: Callable[[int, int, bool], float], width: float, unit: float) -> int:
+    """The first node whose line into break j (ending at `end`) is surely ragged: its room, width
+    less the line, is at least `unit` for each of its spaces (or one); j when there is none. A
+    line from an earlier node is longer with as many spaces or more, so the surely ragged ones
+    are those from that node to j - 1. Walked to from `zone`, the last break's (< j: it moves little)."""
+    if width - span_width(start_at[zone], end, hyphen) >= max(gaps_end - gaps_at[zone], 1) * unit:
+        while zone > 0 and width - span_width(start_at[zone - 1], end, hyphen) >= max(gaps_end - gaps_at[zone - 1], 1) * unit:
+            zone -= 1
+        return zone
+    zone += 1
+    while zone < j and width - span_width(start_at[zone], end, hyphen) < max(gaps_end - gaps_at[zone], 1) * unit:
+        zone += 1
+    return zone
+
+
+def _ragged_best(first: int, j: int, end: int, hyphenated: bool, cost: list[float], start_at: tuple[int, ...],
+                 gaps_at: list[int], gaps_end: int, after_hyphen: tuple[bool, ...], best: float,
+                 best_i: int) -> tuple[float, int]:
+    """The least total into break j and its node, given the least of the lines _best_breaks
+    measured (`best`, from `best_i`) and the surely ragged lines from nodes `first` to j - 1,
+    whose demerits are those of the capped badness. Of equal totals the latest node stays, as
+    in _best_breaks, which looks at the latest first: these nodes are all later than `best_i`."""
+    for i in range(first, j):
+        total = cost[i]
+        if start_at[i] >= end or total == float("inf"):
+            continue
+        after = after_hyphen[i]
+        if hyphenated and after and gaps_at[i] == gaps_end:
+            continue  # a line of one syllable: a word broken twice over
+        demerits = _RAGGED_DEMERITS
+        if hyphenated:
+            demerits += HYPHEN_PENALTY ** 2
+            if after:
+                demerits += DOUBLE_HYPHEN
+        total += demerits
+        if total <= best:
+            best, best_i = total, i
+    return best, best_i

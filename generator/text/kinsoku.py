@@ -44,6 +44,14 @@ def is_cjk(ch: str) -> bool:
             or ch in "…‥―—※○●◆◇■□△▲▽▼☆★→←↑↓" or 0x2460 <= o <= 0x24FF)
 
 
+# is_cjk's characters as a regular-expression class (without brackets), for finding atoms at C
+# speed (breaking.atoms); tests check the two agree on every character of the BMP.
+CJK_CLASS = ("\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+             "\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff60"  # full width, but its letters and digits
+             "\uff61-\uff9f\u31f0-\u31ff\u2e80-\u2fdf\u2460-\u24ff"
+             "…‥―—※○●◆◇■□△▲▽▼☆★→←↑↓")
+
+
 def _is_fullwidth_alnum(ch: str) -> bool:
     return "０" <= ch <= "９" or "Ａ" <= ch <= "Ｚ" or "ａ" <= ch <= "ｚ"
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import accumulate
 from typing import NamedTuple, Sequence
 
 from solver.game.base import pick
@@ -99,38 +100,47 @@ def _typeset_spans(text: str, q: Quotes | None, keep: tuple[tuple[int, int], ...
     pieces: list[str] = []  # one per input character: what it prints as ("" when merged into the one before)
     is_open = {'"': False, "'": False}  # a quote of that kind is open
     i = 0
-    while i < len(text):
-        ch = text[i]
-        if i in subs:
-            n, rep = subs[i]
-            pieces += [rep] + [""] * (n - 1)
-            i += n
-            continue
-        prev = next((p[-1] for p in reversed(pieces) if p), "")
-        nxt = text[i + 1] if i + 1 < len(text) else ""
-        if not kept[i] and ch in q.spaced and prev and (ch != ":" or not (prev.isdigit() and nxt.isdigit()) and nxt != "/"):
-            _space_before(pieces, ch, q.spaced)  # « Vraiment ? », not 10:30, http:// nor ?! twice
-            i += 1
-            continue
-        if kept[i] or ch not in "\"'":
-            pieces.append(ch)
-            i += 1
-            continue
-        mark = _quote(ch, prev, nxt, text[i + 2:i + 3], q, is_open)
-        if q.inner_space and nxt == " " and mark in (q.open1, q.open2):  # « typed with a space: a no-break one
-            pieces += [mark, q.inner_space]
-            i += 2
-            continue
-        if q.inner_space and pieces and pieces[-1] == " " and mark in (q.close1, q.close2):
-            pieces[-1] = q.inner_space
-        pieces.append(mark)
-        i += 1
-    where, n = [], 0
-    for p in pieces:
-        where.append(n)
-        n += len(p)
-    where.append(n)
-    return "".join(pieces), tuple(where)
+    # only a substitution, a quote or a mark set after a space can print as anything but itself:
+    # the characters between them are copied as typed, one piece each
+    for stop in sorted(set(subs).union(m.start() for m in _marks(q).finditer(text))):
+        if stop >= i:
+            pieces += text[i:stop]
+            i = _set_at(text, stop, pieces, kept, subs, q, is_open)
+    pieces += text[i:]
+    return "".join(pieces), (0, *accumulate(map(len, pieces)))
+
+
+@lru_cache(maxsize=None)
+def _marks(q: Quotes) -> re.Pattern[str]:
+    """The characters `_set_at` may print otherwise: straight quotes and `q.spaced`."""
+    return re.compile(f"[{re.escape(chr(34) + chr(39) + q.spaced)}]")
+
+
+def _set_at(text: str, i: int, pieces: list[str], kept: list[bool], subs: dict[int, tuple[int, str]],
+            q: Quotes, is_open: dict[str, bool]) -> int:
+    """Append what the character at `i` (a substitution's start, a quote or a mark of `q.spaced`)
+    prints as to `pieces`; returns the index of the next character to set."""
+    ch = text[i]
+    if i in subs:
+        n, rep = subs[i]
+        pieces += [rep] + [""] * (n - 1)
+        return i + n
+    prev = next((p[-1] for p in reversed(pieces) if p), "")
+    nxt = text[i + 1] if i + 1 < len(text) else ""
+    if not kept[i] and ch in q.spaced and prev and (ch != ":" or not (prev.isdigit() and nxt.isdigit()) and nxt != "/"):
+        _space_before(pieces, ch, q.spaced)  # « Vraiment ? », not 10:30, http:// nor ?! twice
+        return i + 1
+    if kept[i] or ch not in "\"'":
+        pieces.append(ch)
+        return i + 1
+    mark = _quote(ch, prev, nxt, text[i + 2:i + 3], q, is_open)
+    if q.inner_space and nxt == " " and mark in (q.open1, q.open2):  # « typed with a space: a no-break one
+        pieces += [mark, q.inner_space]
+        return i + 2
+    if q.inner_space and pieces and pieces[-1] == " " and mark in (q.close1, q.close2):
+        pieces[-1] = q.inner_space
+    pieces.append(mark)
+    return i + 1
 
 
 def _quote(ch: str, prev: str, nxt: str, after: str, q: Quotes, is_open: dict[str, bool]) -> str:
