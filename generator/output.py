@@ -5,10 +5,9 @@ folder made whole, `pnp new`, is assembled beside its target and renamed the sam
 a reader (or a build killed at any moment, even by SIGKILL) sees each file either in its previous
 complete version or in its new one. Each file is flushed to the disk (fsync) before it is
 renamed into place, and its folder after, where the OS allows: a power loss leaves the old file or
-the new one, never an empty one. `write_files` writes a build unit's files so, all flushed
-together before their renames (one syncfs where the OS has it, not an fsync each), and flushes
-each folder once after them rather than after every file (a folder's flush only makes the renames
-durable; the files' flush before their renames is what keeps a half file out). Files written
+the new one, never an empty one. `write_files` writes a build unit's files so, and flushes each
+folder once after them rather than after every file (a folder's flush only makes the renames
+durable; the file's own flush before its rename is what keeps a half file out). Files written
 under `scratch_writes()` (a unit's private scratch folder, units.py: read back as bytes, then
 deleted) are renamed into place the same way but never flushed: no crash can show them to anyone,
 and the output folder receives their bytes through `write_files`. Two more guarantees live here:
@@ -23,7 +22,6 @@ and the output folder receives their bytes through `write_files`. Two more guara
 from __future__ import annotations
 
 import errno
-import functools
 import glob
 import os
 import shutil
@@ -32,7 +30,7 @@ import tempfile
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Iterator
 
 from solver.errors import DataError, Problem, display_path
 
@@ -170,102 +168,11 @@ def sync_folders(paths: list[Path]) -> None:
 
 
 def write_files(root: Path, files: dict[str, bytes | Path]) -> list[Path]:
-    """Each of `files` (path relative to `root` -> bytes, or a finished file to move) atomically:
-    all written to temporary names beside their targets, flushed to the disk together (`flush`),
-    then each renamed over its target, then each folder they went into flushed once. A kill at any
-    moment leaves each target whole, old or new, and only `.part` files to sweep."""
-    if _SCRATCH.get():  # nothing to flush: each file straight into place
-        return [place(root / rel, data, sync_folder=False) for rel, data in files.items()]
-    staged: list[tuple[Path, Path]] = []  # (temporary file, target)
-    where = root  # what an error names: the file (or its folder) being written
-    try:
-        for rel, data in files.items():
-            where = root / rel
-            staged.append((_stage(where, data), where))
-        where = root
-        flush([tmp for tmp, _ in staged])
-        for i, (tmp, where) in enumerate(staged):
-            rename_into_place(tmp, where)
-            staged[i] = (where, where)
-        sync_folders([target for _, target in staged])
-    except OSError as e:
-        raise _unwritable(where, e) from None
-    finally:
-        for tmp, target in staged:
-            if tmp != target:
-                tmp.unlink(missing_ok=True)
-    return [target for _, target in staged]
-
-
-def _stage(target: Path, data: bytes | Path) -> Path:
-    """`data` written (or the finished file moved) to a new temporary file beside `target`, with
-    the permissions of a file made under the umask; not yet flushed."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
-    tmp = Path(name)
-    try:
-        if isinstance(data, bytes):
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-        else:
-            os.close(fd)
-            try:
-                os.replace(data, tmp)
-            except OSError as e:
-                if e.errno != errno.EXDEV:
-                    raise
-                shutil.copyfile(data, tmp)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return tmp
-
-
-def rename_into_place(tmp: Path, target: Path) -> None:
-    """The last step of a file's write: its flushed temporary file takes the target's name."""
-    os.replace(tmp, target)
-
-
-def flush(paths: list[Path]) -> None:
-    """Flush the files `paths` to the disk: one syncfs(2) per file system they are on where the
-    OS has it (a unit's files are a few to a few dozen: one call, not an fsync each), else an
-    fsync each, as `sync` does."""
-    fs = _syncfs()
-    folders: dict[int, Path] = {}
-    for path in paths:
-        try:
-            folders.setdefault(os.stat(path.parent).st_dev, path.parent)
-        except OSError:
-            fs = None
-    if fs is not None:
-        for folder in folders.values():
-            fd = os.open(folder, os.O_RDONLY)
-            try:
-                ok = fs(fd) == 0
-            finally:
-                os.close(fd)
-            if not ok:  # a write-back error, or a file system without it: the files one by one
-                break
-        else:
-            return
-    for path in paths:
-        sync(path)
-
-
-@functools.cache
-def _syncfs() -> Callable[[int], int] | None:
-    """libc's syncfs (Linux), or None where the OS has none."""
-    import ctypes
-
-    try:
-        fn = ctypes.CDLL(None, use_errno=True).syncfs
-    except (AttributeError, OSError):
-        return None
-    fn.argtypes, fn.restype = [ctypes.c_int], ctypes.c_int
-    return fn
+    """Each of `files` (path relative to `root` -> bytes, or a finished file to move) atomically, each
+    flushed before its rename; then each folder they went into, once."""
+    written = [place(root / rel, data, sync_folder=False) for rel, data in files.items()]
+    sync_folders(written)
+    return written
 
 
 @contextmanager

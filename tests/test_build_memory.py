@@ -58,13 +58,13 @@ def test_a_units_files_are_moved_into_place_not_held(game_copy, tmp_path, monkey
     """Every file a unit run in this process (or a local pool) wrote reaches the output folder as a
     path to move, and the scratch folders are gone after the build."""
     given: list[object] = []
-    real = output._stage  # write_files puts each file under its temporary name so
+    real = output.place
 
-    def spy(target: Path, data):
+    def spy(target: Path, data, **kw):
         given.append(data)
-        return real(target, data)
+        return real(target, data, **kw)
 
-    monkeypatch.setattr(output, "_stage", spy)
+    monkeypatch.setattr(output, "place", spy)
     out = tmp_path / "out"
     ctx = BuildContext(preflight=False, out_root=out, lang="ja")
     report = incremental.build([game_copy()], ctx, {"cards", "manifest"}, runner=serial)

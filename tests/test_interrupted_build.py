@@ -1,6 +1,6 @@
 """An interrupted build cleans up after itself: after Ctrl-C, or a kill no `finally` survives (a
 forked build ending with os._exit between two file writes, as SIGKILL or SIGTERM would), the
-next build leaves exactly the files a clean build writes, byte for byte (the record and the lock aside).
+next build leaves exactly the files a clean build writes, byte for byte (the record aside).
 
 The case found by the campaign of issue 30: build on letter paper, start an A4 build and interrupt
 it; the A4 builds after it kept the letter calibration page and the letter deck's extra pages.
@@ -15,7 +15,6 @@ import pytest
 
 from generator.context import BuildContext
 from generator.incremental import RECORD, build
-from generator.output import LOCK_NAME, build_lock
 from generator.runners import serial
 
 GAME = "dont-drop-the-ring"
@@ -24,7 +23,7 @@ STAGES = {"cards"}
 
 def files(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file() and p.name not in (RECORD, LOCK_NAME)}
+            if p.is_file() and p.name != RECORD}
 
 
 def ctx(out: Path, paper: str) -> BuildContext:
@@ -73,23 +72,20 @@ def test_after_a_kill_between_two_writes_the_next_build_is_a_clean_build(builds,
         try:
             import generator.output as output
 
-            real, count = output.rename_into_place, [0]
+            real, count = output.place, [0]
 
-            def dying(tmp, target):
+            def dying(path, data, **kw):
                 if count[0] == writes_done:
                     os._exit(9)
                 count[0] += 1
-                return real(tmp, target)
+                return real(path, data, **kw)
 
-            output.rename_into_place = dying
+            output.place = dying
             build([builds["game"]], ctx(out, "letter"), STAGES, runner=serial)
         finally:
             os._exit(0)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 9, "the build ended before the planned kill"
     assert set(files(out)) - set(files(builds["a4"])), "the killed build left a letter file to sweep"
-    # the next build as `pnp build` and `pnp serve` run it: under the folder's lock, which removes
-    # the temporary files the killed one left (a unit's files wait under them for their renames)
-    with build_lock(out):
-        build([builds["game"]], ctx(out, "a4"), STAGES, runner=serial)
+    build([builds["game"]], ctx(out, "a4"), STAGES, runner=serial)
     assert files(out) == files(builds["a4"])

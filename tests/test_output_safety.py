@@ -109,24 +109,21 @@ def test_two_builds_into_one_folder_at_once(tmp_path):
 def test_a_units_files_are_flushed_before_their_rename_and_each_folder_once(tmp_path, monkeypatch):
     """`write_files` (the output folder's writer): every file flushed to the disk before it is
     renamed over its target (a power loss leaves the old file or the new one, never an empty one),
-    all of them at once, then each folder once, not once per file. Under `scratch_writes()` (a
-    unit's scratch folder, read back and deleted) nothing is flushed, and the files are still whole."""
+    then each folder once, not once per file. Under `scratch_writes()` (a unit's scratch folder,
+    read back and deleted) nothing is flushed, and the files are still whole."""
     events: list[tuple[str, str]] = []
-    real_sync, real_flush, real_replace = output.sync, output.flush, output.os.replace
+    real_sync, real_replace = output.sync, output.os.replace
     monkeypatch.setattr(output, "sync", lambda p: (events.append(("sync", Path(p).name)), real_sync(p)))
-    monkeypatch.setattr(output, "flush", lambda ps: (events.extend(("flush", p.name) for p in ps), real_flush(ps)))
     monkeypatch.setattr(output.os, "replace", lambda a, b: (events.append(("replace", Path(b).name)), real_replace(a, b)))
     files = {"cards.pdf": b"%PDF-1 cards", "png/deck/a.png": b"a" * 5000, "png/deck/b.png": b"b" * 7000}
     written = output.write_files(tmp_path, files)
     assert [p.read_bytes() for p in written] == list(files.values())
-    assert [kind for kind, _ in events[:3]] == ["flush"] * 3  # every file flushed before the first rename
-    for name in ("cards.pdf", "a.png", "b.png"):
-        flushed = [n for kind, n in events if kind in ("flush", "sync") and n.startswith(f".{name}.")]
-        assert len(flushed) == 1 and events.index(("replace", name)) > 2
+    for name in ("cards.pdf", "a.png", "b.png"):  # the file's own flush comes right before its rename
+        i = events.index(("replace", name))
+        assert events[i - 1][0] == "sync" and events[i - 1][1].startswith(f".{name}.")
     folder_syncs = [n for kind, n in events if kind == "sync" and not n.startswith(".")]
     assert sorted(folder_syncs) == sorted([tmp_path.name, "deck"])  # each folder once, after its files
     assert events.index(("sync", "deck")) > events.index(("replace", "b.png"))
-    assert not [p for p in tmp_path.rglob("*") if p.name.endswith(output.TEMP_SUFFIX)]
     events.clear()
     with output.scratch_writes():
         again = output.write_files(tmp_path / "scratch", files)
@@ -137,28 +134,3 @@ def test_a_units_files_are_flushed_before_their_rename_and_each_folder_once(tmp_
     events.clear()
     output.write_bytes(tmp_path / "one.svg", b"<svg/>")  # outside: flushed, and its folder
     assert [kind for kind, _ in events] == ["sync", "replace", "sync"]
-
-
-def test_a_units_files_are_flushed_by_one_syncfs_else_one_by_one(tmp_path, monkeypatch):
-    """`flush`: one syncfs(2) for files on one file system where the OS has it; an fsync each
-    (`sync`) where it has none or the call fails."""
-    paths = []
-    for i, folder in enumerate(("a", "b/c", "b/c", "d")):
-        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
-        paths.append(tmp_path / folder / f"f{i}")
-        paths[-1].write_bytes(b"x" * 100)
-    if sys.platform.startswith("linux"):
-        assert output._syncfs() is not None  # glibc has had it since 2.14
-    synced: list[str] = []
-    monkeypatch.setattr(output, "sync", lambda p: synced.append(p.name))
-    calls: list[int] = []
-    for result in (0, -1):
-        calls.clear()
-        synced.clear()
-        monkeypatch.setattr(output, "_syncfs", lambda: lambda fd: (calls.append(fd), result)[1])
-        output.flush(paths)
-        assert len(calls) == 1 and synced == ([] if result == 0 else ["f0", "f1", "f2", "f3"])
-    synced.clear()
-    monkeypatch.setattr(output, "_syncfs", lambda: None)
-    output.flush(paths)
-    assert synced == ["f0", "f1", "f2", "f3"]
