@@ -41,7 +41,15 @@ Image = np.ndarray  # a page rendered at RENDER_DPI: rows x columns x RGBX (uint
 
 
 def unembedded_fonts(path: Path) -> list[str]:
-    """BaseFont names of the fonts used by pages or forms that carry no font file."""
+    """BaseFont names of the fonts used by pages or forms that carry no font file: read from the
+    few objects that say (generator/pdffonts.py), or by pypdf where that reader does not follow
+    the file (a cross-reference stream, object streams, a malformed file)."""
+    from . import pdffonts
+
+    try:
+        return pdffonts.unembedded(path)
+    except (pdffonts.Unsupported, LookupError, TypeError, ValueError, RecursionError):
+        pass
     import pypdf
 
     bad: set[str] = set()

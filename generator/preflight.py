@@ -76,7 +76,7 @@ class Finding:
 # card unit writes its game's calibration page) is read once.
 _CHECKED: dict[str, list[Finding]] = {}
 # what the findings of a file depend on besides its bytes: the reader's code and the libraries it reads with
-READER_CODE = ("preflight.py", "pdfread.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
+READER_CODE = ("preflight.py", "pdfread.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
 READER_LIBRARIES = ("pypdfium2", "pypdf", "numpy")
 
 

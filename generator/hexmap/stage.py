@@ -19,6 +19,7 @@ from .. import fonts
 from ..context import PAPER_MM, BuildContext
 from ..pieces.draft import note_for
 from ..render import open_surface
+from ..render.record import Recording
 from .draw import draw_map_page
 from .layout import map_page
 from .tiles import draw_tiles
@@ -54,15 +55,19 @@ def build_maps(game: Game, ctx: BuildContext) -> list[Path]:
     faces = fonts.faces(lang, game)
     note = note_for(game, lang)  # a translation draft says so under the map's title
     written: list[Path] = []
-    for kind in ("pdf", "svg"):
-        if kind in ctx.formats:
-            surf = open_surface(kind, title=f"{game.id} {stem}")
+    kinds = [k for k in ("pdf", "svg", "png") if k in ctx.formats]
+    # the page laid out once (its hexes, labels, rivers, names placed) and its calls replayed on
+    # each format's surface: the calls drawing on each directly would make (render/record.py)
+    rec = Recording(any_surface=True) if len(kinds) > 1 else None
+    if rec is not None:
+        draw_map_page(rec, hm, page, lang, faces, note)
+    for kind in kinds:  # the PNG: a screen preview unless --map-dpi asks for more; print from the PDF
+        surf = open_surface(kind, title=f"{game.id} {stem}", **({"dpi": ctx.map_dpi} if kind == "png" else {}))
+        if rec is not None:
+            rec.replay(surf)
+        else:
             draw_map_page(surf, hm, page, lang, faces, note)
-            written += surf.save(out / f"{stem}.{kind}")
-    if "png" in ctx.formats:  # a screen preview unless --map-dpi asks for more; print from the PDF
-        surf = open_surface("png", dpi=ctx.map_dpi, title=f"{game.id} {stem}")
-        draw_map_page(surf, hm, page, lang, faces, note)
-        written += surf.save(out / "png" / f"{stem}.png")
+        written += surf.save(out / "png" / f"{stem}.png" if kind == "png" else out / f"{stem}.{kind}")
     tiled = map_tiles(hm, ctx.paper)
     if tiled is not None:
         paper, plan = tiled
