@@ -6,17 +6,20 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import islice, repeat
-from typing import Any
+from typing import Any, Optional
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from .. import fonts
+from .drawn import note
 
 # per canvas: (font, size, string) -> its runs as (font, operators after the origin or None for a
-# run reportlab draws itself, text, advance in font units); tuples, which the garbage collector
-# stops tracking (a book remembers tens of thousands)
-_Runs = tuple[tuple[str, "str | None", str, float], ...]
+# run reportlab draws itself, text, advance in font units, and its pieces: (text, offset in font
+# units) per font subset it is shown in, one text object each in the file, or None for one);
+# tuples, which the garbage collector stops tracking (a book remembers tens of thousands)
+_Pieces = Optional[tuple[tuple[str, float], ...]]
+_Runs = tuple[tuple[str, Optional[str], str, float, _Pieces], ...]
 
 
 def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: float) -> float:
@@ -31,7 +34,12 @@ def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: flo
     known: _Runs | None = shown.get(key := (font, size_pt, s))
     if known is None:
         known = shown[key] = _runs(canvas, s, font, size_pt)
-    for f, operators, text, advance in known:
+    for f, operators, text, advance, pieces in known:
+        if pieces is None:  # for preflight, when the canvas records (drawn.py)
+            note(canvas, x, y, text, f, size_pt)
+        else:
+            for piece, offset in pieces:
+                note(canvas, x + 0.001 * size_pt * offset, y, piece, f, size_pt)
         canvas.setFont(f, size_pt)
         if operators is None:
             canvas.drawString(x, y, text)
@@ -45,13 +53,30 @@ def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: flo
 def _runs(canvas: Any, s: str, font: str, size_pt: float) -> _Runs:
     """The runs of `s` with their operators, worked out (and the characters given codes in the
     document's subsets) in the order they are drawn."""
-    out: list[tuple[str, str | None, str, float]] = []
+    out: list[tuple[str, str | None, str, float, Any]] = []
     for text, f, advance in _measured(s, font):
         if advance is None or not canvas.bottomup:
-            out.append((f, None, text, 0.0))
+            out.append((f, None, text, 0.0, None))
             continue
         canvas.setFont(f, size_pt)
-        out.append((f, _text_operators(canvas, f, text), text, advance))
+        operators, lengths = _text_operators(canvas, f, text)
+        out.append((f, operators, text, advance, _pieces(text, f, lengths)))
+    return tuple(out)
+
+
+def _pieces(text: str, font: str, lengths: list[int]) -> tuple[tuple[str, float], ...] | None:
+    """`text` cut where its font subset changes (`lengths` characters each), with each piece's
+    offset from the run's origin in font units; None for a run in one subset."""
+    if len(lengths) < 2:
+        return None
+    table = fonts._advance_table(font)
+    assert table is not None
+    widths, default, _ = table
+    out, at, offset = [], 0, 0.0
+    for n in lengths:
+        out.append((text[at:at + n], offset))
+        offset += sum(map(widths.get, map(ord, text[at:at + n]), repeat(default)))
+        at += n
     return tuple(out)
 
 
@@ -70,9 +95,9 @@ def _measured(s: str, font: str) -> tuple[tuple[str, str, float | None], ...]:
     return tuple(out)
 
 
-def _text_operators(canvas: Any, font: str, text: str) -> str:
+def _text_operators(canvas: Any, font: str, text: str) -> tuple[str, list[int]]:
     """What reportlab's PDFTextObject._formatText writes for `text` in an unshaped TrueType font:
-    each glyph subset's font and size, then its string."""
+    each glyph subset's font and size, then its string; and how many characters each subset shows."""
     face, doc = getFont(font), canvas._doc
     codes = canvas.__dict__.get("_pnp_codes")
     if codes is None:
@@ -87,7 +112,7 @@ def _text_operators(canvas: Any, font: str, text: str) -> str:
     for subset, chunk in chunks:
         parts.append(_subset_operators(canvas, face, subset))
         parts.append(f"({canvas._escape(chunk)}) Tj")
-    return " ".join(parts)
+    return " ".join(parts), [len(chunk) for _, chunk in chunks]
 
 
 # a run of characters standing for codes of one subset (256 codes each; reportlab's TTFont has

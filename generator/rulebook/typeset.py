@@ -23,8 +23,11 @@ from generator.text import fit_line
 
 from .blocks import BULLET, OWN, Content, Heading, Para, TableBlock, Text
 from .content import own_mark
+from .drawn import BookRecord, note, offer
+from . import drawn
 from .drawstring import draw_string
-from .flowables import ACCENT, ContentsLine, Indented, KPara, Recorder, SideBySide, Style
+from .contentsline import ContentsLine
+from .flowables import ACCENT, Indented, KPara, Recorder, SideBySide, Style
 from .replay import RecordingDoc, recording_frame, replay
 from .strings import label
 from .tables import cramped, table
@@ -108,8 +111,18 @@ def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = N
     same bytes either way)."""
     rec = Recorder(layout_only=layout_only, keep_lines=lines)
     buf = io.BytesIO()
-    _document(content, page, buf, rec, leaflet).build(_story(content, page, rec, page_numbers or {}, back_cover, leaflet))
+    doc = _document(content, page, buf, rec, leaflet)
+    doc.build(_story(content, page, rec, page_numbers or {}, back_cover, leaflet))
+    if not layout_only and not lines:
+        _offer(buf.getvalue(), rec, doc.canv.getPageNumber() - 1, page)
     return buf.getvalue(), rec
+
+
+def _offer(pdf: bytes, rec: Recorder, pages: int, page: str) -> None:
+    """Hand preflight what the drawing pass drew (drawn.py), for the file of these bytes; a
+    build's books only (`lines=False`): a test's are never preflighted."""
+    geo = Geometry.of(page)
+    offer(pdf, BookRecord(rec.drawn, pages, (geo.width, geo.height)))
 
 
 def _document(content: Content, page: str, buf: io.BytesIO, rec: Recorder, leaflet: bool = False,
@@ -126,6 +139,9 @@ def _document(content: Content, page: str, buf: io.BytesIO, rec: Recorder, leafl
         rightMargin=geo.margin, topMargin=geo.margin, bottomMargin=geo.margin,
         initialFontName=font, initialFontSize=geo.base)  # not reportlab's unembedded Helvetica on every page
     doc._doSave = not rec.layout_only  # reportlab's switch: the layout pass's pages are never written out
+    if not rec.layout_only:  # its canvas keeps every string drawn, for preflight (drawn.py)
+        make = doc._makeCanvas
+        doc._makeCanvas = lambda *a, **k: drawn.recording(make(*a, **k), rec.drawn)
     box = (geo.margin, geo.height - geo.margin - geo.frame_height, geo.frame_width, geo.frame_height)
     pads = dict(id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     frame = recording_frame(doc.pages, *box, **pads) if isinstance(doc, RecordingDoc) else Frame(*box, **pads)
@@ -171,9 +187,11 @@ def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> N
     canv.setFillColor(GREY)
     if page % 2:
         canv.drawRightString(geo.width - geo.margin, y, number)
+        note(canv, geo.width - geo.margin - stringWidth(number, font, size), y, number, font, size)
         draw_string(canv, geo.margin, y, head, font, size)
     else:
         canv.drawString(geo.margin, y, number)
+        note(canv, geo.margin, y, number, font, size)
         draw_string(canv, geo.width - geo.margin - fonts.string_width(head, font, size), y, head, font, size)
     canv.restoreState()
 
@@ -192,7 +210,10 @@ def render(content: Content, page: str, back_cover: bool = False, leaflet: bool 
     rec.layout_only = False  # the same flowables now draw
     pages, layout.canv = layout.pages, None  # its canvas, with the layout's pages, is done with
     buf = io.BytesIO()
+    count = len(pages)
     replay(_document(content, page, buf, rec), pages)
+    if not lines:
+        _offer(buf.getvalue(), rec, count, page)
     return buf.getvalue(), rec
 
 

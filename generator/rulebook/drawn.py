@@ -1,0 +1,298 @@
+"""What a typeset book drew, as its drawing pass drew it: every string (text, font, size, fill
+colour, origin, and the fill under it), page by page, so that preflight judges a book it has just
+written without reading the file back (generator/preflight.py; issue 26).
+
+    note(canvas, x, y, text, font, size)      a string drawn at (x, y): kept when the canvas records
+    BookRecord                                 a book's strings and its pages' size
+    offer(data, record) / take(data)           the record of a written file, by the file's bytes
+    imposed(record, flip, back_cover)          an A5 book's record placed on its booklet's sheets
+    page_text(strings, h_mm)                   one page's characters as preflight reads them (PageText)
+
+The drawing pass notes one tuple a string (no per-glyph work while a book is set); a page's
+characters are worked out from them only when preflight asks, from the fonts' advances and glyph
+boxes (the box pdfium gives a character is its glyph's). Module level imports only numpy, so that
+preflight can import the registry without reportlab.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import struct
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..geometry import MM_PER_PT
+from ..pageink import RENDER_DPI, window_places
+from ..pagetext import BLANK_MAX, PageText, run_spans, span_boxes
+from ..pdfread import RunsSeen
+
+PAPER_RGB = (255, 255, 255)
+# one string drawn: (page (1-based), origin x, y (pt, page space, y up), scale of the drawing's
+# matrix (negative: turned 180°), font, size (pt), fill (rgb 0-255), text, fill under it (None: the
+# paper), decoration: never judged for contrast)
+Drawn = tuple[int, float, float, float, str, float, tuple[int, int, int], str, "tuple[int, int, int] | None", bool]
+
+
+def note(canvas: Any, x: float, y: float, text: str, font: str, size: float, decoration: bool = False) -> None:
+    """Keep a string drawn from (x, y) in the canvas's space, when the canvas records (`recording`)."""
+    drawn = canvas.__dict__.get("_pnp_drawn")
+    if drawn is None:
+        return
+    a, b, c, d, e, f = canvas._currentMatrix
+    drawn.append((canvas._pageNumber, a * x + c * y + e, b * x + d * y + f, a, font, size,
+                  _rgb(canvas._fillColorObj), text, canvas.__dict__.get("_pnp_ground"), decoration))
+
+
+def recording(canvas: Any, drawn: list[Drawn]) -> Any:
+    """The canvas, which from now on keeps every string `note` is told of in `drawn`."""
+    canvas._pnp_drawn = drawn
+    return canvas
+
+
+@lru_cache(maxsize=256)
+def _rgb_of(colour: Any) -> tuple[int, int, int]:
+    rgb = colour.rgb() if hasattr(colour, "rgb") else tuple(colour)[:3]
+    return (round(rgb[0] * 255), round(rgb[1] * 255), round(rgb[2] * 255))
+
+
+def _rgb(colour: Any) -> tuple[int, int, int]:
+    try:
+        return _rgb_of(colour)
+    except TypeError:  # a colour that cannot be hashed
+        return _rgb_of.__wrapped__(colour)
+
+
+@dataclass
+class BookRecord:
+    """A book's strings (`Drawn`, in drawing order) and its pages' size (pt), all of one size."""
+    strings: list[Drawn]
+    pages: int
+    size: tuple[float, float]
+
+    def by_page(self) -> list[list[Drawn]]:
+        out: list[list[Drawn]] = [[] for _ in range(self.pages)]
+        for s in self.strings:
+            if 1 <= s[0] <= self.pages:
+                out[s[0] - 1].append(s)
+        return out
+
+
+# the records of files just written, by their bytes' digest, taken by preflight; a few at most
+# (a build that does not preflight never takes them)
+_OFFERED: OrderedDict[str, BookRecord] = OrderedDict()
+KEEP = 8
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def offer(data: bytes, record: BookRecord) -> None:
+    _OFFERED[digest(data)] = record
+    while len(_OFFERED) > KEEP:
+        _OFFERED.popitem(last=False)
+
+
+def take(data_digest: str) -> BookRecord | None:
+    """The record of the file whose bytes have this digest (let go of here), or None."""
+    return _OFFERED.pop(data_digest, None)
+
+
+def imposed(record: BookRecord, flip: str = "short", back_cover: bool = False) -> BookRecord:
+    """The record of `impose(pdf, flip, back_cover)` of the book `record` describes: each page's
+    strings moved as impose.py places the page on its sheet (its half, the back turned 180° with a
+    long-edge flip)."""
+    from .impose import A4_LANDSCAPE_PT, padded_order, saddle_sides
+
+    pages = record.by_page()
+    order = padded_order(record.pages, back_cover)
+    sheet_w, sheet_h = A4_LANDSCAPE_PT
+    pw, ph = record.size
+    scale = min((sheet_w / 2) / pw, sheet_h / ph)
+    out: list[Drawn] = []
+    sheet = 0
+    for front, back in saddle_sides(len(order)):
+        for side, is_back in ((front, False), (back, True)):
+            sheet += 1
+            turn = is_back and flip == "long"
+            for slot, booklet_page in ((0, side.left), (1, side.right)):
+                src = order[booklet_page - 1] if booklet_page else None
+                if src is None:
+                    continue
+                dx, dy = slot * sheet_w / 2 + (sheet_w / 2 - pw * scale) / 2, (sheet_h - ph * scale) / 2
+                for _, x, y, k, *rest in pages[src - 1]:
+                    x, y = scale * x + dx, scale * y + dy
+                    if turn:
+                        out.append((sheet, sheet_w - x, sheet_h - y, -scale * k, *rest))  # type: ignore[arg-type]
+                    else:
+                        out.append((sheet, x, y, scale * k, *rest))  # type: ignore[arg-type]
+    return BookRecord(out, sheet, (sheet_w, sheet_h))
+
+
+# --------------------------------------------------------------------------- characters
+
+@lru_cache(maxsize=None)
+def _blank() -> np.ndarray:
+    return np.array([chr(c).isspace() for c in range(BLANK_MAX + 1)] + [False])
+
+
+class _Metrics:
+    """A TrueType font's advances (1000 to the em, reportlab's: what draw_string moves by) and glyph
+    boxes (1000 to the em, from the glyph outlines' bounds: what pdfium gives as a character's box),
+    per code point, looked up as arrays; filled in for the code points met."""
+
+    def __init__(self, font: str):
+        from reportlab.pdfbase.pdfmetrics import getFont
+
+        self.face = getFont(font).face
+        self.known = np.zeros(0x10000, dtype=bool)  # the BMP as arrays; a code beyond it, one by one
+        self.table = np.zeros((0x10000, 5), dtype=np.float64)  # advance, x0, y0, x1, y1
+        self.astral: dict[int, tuple[float, ...]] = {}
+        self._glyphs: Any = None
+
+    def of(self, codes: np.ndarray) -> np.ndarray:
+        bmp = codes < 0x10000
+        if bmp.all():
+            new = np.unique(codes[~self.known[codes]])
+            if len(new):
+                self._fill(new.tolist())
+            return self.table[codes]
+        out = np.zeros((len(codes), 5))
+        out[bmp] = self.of(codes[bmp])
+        out[~bmp] = [self.astral.get(c) or self._one(c) for c in codes[~bmp].tolist()]
+        return out
+
+    def _one(self, code: int) -> tuple[float, ...]:
+        self.astral[code] = self._entry(code)
+        return self.astral[code]
+
+    def _fill(self, codes: list[int]) -> None:
+        for code in codes:
+            self.table[code] = self._entry(code)
+            self.known[code] = True
+
+    def _entry(self, code: int) -> tuple[float, ...]:
+        face = self.face
+        if self._glyphs is None:
+            self._glyphs = _glyph_table(face.filename, getattr(face, "subfontIndex", 0) or 0)
+        data, loca, k = self._glyphs
+        gid = face.charToGlyph.get(code, 0)
+        box = (0.0,) * 4
+        if gid + 1 < len(loca) and loca[gid + 1] > loca[gid]:  # a glyph with an outline
+            x0, y0, x1, y1 = struct.unpack_from(">4h", data, loca[gid] + 2)
+            box = (x0 * k, y0 * k, x1 * k, y1 * k)
+        return (face.charWidths.get(code, face.defaultWidth), *box)
+
+
+def _glyph_table(path: str, number: int) -> tuple[bytes, Any, float]:
+    """A TrueType font's glyph data, where each glyph starts in it, and font units to 1000 an em:
+    a glyph's bounds are the four numbers after its contour count (no outline is decoded)."""
+    from fontTools.ttLib import TTFont
+
+    tt = TTFont(path, fontNumber=number, lazy=True)
+    return tt.reader["glyf"], tt["loca"].locations, 1000 / tt["head"].unitsPerEm
+
+
+@lru_cache(maxsize=64)
+def _metrics(font: str) -> _Metrics:
+    return _Metrics(font)
+
+
+def page_text(strings: Sequence[Drawn], h_mm: float) -> tuple[PageText, np.ndarray, np.ndarray]:
+    """The page's non-blank characters (text, box in mm y down, size, colour) as pdfium reads them
+    from the file (in its order, `_line_order`), with the colour under each (n x 3) and whether each
+    is decoration. A character whose glyph has no outline has no box, as pdfium gives none."""
+    strings = [s for s in strings if s[7]]
+    if not strings:
+        return (PageText([], np.zeros((0, 4)), np.zeros(0), np.zeros((0, 3), dtype=np.int64)),
+                np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=bool))
+    whole = "".join(s[7] for s in strings)
+    codes = np.frombuffer(whole.encode("utf-32-le"), dtype="<u4").astype(np.int64)
+    lengths = np.array([len(s[7]) for s in strings])
+    firsts = np.cumsum(lengths) - lengths
+    of = np.repeat(np.arange(len(strings)), lengths)
+    metric = np.zeros((len(codes), 5))
+    font_ids = {f: i for i, f in enumerate(dict.fromkeys(s[4] for s in strings))}
+    font_of = np.array([font_ids[s[4]] for s in strings])[of]
+    for f, i in font_ids.items():
+        at = font_of == i
+        metric[at] = _metrics(f).of(codes[at])
+    x, y, k, size = (np.array([s[j] for s in strings], dtype=np.float64)[of] for j in (1, 2, 3, 5))
+    step = k * size / 1000  # pt per font unit along the baseline (negative: turned)
+    advance = metric[:, 0] * step
+    ends = np.cumsum(advance)
+    ox = x + ends - advance - np.repeat(ends[firsts] - advance[firsts], lengths)  # each glyph's origin
+    xa, xb = ox + step * metric[:, 1], ox + step * metric[:, 3]
+    ya, yb = y + step * metric[:, 2], y + step * metric[:, 4]
+    x0, x1, y0, y1 = np.minimum(xa, xb), np.maximum(xa, xb), np.minimum(ya, yb), np.maximum(ya, yb)
+    lasts = firsts + lengths - 1
+    width = np.abs(advance)
+    shown = np.logical_or.reduceat((x1 > x0) & (y1 > y0), firsts)
+    order, line_ends = _pdfium_order(x[firsts], y[firsts], width[firsts], width[lasts], shown)
+    chars = np.concatenate([np.arange(firsts[i], firsts[i] + lengths[i]) for i in order])
+    text = _hyphens_marked(list(whole), [firsts[i] + lengths[i] - 1 for i in line_ends])
+    keep = (~_blank()[np.minimum(codes, BLANK_MAX + 1)] & (x1 > x0) & (y1 > y0))[chars]
+    at = chars[keep]
+    pt = MM_PER_PT
+    box = np.stack([x0 * pt, h_mm - y1 * pt, x1 * pt, h_mm - y0 * pt], axis=1)[at]
+    rgb, under, deco = (np.array([f(s) for s in strings], dtype=t)[of[at]] for f, t in (
+        (lambda s: s[6], np.int64), (lambda s: s[8] or PAPER_RGB, np.int64), (lambda s: s[9], bool)))
+    return PageText([text[i] for i in at.tolist()], box, np.abs(k * size)[at], rgb), under, deco
+
+
+def _pdfium_order(x: np.ndarray, y: np.ndarray, first: np.ndarray, last: np.ndarray,
+                  shown: np.ndarray) -> tuple[list[int], list[int]]:
+    """The order pdfium reads the strings (text objects) in, as its CPDF_TextPage::ProcessTextObject
+    keeps them: strings one after another whose origins' heights differ by at most half the wider
+    of the last character before and the first character after (`last`, `first`: advances, pt) are
+    one line, in which each goes after the last one whose origin is not right of its own (a footer
+    draws its page number, then the running title left of it; a turned line's words come right to
+    left); a string with no glyph shown (`shown`) is skipped. Also the last string of each line."""
+    order: list[int] = []
+    ends: list[int] = []
+    line: list[int] = []
+    for i in np.flatnonzero(shown).tolist():
+        if line and abs(y[i] - y[line[-1]]) > max(last[line[-1]], first[i]) / 2:
+            order += line
+            ends.append(line[-1])
+            line = []
+        at = len(line)
+        while at and x[i] < x[line[at - 1]]:
+            at -= 1
+        line.insert(at, i)
+    return order + line, ends + line[-1:]
+
+
+def _hyphens_marked(text: list[str], line_ends: list[int]) -> list[str]:
+    """`text` with a hyphen that ends a line after a letter as pdfium gives it: U+0002."""
+    for i in line_ends:
+        if text[i] == "-" and i > 0 and text[i - 1].isalpha():
+            text[i] = "\x02"
+    return text
+
+
+# --------------------------------------------------------------------------- what preflight is given
+
+def seen_of(strings: Sequence[Drawn], size_pt: tuple[float, float]) -> tuple[PageText, RunsSeen | None]:
+    """A recorded page as preflight's read-back gives it (pdfread.runs_seen): every character, and
+    the characters on paper with their runs, the fill under each run (the record's: the paper or
+    a table header's band) and whether its window is on the page; None for a page with no text.
+    Nothing in a book is clipped: every character is on paper, but decoration (the contents' dot
+    leaders), which the read-back never sees at 100 dpi either. The read-back also leaves out the
+    glyphs the rendered page shows too small to count (a full stop, often an "l"): these are
+    here, so that the runs judged here hold every run the read-back judges."""
+    w_mm, h_mm = size_pt[0] * MM_PER_PT, size_pt[1] * MM_PER_PT
+    read, under, deco = page_text(strings, h_mm)
+    if not len(read):
+        return read, None
+    chars, under = read.take(~deco), under[~deco]
+    starts, ends = run_spans(chars)
+    scale = RENDER_DPI / 72
+    shape = (math.ceil(size_pt[1] * scale), math.ceil(size_pt[0] * scale))
+    pad = 0.25 * chars.size[starts] * MM_PER_PT
+    on_page = window_places(shape, span_boxes(chars, starts), pad).area > 0
+    return read, RunsSeen(chars, starts, ends, under[starts], on_page)
