@@ -244,10 +244,10 @@ class LowContrast:
 # --------------------------------------------------------------------------- the checks
 
 def _edge(name: str, page: int, text: PageText, w: float, h: float, image: Image | None = None,
-          strip_mm: float = PRINTER_MARGIN_MM) -> list[Finding]:
+          strip_mm: float = 0.0) -> list[Finding]:
     b = text.box
     dist = np.minimum(np.minimum(b[:, 0], b[:, 1]), np.minimum(w - b[:, 2], h - b[:, 3])) if len(text) else np.zeros(0)
-    at = np.flatnonzero(dist < strip_mm).tolist()
+    at = np.flatnonzero(dist < (strip_mm or PRINTER_MARGIN_MM)).tolist()
     near = [(d, c) for d, c in zip(dist[at].tolist(), text.chars(at)) if image is None or _inks_strip(c, image, w, h)]
     if not near:
         return []
