@@ -37,7 +37,7 @@ def _pdfium_chars(page: pdfium.PdfPage) -> list[tuple[str, tuple[float, ...], fl
     y down from the top), font size and fill colour, asked one character at a time."""
     h = page.get_size()[1]
     tp = page.get_textpage()
-    out = []
+    out: list[tuple[str, tuple[float, ...], float, tuple[int, ...]]] = []
     rgba = [ctypes.c_uint() for _ in range(4)]
     for i in range(tp.count_chars()):
         ch = chr(raw.FPDFText_GetUnicode(tp.raw, i))
