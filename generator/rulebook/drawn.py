@@ -4,14 +4,16 @@ written without reading the file back (generator/preflight.py; issue 26).
 
     note(canvas, x, y, text, font, size)      a string drawn at (x, y): kept when the canvas records
     BookRecord                                 a book's strings and its pages' size
-    offer(data, record) / take(data)           the record of a written file, by the file's bytes
+    offer(data, record) / take(digest)         the record of a written file, by the file's bytes
     imposed(record, flip, back_cover)          an A5 book's record placed on its booklet's sheets
-    page_text(strings, h_mm)                   one page's characters as preflight reads them (PageText)
+    page_text(strings, h_mm)                   one page's characters as pdfium reads them (PageText)
+    seen_of(strings, size)                     what preflight's checks are given of a recorded page
 
-The drawing pass notes one tuple a string (no per-glyph work while a book is set); a page's
-characters are worked out from them only when preflight asks, from the fonts' advances and glyph
-boxes (the box pdfium gives a character is its glyph's). Module level imports only numpy, so that
-preflight can import the registry without reportlab.
+The drawing pass notes one tuple a string (one per font subset: each is a text object in the
+file), no per-glyph work while a book is set; a page's characters are worked out only when
+preflight asks, from the fonts' advances and glyph boxes (pdfium gives a character its glyph's
+box), in the order pdfium reads them (`_pdfium_order`). Nothing here imports reportlab at module
+level: preflight imports the registry.
 """
 from __future__ import annotations
 
@@ -81,10 +83,11 @@ class BookRecord:
         return out
 
 
-# the records of files just written, by their bytes' digest, taken by preflight; a few at most
-# (a build that does not preflight never takes them)
+# the records of files just written, by their bytes' digest, taken by preflight; a few at most (a
+# unit writes a book, its print guide and its booklet before preflight takes their records; a build
+# without preflight never takes them: the oldest go)
 _OFFERED: OrderedDict[str, BookRecord] = OrderedDict()
-KEEP = 8
+KEEP = 4
 
 
 def digest(data: bytes) -> str:
@@ -204,7 +207,7 @@ def _metrics(font: str) -> _Metrics:
 
 def page_text(strings: Sequence[Drawn], h_mm: float) -> tuple[PageText, np.ndarray, np.ndarray]:
     """The page's non-blank characters (text, box in mm y down, size, colour) as pdfium reads them
-    from the file (in its order, `_line_order`), with the colour under each (n x 3) and whether each
+    from the file (in its order, `_pdfium_order`), with the colour under each (n x 3) and whether each
     is decoration. A character whose glyph has no outline has no box, as pdfium gives none."""
     strings = [s for s in strings if s[7]]
     if not strings:
@@ -232,38 +235,47 @@ def page_text(strings: Sequence[Drawn], h_mm: float) -> tuple[PageText, np.ndarr
     lasts = firsts + lengths - 1
     width = np.abs(advance)
     shown = np.logical_or.reduceat((x1 > x0) & (y1 > y0), firsts)
-    order, line_ends = _pdfium_order(x[firsts], y[firsts], width[firsts], width[lasts], shown)
-    chars = np.concatenate([np.arange(firsts[i], firsts[i] + lengths[i]) for i in order])
-    text = _hyphens_marked(list(whole), [firsts[i] + lengths[i] - 1 for i in line_ends])
+    order, line_ends = _pdfium_order(x[firsts].tolist(), y[firsts].tolist(), width[firsts].tolist(),
+                                     width[lasts].tolist(), np.flatnonzero(shown).tolist())
+    n = lengths[order]  # each string's characters, strings in pdfium's order
+    chars = np.repeat(firsts[order] - (np.cumsum(n) - n), n) + np.arange(int(n.sum()))
+    text = _hyphens_marked(list(whole), lasts[line_ends].tolist())
     keep = (~_blank()[np.minimum(codes, BLANK_MAX + 1)] & (x1 > x0) & (y1 > y0))[chars]
     at = chars[keep]
     pt = MM_PER_PT
     box = np.stack([x0 * pt, h_mm - y1 * pt, x1 * pt, h_mm - y0 * pt], axis=1)[at]
-    rgb, under, deco = (np.array([f(s) for s in strings], dtype=t)[of[at]] for f, t in (
-        (lambda s: s[6], np.int64), (lambda s: s[8] or PAPER_RGB, np.int64), (lambda s: s[9], bool)))
+    rgb = np.array([s[6] for s in strings], dtype=np.int64)[of[at]]
+    under = np.array([s[8] or PAPER_RGB for s in strings], dtype=np.int64)[of[at]]
+    deco = np.array([s[9] for s in strings], dtype=bool)[of[at]]
     return PageText([text[i] for i in at.tolist()], box, np.abs(k * size)[at], rgb), under, deco
 
 
-def _pdfium_order(x: np.ndarray, y: np.ndarray, first: np.ndarray, last: np.ndarray,
-                  shown: np.ndarray) -> tuple[list[int], list[int]]:
+def _pdfium_order(x: list[float], y: list[float], first: list[float], last: list[float],
+                  shown: list[int]) -> tuple[list[int], list[int]]:
     """The order pdfium reads the strings (text objects) in, as its CPDF_TextPage::ProcessTextObject
     keeps them: strings one after another whose origins' heights differ by at most half the wider
     of the last character before and the first character after (`last`, `first`: advances, pt) are
     one line, in which each goes after the last one whose origin is not right of its own (a footer
     draws its page number, then the running title left of it; a turned line's words come right to
-    left); a string with no glyph shown (`shown`) is skipped. Also the last string of each line."""
+    left); only the strings with a glyph shown (`shown`) count. Also the last string of each line."""
     order: list[int] = []
     ends: list[int] = []
     line: list[int] = []
-    for i in np.flatnonzero(shown).tolist():
-        if line and abs(y[i] - y[line[-1]]) > max(last[line[-1]], first[i]) / 2:
+    end = -1  # the line's last string
+    for i in shown:
+        if end >= 0 and abs(y[i] - y[end]) > max(last[end], first[i]) / 2:
             order += line
-            ends.append(line[-1])
+            ends.append(end)
             line = []
-        at = len(line)
-        while at and x[i] < x[line[at - 1]]:
-            at -= 1
-        line.insert(at, i)
+        elif end >= 0 and x[i] < x[end]:  # before the line's last string: where it goes
+            at = len(line) - 1
+            while at and x[i] < x[line[at - 1]]:
+                at -= 1
+            line.insert(at, i)
+            end = line[-1]
+            continue
+        line.append(i)
+        end = i
     return order + line, ends + line[-1:]
 
 
