@@ -19,21 +19,18 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
 
 from generator import fonts
 from generator.context import A5_MM, PAPER_MM
-from generator.text import fit_line
 
 from .blocks import BULLET, OWN, Content, Heading, Para, TableBlock, Text
 from .content import own_mark
-from .drawn import BookRecord, note, offer
 from . import drawn
-from .drawstring import draw_string
-from .contentsline import ContentsLine
+from .drawn import BookRecord, offer
+from .furniture import GREY, ContentsLine, draw_footer
 from .flowables import ACCENT, Indented, KPara, Recorder, SideBySide, Style
 from .replay import RecordingDoc, recording_frame, replay
 from .strings import label
 from .tables import cramped, table
 
 PAGE_SIZES_MM = {"a4": PAPER_MM["a4"], "letter": PAPER_MM["letter"], "a5": A5_MM}
-GREY = HexColor("#555555")
 
 
 @dataclass(frozen=True)
@@ -169,31 +166,6 @@ def _story(content: Content, page: str, rec: Recorder, pages: dict[str, int], ba
         return story + [NextPageTemplate("title"), PageBreak()] + _back_cover(content, geo, font, rec)
     colophon = _colophon(content, geo, rec) if content.colophon else []
     return story + _body(content, geo, font, rec, tail=colophon) + colophon
-
-
-FOOTER_GAP_MM = 6  # at least this much paper between the running title and the page number
-
-
-def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> None:
-    """Page number on the outer edge (right on odd pages, left on even ones, as in a bound book),
-    the running title from the other edge, cut with "…" where it would come near the number."""
-    size = geo.base * 0.8
-    number = str(page)
-    y = geo.margin * 0.6
-    room = geo.width - 2 * geo.margin - stringWidth(number, font, size) - FOOTER_GAP_MM * mm
-    head = fit_line(title, font, size, room)
-    canv.saveState()
-    canv.setFont(font, size)
-    canv.setFillColor(GREY)
-    if page % 2:
-        canv.drawRightString(geo.width - geo.margin, y, number)
-        note(canv, geo.width - geo.margin - stringWidth(number, font, size), y, number, font, size)
-        draw_string(canv, geo.margin, y, head, font, size)
-    else:
-        canv.drawString(geo.margin, y, number)
-        note(canv, geo.margin, y, number, font, size)
-        draw_string(canv, geo.width - geo.margin - fonts.string_width(head, font, size), y, head, font, size)
-    canv.restoreState()
 
 
 def render(content: Content, page: str, back_cover: bool = False, leaflet: bool = False,

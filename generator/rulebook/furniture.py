@@ -1,17 +1,25 @@
-"""A line of a book's contents: number and heading, dot leaders, the page number, a link."""
+"""What a book prints round its text: the contents' lines (number and heading, dot leaders, the
+page number, a link) and each page's footer (page number and running title)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
+from generator import fonts
 from generator.text import fit_line
 
 from .drawn import note
 from .drawstring import draw_string
 from .flowables import Recorder, Style
+
+if TYPE_CHECKING:
+    from .typeset import Geometry
+
+GREY = HexColor("#555555")
 
 
 class ContentsLine(Flowable):
@@ -50,3 +58,28 @@ class ContentsLine(Flowable):
         c.drawString(end, y, "." * dots)
         note(c, end, y, "." * dots, st.font, st.size, decoration=True)  # 2.3:1, a guide for the eye: never judged
         c.linkRect("", self.anchor, (0, 0, self.width, self.height), relative=1, thickness=0)
+
+
+FOOTER_GAP_MM = 6  # at least this much paper between the running title and the page number
+
+
+def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> None:
+    """Page number on the outer edge (right on odd pages, left on even ones, as in a bound book),
+    the running title from the other edge, cut with "…" where it would come near the number."""
+    size = geo.base * 0.8
+    number = str(page)
+    y = geo.margin * 0.6
+    room = geo.width - 2 * geo.margin - stringWidth(number, font, size) - FOOTER_GAP_MM * mm
+    head = fit_line(title, font, size, room)
+    canv.saveState()
+    canv.setFont(font, size)
+    canv.setFillColor(GREY)
+    if page % 2:
+        canv.drawRightString(geo.width - geo.margin, y, number)
+        note(canv, geo.width - geo.margin - stringWidth(number, font, size), y, number, font, size)
+        draw_string(canv, geo.margin, y, head, font, size)
+    else:
+        canv.drawString(geo.margin, y, number)
+        note(canv, geo.margin, y, number, font, size)
+        draw_string(canv, geo.width - geo.margin - fonts.string_width(head, font, size), y, head, font, size)
+    canv.restoreState()
