@@ -55,9 +55,9 @@ def compare_chars(p: Path, record: drawn.BookRecord) -> list[str]:
 
     bad = []
     doc = pdfium.PdfDocument(str(p))
-    for i, strings in enumerate(record.by_page()):
+    for i, parts in enumerate(record.by_page()):
         page = doc[i]
-        sheet, mine = pf._read_sheet(page), pf.recorded_sheet(strings, record.size)
+        sheet, mine = pf._read_sheet(page), pf.recorded_sheet(parts, record.size)
         a, b = sheet.read, mine.read
         if a.text != b.text:
             bad.append(f"{p.name} page {i + 1}: characters {len(a)} read back, {len(b)} recorded")
@@ -129,9 +129,13 @@ def main() -> None:
                   f"{sum(v for (k, w), v in cpu.items() if w == 'record'):.2f}")
         if a.chars:
             bad = [line for p, record in found for line in compare_chars(p, record)]
-            print(f"characters: {len(bad)} pages differ")
-            for line in bad[:30]:
+            paper = [line for line in bad if "colour under a run" in line]
+            print(f"characters: {len(bad) - len(paper)} pages differ; {len(paper)} pages have a run on another colour")
+            for line in [line for line in bad if line not in paper][:20] + paper[:3]:
                 print("  " + line)
+            if paper:
+                print("  the colours under runs that differ: " + ", ".join(sorted({
+                    line.split("colour under a run: ")[1].split(" (contrast")[0] for line in paper})))
         print("findings: " + ("the same in every book" if not differ else f"{differ} books DIFFER"))
 
 

@@ -51,7 +51,7 @@ from .context import A5_MM, PAPER_MM, PRINTER_MARGIN_MM
 from .geometry import MM_PER_PT
 from .pagetext import Char, PageText, Rect, Run, read_page_text
 from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, render, runs_seen, unembedded_fonts
-from .rulebook.drawn import BookRecord, Drawn, digest, seen_of, take
+from .rulebook.drawn import BookRecord, Part, digest, seen_of, take
 from .typesize import MIN_TYPE_PT, small_type
 
 if TYPE_CHECKING:
@@ -176,8 +176,8 @@ def _record_finds(name: str, record: BookRecord, safe_mm: float, min_type_pt: fl
     those the read-back counts among them, on the same fills. A finding's counts and examples depend
     on which small glyphs the 100 dpi render shows (a full stop, often an "l"): the read-back's."""
     low: dict[tuple[str, str, bool], list[LowContrast]] = defaultdict(list)
-    return any(_judge(name, i + 1, recorded_sheet(strings, record.size), safe_mm, min_type_pt, low) or low
-               for i, strings in enumerate(record.by_page()))
+    return any(_judge(name, i + 1, recorded_sheet(parts, record.size), safe_mm, min_type_pt, low) or low
+               for i, parts in enumerate(record.by_page()))
 
 
 def _describes(record: BookRecord, doc: pdfium.PdfDocument) -> bool:
@@ -210,9 +210,9 @@ def _read_sheet(page: pdfium.PdfPage) -> Sheet:
     return Sheet(w_mm, h_mm, read, seen, crop_mark_trims(page, h_mm), image, lambda: form_boxes(page))
 
 
-def recorded_sheet(strings: Sequence[Drawn], size_pt: tuple[float, float]) -> Sheet:
+def recorded_sheet(parts: Sequence[Part], size_pt: tuple[float, float]) -> Sheet:
     """A page of a book's record, as the checks are given a page read back."""
-    return Sheet(size_pt[0] * MM_PER_PT, size_pt[1] * MM_PER_PT, *seen_of(strings, size_pt), [], None, list, True)
+    return Sheet(size_pt[0] * MM_PER_PT, size_pt[1] * MM_PER_PT, *seen_of(parts, size_pt), [], None, list, True)
 
 
 def _judge(name: str, page_no: int, sheet: Sheet, safe_mm: float, min_type_pt: float,

@@ -58,10 +58,10 @@ def _differences(path: Path, record: drawn.BookRecord) -> list[str]:
     doc = pdfium.PdfDocument(str(path))
     assert len(doc) == record.pages
     out = []
-    for i, strings in enumerate(record.by_page()):
+    for i, parts in enumerate(record.by_page()):
         page = doc[i]
         want = _pdfium_chars(page)
-        got, _, _ = drawn.page_text(strings, page.get_size()[1] * MM_PER_PT)
+        got, _, _ = drawn.page_text(parts, page.get_size()[1] * MM_PER_PT)
         page.close()
         if [c[0] for c in want] != got.text:
             out.append(f"{path.name} page {i + 1}: {''.join(c[0] for c in want)[:80]!r} read, "
@@ -152,7 +152,7 @@ def test_the_contents_dot_leaders_are_decoration(example, monkeypatch):
     at 2.4:1, which every other colour of the book passes, the record finds nothing to read back."""
     path, record = next((p, r) for p, r in _paths(example) if p.name.startswith("rulebook"))
     dots = [s for s in record.strings if s[7].strip(".") == "" and s[7]]
-    assert dots and all(s[9] and s[6] == (0xAA, 0xAA, 0xAA) for s in dots)
+    assert dots and all(s[9] and drawn.rgb(s[6]) == (0xAA, 0xAA, 0xAA) for s in dots)
     monkeypatch.setattr(pf, "MIN_CONTRAST", 2.4)
     assert _judged(monkeypatch, path, record) == ([], 0)
 
@@ -161,8 +161,8 @@ def test_a_record_that_does_not_describe_the_file_is_not_trusted(example, monkey
     """A record of another page count or page size: the file is read back, every page."""
     path, record = next((p, r) for p, r in _paths(example) if p.name.startswith("rulebook"))
     monkeypatch.setattr(pf, "MIN_CONTRAST", 8.0)  # grey text found: a record taken at its word would say nothing
-    short = drawn.BookRecord(record.strings, record.pages - 1, record.size)
-    wide = drawn.BookRecord(record.strings, record.pages, (record.size[0] + 1, record.size[1]))
+    short = drawn.BookRecord(record.strings, record.pages - 1, record.size, record.places)
+    wide = drawn.BookRecord(record.strings, record.pages, (record.size[0] + 1, record.size[1]), record.places)
     theirs = _judged(monkeypatch, path, None)
     empty = drawn.BookRecord([], record.pages, record.size)
     assert _judged(monkeypatch, path, short) == _judged(monkeypatch, path, wide) == theirs

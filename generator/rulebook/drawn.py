@@ -33,20 +33,23 @@ from ..pagetext import BLANK_MAX, PageText, run_spans, span_boxes
 from ..pdfread import RunsSeen
 
 PAPER_RGB = (255, 255, 255)
-# one string drawn: (page (1-based), origin x, y (pt, page space, y up), scale of the drawing's
-# matrix (negative: turned 180°), font, size (pt), fill (rgb 0-255), text, fill under it (None: the
-# paper), decoration: never judged for contrast)
-Drawn = tuple[int, float, float, float, str, float, tuple[int, int, int], str, "tuple[int, int, int] | None", bool]
+# one string drawn: (page (1-based), origin x, y in the canvas's space, the canvas's matrix, font,
+# size (pt), fill colour (reportlab's), text, fill under it (rgb 0-255; None: the paper), decoration:
+# never judged for contrast); as the canvas holds them, worked out only when preflight asks
+Drawn = tuple[int, float, float, tuple[float, ...], str, float, Any, str, "tuple[int, int, int] | None", bool]
+# where a page's strings go on a page of the file: (scale, dx, dy), x -> scale * x + dx (pt, y up);
+# a negative scale turns them 180° (a booklet's back printed for a long-edge flip)
+Place = tuple[float, float, float]
+Part = tuple[list[Drawn], Place]
+UPRIGHT: Place = (1.0, 0.0, 0.0)
 
 
 def note(canvas: Any, x: float, y: float, text: str, font: str, size: float, decoration: bool = False) -> None:
     """Keep a string drawn from (x, y) in the canvas's space, when the canvas records (`recording`)."""
     drawn = canvas.__dict__.get("_pnp_drawn")
-    if drawn is None:
-        return
-    a, b, c, d, e, f = canvas._currentMatrix
-    drawn.append((canvas._pageNumber, a * x + c * y + e, b * x + d * y + f, a, font, size,
-                  _rgb(canvas._fillColorObj), text, canvas.__dict__.get("_pnp_ground"), decoration))
+    if drawn is not None:
+        drawn.append((canvas._pageNumber, x, y, canvas._currentMatrix, font, size, canvas._fillColorObj, text,
+                      canvas.__dict__.get("_pnp_ground"), decoration))
 
 
 def recording(canvas: Any, drawn: list[Drawn]) -> Any:
@@ -55,32 +58,31 @@ def recording(canvas: Any, drawn: list[Drawn]) -> Any:
     return canvas
 
 
-@lru_cache(maxsize=256)
-def _rgb_of(colour: Any) -> tuple[int, int, int]:
-    rgb = colour.rgb() if hasattr(colour, "rgb") else tuple(colour)[:3]
-    return (round(rgb[0] * 255), round(rgb[1] * 255), round(rgb[2] * 255))
-
-
-def _rgb(colour: Any) -> tuple[int, int, int]:
-    try:
-        return _rgb_of(colour)
-    except TypeError:  # a colour that cannot be hashed
-        return _rgb_of.__wrapped__(colour)
+def rgb(colour: Any) -> tuple[int, int, int]:
+    """A reportlab colour (or an RGB tuple of 0-1) as 0-255 integers, as the PDF's operators give them."""
+    r, g, b = colour.rgb() if hasattr(colour, "rgb") else tuple(colour)[:3]
+    return round(r * 255), round(g * 255), round(b * 255)
 
 
 @dataclass
 class BookRecord:
-    """A book's strings (`Drawn`, in drawing order) and its pages' size (pt), all of one size."""
+    """A book's strings (`Drawn`, in drawing order) and its file's pages: how many and their size
+    (pt); `places` (None: each page as drawn) per page of the file the drawn pages on it, where."""
     strings: list[Drawn]
     pages: int
     size: tuple[float, float]
+    places: list[list[tuple[int, Place]]] | None = None
 
-    def by_page(self) -> list[list[Drawn]]:
-        out: list[list[Drawn]] = [[] for _ in range(self.pages)]
+    def by_page(self) -> list[list[Part]]:
+        """Per page of the file, its strings and where they go."""
+        drawn: list[list[Drawn]] = [[] for _ in range(self.pages if self.places is None else max(
+            [p for page in self.places for p, _ in page] + [0]))]
         for s in self.strings:
-            if 1 <= s[0] <= self.pages:
-                out[s[0] - 1].append(s)
-        return out
+            if 1 <= s[0] <= len(drawn):
+                drawn[s[0] - 1].append(s)
+        if self.places is None:
+            return [[(strings, UPRIGHT)] for strings in drawn]
+        return [[(drawn[p - 1], place) for p, place in page] for page in self.places]
 
 
 # the records of files just written, by their bytes' digest, taken by preflight; a few at most (a
@@ -106,34 +108,26 @@ def take(data_digest: str) -> BookRecord | None:
 
 
 def imposed(record: BookRecord, flip: str = "short", back_cover: bool = False) -> BookRecord:
-    """The record of `impose(pdf, flip, back_cover)` of the book `record` describes: each page's
-    strings moved as impose.py places the page on its sheet (its half, the back turned 180° with a
-    long-edge flip)."""
+    """The record of `impose(pdf, flip, back_cover)` of the book `record` describes: each page
+    placed as impose.py places it on its sheet (its half, the back turned 180° with a long-edge flip)."""
     from .impose import A4_LANDSCAPE_PT, padded_order, saddle_sides
 
-    pages = record.by_page()
     order = padded_order(record.pages, back_cover)
     sheet_w, sheet_h = A4_LANDSCAPE_PT
     pw, ph = record.size
     scale = min((sheet_w / 2) / pw, sheet_h / ph)
-    out: list[Drawn] = []
-    sheet = 0
+    places: list[list[tuple[int, Place]]] = []
     for front, back in saddle_sides(len(order)):
         for side, is_back in ((front, False), (back, True)):
-            sheet += 1
-            turn = is_back and flip == "long"
+            places.append([])
             for slot, booklet_page in ((0, side.left), (1, side.right)):
                 src = order[booklet_page - 1] if booklet_page else None
                 if src is None:
                     continue
                 dx, dy = slot * sheet_w / 2 + (sheet_w / 2 - pw * scale) / 2, (sheet_h - ph * scale) / 2
-                for _, x, y, k, *rest in pages[src - 1]:
-                    x, y = scale * x + dx, scale * y + dy
-                    if turn:
-                        out.append((sheet, sheet_w - x, sheet_h - y, -scale * k, *rest))  # type: ignore[arg-type]
-                    else:
-                        out.append((sheet, x, y, scale * k, *rest))  # type: ignore[arg-type]
-    return BookRecord(out, sheet, (sheet_w, sheet_h))
+                turned = is_back and flip == "long"  # x -> W - (scale * x + dx)
+                places[-1].append((src, (-scale, sheet_w - dx, sheet_h - dy) if turned else (scale, dx, dy)))
+    return BookRecord(record.strings, len(places), (sheet_w, sheet_h), places)
 
 
 # --------------------------------------------------------------------------- characters
@@ -205,11 +199,12 @@ def _metrics(font: str) -> _Metrics:
     return _Metrics(font)
 
 
-def page_text(strings: Sequence[Drawn], h_mm: float) -> tuple[PageText, np.ndarray, np.ndarray]:
+def page_text(parts: Sequence[Part], h_mm: float) -> tuple[PageText, np.ndarray, np.ndarray]:
     """The page's non-blank characters (text, box in mm y down, size, colour) as pdfium reads them
-    from the file (in its order, `_pdfium_order`), with the colour under each (n x 3) and whether each
-    is decoration. A character whose glyph has no outline has no box, as pdfium gives none."""
-    strings = [s for s in strings if s[7]]
+    from the file (in its order, `_pdfium_order`), with the colour under each (n x 3) and whether
+    each is decoration. `parts`: the strings drawn on the page and where they go. A character whose
+    glyph has no outline has no box, as pdfium gives none."""
+    strings = [s for part, _ in parts for s in part if s[7]]
     if not strings:
         return (PageText([], np.zeros((0, 4)), np.zeros(0), np.zeros((0, 3), dtype=np.int64)),
                 np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=bool))
@@ -224,7 +219,8 @@ def page_text(strings: Sequence[Drawn], h_mm: float) -> tuple[PageText, np.ndarr
     for f, i in font_ids.items():
         at = font_of == i
         metric[at] = _metrics(f).of(codes[at])
-    x, y, k, size = (np.array([s[j] for s in strings], dtype=np.float64)[of] for j in (1, 2, 3, 5))
+    x, y, k = _placed(strings, [place for part, place in parts for s in part if s[7]])
+    x, y, k, size = x[of], y[of], k[of], np.array([s[5] for s in strings], dtype=np.float64)[of]
     step = k * size / 1000  # pt per font unit along the baseline (negative: turned)
     advance = metric[:, 0] * step
     ends = np.cumsum(advance)
@@ -244,10 +240,20 @@ def page_text(strings: Sequence[Drawn], h_mm: float) -> tuple[PageText, np.ndarr
     at = chars[keep]
     pt = MM_PER_PT
     box = np.stack([x0 * pt, h_mm - y1 * pt, x1 * pt, h_mm - y0 * pt], axis=1)[at]
-    rgb = np.array([s[6] for s in strings], dtype=np.int64)[of[at]]
+    colours: dict[int, tuple[int, int, int]] = {}  # a book draws in a few colour objects, each many times
+    fills = np.array([colours.get(id(s[6])) or colours.setdefault(id(s[6]), rgb(s[6])) for s in strings], dtype=np.int64)
     under = np.array([s[8] or PAPER_RGB for s in strings], dtype=np.int64)[of[at]]
     deco = np.array([s[9] for s in strings], dtype=bool)[of[at]]
-    return PageText([text[i] for i in at.tolist()], box, np.abs(k * size)[at], rgb), under, deco
+    return PageText([text[i] for i in at.tolist()], box, np.abs(k * size)[at], fills[of[at]]), under, deco
+
+
+def _placed(strings: list[Drawn], places: list[Place]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each string's origin on the file's page (pt, y up) and the scale it is drawn at there
+    (negative: turned 180°): its canvas matrix, then where its page goes."""
+    x, y = (np.array([s[j] for s in strings], dtype=np.float64) for j in (1, 2))
+    a, b, c, d, e, f = np.array([s[3] for s in strings], dtype=np.float64).T
+    k, dx, dy = np.array(places, dtype=np.float64).T
+    return k * (a * x + c * y + e) + dx, k * (b * x + d * y + f) + dy, k * a
 
 
 def _pdfium_order(x: list[float], y: list[float], first: list[float], last: list[float],
@@ -289,7 +295,7 @@ def _hyphens_marked(text: list[str], line_ends: list[int]) -> list[str]:
 
 # --------------------------------------------------------------------------- what preflight is given
 
-def seen_of(strings: Sequence[Drawn], size_pt: tuple[float, float]) -> tuple[PageText, RunsSeen | None]:
+def seen_of(parts: Sequence[Part], size_pt: tuple[float, float]) -> tuple[PageText, RunsSeen | None]:
     """A recorded page as preflight's read-back gives it (pdfread.runs_seen): every character, and
     the characters on paper with their runs, the fill under each run (the record's: the paper or
     a table header's band) and whether its window is on the page; None for a page with no text.
@@ -298,7 +304,7 @@ def seen_of(strings: Sequence[Drawn], size_pt: tuple[float, float]) -> tuple[Pag
     glyphs the rendered page shows too small to count (a full stop, often an "l"): these are
     here, so that the runs judged here hold every run the read-back judges."""
     w_mm, h_mm = size_pt[0] * MM_PER_PT, size_pt[1] * MM_PER_PT
-    read, under, deco = page_text(strings, h_mm)
+    read, under, deco = page_text(parts, h_mm)
     if not len(read):
         return read, None
     chars, under = read.take(~deco), under[~deco]

@@ -12,7 +12,6 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from .. import fonts
-from .drawn import note
 
 # per canvas: (font, size, string) -> its runs as (font, operators after the origin or None for a
 # run reportlab draws itself, text, advance in font units, and its pieces: (text, offset in font
@@ -34,12 +33,12 @@ def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: flo
     known: _Runs | None = shown.get(key := (font, size_pt, s))
     if known is None:
         known = shown[key] = _runs(canvas, s, font, size_pt)
+    drawn = canvas.__dict__.get("_pnp_drawn")  # for preflight, when the canvas records (drawn.note)
     for f, operators, text, advance, pieces in known:
-        if pieces is None:  # for preflight, when the canvas records (drawn.py)
-            note(canvas, x, y, text, f, size_pt)
-        else:
-            for piece, offset in pieces:
-                note(canvas, x + 0.001 * size_pt * offset, y, piece, f, size_pt)
+        if drawn is not None:
+            page, matrix, fill, ground = canvas._pageNumber, canvas._currentMatrix, canvas._fillColorObj, canvas.__dict__.get("_pnp_ground")
+            drawn += [(page, x + 0.001 * size_pt * offset, y, matrix, f, size_pt, fill, piece, ground, False)
+                      for piece, offset in (pieces or ((text, 0.0),))]
         canvas.setFont(f, size_pt)
         if operators is None:
             canvas.drawString(x, y, text)
@@ -60,7 +59,7 @@ def _runs(canvas: Any, s: str, font: str, size_pt: float) -> _Runs:
             continue
         canvas.setFont(f, size_pt)
         operators, lengths = _text_operators(canvas, f, text)
-        out.append((f, operators, text, advance, _pieces(text, f, lengths)))
+        out.append((f, operators, text, advance, _pieces(text, f, lengths) if len(lengths) > 1 else None))
     return tuple(out)
 
 
