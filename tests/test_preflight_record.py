@@ -152,7 +152,7 @@ def test_the_contents_dot_leaders_are_decoration(example, monkeypatch):
     at 2.4:1, which every other colour of the book passes, the record finds nothing to read back."""
     path, record = next((p, r) for p, r in _paths(example) if p.name.startswith("rulebook"))
     dots = [s for s in record.strings if s[7].strip(".") == "" and s[7]]
-    assert dots and all(s[9] and drawn.rgb(s[6]) == (0xAA, 0xAA, 0xAA) for s in dots)
+    assert dots and all(s[9] and s[6] == (0xAA, 0xAA, 0xAA) for s in dots)
     monkeypatch.setattr(pf, "MIN_CONTRAST", 2.4)
     assert _judged(monkeypatch, path, record) == ([], 0)
 

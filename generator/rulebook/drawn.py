@@ -34,9 +34,10 @@ from ..pdfread import RunsSeen
 
 PAPER_RGB = (255, 255, 255)
 # one string drawn: (page (1-based), origin x, y in the canvas's space, the canvas's matrix, font,
-# size (pt), fill colour (reportlab's), text, fill under it (rgb 0-255; None: the paper), decoration:
-# never judged for contrast); as the canvas holds them, worked out only when preflight asks
-Drawn = tuple[int, float, float, tuple[float, ...], str, float, Any, str, "tuple[int, int, int] | None", bool]
+# size (pt), fill colour, text, fill under it (None: the paper), decoration: never judged for
+# contrast, whether it goes on from where the string before ends (the same origin: a run's next
+# font subset); colours rgb 0-255); as the canvas holds them, worked out only when preflight asks
+Drawn = tuple[int, float, float, tuple[float, ...], str, float, tuple[int, int, int], str, "tuple[int, int, int] | None", bool, bool]
 # where a page's strings go on a page of the file: (scale, dx, dy), x -> scale * x + dx (pt, y up);
 # a negative scale turns them 180° (a booklet's back printed for a long-edge flip)
 Place = tuple[float, float, float]
@@ -48,8 +49,19 @@ def note(canvas: Any, x: float, y: float, text: str, font: str, size: float, dec
     """Keep a string drawn from (x, y) in the canvas's space, when the canvas records (`recording`)."""
     drawn = canvas.__dict__.get("_pnp_drawn")
     if drawn is not None:
-        drawn.append((canvas._pageNumber, x, y, canvas._currentMatrix, font, size, canvas._fillColorObj, text,
-                      canvas.__dict__.get("_pnp_ground"), decoration))
+        drawn.append((canvas._pageNumber, x, y, canvas._currentMatrix, font, size, fill_rgb(canvas), text,
+                      canvas.__dict__.get("_pnp_ground"), decoration, False))
+
+
+def fill_rgb(canvas: Any) -> tuple[int, int, int]:
+    """The canvas's fill colour as 0-255 integers, worked out once per colour object it meets (kept
+    with it, so that its id stays its own): a record of numbers and strings only, which the garbage
+    collector stops walking (a book's is a few hundred thousand strings)."""
+    fill = canvas._fillColorObj
+    known = canvas.__dict__.setdefault("_pnp_rgb", {}).get(id(fill))
+    if known is None:
+        known = canvas._pnp_rgb[id(fill)] = (fill, rgb(fill))
+    return known[1]
 
 
 def recording(canvas: Any, drawn: list[Drawn]) -> Any:
@@ -224,14 +236,19 @@ def page_text(parts: Sequence[Part], h_mm: float) -> tuple[PageText, np.ndarray,
     step = k * size / 1000  # pt per font unit along the baseline (negative: turned)
     advance = metric[:, 0] * step
     ends = np.cumsum(advance)
-    ox = x + ends - advance - np.repeat(ends[firsts] - advance[firsts], lengths)  # each glyph's origin
+    # each glyph's origin: its string's, moved by the advances before it there (and in the strings
+    # of its run before it: a run's pieces in other font subsets share its origin)
+    run = ~np.array([s[10] for s in strings], dtype=bool)
+    starts = firsts[run]
+    per_run = np.diff(np.r_[starts, len(codes)])
+    ox = x + ends - advance - np.repeat(ends[starts] - advance[starts], per_run)
     xa, xb = ox + step * metric[:, 1], ox + step * metric[:, 3]
     ya, yb = y + step * metric[:, 2], y + step * metric[:, 4]
     x0, x1, y0, y1 = np.minimum(xa, xb), np.maximum(xa, xb), np.minimum(ya, yb), np.maximum(ya, yb)
     lasts = firsts + lengths - 1
     width = np.abs(advance)
     shown = np.logical_or.reduceat((x1 > x0) & (y1 > y0), firsts)
-    order, line_ends = _pdfium_order(x[firsts].tolist(), y[firsts].tolist(), width[firsts].tolist(),
+    order, line_ends = _pdfium_order(ox[firsts].tolist(), y[firsts].tolist(), width[firsts].tolist(),
                                      width[lasts].tolist(), np.flatnonzero(shown).tolist())
     n = lengths[order]  # each string's characters, strings in pdfium's order
     chars = np.repeat(firsts[order] - (np.cumsum(n) - n), n) + np.arange(int(n.sum()))
@@ -240,8 +257,7 @@ def page_text(parts: Sequence[Part], h_mm: float) -> tuple[PageText, np.ndarray,
     at = chars[keep]
     pt = MM_PER_PT
     box = np.stack([x0 * pt, h_mm - y1 * pt, x1 * pt, h_mm - y0 * pt], axis=1)[at]
-    colours: dict[int, tuple[int, int, int]] = {}  # a book draws in a few colour objects, each many times
-    fills = np.array([colours.get(id(s[6])) or colours.setdefault(id(s[6]), rgb(s[6])) for s in strings], dtype=np.int64)
+    fills = np.array([s[6] for s in strings], dtype=np.int64)
     under = np.array([s[8] or PAPER_RGB for s in strings], dtype=np.int64)[of[at]]
     deco = np.array([s[9] for s in strings], dtype=bool)[of[at]]
     return PageText([text[i] for i in at.tolist()], box, np.abs(k * size)[at], fills[of[at]]), under, deco

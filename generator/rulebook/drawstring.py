@@ -3,6 +3,7 @@
 run, remembering each string's operators per canvas (the rulebook draws the same words many times)."""
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 from itertools import islice, repeat
@@ -12,12 +13,13 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from .. import fonts
+from .drawn import fill_rgb
 
 # per canvas: (font, size, string) -> its runs as (font, operators after the origin or None for a
-# run reportlab draws itself, text, advance in font units, and its pieces: (text, offset in font
-# units) per font subset it is shown in, one text object each in the file, or None for one);
+# run reportlab draws itself, text, advance in font units, and its pieces: its text cut where its
+# font subset changes, one text object each in the file, or None for one);
 # tuples, which the garbage collector stops tracking (a book remembers tens of thousands)
-_Pieces = Optional[tuple[tuple[str, float], ...]]
+_Pieces = Optional[tuple[str, ...]]
 _Runs = tuple[tuple[str, Optional[str], str, float, _Pieces], ...]
 
 
@@ -34,11 +36,14 @@ def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: flo
     if known is None:
         known = shown[key] = _runs(canvas, s, font, size_pt)
     drawn = canvas.__dict__.get("_pnp_drawn")  # for preflight, when the canvas records (drawn.note)
+    if drawn is not None:
+        page, matrix, fill, ground = canvas._pageNumber, canvas._currentMatrix, fill_rgb(canvas), canvas.__dict__.get("_pnp_ground")
     for f, operators, text, advance, pieces in known:
         if drawn is not None:
-            page, matrix, fill, ground = canvas._pageNumber, canvas._currentMatrix, canvas._fillColorObj, canvas.__dict__.get("_pnp_ground")
-            drawn += [(page, x + 0.001 * size_pt * offset, y, matrix, f, size_pt, fill, piece, ground, False)
-                      for piece, offset in (pieces or ((text, 0.0),))]
+            if pieces is None:
+                drawn.append((page, x, y, matrix, f, size_pt, fill, text, ground, False, False))
+            else:  # each piece goes on from where the one before ends (drawn.page_text)
+                drawn += [(page, x, y, matrix, f, size_pt, fill, piece, ground, False, j > 0) for j, piece in enumerate(pieces)]
         canvas.setFont(f, size_pt)
         if operators is None:
             canvas.drawString(x, y, text)
@@ -59,24 +64,14 @@ def _runs(canvas: Any, s: str, font: str, size_pt: float) -> _Runs:
             continue
         canvas.setFont(f, size_pt)
         operators, lengths = _text_operators(canvas, f, text)
-        out.append((f, operators, text, advance, _pieces(text, f, lengths) if len(lengths) > 1 else None))
+        out.append((f, operators, text, advance, _pieces(text, lengths) if len(lengths) > 1 else None))
     return tuple(out)
 
 
-def _pieces(text: str, font: str, lengths: list[int]) -> tuple[tuple[str, float], ...] | None:
-    """`text` cut where its font subset changes (`lengths` characters each), with each piece's
-    offset from the run's origin in font units; None for a run in one subset."""
-    if len(lengths) < 2:
-        return None
-    table = fonts._advance_table(font)
-    assert table is not None
-    widths, default, _ = table
-    out, at, offset = [], 0, 0.0
-    for n in lengths:
-        out.append((text[at:at + n], offset))
-        offset += sum(map(widths.get, map(ord, text[at:at + n]), repeat(default)))
-        at += n
-    return tuple(out)
+def _pieces(text: str, lengths: list[int]) -> tuple[str, ...]:
+    """`text` cut where its font subset changes (`lengths` characters each)."""
+    ends = list(itertools.accumulate(lengths))
+    return tuple(text[a:e] for a, e in zip([0] + ends, ends))
 
 
 @lru_cache(maxsize=65536)
