@@ -166,9 +166,9 @@ class _Metrics:
     def of(self, codes: np.ndarray) -> np.ndarray:
         bmp = codes < 0x10000
         if bmp.all():
-            new = np.unique(codes[~self.known[codes]])
-            if len(new):
-                self._fill(new.tolist())
+            new = set(codes[~self.known[codes]].tolist())  # not np.unique: it imports numpy.ma for this
+            if new:
+                self._fill(sorted(new))
             return self.table[codes]
         out = np.zeros((len(codes), 5))
         out[bmp] = self.of(codes[bmp])
@@ -187,7 +187,7 @@ class _Metrics:
     def _entry(self, code: int) -> tuple[float, ...]:
         face = self.face
         if self._glyphs is None:
-            self._glyphs = _glyph_table(face.filename, getattr(face, "subfontIndex", 0) or 0)
+            self._glyphs = _glyph_table(face)
         data, loca, k = self._glyphs
         gid = face.charToGlyph.get(code, 0)
         box = (0.0,) * 4
@@ -197,13 +197,11 @@ class _Metrics:
         return (face.charWidths.get(code, face.defaultWidth), *box)
 
 
-def _glyph_table(path: str, number: int) -> tuple[bytes, Any, float]:
-    """A TrueType font's glyph data, where each glyph starts in it, and font units to 1000 an em:
-    a glyph's bounds are the four numbers after its contour count (no outline is decoded)."""
-    from fontTools.ttLib import TTFont
-
-    tt = TTFont(path, fontNumber=number, lazy=True)
-    return tt.reader["glyf"], tt["loca"].locations, 1000 / tt["head"].unitsPerEm
+def _glyph_table(face: Any) -> tuple[bytes, list[int], float]:
+    """A TrueType face's glyph data, where each glyph starts in it and font units to 1000 an em, as
+    reportlab read them (its TTFontFace keeps the font's bytes for the subsets it embeds): a glyph's
+    bounds are the four numbers after its contour count, no outline decoded."""
+    return face.get_table("glyf"), face.glyphPos, 1000 / face.unitsPerEm
 
 
 @lru_cache(maxsize=64)
