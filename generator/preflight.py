@@ -22,6 +22,13 @@ Checks (error findings make `pnp preflight` exit 1; the build reports every find
 Text that a clip hides (a tiled map's sheets clip one big drawing) is not on paper: a character
 counts only when the rendered page shows its colour inside its box.
 
+A book a build has just typeset (rulebook, booklet, print guide, missing list) is first judged from
+what its drawing pass drew (generator/rulebook/drawn.py: every string, its font, size, colour,
+place and the fill under it) by the same checks, with some slack (RECORD_SLACK): a book they find
+nothing on is not read back, one they find anything on is, so that findings are worded from the
+file as ever. The contents' dot leaders (#aaaaaa, 2.3:1) are decoration, never judged for contrast
+(the read-back drops them too: at 100 dpi their dots are too small to count as glyphs).
+
 Preflight is incremental like the build: a file's findings are kept by its bytes, its name, the
 options and the reader's code (`file_key`), in this process and in the build record (`Memo`,
 generator/incremental.py), and a file known that way is not read again.
@@ -36,7 +43,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator, Literal, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Literal, Mapping, Sequence
 
 import numpy as np
 
@@ -44,6 +51,7 @@ from .context import A5_MM, PAPER_MM, PRINTER_MARGIN_MM
 from .geometry import MM_PER_PT
 from .pagetext import Char, PageText, Rect, Run, read_page_text
 from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, render, runs_seen, unembedded_fonts
+from .rulebook.drawn import BookRecord, Part, digest, seen_of, take
 from .typesize import MIN_TYPE_PT, small_type
 
 if TYPE_CHECKING:
@@ -54,7 +62,9 @@ MIN_CONTRAST, MIN_CONTRAST_LARGE, LARGE_PT = 4.5, 3.0, 18.0
 UNREADABLE = 1.5  # under this contrast text cannot be read at all: an error, not a warning
 HOME_PAPER_MM = [PAPER_MM["a4"], PAPER_MM["letter"], A5_MM]
 OVERLAP_SHARE = 0.2
-EXAMPLES = 3
+# a book's record is judged with slack (what it finds only sends the book to be read back): the read-back's
+# paper is the mean of the palest pixels round a run, rules' anti-aliased edges among them (#fefefe)
+RECORD_SLACK, RECORD_EDGE_MM = 1.05, 0.5
 
 Level = Literal["error", "warning"]
 
@@ -76,7 +86,7 @@ class Finding:
 # card unit writes its game's calibration page) is read once.
 _CHECKED: dict[str, list[Finding]] = {}
 # what the findings of a file depend on besides its bytes: the reader's code and the libraries it reads with
-READER_CODE = ("preflight.py", "pdfread.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
+READER_CODE = ("preflight.py", "rulebook/drawn.py", "pdfread.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
 READER_LIBRARIES = ("pypdfium2", "pypdf", "numpy")
 
 
@@ -115,13 +125,15 @@ def preflight(paths: Iterable[Path], root: Path | None = None, safe_mm: float = 
     for p in sorted(Path(x) for x in paths):
         if p.suffix.lower() == ".pdf":
             name = str(p.relative_to(root)) if root and p.is_relative_to(root) else str(p)
-            key = file_key(p.read_bytes(), name, safe_mm, min_type_pt)
+            data = p.read_bytes()
+            record = take(digest(data))  # what a book written in this process drew, if it is one
+            key = file_key(data, name, safe_mm, min_type_pt)
             if key in memo.known and _rows_ok(memo.known[key]):
                 _CHECKED[key] = [Finding(*row) for row in memo.known[key]]
             elif key not in _CHECKED:
                 if len(_CHECKED) >= 4096:  # `pnp serve` runs for hours: keep the memory bounded
                     _CHECKED.clear()
-                _CHECKED[key] = preflight_pdf(p, name, safe_mm, min_type_pt)
+                _CHECKED[key] = preflight_pdf(p, name, safe_mm, min_type_pt, record)
                 memo.read.append(name)
             memo.seen[key] = [[f.level, f.path, f.page, f.code, f.message] for f in _CHECKED[key]]
             out += _CHECKED[key]
@@ -135,8 +147,11 @@ def _rows_ok(rows: Sequence[Sequence]) -> bool:
         and all(isinstance(r[i], str) for i in (1, 3, 4)) for r in rows)
 
 
-def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: float = MIN_TYPE_PT) -> list[Finding]:
-    """Every finding of one PDF (`name` is how findings show its path)."""
+def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: float = MIN_TYPE_PT,
+                  record: BookRecord | None = None) -> list[Finding]:
+    """Every finding of one PDF (`name` is how findings show its path). A book's `record` (what
+    its drawing pass drew) that describes the file (its pages, their size) and on which the checks
+    find nothing stands for its pages read back; the fonts are read from the file either way."""
     import pypdfium2 as pdfium
 
     findings = [Finding("error", name, 0, "fonts-embedded", f"font {f} is not embedded; embed it (or draw with "
@@ -145,34 +160,76 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
     low: dict[tuple[str, str, bool], list[LowContrast]] = defaultdict(list)  # (text, back, unreadable) -> runs
     doc = pdfium.PdfDocument(str(path))
     try:
-        for i in range(len(doc)):
-            page = doc[i]
-            findings += _page(name, i + 1, page, safe_mm, min_type_pt, low)
-            page.close()
+        if record is None or not _describes(record, doc) or _record_finds(name, record, safe_mm, min_type_pt):
+            for i in range(len(doc)):
+                page = doc[i]
+                findings += _judge(name, i + 1, _read_sheet(page), safe_mm, min_type_pt, low)
+                page.close()
     finally:
         doc.close()
     # contrast last, one finding per pair of colours over the whole file
     return findings + [_contrast(name, fg, back, bad, hits) for (fg, back, bad), hits in sorted(low.items())]
 
 
-def _page(name: str, page_no: int, page: pdfium.PdfPage, safe_mm: float, min_type_pt: float,
-          low: dict[tuple[str, str, bool], list[LowContrast]]) -> list[Finding]:
-    """The findings of one page but its contrast, which go to `low` (judged over the whole file)."""
+def _record_finds(name: str, record: BookRecord, safe_mm: float, min_type_pt: float) -> bool:
+    """Whether the checks find anything on a book's record: every character drawn (`drawn.seen_of`),
+    those the read-back counts among them, on the same fills. A finding's counts and examples depend
+    on which small glyphs the 100 dpi render shows (a full stop, often an "l"): the read-back's."""
+    low: dict[tuple[str, str, bool], list[LowContrast]] = defaultdict(list)
+    return any(_judge(name, i + 1, recorded_sheet(parts, record.size), safe_mm, min_type_pt, low) or low
+               for i, parts in enumerate(record.by_page()))
+
+
+def _describes(record: BookRecord, doc: pdfium.PdfDocument) -> bool:
+    """Whether the record is of a file of this many pages, each of its size (to a hundredth of a pt)."""
+    sizes = [doc.get_page_size(i) for i in range(len(doc))]
+    return record.pages == len(doc) and all(abs(a - record.size[0]) < 0.01 and abs(b - record.size[1]) < 0.01 for a, b in sizes)
+
+
+@dataclass
+class Sheet:
+    """One page as the checks are given it, read back or from a book's record: its size (mm), every
+    character, those on paper with their runs and the colour under each (`seen`, None for a page with
+    no text), its trims, the page rendered (None for a record: nothing clipped), its symbols' boxes."""
+    w_mm: float
+    h_mm: float
+    read: PageText
+    seen: RunsSeen | None
+    trims: list[Rect]
+    image: Image | None
+    forms: Callable[[], list[Rect]]
+    recorded: bool = False  # from a book's record, not read back
+
+
+def _read_sheet(page: pdfium.PdfPage) -> Sheet:
+    """The page as pdfium reads it and renders it."""
     w_mm, h_mm = (v * MM_PER_PT for v in page.get_size())
-    chars = read = read_page_text(page, h_mm)
-    trims = crop_mark_trims(page, h_mm)
-    image = None
-    if len(chars):
-        image = render(page)
-        seen = runs_seen(chars, image, w_mm, h_mm)
-        chars = seen.chars
-        for colours, hit in _low_contrast(page_no, seen, trims):
+    read = read_page_text(page, h_mm)
+    image = render(page) if len(read) else None
+    seen = runs_seen(read, image, w_mm, h_mm) if image is not None else None
+    return Sheet(w_mm, h_mm, read, seen, crop_mark_trims(page, h_mm), image, lambda: form_boxes(page))
+
+
+def recorded_sheet(parts: Sequence[Part], size_pt: tuple[float, float]) -> Sheet:
+    """A page of a book's record, as the checks are given a page read back."""
+    return Sheet(size_pt[0] * MM_PER_PT, size_pt[1] * MM_PER_PT, *seen_of(parts, size_pt), [], None, list, True)
+
+
+def _judge(name: str, page_no: int, sheet: Sheet, safe_mm: float, min_type_pt: float,
+           low: dict[tuple[str, str, bool], list[LowContrast]]) -> list[Finding]:
+    """The findings of one page but its contrast, which go to `low` (judged over the whole file)."""
+    chars, trims, w_mm, h_mm = sheet.read, sheet.trims, sheet.w_mm, sheet.h_mm
+    slack = {"margin": RECORD_SLACK} if sheet.recorded else {}
+    if sheet.seen is not None:
+        chars = sheet.seen.chars
+        for colours, hit in _low_contrast(page_no, sheet.seen, trims, **slack):
             low[colours].append(hit)
-    findings = _edge(name, page_no, chars, w_mm, h_mm, image) if _home_paper(w_mm, h_mm) else []
+    edge = {"strip_mm": PRINTER_MARGIN_MM + RECORD_EDGE_MM} if sheet.recorded else {}
+    findings = _edge(name, page_no, chars, w_mm, h_mm, sheet.image, **edge) if _home_paper(w_mm, h_mm) else []
     # the pieces text must keep inside of: a page with none (a rulebook's) has no piece to judge
     findings += _safe_zone(name, page_no, chars.chars(), trims, safe_mm) if trims else []
-    findings += _overlaps(name, page_no, page, trims) if trims else []
-    small = small_type(page_no, read.chars(), trims, min_type_pt) if trims else []
+    findings += _overlaps(name, page_no, sheet.forms(), trims) if trims else []
+    small = small_type(page_no, sheet.read.chars(), trims, min_type_pt) if trims else []
     return findings + [Finding("error", name, n, "type-size", m) for n, m in small]
 
 
@@ -186,10 +243,11 @@ class LowContrast:
 
 # --------------------------------------------------------------------------- the checks
 
-def _edge(name: str, page: int, text: PageText, w: float, h: float, image: Image | None = None) -> list[Finding]:
+def _edge(name: str, page: int, text: PageText, w: float, h: float, image: Image | None = None,
+          strip_mm: float = 0.0) -> list[Finding]:
     b = text.box
     dist = np.minimum(np.minimum(b[:, 0], b[:, 1]), np.minimum(w - b[:, 2], h - b[:, 3])) if len(text) else np.zeros(0)
-    at = np.flatnonzero(dist < PRINTER_MARGIN_MM).tolist()
+    at = np.flatnonzero(dist < (strip_mm or PRINTER_MARGIN_MM)).tolist()
     near = [(d, c) for d, c in zip(dist[at].tolist(), text.chars(at)) if image is None or _inks_strip(c, image, w, h)]
     if not near:
         return []
@@ -239,9 +297,9 @@ def _safe_zone(name: str, page: int, chars: list[Char], trims: list[Rect], safe_
                     f"them inwards in layouts.yaml")]
 
 
-def _low_contrast(page: int, seen: RunsSeen, trims: list[Rect]) -> Iterator[tuple[tuple[str, str, bool], LowContrast]]:
-    """Runs whose contrast with the colour under them is under the WCAG ratio for their size,
-    keyed by their (text, background) colours and whether they cannot be read at all."""
+def _low_contrast(page: int, seen: RunsSeen, trims: list[Rect], margin: float = 1.0) -> Iterator[tuple[tuple[str, str, bool], LowContrast]]:
+    """Runs whose contrast with the colour under them is under the WCAG ratio for their size
+    (times `margin`), keyed by their (text, background) colours and whether they cannot be read at all."""
     text, starts, ends, bg, on_page = seen.chars, seen.starts, seen.ends, seen.under, seen.on_page
     if not len(starts):
         return
@@ -253,7 +311,7 @@ def _low_contrast(page: int, seen: RunsSeen, trims: list[Rect]) -> Iterator[tupl
         pair = pair << 8 | channel
     pairs, pair_of = np.unique(pair, return_inverse=True)
     ratios = np.array([contrast_ratio(_channels(p >> 24), _channels(p)) for p in pairs.tolist()])[pair_of.reshape(-1)]
-    low = on_page & (ratios < np.where(sizes >= LARGE_PT, MIN_CONTRAST_LARGE, MIN_CONTRAST))
+    low = on_page & (ratios < margin * np.where(sizes >= LARGE_PT, MIN_CONTRAST_LARGE, MIN_CONTRAST))
     for k in np.flatnonzero(low).tolist():
         r = Run(tuple(text.chars(range(starts[k], ends[k]))))
         f, b = tuple(fg[k].tolist()), tuple(bg[k].tolist())
@@ -287,9 +345,8 @@ def _contrast(name: str, fg: str, back: str, unreadable: bool, hits: list[LowCon
                    f"darken the text or lighten the background")
 
 
-def _overlaps(name: str, page_no: int, page: pdfium.PdfPage, trims: list[Rect]) -> list[Finding]:
-    """Symbols (form XObjects) on one piece that cover each other by more than OVERLAP_SHARE."""
-    boxes = form_boxes(page)
+def _overlaps(name: str, page_no: int, boxes: list[Rect], trims: list[Rect]) -> list[Finding]:
+    """Symbols (form XObjects, `boxes`) on one piece that cover each other by more than OVERLAP_SHARE."""
     hits = []
     for t in trims:
         inside = [b for b in boxes if t[0] <= (b[0] + b[2]) / 2 <= t[2] and t[1] <= (b[1] + b[3]) / 2 <= t[3]]

@@ -22,6 +22,7 @@ from ..fontsubsets import kept
 from ..languages import languages_to_build
 from ..output import write_bytes
 from .content import print_guide_content, rulebook_content
+from .drawn import digest, imposed, offer, take
 from .guide import Printing
 from .impose import impose
 from .typeset import PAGE_SIZES_MM, render
@@ -118,7 +119,11 @@ def _typeset_books(game: Game, ctx: BuildContext, lang: str, booklets: tuple[boo
                 written.append(write_bytes(out / f"print-guide-{lang}.pdf", guide))
         else:
             pdf, _ = render(content, "a5", back_cover=True, lines=False)
-            written.append(write_bytes(out / f"booklet-{lang}.pdf", impose(pdf, flip=ctx.flip, back_cover=True)))
+            sheets = impose(pdf, flip=ctx.flip, back_cover=True)
+            record = take(digest(pdf))  # what the A5 book drew, placed on the sheets for preflight
+            if record is not None:
+                offer(sheets, imposed(record, ctx.flip, back_cover=True))
+            written.append(write_bytes(out / f"booklet-{lang}.pdf", sheets))
     return written
 
 

@@ -3,20 +3,24 @@
 run, remembering each string's operators per canvas (the rulebook draws the same words many times)."""
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 from itertools import islice, repeat
-from typing import Any
+from typing import Any, Optional
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from .. import fonts
+from .drawn import fill_rgb
 
 # per canvas: (font, size, string) -> its runs as (font, operators after the origin or None for a
-# run reportlab draws itself, text, advance in font units); tuples, which the garbage collector
-# stops tracking (a book remembers tens of thousands)
-_Runs = tuple[tuple[str, "str | None", str, float], ...]
+# run reportlab draws itself, text, advance in font units, and its pieces: its text cut where its
+# font subset changes, one text object each in the file, or None for one);
+# tuples, which the garbage collector stops tracking (a book remembers tens of thousands)
+_Pieces = Optional[tuple[str, ...]]
+_Runs = tuple[tuple[str, Optional[str], str, float, _Pieces], ...]
 
 
 def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: float) -> float:
@@ -31,7 +35,15 @@ def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: flo
     known: _Runs | None = shown.get(key := (font, size_pt, s))
     if known is None:
         known = shown[key] = _runs(canvas, s, font, size_pt)
-    for f, operators, text, advance in known:
+    drawn = canvas.__dict__.get("_pnp_drawn")  # for preflight, when the canvas records (drawn.note)
+    if drawn is not None:
+        page, matrix, fill, ground = canvas._pageNumber, canvas._currentMatrix, fill_rgb(canvas), canvas.__dict__.get("_pnp_ground")
+    for f, operators, text, advance, pieces in known:
+        if drawn is not None:
+            if pieces is None:
+                drawn.append((page, x, y, matrix, f, size_pt, fill, text, ground, False, False))
+            else:  # each piece goes on from where the one before ends (drawn.page_text)
+                drawn += [(page, x, y, matrix, f, size_pt, fill, piece, ground, False, j > 0) for j, piece in enumerate(pieces)]
         canvas.setFont(f, size_pt)
         if operators is None:
             canvas.drawString(x, y, text)
@@ -45,14 +57,21 @@ def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: flo
 def _runs(canvas: Any, s: str, font: str, size_pt: float) -> _Runs:
     """The runs of `s` with their operators, worked out (and the characters given codes in the
     document's subsets) in the order they are drawn."""
-    out: list[tuple[str, str | None, str, float]] = []
+    out: list[tuple[str, str | None, str, float, Any]] = []
     for text, f, advance in _measured(s, font):
         if advance is None or not canvas.bottomup:
-            out.append((f, None, text, 0.0))
+            out.append((f, None, text, 0.0, None))
             continue
         canvas.setFont(f, size_pt)
-        out.append((f, _text_operators(canvas, f, text), text, advance))
+        operators, lengths = _text_operators(canvas, f, text)
+        out.append((f, operators, text, advance, _pieces(text, lengths) if len(lengths) > 1 else None))
     return tuple(out)
+
+
+def _pieces(text: str, lengths: list[int]) -> tuple[str, ...]:
+    """`text` cut where its font subset changes (`lengths` characters each)."""
+    ends = list(itertools.accumulate(lengths))
+    return tuple(text[a:e] for a, e in zip([0] + ends, ends))
 
 
 @lru_cache(maxsize=65536)
@@ -70,9 +89,9 @@ def _measured(s: str, font: str) -> tuple[tuple[str, str, float | None], ...]:
     return tuple(out)
 
 
-def _text_operators(canvas: Any, font: str, text: str) -> str:
+def _text_operators(canvas: Any, font: str, text: str) -> tuple[str, list[int]]:
     """What reportlab's PDFTextObject._formatText writes for `text` in an unshaped TrueType font:
-    each glyph subset's font and size, then its string."""
+    each glyph subset's font and size, then its string; and how many characters each subset shows."""
     face, doc = getFont(font), canvas._doc
     codes = canvas.__dict__.get("_pnp_codes")
     if codes is None:
@@ -87,7 +106,7 @@ def _text_operators(canvas: Any, font: str, text: str) -> str:
     for subset, chunk in chunks:
         parts.append(_subset_operators(canvas, face, subset))
         parts.append(f"({canvas._escape(chunk)}) Tj")
-    return " ".join(parts)
+    return " ".join(parts), [len(chunk) for _, chunk in chunks]
 
 
 # a run of characters standing for codes of one subset (256 codes each; reportlab's TTFont has

@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table
 
 from generator import fonts
-from generator.text import Span, balanced_width, fit_line, wrap_spans
+from generator.text import Span, balanced_width, wrap_spans
 
 from .blocks import Text
 from .drawstring import draw_string
@@ -37,6 +36,7 @@ class Recorder:
     # every line drawn, in `lines` (what the tests read of a book); a build, which reads none of
     # them, leaves them out
     keep_lines: bool = True
+    drawn: list = field(default_factory=list)  # every string drawn, for preflight (drawn.py)
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,7 @@ class Style:
     space_after: float = 0.0
     indent: float = 0.0  # left indent of the whole paragraph
     justify: bool = False  # Latin body text: hyphenated and justified (rulebook/justify.py)
+    ground: tuple[int, int, int] | None = None  # the fill the text stands on (a table header's), else the paper
 
 
 class KPara(Flowable):
@@ -173,6 +174,7 @@ class KPara(Flowable):
         if self.rec.layout_only:
             return
         c.setFont(st.font, st.size)
+        c._pnp_ground = st.ground  # what preflight's record says the text stands on (drawn.note)
         # the baseline sits the face's own ascent below the top of the em box (IPAex 0.88, Source
         # Serif 0.73), so Latin text is centred in its line as Japanese is
         baseline0 = top - (st.leading - st.size) / 2 - st.size * fonts.font_info(st.font).ascent
@@ -194,6 +196,7 @@ class KPara(Flowable):
             c.setStrokeColor(st.colour)
             c.setLineWidth(0.6)
             c.line(st.indent, top - len(self._lines(self._width)) * st.leading - 1, self._width, top - len(self._lines(self._width)) * st.leading - 1)
+        c._pnp_ground = None
 
     def _record(self, page: int, spans: list[Span], i: int, y: float, end: float) -> None:
         """Tell the recorder about line `i` of `spans`, just drawn at baseline y up to x `end`."""
@@ -362,39 +365,3 @@ class RowTable(Table):
         # take rows along to the next page: split again with less room
         n = len(parts[0]._cellvalues)
         return self.split(avail_w, avail_h - sum(self._rowHeights[n - (self.MIN_ROWS - tail_rows):n]))
-
-
-class ContentsLine(Flowable):
-    """A line of the contents page: number and heading, leader dots, the page number, a link to the heading
-    (none of it drawn while `rec` is in a layout pass: its height is one line whatever it says). Its
-    page is looked up in `pages` when it is drawn (the layout pass fills them in before)."""
-
-    def __init__(self, level: int, number: str, title: str, anchor: str, pages: dict[str, int], style: Style,
-                 rec: Recorder | None = None):
-        super().__init__()
-        self.level, self.number, self.title, self.anchor, self.pages, self.style = level, number, title, anchor, pages, style
-        self.rec = rec
-
-    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
-        self.width, self.height = aw, self.style.leading
-        return aw, self.height
-
-    def draw(self) -> None:
-        if self.rec is not None and self.rec.layout_only:
-            return
-        c, st = self.canv, self.style
-        c.setFont(st.font, st.size)
-        c.setFillColor(st.colour)
-        x = self.level * st.size * 1.5
-        y = (st.leading - st.size) / 2 + st.size * 0.12
-        head = f"{self.number}  {self.title}" if self.number else self.title
-        page = self.pages.get(self.anchor)
-        num = str(page) if page else "–"
-        head = fit_line(head, st.font, st.size, self.width - x - stringWidth(num + "   ", st.font, st.size))
-        end = draw_string(c, x, y, head + " ", st.font, st.size)
-        c.setFont(st.font, st.size)
-        c.drawRightString(self.width, y, num)
-        c.setFillColor(HexColor("#aaaaaa"))
-        dots = max(0, int((self.width - stringWidth(num + " ", st.font, st.size) - end) // stringWidth(".", st.font, st.size)))
-        c.drawString(end, y, "." * dots)
-        c.linkRect("", self.anchor, (0, 0, self.width, self.height), relative=1, thickness=0)

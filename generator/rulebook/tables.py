@@ -32,6 +32,7 @@ def column_widths(natural: list[float], width: float) -> list[float]:
         wide -= keep
 
 
+ACCENT_RGB = (0x7a, 0x2e, 0x1d)  # ACCENT: the band a header's text stands on, for preflight's record
 CELL_PAD = 3.0  # pt, left and right inside a table cell
 CRAMPED = 0.3  # a wrapping column narrower than this share of the width reads one word per line
 
@@ -86,7 +87,7 @@ def table(b: TableBlock, lang: str, cell: Style, rec: Recorder, width: float, fa
     columns = [_column(b, c, lang, cell, faces) for c in range(ncols)]
     data = []
     if header:
-        on_accent = Style(cell.font, cell.size, cell.leading, HexColor("#ffffff"))
+        on_accent = Style(cell.font, cell.size, cell.leading, HexColor("#ffffff"), ground=ACCENT_RGB)
         data.append([KPara(t, on_accent, rec, lang=lang, role="cell") for t in header])
     for r in rows:
         data.append([KPara(t, columns[c][0], rec, lang=columns[c][1], role="cell") for c, t in enumerate(r)]

@@ -19,18 +19,18 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
 
 from generator import fonts
 from generator.context import A5_MM, PAPER_MM
-from generator.text import fit_line
 
 from .blocks import BULLET, OWN, Content, Heading, Para, TableBlock, Text
 from .content import own_mark
-from .drawstring import draw_string
-from .flowables import ACCENT, ContentsLine, Indented, KPara, Recorder, SideBySide, Style
+from . import drawn
+from .drawn import BookRecord, offer
+from .furniture import GREY, ContentsLine, draw_footer
+from .flowables import ACCENT, Indented, KPara, Recorder, SideBySide, Style
 from .replay import RecordingDoc, recording_frame, replay
 from .strings import label
 from .tables import cramped, table
 
 PAGE_SIZES_MM = {"a4": PAPER_MM["a4"], "letter": PAPER_MM["letter"], "a5": A5_MM}
-GREY = HexColor("#555555")
 
 
 @dataclass(frozen=True)
@@ -108,8 +108,18 @@ def typeset(content: Content, page: str, page_numbers: dict[str, int] | None = N
     same bytes either way)."""
     rec = Recorder(layout_only=layout_only, keep_lines=lines)
     buf = io.BytesIO()
-    _document(content, page, buf, rec, leaflet).build(_story(content, page, rec, page_numbers or {}, back_cover, leaflet))
+    doc = _document(content, page, buf, rec, leaflet)
+    doc.build(_story(content, page, rec, page_numbers or {}, back_cover, leaflet))
+    if not layout_only and not lines:
+        _offer(buf.getvalue(), rec, doc.canv.getPageNumber() - 1, page)
     return buf.getvalue(), rec
+
+
+def _offer(pdf: bytes, rec: Recorder, pages: int, page: str) -> None:
+    """Hand preflight what the drawing pass drew (drawn.py), for the file of these bytes; a
+    build's books only (`lines=False`): a test's are never preflighted."""
+    geo = Geometry.of(page)
+    offer(pdf, BookRecord(rec.drawn, pages, (geo.width, geo.height)))
 
 
 def _document(content: Content, page: str, buf: io.BytesIO, rec: Recorder, leaflet: bool = False,
@@ -126,6 +136,9 @@ def _document(content: Content, page: str, buf: io.BytesIO, rec: Recorder, leafl
         rightMargin=geo.margin, topMargin=geo.margin, bottomMargin=geo.margin,
         initialFontName=font, initialFontSize=geo.base)  # not reportlab's unembedded Helvetica on every page
     doc._doSave = not rec.layout_only  # reportlab's switch: the layout pass's pages are never written out
+    if not rec.layout_only:  # its canvas keeps every string drawn, for preflight (drawn.py)
+        make = doc._makeCanvas
+        doc._makeCanvas = lambda *a, **k: drawn.recording(make(*a, **k), rec.drawn)
     box = (geo.margin, geo.height - geo.margin - geo.frame_height, geo.frame_width, geo.frame_height)
     pads = dict(id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     frame = recording_frame(doc.pages, *box, **pads) if isinstance(doc, RecordingDoc) else Frame(*box, **pads)
@@ -155,29 +168,6 @@ def _story(content: Content, page: str, rec: Recorder, pages: dict[str, int], ba
     return story + _body(content, geo, font, rec, tail=colophon) + colophon
 
 
-FOOTER_GAP_MM = 6  # at least this much paper between the running title and the page number
-
-
-def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> None:
-    """Page number on the outer edge (right on odd pages, left on even ones, as in a bound book),
-    the running title from the other edge, cut with "…" where it would come near the number."""
-    size = geo.base * 0.8
-    number = str(page)
-    y = geo.margin * 0.6
-    room = geo.width - 2 * geo.margin - stringWidth(number, font, size) - FOOTER_GAP_MM * mm
-    head = fit_line(title, font, size, room)
-    canv.saveState()
-    canv.setFont(font, size)
-    canv.setFillColor(GREY)
-    if page % 2:
-        canv.drawRightString(geo.width - geo.margin, y, number)
-        draw_string(canv, geo.margin, y, head, font, size)
-    else:
-        canv.drawString(geo.margin, y, number)
-        draw_string(canv, geo.width - geo.margin - fonts.string_width(head, font, size), y, head, font, size)
-    canv.restoreState()
-
-
 def render(content: Content, page: str, back_cover: bool = False, leaflet: bool = False,
            lines: bool = True) -> tuple[bytes, Recorder]:
     """The book's PDF: a layout pass finds the page of every heading, then its pages are drawn
@@ -192,7 +182,10 @@ def render(content: Content, page: str, back_cover: bool = False, leaflet: bool 
     rec.layout_only = False  # the same flowables now draw
     pages, layout.canv = layout.pages, None  # its canvas, with the layout's pages, is done with
     buf = io.BytesIO()
+    count = len(pages)
     replay(_document(content, page, buf, rec), pages)
+    if not lines:
+        _offer(buf.getvalue(), rec, count, page)
     return buf.getvalue(), rec
 
 
