@@ -24,9 +24,11 @@ counts only when the rendered page shows its colour inside its box.
 
 A book a build has just typeset (rulebook, booklet, print guide, missing list) is first judged from
 what its drawing pass drew (generator/rulebook/drawn.py: every string, its font, size, colour,
-place and the fill under it) by the same checks, with some slack (RECORD_SLACK): a book they find
-nothing on is not read back, one they find anything on is, so that findings are worded from the
-file as ever. The contents' dot leaders (#aaaaaa, 2.3:1) are decoration, never judged for contrast
+place and the fill under it), a sheet of pieces (cards, counters, boards, maps, the calibration
+page) from its recorded drawing calls (generator/pieces/drawn.py: its text, the fill under each,
+its crop marks' trims, its symbols), by the same checks, with some slack (`Slack`): a file
+they find nothing on is not read back, one they find anything on (or whose record cannot tell) is,
+so that findings are worded from the file as ever. The contents' dot leaders (#aaaaaa, 2.3:1) are decoration, never judged for contrast
 (the read-back drops them too: at 100 dpi their dots are too small to count as glyphs).
 
 Preflight is incremental like the build: a file's findings are kept by its bytes, its name, the
@@ -43,28 +45,37 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Literal, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Literal, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
 from .context import A5_MM, PAPER_MM, PRINTER_MARGIN_MM
+from .contrast import _channels, _hex, contrast_ratio
 from .geometry import MM_PER_PT
 from .pagetext import Char, PageText, Rect, Run, read_page_text
 from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, render, runs_seen, unembedded_fonts
 from .rulebook.drawn import BookRecord, Part, digest, seen_of, take
-from .typesize import MIN_TYPE_PT, small_type
+from .typesize import MIN_TYPE_PT, SLACK_PT, small_type
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
+
+    from .pieces.drawn import SheetRecord
 
 SAFE_MM = 3.0
 MIN_CONTRAST, MIN_CONTRAST_LARGE, LARGE_PT = 4.5, 3.0, 18.0
 UNREADABLE = 1.5  # under this contrast text cannot be read at all: an error, not a warning
 HOME_PAPER_MM = [PAPER_MM["a4"], PAPER_MM["letter"], A5_MM]
 OVERLAP_SHARE = 0.2
-# a book's record is judged with slack (what it finds only sends the book to be read back): the read-back's
-# paper is the mean of the palest pixels round a run, rules' anti-aliased edges among them (#fefefe)
-RECORD_SLACK, RECORD_EDGE_MM = 1.05, 0.5
+
+
+# How much wider a record's checks are than the read-back's (what they find only sends the file to be
+# read back): contrast ratios times `contrast`; the edge strip `edge_mm` and the safe zone `trim_mm`
+# wider (a crop mark's place is read to 0.1 mm, from pdfium's float32 bounds); the minimum type `type_pt`
+# larger. A book's read-back paper is the mean of the palest pixels round a run, rules' anti-aliased edges
+# among them (#fefefe); a sheet's fills read back as recorded (in every example), its glyphs within 0.05 mm.
+Slack = NamedTuple("Slack", [("contrast", float), ("edge_mm", float), ("trim_mm", float), ("type_pt", float)])
+RECORD_SLACK, SHEET_SLACK = Slack(1.05, 0.5, 0.15, 0.05), Slack(1.001, 0.1, 0.15, 0.05)
 
 Level = Literal["error", "warning"]
 
@@ -86,7 +97,7 @@ class Finding:
 # card unit writes its game's calibration page) is read once.
 _CHECKED: dict[str, list[Finding]] = {}
 # what the findings of a file depend on besides its bytes: the reader's code and the libraries it reads with
-READER_CODE = ("preflight.py", "rulebook/drawn.py", "pdfread.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
+READER_CODE = ("preflight.py", "contrast.py", "rulebook/drawn.py", "pieces/drawn.py", "pieces/shapes.py", "pdfread.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
 READER_LIBRARIES = ("pypdfium2", "pypdf", "numpy")
 
 
@@ -126,7 +137,7 @@ def preflight(paths: Iterable[Path], root: Path | None = None, safe_mm: float = 
         if p.suffix.lower() == ".pdf":
             name = str(p.relative_to(root)) if root and p.is_relative_to(root) else str(p)
             data = p.read_bytes()
-            record = take(digest(data))  # what a book written in this process drew, if it is one
+            record = take(digest(data))  # what a book or sheet written in this process drew, if it is one
             key = file_key(data, name, safe_mm, min_type_pt)
             if key in memo.known and _rows_ok(memo.known[key]):
                 _CHECKED[key] = [Finding(*row) for row in memo.known[key]]
@@ -148,7 +159,7 @@ def _rows_ok(rows: Sequence[Sequence]) -> bool:
 
 
 def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: float = MIN_TYPE_PT,
-                  record: BookRecord | None = None) -> list[Finding]:
+                  record: BookRecord | SheetRecord | None = None) -> list[Finding]:
     """Every finding of one PDF (`name` is how findings show its path). A book's `record` (what
     its drawing pass drew) that describes the file (its pages, their size) and on which the checks
     find nothing stands for its pages read back; the fonts are read from the file either way."""
@@ -171,19 +182,30 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
     return findings + [_contrast(name, fg, back, bad, hits) for (fg, back, bad), hits in sorted(low.items())]
 
 
-def _record_finds(name: str, record: BookRecord, safe_mm: float, min_type_pt: float) -> bool:
-    """Whether the checks find anything on a book's record: every character drawn (`drawn.seen_of`),
-    those the read-back counts among them, on the same fills. A finding's counts and examples depend
-    on which small glyphs the 100 dpi render shows (a full stop, often an "l"): the read-back's."""
+def _record_finds(name: str, record: BookRecord | SheetRecord, safe_mm: float, min_type_pt: float) -> bool:
+    """Whether the checks find anything on a record (or it cannot tell): every character drawn
+    (`drawn.seen_of`, pieces/drawn.py), those the read-back counts among them, on the same fills. A
+    finding's counts and examples depend on which small glyphs the 100 dpi render shows (a full
+    stop, often an "l"): the read-back's."""
     low: dict[tuple[str, str, bool], list[LowContrast]] = defaultdict(list)
-    return any(_judge(name, i + 1, recorded_sheet(parts, record.size), safe_mm, min_type_pt, low) or low
-               for i, parts in enumerate(record.by_page()))
+    if isinstance(record, BookRecord):
+        sheets: Iterable[Sheet] = (recorded_sheet(parts, record.size) for parts in record.by_page())
+    else:
+        from .pieces.drawn import sheet_pages
+
+        pages = sheet_pages(record)
+        if pages is None:
+            return True
+        sheets = (Sheet(w, h, read, seen, trims, None, forms.copy, SHEET_SLACK)
+                  for (w, h), (read, seen, trims, forms) in zip(record.sizes, pages))
+    return any(_judge(name, i + 1, sheet, safe_mm, min_type_pt, low) or low for i, sheet in enumerate(sheets))
 
 
-def _describes(record: BookRecord, doc: pdfium.PdfDocument) -> bool:
+def _describes(record: BookRecord | SheetRecord, doc: pdfium.PdfDocument) -> bool:
     """Whether the record is of a file of this many pages, each of its size (to a hundredth of a pt)."""
-    sizes = [doc.get_page_size(i) for i in range(len(doc))]
-    return record.pages == len(doc) and all(abs(a - record.size[0]) < 0.01 and abs(b - record.size[1]) < 0.01 for a, b in sizes)
+    sizes = [record.size] * record.pages if isinstance(record, BookRecord) else record.sizes_pt()
+    return len(sizes) == len(doc) and all(abs(a - w) < 0.01 and abs(b - h) < 0.01
+                                          for (a, b), (w, h) in zip((doc.get_page_size(i) for i in range(len(doc))), sizes))
 
 
 @dataclass
@@ -198,7 +220,7 @@ class Sheet:
     trims: list[Rect]
     image: Image | None
     forms: Callable[[], list[Rect]]
-    recorded: bool = False  # from a book's record, not read back
+    recorded: Slack | None = None  # from a record, not read back: judged with this slack
 
 
 def _read_sheet(page: pdfium.PdfPage) -> Sheet:
@@ -212,24 +234,28 @@ def _read_sheet(page: pdfium.PdfPage) -> Sheet:
 
 def recorded_sheet(parts: Sequence[Part], size_pt: tuple[float, float]) -> Sheet:
     """A page of a book's record, as the checks are given a page read back."""
-    return Sheet(size_pt[0] * MM_PER_PT, size_pt[1] * MM_PER_PT, *seen_of(parts, size_pt), [], None, list, True)
+    return Sheet(size_pt[0] * MM_PER_PT, size_pt[1] * MM_PER_PT, *seen_of(parts, size_pt), [], None, list, RECORD_SLACK)
 
 
 def _judge(name: str, page_no: int, sheet: Sheet, safe_mm: float, min_type_pt: float,
            low: dict[tuple[str, str, bool], list[LowContrast]]) -> list[Finding]:
     """The findings of one page but its contrast, which go to `low` (judged over the whole file)."""
     chars, trims, w_mm, h_mm = sheet.read, sheet.trims, sheet.w_mm, sheet.h_mm
-    slack = {"margin": RECORD_SLACK} if sheet.recorded else {}
+    rec = sheet.recorded
+    slack = {"margin": rec.contrast} if rec else {}
     if sheet.seen is not None:
         chars = sheet.seen.chars
         for colours, hit in _low_contrast(page_no, sheet.seen, trims, **slack):
             low[colours].append(hit)
-    edge = {"strip_mm": PRINTER_MARGIN_MM + RECORD_EDGE_MM} if sheet.recorded else {}
+    edge = {"strip_mm": PRINTER_MARGIN_MM + rec.edge_mm} if rec else {}
     findings = _edge(name, page_no, chars, w_mm, h_mm, sheet.image, **edge) if _home_paper(w_mm, h_mm) else []
+    safe_mm, min_type_pt = (safe_mm + rec.trim_mm, min_type_pt + rec.type_pt) if rec else (safe_mm, min_type_pt)
     # the pieces text must keep inside of: a page with none (a rulebook's) has no piece to judge
-    findings += _safe_zone(name, page_no, chars.chars(), trims, safe_mm) if trims else []
+    findings += _safe_zone(name, page_no, chars, trims, safe_mm) if trims else []
     findings += _overlaps(name, page_no, sheet.forms(), trims) if trims else []
-    small = small_type(page_no, sheet.read.chars(), trims, min_type_pt) if trims else []
+    # only a run under the minimum makes a finding: a page with none is not made into Char tuples
+    under_min = bool((sheet.read.size < min_type_pt - SLACK_PT).any())
+    small = small_type(page_no, sheet.read.chars(), trims, min_type_pt) if trims and under_min else []
     return findings + [Finding("error", name, n, "type-size", m) for n, m in small]
 
 
@@ -276,24 +302,25 @@ def _inks_strip(c: Char, image: Image, w: float, h: float) -> bool:
     return False
 
 
-def _safe_zone(name: str, page: int, chars: list[Char], trims: list[Rect], safe_mm: float) -> list[Finding]:
-    hits = []
-    for c in chars:
-        cx, cy = (c.box[0] + c.box[2]) / 2, (c.box[1] + c.box[3]) / 2
-        for x0, y0, x1, y1 in trims:
-            if x0 <= cx <= x1 and y0 <= cy <= y1:
-                safe = min(safe_mm, 0.1 * min(x1 - x0, y1 - y0))
-                d = min(c.box[0] - x0, c.box[1] - y0, x1 - c.box[2], y1 - c.box[3])
-                if d < safe - 0.05:
-                    hits.append((d, safe, c))
-                break
-    if not hits:
+def _safe_zone(name: str, page: int, text: PageText, trims: list[Rect], safe_mm: float) -> list[Finding]:
+    """Characters whose centre is on a piece (the first trim holding it) and whose box comes nearer
+    its cut than the piece's safe zone; as arrays (a sheet has thousands of characters)."""
+    if not len(text):
         return []
-    d, safe, _ = min(hits, key=lambda t: t[0])
-    sample = "".join(c.text for _, _, c in hits[:12])
+    b, t = text.box, np.array(trims, dtype=np.float64)
+    cx, cy = (b[:, 0] + b[:, 2]) / 2, (b[:, 1] + b[:, 3]) / 2
+    holds = (t[:, 0] <= cx[:, None]) & (cx[:, None] <= t[:, 2]) & (t[:, 1] <= cy[:, None]) & (cy[:, None] <= t[:, 3])
+    on = t[holds.argmax(axis=1)]
+    safe = np.minimum(safe_mm, 0.1 * np.minimum(on[:, 2] - on[:, 0], on[:, 3] - on[:, 1]))
+    d = np.minimum(np.minimum(b[:, 0] - on[:, 0], b[:, 1] - on[:, 1]), np.minimum(on[:, 2] - b[:, 2], on[:, 3] - b[:, 3]))
+    at = np.flatnonzero(holds.any(axis=1) & (d < safe - 0.05))
+    if not len(at):
+        return []
+    k = int(at[np.argmin(d[at])])  # the first of the closest
+    sample = "".join(text.text[i] for i in at[:12].tolist())
     return [Finding("warning", name, page, "text-safe-zone",
-                    f"{len(hits)} characters outside the {safe:g} mm safe zone inside the trim (closest "
-                    f"{d:.1f} mm from the cut, e.g. {sample!r}); a cut that drifts would clip them: move "
+                    f"{len(at)} characters outside the {float(safe[k]):g} mm safe zone inside the trim (closest "
+                    f"{float(d[k]):.1f} mm from the cut, e.g. {sample!r}); a cut that drifts would clip them: move "
                     f"them inwards in layouts.yaml")]
 
 
@@ -362,33 +389,6 @@ def _overlaps(name: str, page_no: int, boxes: list[Rect], trims: list[Rect]) -> 
     return [Finding("warning", name, page_no, "symbols-overlap",
                     f"{len(hits)} symbols drawn over another symbol on the same piece (first at {x:.0f}, {y:.0f} mm "
                     f"from the page's top-left); give each its own box in layouts.yaml")]
-
-
-# --------------------------------------------------------------------------- colour
-
-def contrast_ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
-    """WCAG 2 contrast ratio of two sRGB colours (1 to 21)."""
-    la, lb = _luminance(a), _luminance(b)
-    hi, lo = max(la, lb), min(la, lb)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-@lru_cache(maxsize=4096)  # a page has a few colours and thousands of runs
-def _luminance(rgb: tuple[int, int, int]) -> float:
-    def lin(v: int) -> float:
-        s = v / 255
-        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
-    r, g, b = (lin(v) for v in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def _channels(packed: int) -> tuple[int, int, int]:
-    """R, G, B of the lowest three bytes of `packed` (R highest)."""
-    return packed >> 16 & 0xFF, packed >> 8 & 0xFF, packed & 0xFF
-
-
-def _hex(rgb: tuple[int, int, int]) -> str:
-    return "#%02x%02x%02x" % tuple(rgb)
 
 
 def _home_paper(w: float, h: float) -> bool:

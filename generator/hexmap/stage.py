@@ -18,6 +18,7 @@ from solver.game.objmemo import kept_for
 from .. import fonts
 from ..context import PAPER_MM, BuildContext
 from ..pieces.draft import note_for
+from ..pieces.drawn import save_pdf
 from ..render import open_surface
 from ..render.record import Recording
 from .draw import draw_map_page
@@ -67,7 +68,10 @@ def build_maps(game: Game, ctx: BuildContext) -> list[Path]:
             rec.replay(surf)
         else:
             draw_map_page(surf, hm, page, lang, faces, note)
-        written += surf.save(out / "png" / f"{stem}.png" if kind == "png" else out / f"{stem}.{kind}")
+        if kind == "pdf":  # its recorded calls go to preflight with it (pieces/drawn.py)
+            written += save_pdf(surf, rec, out / f"{stem}.pdf")
+        else:
+            written += surf.save(out / "png" / f"{stem}.png" if kind == "png" else out / f"{stem}.{kind}")
     tiled = map_tiles(hm, ctx.paper)
     if tiled is not None:
         paper, plan = tiled

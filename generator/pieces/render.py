@@ -12,6 +12,7 @@ from ..geometry import Box
 from ..render import open_surface
 from ..render.base import Surface
 from ..render.record import Recording, png_once
+from .drawn import save_pdf
 from .draft import COLOUR as NOTE_COLOUR, DraftNote, draft_note, place
 from .grid import SheetGrid, plan_gutterfold
 from .model import Mark, Piece, Placement, SheetPage
@@ -130,7 +131,8 @@ def write_pages(stem: str, out_dir: Path, pages: list[SheetPage], drawer: FaceDr
     for kind, s in zip(kinds, surfaces):
         if rec is not None:
             rec.replay(s)
-        written += s.save(out_dir / f"{stem}.{kind}")
+        # the PDF's recorded calls go to preflight with it: it is judged from them (pieces/drawn.py)
+        written += save_pdf(s, rec, out_dir / f"{stem}.pdf") if kind == "pdf" else s.save(out_dir / f"{stem}.{kind}")
     return written
 
 

@@ -150,7 +150,11 @@ def pdf_once(rec: Recording, target: Path, title: str) -> list[Path]:
         rec.replay(s)
         return bytes(s.getvalue())
 
-    return [write_bytes(target, _once(_PDFS, KEEP_PDFS, (title,), rec, draw))]
+    from ..pieces.drawn import offer_sheets
+
+    data = _once(_PDFS, KEEP_PDFS, (title,), rec, draw)
+    offer_sheets(data, rec)  # judged by preflight from its calls (pieces/drawn.py)
+    return [write_bytes(target, data)]
 
 
 def _once(cache: dict[tuple, bytes], keep: int, options: tuple, rec: Recording, draw: Callable[[], bytes]) -> bytes:

@@ -4,7 +4,8 @@ written without reading the file back (generator/preflight.py; issue 26).
 
     note(canvas, x, y, text, font, size)      a string drawn at (x, y): kept when the canvas records
     BookRecord                                 a book's strings and its pages' size
-    offer(data, record) / take(digest)         the record of a written file, by the file's bytes
+    offer(data, record) / take(digest)         the record of a written file, by the file's bytes (a
+                                               book's, or a sheet of pieces': generator/pieces/drawn.py)
     imposed(record, flip, back_cover)          an A5 book's record placed on its booklet's sheets
     page_text(strings, h_mm)                   one page's characters as pdfium reads them (PageText)
     seen_of(strings, size)                     what preflight's checks are given of a recorded page
@@ -23,7 +24,7 @@ import struct
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
@@ -31,6 +32,9 @@ from ..geometry import MM_PER_PT
 from ..pageink import RENDER_DPI, window_places
 from ..pagetext import BLANK_MAX, PageText, run_spans, span_boxes
 from ..pdfread import RunsSeen
+
+if TYPE_CHECKING:
+    from ..pieces.drawn import SheetRecord
 
 PAPER_RGB = (255, 255, 255)
 # one string drawn: (page (1-based), origin x, y in the canvas's space, the canvas's matrix, font,
@@ -98,23 +102,24 @@ class BookRecord:
 
 
 # the records of files just written, by their bytes' digest, taken by preflight; a few at most (a
-# unit writes a book, its print guide and its booklet before preflight takes their records; a build
-# without preflight never takes them: the oldest go)
-_OFFERED: OrderedDict[str, BookRecord] = OrderedDict()
-KEEP = 4
+# unit writes a book, its print guide and its booklet, or a deck's sheets and its calibration page,
+# or a game's counters, tokens and tiles, before preflight takes their records; a build without
+# preflight never takes them: the oldest go)
+_OFFERED: OrderedDict[str, BookRecord | SheetRecord] = OrderedDict()
+KEEP = 16
 
 
 def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def offer(data: bytes, record: BookRecord) -> None:
+def offer(data: bytes, record: BookRecord | SheetRecord) -> None:
     _OFFERED[digest(data)] = record
     while len(_OFFERED) > KEEP:
         _OFFERED.popitem(last=False)
 
 
-def take(data_digest: str) -> BookRecord | None:
+def take(data_digest: str) -> BookRecord | SheetRecord | None:
     """The record of the file whose bytes have this digest (let go of here), or None."""
     return _OFFERED.pop(data_digest, None)
 

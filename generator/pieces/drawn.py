@@ -1,0 +1,367 @@
+"""What a sheet of pieces drew, read from its recording (render/record.py `Recording`: the Surface
+calls in mm), so that preflight judges a sheet it has just written without reading the file back
+(generator/preflight.py; issue 26), as it judges a book from generator/rulebook/drawn.py's record.
+
+    SheetRecord.of(rec)        a recording's calls and pages (None in an ink mode other than normal:
+                               the ink transform recolours what the file holds)
+    offer_sheets(data, rec)    the record of the PDF whose bytes are `data`, handed to preflight
+    save_pdf(surface, rec, target)   a PDF surface drawn from `rec` saved, its record offered
+    page_of(record, i)         page i as preflight's checks are given it, or None where the record
+                               cannot tell (the file is then read back)
+
+A page's characters are the text calls' strings cut into their fonts' runs (fonts.runs), placed as
+the PDF backend places them and worked out by rulebook/drawn.py's `page_text` (glyph boxes from the
+faces' outlines, pdfium's order). The colour under a text call is the topmost opaque fill drawn
+before it that surely covers its window (its glyphs' box, a quarter of its size round it as the
+read-back's window, and RENDER_SLACK_MM for whole pixels and anti-aliased edges): a rect (inside its
+rounded corners and its stroke), a convex polygon or a circle; nothing under it: the paper. Where
+anything else touches the window (an image, a symbol, a stroke, a fill that does not cover it, a
+clip's edge, anything drawn after it) the colour is unknown and the page is read back. Text drawn
+inside a symbol is read back too. Other text is not counted as covering a window: glyphs are a
+small share of it, and the read-back's window colour is its commonest colour but the text's own.
+
+The trims are the read-back's (pdfread.crop_mark_trims) worked from the page's paths (their bounds
+with and without their stroke: where the two would read differently, the page is read back); the
+symbols' boxes (forms) are the symbols placed on the page and pictures drawn as vectors (SVG), each
+its frame joined with what its drawing draws; two of them on one piece that come within FORM_SLACK_MM
+of each other send the page to the read-back.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+import numpy as np
+
+from ..geometry import MM_PER_PT, PT_PER_MM, Box
+from ..pageink import RENDER_DPI, window_places
+from ..pagetext import PageText, Rect, run_spans, span_boxes
+from ..pdfread import MARK_MAX_MM, MARK_THICK_MAX_MM, RunsSeen, _trim_spans
+from ..pieces.grid import MARK_MIN_LEN_MM
+from ..rulebook import drawn as books
+from .shapes import Shape, circle_covers, clear_of, cut, in_box, outset, polygon_covers, rect_covers
+
+if TYPE_CHECKING:
+    from ..render.record import Recording
+
+PAPER_RGB = (255, 255, 255)
+RENDER_SLACK_MM = 0.3  # a window is read in whole 100 dpi pixels (0.254 mm), anti-aliased at a fill's edge
+FORM_SLACK_MM = 0.5
+# a sharp join's miter reaches up to half the PDF's miter limit (10) widths past its point: a
+# polygon's or a line's box is taken that wide, so that it holds what pdfium bounds it by
+MITER = 5.0
+Call = tuple[str, tuple, tuple]
+Page = tuple[PageText, "RunsSeen | None", list[Rect], list[Rect]]
+
+
+@dataclass
+class SheetRecord:
+    """A sheet's recorded calls (every page, in order) and its pages' sizes (mm)."""
+    calls: list[Call]
+    sizes: list[tuple[float, float]]
+
+    @staticmethod
+    def of(rec: Recording) -> SheetRecord | None:
+        from ..render.ink import current_mode
+
+        if current_mode() != "normal":
+            return None
+        return SheetRecord(rec.calls, [(c[1][0], c[1][1]) for c in rec.calls if c[0] == "begin_page"])
+
+    def sizes_pt(self) -> list[tuple[float, float]]:
+        return [(w * PT_PER_MM, h * PT_PER_MM) for w, h in self.sizes]
+
+    def pages(self) -> list[list[Call]]:
+        out: list[list[Call]] = []
+        for c in self.calls:
+            if c[0] == "begin_page":
+                out.append([])
+            if out:
+                out[-1].append(c)
+        return out
+
+
+def offer_sheets(data: bytes, rec: Recording | None) -> None:
+    """Hand the record of the PDF `data` (drawn from `rec`) to preflight (rulebook/drawn.py's registry)."""
+    record = SheetRecord.of(rec) if rec is not None else None
+    if record is not None:
+        books.offer(data, record)
+
+
+@lru_cache(maxsize=4096)
+def _rgb(colour: str | None) -> tuple[int, int, int]:
+    c = (colour or "#000000").lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+class Unknown(Exception):
+    """What the record cannot tell: the page is read back."""
+
+
+class _Walk:
+    """One page's calls (or a symbol's), walked once: what is drawn where, in order."""
+
+    def __init__(self, h_mm: float, symbols: dict[str, tuple[float, float, Any]], cache: dict) -> None:
+        self.h = h_mm
+        self.ox = self.oy = 0.0
+        self.clip: Rect | None = None
+        self.stack: list[tuple[float, float, Rect | None]] = []
+        self.shapes: list[Shape] = []
+        self.texts: list[tuple[int, list[books.Drawn], Rect]] = []  # shapes before it, its strings, its window
+        self.paths: list[tuple[Rect, float, float]] = []  # each path's points' bounds (mm, y down), its stroke's width and reach
+        self.forms: list[Rect] = []
+        self.symbols, self.cache = symbols, cache
+
+    def walk(self, calls: Sequence[Call]) -> _Walk:
+        for name, args, kwargs in calls:
+            kw = dict(kwargs)
+            if name == "group":
+                self.stack.append((self.ox, self.oy, self.clip))
+                self.ox, self.oy = self.ox + kw["dx"], self.oy + kw["dy"]
+                if kw["clip"] is not None:
+                    c = kw["clip"]
+                    self.clip = cut((c.x + self.ox, c.y + self.oy, c.right + self.ox, c.bottom + self.oy), self.clip)
+            elif name == "end_group":
+                self.ox, self.oy, self.clip = self.stack.pop()
+            elif name == "define_symbol":
+                self.symbols[args[0]] = (args[1], args[2], args[3])
+            elif name in ("begin_page", "end_page"):
+                continue
+            else:
+                getattr(self, "_" + name)(*args, **kw)
+        return self
+
+    def _box(self, b: Box) -> Rect:
+        return b.x + self.ox, b.y + self.oy, b.right + self.ox, b.bottom + self.oy
+
+    def _add(self, box: Rect, fill: str | None = None, covers: Callable[[Rect], bool] | None = None,
+             inner: Callable[[Rect], bool] | None = None, path: tuple[Rect, float, float] | None = None) -> None:
+        if path is not None:
+            self.paths.append(path)
+        clip = self.clip
+        if fill and covers is not None and clip is not None:
+            covers = (lambda test: lambda w: in_box(w, clip) and test(w))(covers)
+        self.shapes.append(Shape(cut(box, clip), _rgb(fill) if fill and covers else None, covers if fill else None, inner))
+
+    def _rect(self, box: Box, fill: str | None, radius: float, stroke: str | None, width: float) -> None:
+        if not (fill or stroke):
+            return
+        b, half = self._box(box), width / 2 if stroke else 0.0
+        inner = rect_covers(outset(b, -half), radius) if stroke else None
+        # a corner's miter reaches half a width times the square root of two past it
+        self._add(outset(b, width if stroke else 0.0), fill, rect_covers(outset(b, -half), radius),
+                  None if fill else inner, (b, width if stroke else 0.0, width if stroke else 0.0))
+
+    def _polygon(self, points: Sequence[tuple[float, float]], fill: str | None, stroke: str | None, width: float) -> None:
+        if not (fill or stroke) or len(points) < 3:
+            return
+        pts = [(x + self.ox, y + self.oy) for x, y in points]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        b, half = (min(xs), min(ys), max(xs), max(ys)), width / 2 if stroke else 0.0
+        test = polygon_covers(pts, half)
+        clear = clear_of(pts + pts[:1], MITER * width)  # an outline touches only near its edges
+        reach = MITER * width if stroke else 0.0
+        self._add(outset(b, reach), fill, test, None if fill else clear, (b, width if stroke else 0.0, reach))
+
+    def _circle(self, cx: float, cy: float, r: float, fill: str | None, stroke: str | None, width: float) -> None:
+        if not (fill or stroke):
+            return
+        x, y, half = cx + self.ox, cy + self.oy, width / 2 if stroke else 0.0
+        b = (x - r, y - r, x + r, y + r)
+        test = circle_covers(x, y, r - half)
+        w = width if stroke else 0.0
+        self._add(outset(b, w), fill, test, None if fill else test, (b, w, w))
+
+    def _polyline(self, points: Sequence[tuple[float, float]], dash: Any, stroke: str | None, width: float) -> None:
+        if not stroke or len(points) < 2:
+            return
+        xs, ys = [x + self.ox for x, _ in points], [y + self.oy for _, y in points]
+        b, reach = (min(xs), min(ys), max(xs), max(ys)), (MITER if len(points) > 2 else 1.0) * width  # a line has no join
+        self._add(outset(b, reach), inner=clear_of(list(zip(xs, ys)), reach) if len(points) > 2 else None, path=(b, width, reach))
+
+    def _line(self, x1: float, y1: float, x2: float, y2: float, dash: Any, stroke: str | None, width: float) -> None:
+        self._polyline([(x1, y1), (x2, y2)], dash, stroke, width)
+
+    def _image(self, box: Box, image: Any, fit: str) -> None:
+        from ..render.base import place_image
+
+        placed = self._box(place_image(box, image.aspect, fit))  # type: ignore[arg-type]
+        if image.kind == "svg":
+            if b"<text" in image.data:  # its words are characters in the file
+                raise Unknown("text in a picture")
+            self.forms.append(placed)
+        self._add(cut(placed, self._box(box)) if fit == "crop" else placed)
+
+    def _use_symbol(self, name: str, x: float, y: float, scale: float) -> None:
+        w, h, draw = self.symbols[name]
+        key = (name, id(draw))
+        if key not in self.cache:
+            self.cache[key] = _symbol_bounds(w, h, draw, self.symbols, self.cache)
+        x0, y0, x1, y1 = self.cache[key]
+        ax, ay = x + self.ox, y + self.oy
+        box = (ax + scale * x0, ay + scale * y0, ax + scale * x1, ay + scale * y1)
+        self.forms.append(box)
+        self._add(box)
+
+    def _text(self, x: float, y: float, s: str, align: str, colour: str | None, font: str | None, size_pt: float) -> None:
+        from .. import fonts
+
+        if not s:
+            return
+        font = font or fonts.register()
+        X, Y = (x + self.ox) * PT_PER_MM, (self.h - (y + self.oy)) * PT_PER_MM
+        X -= {"left": 0.0, "center": 0.5, "right": 1.0}[align] * fonts.string_width(s, font, size_pt)
+        rgb, lo, hi, k = _rgb(colour), [math.inf, math.inf], [-math.inf, -math.inf], size_pt / 1000
+        strings: list[books.Drawn] = []
+        for part, f in fonts.runs(s, font):
+            strings.append((1, X, Y, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), f, size_pt, rgb, part, None, False, False))
+            ink = _ink_box(part, f)
+            if ink is not None:
+                lo = [min(lo[0], X + k * ink[0]), min(lo[1], k * ink[1])]
+                hi = [max(hi[0], X + k * ink[2]), max(hi[1], k * ink[3])]
+            X += fonts.string_width(part, f, size_pt)
+        if not math.isfinite(lo[0]):
+            return  # nothing with an outline: no character is read
+        pad = 0.25 * size_pt * MM_PER_PT + RENDER_SLACK_MM
+        window = (lo[0] * MM_PER_PT - pad, self.h - (Y + hi[1]) * MM_PER_PT - pad,
+                  hi[0] * MM_PER_PT + pad, self.h - (Y + lo[1]) * MM_PER_PT + pad)
+        if self.clip is not None and not in_box(window, self.clip):
+            raise Unknown("text at a clip's edge")
+        self.texts.append((len(self.shapes), strings, window))
+
+
+@lru_cache(maxsize=4096)  # a deck's labels repeat on every sheet and in every language built
+def _ink_box(part: str, font: str) -> tuple[float, float, float, float] | None:
+    """The box of the glyphs of `part` with an outline (font units, 1000 to the em, y up, from its
+    origin; pdfium's character boxes), None for none."""
+    m = books._metrics(font).of(np.frombuffer(part.encode("utf-32-le"), dtype="<u4").astype(np.int64))
+    origin = np.cumsum(m[:, 0]) - m[:, 0]
+    ink = (m[:, 3] > m[:, 1]) & (m[:, 4] > m[:, 2])
+    if not ink.any():
+        return None
+    return (float((origin + m[:, 1])[ink].min()), float(m[ink, 2].min()), float((origin + m[:, 3])[ink].max()), float(m[ink, 4].max()))
+
+
+def _symbol_bounds(w: float, h: float, draw: Any, symbols: dict, cache: dict) -> Rect:
+    """A symbol's frame joined with the bounds of what its drawing draws (a form's bounds, as pdfium
+    reads them, are its content's); text in a symbol is not followed: read back."""
+    from ..render.record import Recording
+
+    rec = Recording()
+    draw(rec)
+    sub = _Walk(h, dict(symbols), cache).walk(rec.calls)
+    if sub.texts:
+        raise Unknown("text in a symbol")
+    boxes = [s.box for s in sub.shapes] or [(0.0, 0.0, w, h)]
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
+
+
+def sheet_pages(record: SheetRecord) -> list[Page] | None:
+    """Every page of the record as preflight's checks are given a page read back (`Page`: its
+    characters, those on paper with their runs and the colour under each, its trims, its symbols'
+    boxes), or None where the record cannot tell (the file is read back)."""
+    symbols: dict[str, tuple[float, float, Any]] = {}
+    cache: dict = {}
+    out = []
+    try:
+        for (w_mm, h_mm), calls in zip(record.sizes, record.pages()):
+            out.append(_page(_Walk(h_mm, symbols, cache).walk(calls), w_mm, h_mm))
+    except Unknown:
+        return None
+    return out
+
+
+def _page(walk: _Walk, w_mm: float, h_mm: float) -> Page:
+    trims = _trims(walk.paths)
+    if trims and _forms_near(walk.forms):
+        raise Unknown("symbols close together on a sheet with crop marks")
+    boxes = np.array([s.box for s in walk.shapes], dtype=np.float64).reshape(-1, 4)
+    strings: list[books.Drawn] = []
+    for before, drawn, window in walk.texts:
+        under = _under(walk.shapes, boxes, before, window)
+        strings += [s[:8] + (under,) + s[9:] for s in drawn]
+    read, under_of, _ = books.page_text([(strings, books.UPRIGHT)], h_mm)
+    if not len(read):
+        return read, None, trims, walk.forms
+    starts, ends = run_spans(read)
+    # a run is judged on one colour under it: one whose characters stand on two fills is cut in two
+    cut = np.r_[False, (under_of[1:] != under_of[:-1]).any(axis=1)]
+    cut[starts] = True
+    starts = np.flatnonzero(cut)
+    ends = np.r_[starts[1:], len(read)]
+    shape = (math.ceil(h_mm * PT_PER_MM * RENDER_DPI / 72), math.ceil(w_mm * PT_PER_MM * RENDER_DPI / 72))
+    on_page = window_places(shape, span_boxes(read, starts), 0.25 * read.size[starts] * MM_PER_PT).area > 0
+    return read, RunsSeen(read, starts, ends, under_of[starts], on_page), trims, walk.forms
+
+
+def _under(shapes: list[Shape], boxes: np.ndarray, before: int, w: Rect) -> tuple[int, int, int]:
+    """The colour under a text's window `w`: the topmost shape before it (`before` of them) that
+    touches it, an opaque fill that covers it; the paper when none touches."""
+    touch = np.flatnonzero((boxes[:, 0] < w[2]) & (boxes[:, 2] > w[0]) & (boxes[:, 1] < w[3]) & (boxes[:, 3] > w[1])).tolist()
+    touch = [i for i in touch if not _inside(shapes[i], w)]
+    if any(i >= before for i in touch):
+        raise Unknown("drawn over a text")
+    if not touch:
+        return PAPER_RGB
+    top = shapes[touch[-1]]
+    if top.fill is None or top.covers is None or not top.covers(w):
+        raise Unknown("no fill surely under a text")
+    return top.fill
+
+
+def _inside(shape: Shape, w: Rect) -> bool:
+    """Whether `w` lies inside a stroked outline (`shape.inner`), which does not touch it."""
+    return shape.inner is not None and shape.inner(w)
+
+
+def _trims(paths: list[tuple[Rect, float, float]]) -> list[Rect]:
+    """pdfread.crop_mark_trims of the page's paths: pdfium bounds a stroked path by its points
+    widened by the stroke's width all round (a 3 mm crop mark reads 0.4 x 3.4 mm), and a sharp
+    join's miter may reach further (`reach`): where the two would read differently, Unknown."""
+    xs, ys = set(), set()
+    for b, width, reach in paths:
+        kinds = {_mark_kind(outset(b, width)), _mark_kind(outset(b, reach))}
+        if len(kinds) > 1:
+            raise Unknown("a path that may read as a crop mark")
+        kind = kinds.pop()
+        if kind == "x":
+            xs.add(round((b[0] + b[2]) / 2, 1))
+        elif kind == "y":
+            ys.add(round((b[1] + b[3]) / 2, 1))
+    cols, rows = _trim_spans(sorted(xs)), _trim_spans(sorted(ys))
+    return [(a, b, c, d) for a, c in cols for b, d in rows]
+
+
+def _mark_kind(b: Rect) -> str:
+    w, h = b[2] - b[0], b[3] - b[1]
+    if w < MARK_THICK_MAX_MM and MARK_MIN_LEN_MM <= h <= MARK_MAX_MM:
+        return "x"
+    if h < MARK_THICK_MAX_MM and MARK_MIN_LEN_MM <= w <= MARK_MAX_MM:
+        return "y"
+    return ""
+
+
+def _forms_near(forms: list[Rect]) -> bool:
+    """Whether two symbols' boxes come within FORM_SLACK_MM of each other (their overlap is then
+    the read-back's to measure)."""
+    grown = [outset(f, FORM_SLACK_MM) for f in forms]
+    return any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+               for i, a in enumerate(grown) for b in grown[i + 1:])
+
+
+def save_pdf(surface: Any, rec: Recording | None, target: Path) -> list[Path]:
+    """`surface.save(target)` of a PDF surface drawn from `rec` (None: drawn directly), its record
+    handed to preflight by the bytes written."""
+    record = SheetRecord.of(rec) if rec is not None else None
+    if record is None:
+        return list(surface.save(target))
+    from ..output import write_bytes
+
+    data = surface.getvalue()
+    books.offer(data, record)
+    return [write_bytes(target, data)]
