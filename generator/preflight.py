@@ -54,7 +54,7 @@ from .contrast import _channels, _hex, contrast_ratio
 from .geometry import MM_PER_PT
 from .pagetext import Char, PageText, Rect, Run, read_page_text
 from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, render, runs_seen, unembedded_fonts
-from .rulebook.drawn import BookRecord, Part, digest, seen_of, take
+from .rulebook.drawn import BookRecord, Part, digest, seen_of, take_record
 from .typesize import MIN_TYPE_PT, SLACK_PT, small_type
 
 if TYPE_CHECKING:
@@ -137,7 +137,7 @@ def preflight(paths: Iterable[Path], root: Path | None = None, safe_mm: float = 
         if p.suffix.lower() == ".pdf":
             name = str(p.relative_to(root)) if root and p.is_relative_to(root) else str(p)
             data = p.read_bytes()
-            record = take(digest(data))  # what a book or sheet written in this process drew, if it is one
+            record = take_record(digest(data))  # what a book or sheet written in this process drew, if it is one
             key = file_key(data, name, safe_mm, min_type_pt)
             if key in memo.known and _rows_ok(memo.known[key]):
                 _CHECKED[key] = [Finding(*row) for row in memo.known[key]]

@@ -131,8 +131,10 @@ def write_pages(stem: str, out_dir: Path, pages: list[SheetPage], drawer: FaceDr
     for kind, s in zip(kinds, surfaces):
         if rec is not None:
             rec.replay(s)
-        # the PDF's recorded calls go to preflight with it: it is judged from them (pieces/drawn.py)
-        written += save_pdf(s, rec, out_dir / f"{stem}.pdf") if kind == "pdf" else s.save(out_dir / f"{stem}.{kind}")
+        # the PDF's recorded calls go to preflight with it, which judges it from them (pieces/drawn.py);
+        # a build without preflight keeps no record (a big deck's holds millions of calls)
+        pdf = kind == "pdf"
+        written += save_pdf(s, rec if ctx.preflight else None, out_dir / f"{stem}.pdf") if pdf else s.save(out_dir / f"{stem}.{kind}")
     return written
 
 

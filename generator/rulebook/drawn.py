@@ -4,8 +4,9 @@ written without reading the file back (generator/preflight.py; issue 26).
 
     note(canvas, x, y, text, font, size)      a string drawn at (x, y): kept when the canvas records
     BookRecord                                 a book's strings and its pages' size
-    offer(data, record) / take(digest)         the record of a written file, by the file's bytes (a
-                                               book's, or a sheet of pieces': generator/pieces/drawn.py)
+    offer(data, record) / take_record(digest)  the record of a written file, by the file's bytes (a
+                                               book's, or a sheet of pieces': generator/pieces/drawn.py;
+                                               take(digest): a book's only)
     imposed(record, flip, back_cover)          an A5 book's record placed on its booklet's sheets
     page_text(strings, h_mm)                   one page's characters as pdfium reads them (PageText)
     seen_of(strings, size)                     what preflight's checks are given of a recorded page
@@ -119,8 +120,14 @@ def offer(data: bytes, record: BookRecord | SheetRecord) -> None:
         _OFFERED.popitem(last=False)
 
 
-def take(data_digest: str) -> BookRecord | SheetRecord | None:
-    """The record of the file whose bytes have this digest (let go of here), or None."""
+def take(data_digest: str) -> BookRecord | None:
+    """The record of the book whose bytes have this digest (let go of here), or None."""
+    record = take_record(data_digest)
+    return record if isinstance(record, BookRecord) else None
+
+
+def take_record(data_digest: str) -> BookRecord | SheetRecord | None:
+    """The record of the file whose bytes have this digest, a book's or a sheet's (let go of here), or None."""
     return _OFFERED.pop(data_digest, None)
 
 
