@@ -18,7 +18,6 @@ from solver.game.objmemo import kept_for
 from .. import fonts
 from ..context import PAPER_MM, BuildContext
 from ..pieces.draft import note_for
-from ..pieces.drawn import save_pdf
 from ..render import open_surface
 from ..render.record import Recording
 from .draw import draw_map_page
@@ -69,6 +68,8 @@ def build_maps(game: Game, ctx: BuildContext) -> list[Path]:
         else:
             draw_map_page(surf, hm, page, lang, faces, note)
         if kind == "pdf":  # its recorded calls go to preflight with it (pieces/drawn.py)
+            from ..pieces.drawn import save_pdf  # numpy: not imported while a build is planned
+
             written += save_pdf(surf, rec if ctx.preflight else None, out / f"{stem}.pdf")
         else:
             written += surf.save(out / "png" / f"{stem}.png" if kind == "png" else out / f"{stem}.{kind}")

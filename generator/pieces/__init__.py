@@ -12,6 +12,9 @@ boards, tuck boxes), from a piece cut out of paper to the pages that hold it.
              `SheetPage`s with their cut marks and registered backs, and the manifest's `sheets:`;
   render.py   draws any plan to PDF, SVG and PNG through generator/render (`draw_pages`,
              `write_outputs`, `write_pages`, `write_pngs`);
+  drawn.py    what a sheet drew, from its recording, for preflight (`SheetRecord`, `save_pdf`,
+             `sheet_pages`: its characters, the colour under each, its trims and symbols);
+  shapes.py   plane geometry for drawn.py: whether a window lies surely inside a fill or clear of a stroke;
   draft.py    a translation draft's sheet pages say so: one line in a free stretch of the margin;
   punch.py    the `pieces` build stage: tokens and chips (round or square), tiles, standees
              (fold-over pawns) from data through layouts, with built-in default layouts;

@@ -12,7 +12,6 @@ from ..geometry import Box
 from ..render import open_surface
 from ..render.base import Surface
 from ..render.record import Recording, png_once
-from .drawn import save_pdf
 from .draft import COLOUR as NOTE_COLOUR, DraftNote, draft_note, place
 from .grid import SheetGrid, plan_gutterfold
 from .model import Mark, Piece, Placement, SheetPage
@@ -124,6 +123,8 @@ def write_pages(stem: str, out_dir: Path, pages: list[SheetPage], drawer: FaceDr
     # With both formats the faces are laid out (text fitted, colours and symbols resolved) once and
     # the same calls made on each format's surface: drawing a sheet anew per format did that work
     # twice. With one, it is drawn straight on its surface (a recording would only add its cost).
+    from .drawn import save_pdf  # numpy and the reader's modules: not imported while a build is planned
+
     surfaces = [open_surface(kind, title=title) for kind in kinds]
     rec = Recording(any_surface=True) if len(kinds) > 1 else None
     if draw_pages(rec or surfaces[0], pages, drawer, note):
