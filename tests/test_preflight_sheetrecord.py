@@ -199,3 +199,19 @@ def test_a_label_in_a_pale_data_colour_is_read_back(tmp_path_factory, monkeypatc
         assert mine == _judged(monkeypatch, path, None)[0] and any("#d8d4cc" in f for f in mine) and read > 0
     calibration = [(p, r) for p, r in built.items() if p.name.startswith("calibration")]
     assert calibration and all(_judged(monkeypatch, p, r) == ([], 0) for p, r in calibration)
+
+
+def test_text_crowded_by_other_text_is_read_back(tmp_path, monkeypatch):
+    """Dark grey text drawn over big black squares (text too) on white paper: the read-back takes
+    the colour under the grey run from its window, where the squares' glyphs outnumber the paper,
+    and finds too little contrast; the record, whose fill under it is the paper, must not call the
+    sheet clean: the file is read back and the finding is the read-back's."""
+    def draw(s):
+        s.text(30, 80, "\u25a0\u25a0\u25a0\u25a0", size_pt=60, colour="#202020")
+        s.text(34, 74, "mmmmmmmm", size_pt=9, colour="#404040")
+    path, record = _sheet(tmp_path, draw, "crowded.pdf")
+    back, _ = _judged(monkeypatch, path, None)
+    assert any("text-unreadable" in f or "text-contrast" in f for f in back), back
+    assert sheets.sheet_pages(record) is None
+    mine, read = _judged(monkeypatch, path, record)
+    assert read == 1 and mine == back

@@ -280,6 +280,8 @@ def _page(walk: _Walk, w_mm: float, h_mm: float) -> Page:
     trims = _trims(walk.paths)
     if trims and _forms_near(walk.forms):
         raise Unknown("symbols close together on a sheet with crop marks")
+    if _texts_touch(walk.texts):
+        raise Unknown("a text's window touches another text")
     boxes = np.array([s.box for s in walk.shapes], dtype=np.float64).reshape(-1, 4)
     strings: list[books.Drawn] = []
     for before, drawn, window in walk.texts:
@@ -297,6 +299,29 @@ def _page(walk: _Walk, w_mm: float, h_mm: float) -> Page:
     shape = (math.ceil(h_mm * PT_PER_MM * RENDER_DPI / 72), math.ceil(w_mm * PT_PER_MM * RENDER_DPI / 72))
     on_page = window_places(shape, span_boxes(read, starts), 0.25 * read.size[starts] * MM_PER_PT).area > 0
     return read, RunsSeen(read, starts, ends, under_of[starts], on_page), trims, walk.forms
+
+
+def _texts_touch(texts: list[tuple[int, list[books.Drawn], Rect]]) -> bool:
+    """Whether another text's glyphs could outweigh the fill in a text's window: the read-back takes
+    the colour under a run as the commonest colour in its window besides its own, and other
+    glyphs are among the pixels it counts. Each other text's ink box (its window less the pad)
+    counts whole where it meets the window; the fill must surely keep more of the window than
+    they take, and 15 % of it (else the read-back calls the text's own colour its background)."""
+    if len(texts) < 2:
+        return False
+    w = np.array([t[2] for t in texts], dtype=np.float64)
+    pad = np.array([0.25 * t[1][0][5] * MM_PER_PT + RENDER_SLACK_MM for t in texts])
+    ink = w + pad[:, None] * np.array([1.0, 1.0, -1.0, -1.0])
+    # per pair (window i, ink j): the area they share
+    dx = np.minimum(w[:, None, 2], ink[None, :, 2]) - np.maximum(w[:, None, 0], ink[None, :, 0])
+    dy = np.minimum(w[:, None, 3], ink[None, :, 3]) - np.maximum(w[:, None, 1], ink[None, :, 1])
+    shared = np.clip(dx, 0, None) * np.clip(dy, 0, None)
+    own = shared.diagonal().copy()
+    np.fill_diagonal(shared, 0.0)
+    others = shared.sum(axis=1)
+    area = (w[:, 2] - w[:, 0]) * (w[:, 3] - w[:, 1])
+    fill = area - own - others
+    return bool(((fill <= others) | (fill < 0.15 * area)).any())
 
 
 def _under(shapes: list[Shape], boxes: np.ndarray, before: int, w: Rect) -> tuple[int, int, int]:
