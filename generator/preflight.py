@@ -1,9 +1,9 @@
 """Preflight: read the PDFs a build wrote back, as a print shop's preflight would, and report
-what would go wrong on paper. It trusts no layout object of ours: fonts come from the file's
-resources (pypdf), characters, colours and crop marks from pdfium's reading of the page, the
-colours behind the text from the page rendered at 100 dpi (generator/pagetext.py reads the
-characters, as arrays, generator/pdfread.py the rest, with generator/pageink.py holding a book
-page's ink sparse, its paper counted rather than read; this module judges).
+what would go wrong on paper. Every finding is worded from the file: fonts from its resources
+(generator/pdffonts.py), characters, colours and crop marks from pdfium's reading of the page,
+the colours behind the text from the page rendered at 100 dpi (pagetext.py reads the characters,
+pdfread.py and pageink.py the rest; this module judges). A record of what the build drew only
+ever decides that a file has nothing to report (below).
 
 Checks (error findings make `pnp preflight` exit 1; the build reports every finding as a warning):
 - fonts-embedded (error): every font any page or form uses is embedded in the file;
@@ -26,10 +26,10 @@ A book a build has just typeset (rulebook, booklet, print guide, missing list) i
 what its drawing pass drew (generator/rulebook/drawn.py: every string, its font, size, colour,
 place and the fill under it), a sheet of pieces (cards, counters, boards, maps, the calibration
 page) from its recorded drawing calls (generator/pieces/drawn.py: its text, the fill under each,
-its crop marks' trims, its symbols), by the same checks, with some slack (`Slack`): a file
-they find nothing on is not read back, one they find anything on (or whose record cannot tell) is,
-so that findings are worded from the file as ever. The contents' dot leaders (#aaaaaa, 2.3:1) are decoration, never judged for contrast
-(the read-back drops them too: at 100 dpi their dots are too small to count as glyphs).
+its crop marks' trims, its symbols), by the same checks with some slack (`Slack`): a file they
+find nothing on is not read back, one they find anything on (or whose record cannot tell) is. The
+contents' dot leaders (#aaaaaa, 2.3:1) are decoration, never judged for contrast (the read-back
+drops them too: at 100 dpi their dots are too small to count as glyphs).
 
 Preflight is incremental like the build: a file's findings are kept by its bytes, its name, the
 options and the reader's code (`file_key`), in this process and in the build record (`Memo`,
