@@ -19,6 +19,7 @@ from generator.missing import build_missing
 from generator.rulebook import drawn
 from generator.rulebook.build import rulebook_files
 from solver.game.loader import load_game
+from tests.preflight_reads import judged
 
 
 def _books(game: str | Path, out: Path, books: list[tuple[str, bool]], missing: bool = False) -> dict[str, drawn.BookRecord]:
@@ -107,27 +108,12 @@ def test_the_record_holds_every_character_pdfium_reads_in_its_order(example, new
     assert [d for p, r in _paths(example) + _paths(newcomer) for d in _differences(p, r)] == []
 
 
-def _judged(monkeypatch, path: Path, record: drawn.BookRecord | None) -> tuple[list[str], int]:
-    """The findings of `path`, from its record or read back, and how many pages were read back."""
-    calls = []
-    read = pf._read_sheet
-
-    def counted(page):
-        calls.append(page)
-        return read(page)
-    monkeypatch.setattr(pf, "_read_sheet", counted)
-    pf._CHECKED.clear()
-    findings = [str(f) for f in pf.preflight_pdf(path, path.name, record=record)]
-    monkeypatch.setattr(pf, "_read_sheet", read)
-    return findings, len(calls)
-
-
 def test_a_book_the_checks_find_nothing_on_is_not_read_back(example, monkeypatch):
     """Under a build's options the example books have no findings: from the record, without
     reading a page back, as read back."""
     for path, record in _paths(example):
-        mine, read = _judged(monkeypatch, path, record)
-        theirs, _ = _judged(monkeypatch, path, None)
+        mine, read = judged(monkeypatch, path, record)
+        theirs, _ = judged(monkeypatch, path, None)
         assert (mine, read) == (theirs, 0) == ([], 0), path.name
 
 
@@ -142,8 +128,8 @@ def test_stricter_checks_find_the_same_from_the_record_as_read_back(newcomer, mo
     else:
         monkeypatch.setattr(pf, "PRINTER_MARGIN_MM", 15.0)
     for path, record in _paths(newcomer):
-        mine, _ = _judged(monkeypatch, path, record)
-        theirs, _ = _judged(monkeypatch, path, None)
+        mine, _ = judged(monkeypatch, path, record)
+        theirs, _ = judged(monkeypatch, path, None)
         assert mine == theirs and any(f"text-{'contrast' if strict == 'contrast' else 'near-edge'}" in f for f in mine), path.name
 
 
@@ -154,7 +140,7 @@ def test_the_contents_dot_leaders_are_decoration(example, monkeypatch):
     dots = [s for s in record.strings if s[7].strip(".") == "" and s[7]]
     assert dots and all(s[9] and s[6] == (0xAA, 0xAA, 0xAA) for s in dots)
     monkeypatch.setattr(pf, "MIN_CONTRAST", 2.4)
-    assert _judged(monkeypatch, path, record) == ([], 0)
+    assert judged(monkeypatch, path, record) == ([], 0)
 
 
 def test_a_record_that_does_not_describe_the_file_is_not_trusted(example, monkeypatch):
@@ -163,8 +149,8 @@ def test_a_record_that_does_not_describe_the_file_is_not_trusted(example, monkey
     monkeypatch.setattr(pf, "MIN_CONTRAST", 8.0)  # grey text found: a record taken at its word would say nothing
     short = drawn.BookRecord(record.strings, record.pages - 1, record.size, record.places)
     wide = drawn.BookRecord(record.strings, record.pages, (record.size[0] + 1, record.size[1]), record.places)
-    theirs = _judged(monkeypatch, path, None)
+    theirs = judged(monkeypatch, path, None)
     empty = drawn.BookRecord([], record.pages, record.size)
-    assert _judged(monkeypatch, path, short) == _judged(monkeypatch, path, wide) == theirs
+    assert judged(monkeypatch, path, short) == judged(monkeypatch, path, wide) == theirs
     assert theirs[0] and theirs[1] == record.pages
-    assert _judged(monkeypatch, path, empty) == ([], 0)  # the record is what is judged when it fits
+    assert judged(monkeypatch, path, empty) == ([], 0)  # the record is what is judged when it fits

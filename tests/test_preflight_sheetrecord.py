@@ -22,6 +22,7 @@ from generator.render import open_surface
 from generator.render.base import ImageSource
 from generator.render.record import Recording
 from generator.rulebook import drawn as books
+from tests.preflight_reads import judged
 
 A4 = (210.0, 297.0)
 
@@ -42,21 +43,6 @@ def _build(game: str | Path, out: Path, stages: list[str], monkeypatch: pytest.M
 def example(tmp_path_factory) -> dict[Path, sheets.SheetRecord]:
     with pytest.MonkeyPatch.context() as m:
         return _build("saboteur-the-lost-mines", tmp_path_factory.mktemp("sheets"), ["cards", "pieces", "counters"], m)
-
-
-def _judged(monkeypatch, path: Path, record: sheets.SheetRecord | None, **options) -> tuple[list[str], int]:
-    """The findings of `path`, from its record or read back, and how many pages were read back."""
-    calls = []
-    read = pf._read_sheet
-
-    def counted(page):
-        calls.append(page)
-        return read(page)
-    monkeypatch.setattr(pf, "_read_sheet", counted)
-    pf._CHECKED.clear()
-    findings = [str(f) for f in pf.preflight_pdf(path, path.name, record=record, **options)]
-    monkeypatch.setattr(pf, "_read_sheet", read)
-    return findings, len(calls)
 
 
 def _differences(path: Path, pages: list[sheets.Page]) -> list[str]:
@@ -108,8 +94,8 @@ def test_a_sheet_with_nothing_to_report_is_not_read_back(example, monkeypatch):
     record, no page read back (those it cannot tell are read back whole)."""
     read_back = 0
     for path, record in example.items():
-        mine, read = _judged(monkeypatch, path, record)
-        assert mine == _judged(monkeypatch, path, None)[0] == [], path.name
+        mine, read = judged(monkeypatch, path, record)
+        assert mine == judged(monkeypatch, path, None)[0] == [], path.name
         read_back += read > 0
     assert read_back < len(example) / 4
 
@@ -124,8 +110,8 @@ def test_stricter_checks_find_the_same_from_the_record_as_read_back(example, mon
         options = {}
     found = 0
     for path, record in example.items():
-        mine, _ = _judged(monkeypatch, path, record, **options)
-        assert mine == _judged(monkeypatch, path, None, **options)[0], path.name
+        mine, _ = judged(monkeypatch, path, record, **options)
+        assert mine == judged(monkeypatch, path, None, **options)[0], path.name
         found += bool(mine)
     assert found > 5
 
@@ -165,8 +151,8 @@ def test_text_on_a_picture_is_read_back(tmp_path, monkeypatch):
         s.text(40, 50, "Cavern", size_pt=10, colour="#ffffff")
     path, record = _sheet(tmp_path, draw, "picture.pdf")
     assert sheets.sheet_pages(record) is None
-    mine, read = _judged(monkeypatch, path, record)
-    assert read == 1 and mine == _judged(monkeypatch, path, None)[0] and any("#ffffff on #ebe6dc" in f for f in mine)
+    mine, read = judged(monkeypatch, path, record)
+    assert read == 1 and mine == judged(monkeypatch, path, None)[0] and any("#ffffff on #ebe6dc" in f for f in mine)
 
 
 def test_small_type_on_a_piece_is_read_back(tmp_path, monkeypatch):
@@ -179,8 +165,8 @@ def test_small_type_on_a_piece_is_read_back(tmp_path, monkeypatch):
         s.text(50, 70, "Tiny print", size_pt=5)
     path, record = _sheet(tmp_path, draw, "small.pdf")
     assert sheets.sheet_pages(record) is not None
-    mine, read = _judged(monkeypatch, path, record)
-    assert read == 1 and mine == _judged(monkeypatch, path, None)[0] and any("type-size" in f for f in mine)
+    mine, read = judged(monkeypatch, path, record)
+    assert read == 1 and mine == judged(monkeypatch, path, None)[0] and any("type-size" in f for f in mine)
 
 
 def test_a_label_in_a_pale_data_colour_is_read_back(tmp_path_factory, monkeypatch):
@@ -195,10 +181,10 @@ def test_a_label_in_a_pale_data_colour_is_read_back(tmp_path_factory, monkeypatc
     cards = [(p, r) for p, r in built.items() if p.name.startswith("cards-")]
     assert cards
     for path, record in cards:
-        mine, read = _judged(monkeypatch, path, record)
-        assert mine == _judged(monkeypatch, path, None)[0] and any("#d8d4cc" in f for f in mine) and read > 0
+        mine, read = judged(monkeypatch, path, record)
+        assert mine == judged(monkeypatch, path, None)[0] and any("#d8d4cc" in f for f in mine) and read > 0
     calibration = [(p, r) for p, r in built.items() if p.name.startswith("calibration")]
-    assert calibration and all(_judged(monkeypatch, p, r) == ([], 0) for p, r in calibration)
+    assert calibration and all(judged(monkeypatch, p, r) == ([], 0) for p, r in calibration)
 
 
 def test_text_crowded_by_other_text_is_read_back(tmp_path, monkeypatch):
@@ -210,8 +196,8 @@ def test_text_crowded_by_other_text_is_read_back(tmp_path, monkeypatch):
         s.text(30, 80, "\u25a0\u25a0\u25a0\u25a0", size_pt=60, colour="#202020")
         s.text(34, 74, "mmmmmmmm", size_pt=9, colour="#404040")
     path, record = _sheet(tmp_path, draw, "crowded.pdf")
-    back, _ = _judged(monkeypatch, path, None)
+    back, _ = judged(monkeypatch, path, None)
     assert any("text-unreadable" in f or "text-contrast" in f for f in back), back
     assert sheets.sheet_pages(record) is None
-    mine, read = _judged(monkeypatch, path, record)
+    mine, read = judged(monkeypatch, path, record)
     assert read == 1 and mine == back
