@@ -67,4 +67,4 @@ def write_calibration(out_dir: Path, ctx: BuildContext, lang: str = "en", suffix
     rec = Recording()
     draw_calibration(rec, ctx, lang, faces or fonts.faces(lang))
     return pdf_once(rec, out_dir / f"calibration-{ctx.paper}-{ctx.flip}{suffix}.pdf",
-                    catalogue.text("calibration.pdf_title", lang))
+                    catalogue.text("calibration.pdf_title", lang), preflight=ctx.preflight)

@@ -67,10 +67,10 @@ def build_maps(game: Game, ctx: BuildContext) -> list[Path]:
             rec.replay(surf)
         else:
             draw_map_page(surf, hm, page, lang, faces, note)
-        if kind == "pdf":  # its recorded calls go to preflight with it (pieces/drawn.py)
-            from ..pieces.drawn import save_pdf  # numpy: not imported while a build is planned
+        if kind == "pdf" and ctx.preflight:  # its recorded calls go to preflight with it (pieces/drawn.py)
+            from ..pieces.drawn import save_pdf  # numpy: imported only for a build that preflights
 
-            written += save_pdf(surf, rec if ctx.preflight else None, out / f"{stem}.pdf")
+            written += save_pdf(surf, rec, out / f"{stem}.pdf")
         else:
             written += surf.save(out / "png" / f"{stem}.png" if kind == "png" else out / f"{stem}.{kind}")
     tiled = map_tiles(hm, ctx.paper)

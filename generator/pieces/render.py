@@ -123,8 +123,6 @@ def write_pages(stem: str, out_dir: Path, pages: list[SheetPage], drawer: FaceDr
     # With both formats the faces are laid out (text fitted, colours and symbols resolved) once and
     # the same calls made on each format's surface: drawing a sheet anew per format did that work
     # twice. With one, it is drawn straight on its surface (a recording would only add its cost).
-    from .drawn import save_pdf  # numpy and the reader's modules: not imported while a build is planned
-
     surfaces = [open_surface(kind, title=title) for kind in kinds]
     rec = Recording(any_surface=True) if len(kinds) > 1 else None
     if draw_pages(rec or surfaces[0], pages, drawer, note):
@@ -133,9 +131,14 @@ def write_pages(stem: str, out_dir: Path, pages: list[SheetPage], drawer: FaceDr
         if rec is not None:
             rec.replay(s)
         # the PDF's recorded calls go to preflight with it, which judges it from them (pieces/drawn.py);
-        # a build without preflight keeps no record (a big deck's holds millions of calls)
-        pdf = kind == "pdf"
-        written += save_pdf(s, rec if ctx.preflight else None, out_dir / f"{stem}.pdf") if pdf else s.save(out_dir / f"{stem}.{kind}")
+        # a build without preflight keeps no record (a big deck's holds millions of calls) and
+        # imports none of the reader's modules (numpy)
+        if kind == "pdf" and ctx.preflight:
+            from .drawn import save_pdf
+
+            written += save_pdf(s, rec, out_dir / f"{stem}.pdf")
+        else:
+            written += s.save(out_dir / f"{stem}.{kind}")
     return written
 
 

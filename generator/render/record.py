@@ -140,9 +140,10 @@ def png_once(rec: Recording, target: Path, dpi: int) -> list[Path]:
     return [write_bytes(target, _once(_PNGS, KEEP, (dpi,), rec, draw))]
 
 
-def pdf_once(rec: Recording, target: Path, title: str) -> list[Path]:
+def pdf_once(rec: Recording, target: Path, title: str, preflight: bool = False) -> list[Path]:
     """`rec` (any pages) as the PDF at `target` with `title`: drawn on a PDF surface in the ink mode
-    in force, or the bytes of an equal recording with the same title drawn before in this process."""
+    in force, or the bytes of an equal recording with the same title drawn before in this process;
+    with `preflight`, its record handed to preflight (pieces/drawn.py)."""
     def draw() -> bytes:
         from . import open_surface
 
@@ -150,10 +151,11 @@ def pdf_once(rec: Recording, target: Path, title: str) -> list[Path]:
         rec.replay(s)
         return bytes(s.getvalue())
 
-    from ..pieces.drawn import offer_sheets
-
     data = _once(_PDFS, KEEP_PDFS, (title,), rec, draw)
-    offer_sheets(data, rec)  # judged by preflight from its calls (pieces/drawn.py)
+    if preflight:  # judged by preflight from its calls; numpy and the reader's modules only then
+        from ..pieces.drawn import offer_sheets
+
+        offer_sheets(data, rec)
     return [write_bytes(target, data)]
 
 
