@@ -41,6 +41,7 @@ from ..pageink import RENDER_DPI, window_places
 from ..pagetext import PageText, Rect, run_spans, span_boxes
 from ..pdfread import MARK_MAX_MM, MARK_THICK_MAX_MM, RunsSeen, _trim_spans
 from ..pieces.grid import MARK_MIN_LEN_MM
+from ..render.ink import rgb
 from ..rulebook import drawn as books
 from .shapes import Shape, circle_covers, clear_of, cut, in_box, outset, polygon_covers, rect_covers
 
@@ -91,14 +92,6 @@ def offer_sheets(data: bytes, rec: Recording | None) -> None:
         books.offer(data, record)
 
 
-@lru_cache(maxsize=4096)
-def _rgb(colour: str | None) -> tuple[int, int, int]:
-    c = (colour or "#000000").lstrip("#")
-    if len(c) == 3:
-        c = "".join(ch * 2 for ch in c)
-    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
-
-
 class Unknown(Exception):
     """What the record cannot tell: the page is read back."""
 
@@ -146,7 +139,7 @@ class _Walk:
         clip = self.clip
         if fill and covers is not None and clip is not None:
             covers = (lambda test: lambda w: in_box(w, clip) and test(w))(covers)
-        self.shapes.append(Shape(cut(box, clip), _rgb(fill) if fill and covers else None, covers if fill else None, inner))
+        self.shapes.append(Shape(cut(box, clip), rgb(fill) if fill and covers else None, covers if fill else None, inner))
 
     def _rect(self, box: Box, fill: str | None, radius: float, stroke: str | None, width: float) -> None:
         if not (fill or stroke):
@@ -216,10 +209,10 @@ class _Walk:
         font = font or fonts.register()
         X, Y = (x + self.ox) * PT_PER_MM, (self.h - (y + self.oy)) * PT_PER_MM
         X -= {"left": 0.0, "center": 0.5, "right": 1.0}[align] * fonts.string_width(s, font, size_pt)
-        rgb, lo, hi, k = _rgb(colour), [math.inf, math.inf], [-math.inf, -math.inf], size_pt / 1000
+        colour_rgb, lo, hi, k = rgb(colour or "#000000"), [math.inf, math.inf], [-math.inf, -math.inf], size_pt / 1000
         strings: list[books.Drawn] = []
         for part, f in fonts.runs(s, font):
-            strings.append((1, X, Y, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), f, size_pt, rgb, part, None, False, False))
+            strings.append((1, X, Y, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), f, size_pt, colour_rgb, part, None, False, False))
             ink = _ink_box(part, f)
             if ink is not None:
                 lo = [min(lo[0], X + k * ink[0]), min(lo[1], k * ink[1])]

@@ -65,7 +65,8 @@ def wrap(surface: Any, mode: str | None = None) -> Any:
 # --------------------------------------------------------------------------- colours
 
 @lru_cache(maxsize=4096)
-def _rgb(colour: str) -> tuple[int, int, int]:
+def rgb(colour: str) -> tuple[int, int, int]:
+    """A "#rrggbb" (or "#rgb") colour as 0-255 integers."""
     c = colour.lstrip("#")
     if len(c) == 3:
         c = "".join(ch * 2 for ch in c)
@@ -82,7 +83,7 @@ def luminance(colour: str) -> float:
     def lin(v: int) -> float:
         s = v / 255
         return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
-    r, g, b = _rgb(colour)
+    r, g, b = rgb(colour)
     return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
 
 
@@ -97,7 +98,7 @@ def grey(colour: str) -> str:
 @lru_cache(maxsize=4096)
 def tint(colour: str, share: float = TINT) -> str:
     """The colour with `share` of its ink (each channel's distance from white scaled by `share`)."""
-    return _hex(*(255 - share * (255 - v) for v in _rgb(colour)))
+    return _hex(*(255 - share * (255 - v) for v in rgb(colour)))
 
 
 def contrast_ratio(a: str, b: str) -> float:
