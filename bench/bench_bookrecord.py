@@ -27,6 +27,7 @@ import numpy as np  # noqa: E402
 import generator.preflight as pf  # noqa: E402
 from generator.context import BuildContext  # noqa: E402
 from generator.pdfread import RunsSeen  # noqa: E402
+from generator import drawn_registry  # noqa: E402
 from generator.missing import build_missing  # noqa: E402
 from generator.rulebook import drawn  # noqa: E402
 from generator.rulebook.build import build_rulebooks  # noqa: E402
@@ -35,7 +36,7 @@ from solver.game.loader import game_ids, load_game  # noqa: E402
 
 def books(games: list[str], out: Path) -> list[tuple[Path, drawn.BookRecord]]:
     """Every book of the games, set here, with its record."""
-    drawn.KEEP = 1 << 20  # keep every record offered: this script takes them after the stage
+    drawn_registry.KEEP = 1 << 20  # keep every record offered: this script takes them after the stage
     written: list[Path] = []
     for gid in games:
         game = load_game(gid)
@@ -43,7 +44,7 @@ def books(games: list[str], out: Path) -> list[tuple[Path, drawn.BookRecord]]:
         written += build_rulebooks(game, ctx) + build_missing(game, ctx)
     out_books = []
     for p in written:
-        record = drawn.take(drawn.digest(p.read_bytes())) if p.suffix == ".pdf" else None
+        record = drawn.take(drawn_registry.digest(p.read_bytes())) if p.suffix == ".pdf" else None
         if record is not None:
             out_books.append((p, record))
     return out_books

@@ -93,11 +93,11 @@ def crop_mark_trims(page: pdfium.PdfPage, h_mm: float) -> list[Rect]:
             xs.add(round((x0 + x1) / 2, 1))
         elif h < MARK_THICK_MAX_MM and MARK_MIN_LEN_MM <= w <= MARK_MAX_MM:
             ys.add(round(h_mm - (y0 + y1) / 2, 1))
-    cols, rows = _trim_spans(sorted(xs)), _trim_spans(sorted(ys))
+    cols, rows = trim_spans(sorted(xs)), trim_spans(sorted(ys))
     return [(a, b, c, d) for a, c in cols for b, d in rows]
 
 
-def _trim_spans(edges: list[float]) -> list[tuple[float, float]]:
+def trim_spans(edges: list[float]) -> list[tuple[float, float]]:
     """Trim intervals from sorted trim edges: the long intervals are pieces, short ones gutters."""
     spans = list(zip(edges, edges[1:]))
     if not spans:

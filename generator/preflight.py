@@ -51,16 +51,15 @@ import numpy as np
 
 from .context import A5_MM, PAPER_MM, PRINTER_MARGIN_MM
 from .contrast import _channels, _hex, contrast_ratio
+from .drawn_registry import Record, digest, take_record
 from .geometry import MM_PER_PT
 from .pagetext import Char, PageText, Rect, Run, read_page_text
 from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, render, runs_seen, unembedded_fonts
-from .rulebook.drawn import BookRecord, Part, digest, seen_of, take_record
+from .rulebook.drawn import BookRecord, Part, seen_of
 from .typesize import MIN_TYPE_PT, SLACK_PT, small_type
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
-
-    from .pieces.drawn import SheetRecord
 
 SAFE_MM = 3.0
 MIN_CONTRAST, MIN_CONTRAST_LARGE, LARGE_PT = 4.5, 3.0, 18.0
@@ -97,7 +96,7 @@ class Finding:
 # card unit writes its game's calibration page) is read once.
 _CHECKED: dict[str, list[Finding]] = {}
 # what the findings of a file depend on besides its bytes: the reader's code and the libraries it reads with
-READER_CODE = ("preflight.py", "contrast.py", "rulebook/drawn.py", "pieces/drawn.py", "pieces/shapes.py", "pdfread.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
+READER_CODE = ("preflight.py", "contrast.py", "rulebook/drawn.py", "pieces/drawn.py", "drawn_registry.py", "glyphmetrics.py", "pieces/shapes.py", "pdfread.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
 READER_LIBRARIES = ("pypdfium2", "pypdf", "numpy")
 
 
@@ -159,7 +158,7 @@ def _rows_ok(rows: Sequence[Sequence]) -> bool:
 
 
 def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: float = MIN_TYPE_PT,
-                  record: BookRecord | SheetRecord | None = None) -> list[Finding]:
+                  record: Record | None = None) -> list[Finding]:
     """Every finding of one PDF (`name` is how findings show its path). A book's `record` (what
     its drawing pass drew) that describes the file (its pages, their size) and on which the checks
     find nothing stands for its pages read back; the fonts are read from the file either way."""
@@ -182,7 +181,7 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
     return findings + [_contrast(name, fg, back, bad, hits) for (fg, back, bad), hits in sorted(low.items())]
 
 
-def _record_finds(name: str, record: BookRecord | SheetRecord, safe_mm: float, min_type_pt: float) -> bool:
+def _record_finds(name: str, record: Record, safe_mm: float, min_type_pt: float) -> bool:
     """Whether the checks find anything on a record (or it cannot tell): every character drawn
     (`drawn.seen_of`, pieces/drawn.py), those the read-back counts among them, on the same fills. A
     finding's counts and examples depend on which small glyphs the 100 dpi render shows (a full
@@ -201,7 +200,7 @@ def _record_finds(name: str, record: BookRecord | SheetRecord, safe_mm: float, m
     return any(_judge(name, i + 1, sheet, safe_mm, min_type_pt, low) or low for i, sheet in enumerate(sheets))
 
 
-def _describes(record: BookRecord | SheetRecord, doc: pdfium.PdfDocument) -> bool:
+def _describes(record: Record, doc: pdfium.PdfDocument) -> bool:
     """Whether the record is of a file of this many pages, each of its size (to a hundredth of a pt)."""
     sizes = [record.size] * record.pages if isinstance(record, BookRecord) else record.sizes_pt()
     return len(sizes) == len(doc) and all(abs(a - w) < 0.01 and abs(b - h) < 0.01

@@ -14,6 +14,7 @@ import pytest
 import generator.preflight as pf
 from generator.cli import main
 from generator.context import BuildContext
+from generator.drawn_registry import digest
 from generator.geometry import MM_PER_PT
 from generator.missing import build_missing
 from generator.rulebook import drawn
@@ -28,7 +29,7 @@ def _books(game: str | Path, out: Path, books: list[tuple[str, bool]], missing: 
     ctx = BuildContext(out_root=out, preflight=False)
     written = [p for lang, booklet in books for p in rulebook_files(g, ctx, lang, booklet=booklet)]
     written += [p for p in build_missing(g, ctx) if p.suffix == ".pdf"] if missing else []
-    records = {p.name: drawn.take(drawn.digest(p.read_bytes())) for p in written}
+    records = {p.name: drawn.take(digest(p.read_bytes())) for p in written}
     assert all(records.values()), [n for n, r in records.items() if r is None]
     return {n: r for n, r in records.items() if r is not None}
 

@@ -13,6 +13,7 @@ import pytest
 from PIL import Image as PILImage
 
 import generator.preflight as pf
+from generator import drawn_registry as registry
 from generator.cli import main
 from generator.geometry import MM_PER_PT, Box
 from generator.pagetext import read_page_text
@@ -21,7 +22,6 @@ from generator.pieces import drawn as sheets
 from generator.render import open_surface
 from generator.render.base import ImageSource
 from generator.render.record import Recording
-from generator.rulebook import drawn as books
 from tests.preflight_reads import judged
 
 A4 = (210.0, 297.0)
@@ -32,10 +32,10 @@ def _build(game: str | Path, out: Path, stages: list[str], monkeypatch: pytest.M
     build's own preflight, which asks for them, reads its files back)."""
     kept: dict[str, object] = {}
     with monkeypatch.context() as m:
-        m.setattr(books, "offer", lambda data, record: kept.__setitem__(books.digest(data), record))
+        m.setattr(sheets, "offer", lambda data, record: kept.__setitem__(registry.digest(data), record))
         args = ["build", str(game), "--jobs", "1", "--out", str(out)]
         assert main(args + [a for s in stages for a in ("--only", s)]) == 0
-    found = {p: kept.get(books.digest(p.read_bytes())) for p in sorted(out.rglob("*.pdf"))}
+    found = {p: kept.get(registry.digest(p.read_bytes())) for p in sorted(out.rglob("*.pdf"))}
     return {p: r for p, r in found.items() if isinstance(r, sheets.SheetRecord)}
 
 
@@ -125,7 +125,7 @@ def _sheet(tmp_path: Path, draw, name: str) -> tuple[Path, sheets.SheetRecord]:
     s = open_surface("pdf", title="t")
     rec.replay(s)
     (path,) = sheets.save_pdf(s, rec, tmp_path / name)
-    record = books.take_record(books.digest(path.read_bytes()))
+    record = registry.take_record(registry.digest(path.read_bytes()))
     assert isinstance(record, sheets.SheetRecord)
     return path, record
 

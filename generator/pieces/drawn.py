@@ -36,10 +36,12 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
+from ..drawn_registry import offer
 from ..geometry import MM_PER_PT, PT_PER_MM, Box
+from ..glyphmetrics import glyph_metrics
 from ..pageink import RENDER_DPI, window_places
 from ..pagetext import PageText, Rect, run_spans, span_boxes
-from ..pdfread import MARK_MAX_MM, MARK_THICK_MAX_MM, RunsSeen, _trim_spans
+from ..pdfread import MARK_MAX_MM, MARK_THICK_MAX_MM, RunsSeen, trim_spans
 from ..pieces.grid import MARK_MIN_LEN_MM
 from ..render.ink import rgb
 from ..rulebook import drawn as books
@@ -86,10 +88,10 @@ class SheetRecord:
 
 
 def offer_sheets(data: bytes, rec: Recording | None) -> None:
-    """Hand the record of the PDF `data` (drawn from `rec`) to preflight (rulebook/drawn.py's registry)."""
+    """Hand the record of the PDF `data` (drawn from `rec`) to preflight (generator/drawn_registry.py)."""
     record = SheetRecord.of(rec) if rec is not None else None
     if record is not None:
-        books.offer(data, record)
+        offer(data, record)
 
 
 class Unknown(Exception):
@@ -232,7 +234,7 @@ class _Walk:
 def _ink_box(part: str, font: str) -> tuple[float, float, float, float] | None:
     """The box of the glyphs of `part` with an outline (font units, 1000 to the em, y up, from its
     origin; pdfium's character boxes), None for none."""
-    m = books._metrics(font).of(np.frombuffer(part.encode("utf-32-le"), dtype="<u4").astype(np.int64))
+    m = glyph_metrics(font).of(np.frombuffer(part.encode("utf-32-le"), dtype="<u4").astype(np.int64))
     origin = np.cumsum(m[:, 0]) - m[:, 0]
     ink = (m[:, 3] > m[:, 1]) & (m[:, 4] > m[:, 2])
     if not ink.any():
@@ -351,7 +353,7 @@ def _trims(paths: list[tuple[Rect, float, float]]) -> list[Rect]:
             xs.add(round((b[0] + b[2]) / 2, 1))
         elif kind == "y":
             ys.add(round((b[1] + b[3]) / 2, 1))
-    cols, rows = _trim_spans(sorted(xs)), _trim_spans(sorted(ys))
+    cols, rows = trim_spans(sorted(xs)), trim_spans(sorted(ys))
     return [(a, b, c, d) for a, c in cols for b, d in rows]
 
 
@@ -381,5 +383,5 @@ def save_pdf(surface: Any, rec: Recording | None, target: Path) -> list[Path]:
     from ..output import write_bytes
 
     data = surface.getvalue()
-    books.offer(data, record)
+    offer(data, record)
     return [write_bytes(target, data)]

@@ -19,10 +19,11 @@ from solver.rules.load import rules_of
 from .. import fonts
 from ..context import BuildContext
 from ..fontsubsets import kept
+from ..drawn_registry import digest, offer
 from ..languages import languages_to_build
 from ..output import write_bytes
 from .content import print_guide_content, rulebook_content
-from .drawn import digest, imposed, offer, take
+from .drawn import imposed, take
 from .guide import Printing
 from .impose import impose
 from .typeset import PAGE_SIZES_MM, render

@@ -4,9 +4,8 @@ written without reading the file back (generator/preflight.py; issue 26).
 
     note(canvas, x, y, text, font, size)      a string drawn at (x, y): kept when the canvas records
     BookRecord                                 a book's strings and its pages' size
-    offer(data, record) / take_record(digest)  the record of a written file, by the file's bytes (a
-                                               book's, or a sheet of pieces': generator/pieces/drawn.py;
-                                               take(digest): a book's only)
+    take(digest)                               the record of a book just written, by the file's bytes
+                                               (generator/drawn_registry.py keeps them)
     imposed(record, flip, back_cover)          an A5 book's record placed on its booklet's sheets
     page_text(strings, h_mm)                   one page's characters as pdfium reads them (PageText)
     seen_of(strings, size)                     what preflight's checks are given of a recorded page
@@ -15,27 +14,23 @@ The drawing pass notes one tuple a string (one per font subset: each is a text o
 file), no per-glyph work while a book is set; a page's characters are worked out only when
 preflight asks, from the fonts' advances and glyph boxes (pdfium gives a character its glyph's
 box), in the order pdfium reads them (`_pdfium_order`). Nothing here imports reportlab at module
-level: preflight imports the registry.
+level: preflight imports this module.
 """
 from __future__ import annotations
 
-import hashlib
 import math
-import struct
-from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
+from ..drawn_registry import take_record
 from ..geometry import MM_PER_PT
+from ..glyphmetrics import glyph_metrics
 from ..pageink import RENDER_DPI, window_places
 from ..pagetext import BLANK_MAX, PageText, run_spans, span_boxes
 from ..pdfread import RunsSeen
-
-if TYPE_CHECKING:
-    from ..pieces.drawn import SheetRecord
 
 PAPER_RGB = (255, 255, 255)
 # one string drawn: (page (1-based), origin x, y in the canvas's space, the canvas's matrix, font,
@@ -102,33 +97,10 @@ class BookRecord:
         return [[(drawn[p - 1], place) for p, place in page] for page in self.places]
 
 
-# the records of files just written, by their bytes' digest, taken by preflight; a few at most (a
-# unit writes a book, its print guide and its booklet, or a deck's sheets and its calibration page,
-# or a game's counters, tokens and tiles, before preflight takes their records; a build without
-# preflight never takes them: the oldest go)
-_OFFERED: OrderedDict[str, BookRecord | SheetRecord] = OrderedDict()
-KEEP = 16
-
-
-def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def offer(data: bytes, record: BookRecord | SheetRecord) -> None:
-    _OFFERED[digest(data)] = record
-    while len(_OFFERED) > KEEP:
-        _OFFERED.popitem(last=False)
-
-
 def take(data_digest: str) -> BookRecord | None:
     """The record of the book whose bytes have this digest (let go of here), or None."""
     record = take_record(data_digest)
     return record if isinstance(record, BookRecord) else None
-
-
-def take_record(data_digest: str) -> BookRecord | SheetRecord | None:
-    """The record of the file whose bytes have this digest, a book's or a sheet's (let go of here), or None."""
-    return _OFFERED.pop(data_digest, None)
 
 
 def imposed(record: BookRecord, flip: str = "short", back_cover: bool = False) -> BookRecord:
@@ -161,66 +133,6 @@ def _blank() -> np.ndarray:
     return np.array([chr(c).isspace() for c in range(BLANK_MAX + 1)] + [False])
 
 
-class _Metrics:
-    """A TrueType font's advances (1000 to the em, reportlab's: what draw_string moves by) and glyph
-    boxes (1000 to the em, from the glyph outlines' bounds: what pdfium gives as a character's box),
-    per code point, looked up as arrays; filled in for the code points met."""
-
-    def __init__(self, font: str):
-        from reportlab.pdfbase.pdfmetrics import getFont
-
-        self.face = getFont(font).face
-        self.known = np.zeros(0x10000, dtype=bool)  # the BMP as arrays; a code beyond it, one by one
-        self.table = np.zeros((0x10000, 5), dtype=np.float64)  # advance, x0, y0, x1, y1
-        self.astral: dict[int, tuple[float, ...]] = {}
-        self._glyphs: Any = None
-
-    def of(self, codes: np.ndarray) -> np.ndarray:
-        bmp = codes < 0x10000
-        if bmp.all():
-            new = set(codes[~self.known[codes]].tolist())  # not np.unique: it imports numpy.ma for this
-            if new:
-                self._fill(sorted(new))
-            return self.table[codes]
-        out = np.zeros((len(codes), 5))
-        out[bmp] = self.of(codes[bmp])
-        out[~bmp] = [self.astral.get(c) or self._one(c) for c in codes[~bmp].tolist()]
-        return out
-
-    def _one(self, code: int) -> tuple[float, ...]:
-        self.astral[code] = self._entry(code)
-        return self.astral[code]
-
-    def _fill(self, codes: list[int]) -> None:
-        for code in codes:
-            self.table[code] = self._entry(code)
-            self.known[code] = True
-
-    def _entry(self, code: int) -> tuple[float, ...]:
-        face = self.face
-        if self._glyphs is None:
-            self._glyphs = _glyph_table(face)
-        data, loca, k = self._glyphs
-        gid = face.charToGlyph.get(code, 0)
-        box = (0.0,) * 4
-        if gid + 1 < len(loca) and loca[gid + 1] > loca[gid]:  # a glyph with an outline
-            x0, y0, x1, y1 = struct.unpack_from(">4h", data, loca[gid] + 2)
-            box = (x0 * k, y0 * k, x1 * k, y1 * k)
-        return (face.charWidths.get(code, face.defaultWidth), *box)
-
-
-def _glyph_table(face: Any) -> tuple[bytes, list[int], float]:
-    """A TrueType face's glyph data, where each glyph starts in it and font units to 1000 an em, as
-    reportlab read them (its TTFontFace keeps the font's bytes for the subsets it embeds): a glyph's
-    bounds are the four numbers after its contour count, no outline decoded."""
-    return face.get_table("glyf"), face.glyphPos, 1000 / face.unitsPerEm
-
-
-@lru_cache(maxsize=64)
-def _metrics(font: str) -> _Metrics:
-    return _Metrics(font)
-
-
 def page_text(parts: Sequence[Part], h_mm: float) -> tuple[PageText, np.ndarray, np.ndarray]:
     """The page's non-blank characters (text, box in mm y down, size, colour) as pdfium reads them
     from the file (in its order, `_pdfium_order`), with the colour under each (n x 3) and whether
@@ -240,7 +152,7 @@ def page_text(parts: Sequence[Part], h_mm: float) -> tuple[PageText, np.ndarray,
     font_of = np.array([font_ids[s[4]] for s in strings])[of]
     for f, i in font_ids.items():
         at = font_of == i
-        metric[at] = _metrics(f).of(codes[at])
+        metric[at] = glyph_metrics(f).of(codes[at])
     x, y, k = _placed(strings, [place for part, place in parts for s in part if s[7]])
     x, y, k, size = x[of], y[of], k[of], np.array([s[5] for s in strings], dtype=np.float64)[of]
     step = k * size / 1000  # pt per font unit along the baseline (negative: turned)

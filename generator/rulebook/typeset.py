@@ -19,11 +19,12 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
 
 from generator import fonts
 from generator.context import A5_MM, PAPER_MM
+from generator.drawn_registry import offer
 
 from .blocks import BULLET, OWN, Content, Heading, Para, TableBlock, Text
 from .content import own_mark
 from . import drawn
-from .drawn import BookRecord, offer
+from .drawn import BookRecord
 from .furniture import GREY, ContentsLine, draw_footer
 from .flowables import ACCENT, Indented, KPara, Recorder, SideBySide, Style
 from .replay import RecordingDoc, recording_frame, replay
