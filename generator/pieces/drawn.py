@@ -45,7 +45,7 @@ from ..pdfread import MARK_MAX_MM, MARK_THICK_MAX_MM, RunsSeen, trim_spans
 from ..pieces.grid import MARK_MIN_LEN_MM
 from ..render.ink import rgb
 from ..rulebook import drawn as books
-from .shapes import Shape, circle_covers, clear_of, cut, in_box, outset, polygon_covers, rect_covers
+from .shapes import Shape, circle_covers, clear_of, cut, in_box, meeting, outset, polygon_covers, rect_covers
 
 if TYPE_CHECKING:
     from ..render.record import Recording
@@ -147,10 +147,10 @@ class _Walk:
         if not (fill or stroke):
             return
         b, half = self._box(box), width / 2 if stroke else 0.0
-        inner = rect_covers(outset(b, -half), radius) if stroke else None
+        inside = rect_covers(outset(b, -half), radius)  # inside its stroke: what a fill covers, what an outline keeps clear of
         # a corner's miter reaches half a width times the square root of two past it
-        self._add(outset(b, width if stroke else 0.0), fill, rect_covers(outset(b, -half), radius),
-                  None if fill else inner, (b, width if stroke else 0.0, width if stroke else 0.0))
+        self._add(outset(b, width if stroke else 0.0), fill, inside,
+                  None if fill else inside, (b, width if stroke else 0.0, width if stroke else 0.0))
 
     def _polygon(self, points: Sequence[tuple[float, float]], fill: str | None, stroke: str | None, width: float) -> None:
         if not (fill or stroke) or len(points) < 3:
@@ -210,16 +210,20 @@ class _Walk:
             return
         font = font or fonts.register()
         X, Y = (x + self.ox) * PT_PER_MM, (self.h - (y + self.oy)) * PT_PER_MM
-        X -= {"left": 0.0, "center": 0.5, "right": 1.0}[align] * fonts.string_width(s, font, size_pt)
+        share = {"left": 0.0, "center": 0.5, "right": 1.0}[align]
+        if share:  # left-aligned text starts at its point: its width is not needed
+            X -= share * fonts.string_width(s, font, size_pt)
         colour_rgb, lo, hi, k = rgb(colour or "#000000"), [math.inf, math.inf], [-math.inf, -math.inf], size_pt / 1000
         strings: list[books.Drawn] = []
-        for part, f in fonts.runs(s, font):
+        parts = fonts.runs(s, font)
+        for i, (part, f) in enumerate(parts):
             strings.append((1, X, Y, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), f, size_pt, colour_rgb, part, None, False, False))
             ink = _ink_box(part, f)
             if ink is not None:
                 lo = [min(lo[0], X + k * ink[0]), min(lo[1], k * ink[1])]
                 hi = [max(hi[0], X + k * ink[2]), max(hi[1], k * ink[3])]
-            X += fonts.string_width(part, f, size_pt)
+            if i + 1 < len(parts):  # where the next run starts (none follows the last)
+                X += fonts.string_width(part, f, size_pt)
         if not math.isfinite(lo[0]):
             return  # nothing with an outline: no character is read
         pad = 0.25 * size_pt * MM_PER_PT + RENDER_SLACK_MM
@@ -275,13 +279,15 @@ def _page(walk: _Walk, w_mm: float, h_mm: float) -> Page:
     trims = _trims(walk.paths)
     if trims and _forms_near(walk.forms):
         raise Unknown("symbols close together on a sheet with crop marks")
-    if _texts_touch(walk.texts):
-        raise Unknown("a text's window touches another text")
     boxes = np.array([s.box for s in walk.shapes], dtype=np.float64).reshape(-1, 4)
     strings: list[books.Drawn] = []
-    for before, drawn, window in walk.texts:
-        under = _under(walk.shapes, boxes, before, window)
+    windows = np.array([t[2] for t in walk.texts], dtype=np.float64).reshape(-1, 4)
+    # first: a page it cannot tell mostly fails here, at its first texts
+    for (before, drawn, window), touch in zip(walk.texts, meeting(boxes, windows)):
+        under = _under(walk.shapes, touch, before, window)
         strings += [s[:8] + (under,) + s[9:] for s in drawn]
+    if _texts_touch(walk.texts):
+        raise Unknown("a text's window touches another text")
     read, under_of, _ = books.page_text([(strings, books.UPRIGHT)], h_mm)
     if not len(read):
         return read, None, trims, walk.forms
@@ -319,19 +325,20 @@ def _texts_touch(texts: list[tuple[int, list[books.Drawn], Rect]]) -> bool:
     return bool(((fill <= others) | (fill < 0.15 * area)).any())
 
 
-def _under(shapes: list[Shape], boxes: np.ndarray, before: int, w: Rect) -> tuple[int, int, int]:
+def _under(shapes: list[Shape], touch: list[int], before: int, w: Rect) -> tuple[int, int, int]:
     """The colour under a text's window `w`: the topmost shape before it (`before` of them) that
-    touches it, an opaque fill that covers it; the paper when none touches."""
-    touch = np.flatnonzero((boxes[:, 0] < w[2]) & (boxes[:, 2] > w[0]) & (boxes[:, 1] < w[3]) & (boxes[:, 3] > w[1])).tolist()
-    touch = [i for i in touch if not _inside(shapes[i], w)]
-    if any(i >= before for i in touch):
-        raise Unknown("drawn over a text")
-    if not touch:
-        return PAPER_RGB
-    top = shapes[touch[-1]]
-    if top.fill is None or top.covers is None or not top.covers(w):
-        raise Unknown("no fill surely under a text")
-    return top.fill
+    touches it (of `touch`, those whose box meets it, ascending), an opaque fill that covers it; the
+    paper when none touches."""
+    for i in reversed(touch):  # the topmost first: what lies under it is hidden
+        if _inside(shapes[i], w):
+            continue
+        if i >= before:
+            raise Unknown("drawn over a text")
+        top = shapes[i]
+        if top.fill is None or top.covers is None or not top.covers(w):
+            raise Unknown("no fill surely under a text")
+        return top.fill
+    return PAPER_RGB
 
 
 def _inside(shape: Shape, w: Rect) -> bool:

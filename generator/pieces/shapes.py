@@ -1,11 +1,14 @@
 """Plane geometry for generator/pieces/drawn.py: what a recorded drawing call covers and touches,
 in mm, y down (boxes as (x0, y0, x1, y1)): whether a window lies surely inside a rect (its rounded
-corners), a convex polygon or a circle, or keeps clear of a stroked line's segments."""
+corners), a convex polygon or a circle, or keeps clear of a stroked line's segments; which boxes
+meet which windows."""
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
+
+import numpy as np
 
 from ..pagetext import Rect
 
@@ -34,6 +37,8 @@ def rect_covers(b: Rect, r: float) -> Callable[[Rect], bool]:
         if not in_box(w, b):
             return False
         cx0, cy0, cx1, cy1 = b[0] + r, b[1] + r, b[2] - r, b[3] - r  # a rounded rect is convex: its corners in
+        if (cx0 <= w[0] and w[2] <= cx1) or (cy0 <= w[1] and w[3] <= cy1):
+            return True  # between the corners' arcs along one axis (a square rect's: always)
         return all(math.hypot(x - min(max(x, cx0), cx1), y - min(max(y, cy0), cy1)) <= r for x, y in corners(w))
     return covers
 
@@ -77,3 +82,14 @@ def cut(b: Rect, clip: Rect | None) -> Rect:
 
 def outset(b: Rect, d: float) -> Rect:
     return b[0] - d, b[1] - d, b[2] + d, b[3] + d
+
+
+def meeting(boxes: np.ndarray, windows: np.ndarray) -> Iterator[list[int]]:
+    """Per window (n x 4), the boxes (m x 4) that meet it, ascending; worked a few dozen windows at
+    once (a page whose record cannot tell mostly fails at its first texts: a map's thousand labels
+    over its thousands of hexes are not all met)."""
+    for a in range(0, len(windows), 32):
+        w = windows[a:a + 32, None, :]
+        meet = (boxes[:, 0] < w[..., 2]) & (boxes[:, 2] > w[..., 0]) & (boxes[:, 1] < w[..., 3]) & (boxes[:, 3] > w[..., 1])
+        rows, cols = np.nonzero(meet)
+        yield from (c.tolist() for c in np.split(cols, np.searchsorted(rows, np.arange(1, len(w)))))
