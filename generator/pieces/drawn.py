@@ -376,9 +376,8 @@ def _mark_kind(b: Rect) -> str:
 def _forms_near(forms: list[Rect]) -> bool:
     """Whether two symbols' boxes come within FORM_SLACK_MM of each other (their overlap is then
     the read-back's to measure)."""
-    grown = [outset(f, FORM_SLACK_MM) for f in forms]
-    return any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-               for i, a in enumerate(grown) for b in grown[i + 1:])
+    grown = np.array([outset(f, FORM_SLACK_MM) for f in forms], dtype=np.float64).reshape(-1, 4)
+    return any(j != i for i, near in enumerate(meeting(grown, grown)) for j in near)  # a box meeting another
 
 
 def save_pdf(surface: Any, rec: Recording | None, target: Path) -> list[Path]:
