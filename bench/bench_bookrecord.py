@@ -57,7 +57,7 @@ def compare_chars(p: Path, record: drawn.BookRecord) -> list[str]:
     bad = []
     doc = pdfium.PdfDocument(str(p))
     book = drawn.book_text(record)  # the characters of every page at once, as preflight works them out
-    seen = drawn.seen_of(record)[1]
+    *_, (_, seen) = drawn.seen_of(record)  # its runs, after each string as a run
     on_paper = book.page[~book.deco]  # the page of each character of `seen`
     for i in range(len(doc)):
         page = doc[i]

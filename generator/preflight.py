@@ -188,8 +188,8 @@ def _record_finds(name: str, record: Record, safe_mm: float, min_type_pt: float)
     "l"): the read-back's. A book is one page of all its pages, each string a run first: if that finds, its runs."""
     low: dict[tuple[str, str, bool], list[LowContrast]] = defaultdict(list)
     if isinstance(record, BookRecord):
-        return all(_judge(name, 1, recorded_sheet(record, each), safe_mm, min_type_pt,
-                          low := defaultdict[tuple[str, str, bool], list[LowContrast]](list)) or low for each in (True, False))
+        return all(_judge(name, 1, recorded_sheet(record, seen), safe_mm, min_type_pt,
+                          low := defaultdict[tuple[str, str, bool], list[LowContrast]](list)) or low for seen in seen_of(record))
     else:
         from .pieces.drawn import sheet_pages
 
@@ -232,9 +232,9 @@ def _read_sheet(page: pdfium.PdfPage) -> Sheet:
     return Sheet(w_mm, h_mm, read, seen, crop_mark_trims(page, h_mm), image, lambda: form_boxes(page))
 
 
-def recorded_sheet(record: BookRecord, each_string: bool = False) -> Sheet:
+def recorded_sheet(record: BookRecord, seen: tuple[PageText, RunsSeen | None]) -> Sheet:
     """A book's record, all its pages as one (`drawn.seen_of`), as the checks are given a page read back."""
-    return Sheet(record.size[0] * MM_PER_PT, record.size[1] * MM_PER_PT, *seen_of(record, each_string), [], None, list, RECORD_SLACK)
+    return Sheet(record.size[0] * MM_PER_PT, record.size[1] * MM_PER_PT, *seen, [], None, list, RECORD_SLACK)
 
 
 def _judge(name: str, page_no: int, sheet: Sheet, safe_mm: float, min_type_pt: float,

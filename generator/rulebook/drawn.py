@@ -9,8 +9,8 @@ written without reading the file back (generator/preflight.py; issue 26).
     imposed(record, flip, back_cover)          an A5 book's record placed on its booklet's sheets
     book_text(record)                          every page's characters as pdfium reads them, the whole book at once
     page_text(parts, h_mm)                     one page's (pieces/drawn.py: a sheet's page)
-    seen_of(record, each_string)               what preflight's checks are given of a book: all its pages as one
-                                               (each_string: each string's characters a run, in drawing order)
+    seen_of(record)                            what preflight's checks are given of a book, all its pages as one:
+                                               each string's characters a run, then the runs
 
 The drawing pass notes one tuple a string (one per font subset: each is a text object in the
 file), no per-glyph work while a book is set; the characters are worked out only when preflight
@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 import numpy as np
 
@@ -147,7 +147,7 @@ def book_text(record: BookRecord) -> BookText:
 
 def _book_glyphs(record: BookRecord) -> _Glyphs | None:
     """The strings of every page of the file `record` describes, page after page, placed on it."""
-    src = np.fromiter((s[0] for s in record.strings), dtype=np.int64, count=len(record.strings))
+    src = np.fromiter(map(itemgetter(0), record.strings), dtype=np.int64, count=len(record.strings))
     by_src = np.argsort(src, kind="stable")  # each drawn page's strings, in drawing order
     bounds = np.searchsorted(src[by_src], np.arange(1, record.pages + 2 if record.places is None else max(
         [p for page in record.places for p, _ in page] + [0]) + 2))
@@ -309,43 +309,44 @@ def _as_list(codes: np.ndarray) -> list[str]:
 
 # --------------------------------------------------------------------------- what preflight is given
 
-def seen_of(record: BookRecord, each_string: bool = False) -> tuple[PageText, RunsSeen | None]:
+def seen_of(record: BookRecord) -> Iterator[tuple[PageText, RunsSeen | None]]:
     """A book's pages as preflight's read-back gives a page (pdfread.runs_seen), all as one (a book's
     checks are per run or character): every character, and the characters on paper with their runs
     (none across pages), the fill under each run (the record's: the paper or a table header's band)
-    and whether its window is on its page; None for a book with no text. Nothing in a book is
-    clipped: every character is on paper, but decoration (the contents' dot leaders), which the
-    read-back never sees at 100 dpi either. The read-back also leaves out the glyphs the rendered
-    page shows too small to count (a full stop, often an "l"): these are here, so that the runs
-    judged here hold every run the read-back judges. `each_string`: `_strings_seen`'s."""
-    if each_string:
-        return _strings_seen(record)
-    size_pt = record.size
-    read, under, deco, page = book_text(record)
+    and whether its window is on its page; None for a book with no text. First (`_strings_seen`)
+    each string's characters as a run, in drawing order, then, asked only when that finds anything,
+    the runs in pdfium's order, from the same characters. Nothing in a book is clipped: every
+    character is on paper, but decoration (the contents' dot leaders), which the read-back never
+    sees at 100 dpi either. The read-back also leaves out the glyphs the rendered page shows too
+    small to count (a full stop, often an "l"): these are here, so that the runs judged here hold
+    every run the read-back judges."""
+    g, h_mm = _book_glyphs(record), record.size[1] * MM_PER_PT
+    yield _strings_seen(g, h_mm)
+    read, under, deco, page = _characters(g, h_mm)
     if not len(read):
-        return read, None
+        yield read, None
+        return
     chars, under, page = _picked(read, ~deco), under[~deco], page[~deco]
     starts, _ = run_spans(chars)
     cut = np.r_[False, page[1:] != page[:-1]]
     cut[starts] = True
     starts = np.flatnonzero(cut)
     scale = RENDER_DPI / 72
-    shape = (math.ceil(size_pt[1] * scale), math.ceil(size_pt[0] * scale))
+    shape = (math.ceil(record.size[1] * scale), math.ceil(record.size[0] * scale))
     pad = 0.25 * chars.size[starts] * MM_PER_PT
     on_page = window_places(shape, span_boxes(chars, starts), pad).area > 0
-    return read, RunsSeen(chars, starts, np.r_[starts[1:], len(chars)], under[starts], on_page)
+    yield read, RunsSeen(chars, starts, np.r_[starts[1:], len(chars)], under[starts], on_page)
 
 
-def _strings_seen(record: BookRecord) -> tuple[PageText, RunsSeen | None]:
+def _strings_seen(g: _Glyphs | None, h_mm: float) -> tuple[PageText, RunsSeen | None]:
     """What `seen_of` gives, but the characters in drawing order, each string's a run of its own,
     every run taken to be on its page: no order to work out. Each run of `seen_of` is of its first
     string's colour, size and colour under it, so that when these runs pass the checks, so do
     those: what these find, `seen_of`'s runs are judged for (preflight._record_finds)."""
-    g = _book_glyphs(record)
     if g is None or not (kept := _kept(g)).any():
         return _no_text().read, None
     at = np.flatnonzero(kept)
-    read, on_paper = _taken(g, at, g.codes, record.size[1] * MM_PER_PT).read, ~g.deco[g.of[at]]
+    read, on_paper = _taken(g, at, g.codes, h_mm).read, ~g.deco[g.of[at]]
     of = g.of[at[on_paper]]
     starts = np.flatnonzero(np.r_[True, of[1:] != of[:-1]])
     return read, RunsSeen(_picked(read, on_paper), starts, np.r_[starts[1:], len(of)], g.under[of[starts]],
