@@ -57,7 +57,10 @@ def compare_chars(p: Path, record: drawn.BookRecord) -> list[str]:
     bad = []
     doc = pdfium.PdfDocument(str(p))
     book = drawn.book_text(record)  # the characters of every page at once, as preflight works them out
-    *_, (_, seen) = drawn.seen_of(record)  # its runs, after each string as a run
+    first, drawn.FIRST_PART = drawn.FIRST_PART, 1 << 40  # the whole book as one part
+    [views] = drawn.seen_of(record)
+    *_, (_, seen) = views  # its runs, after each string as a run
+    drawn.FIRST_PART = first
     on_paper = book.page[~book.deco]  # the page of each character of `seen`
     for i in range(len(doc)):
         page = doc[i]

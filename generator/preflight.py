@@ -185,11 +185,11 @@ def _record_finds(name: str, record: Record, safe_mm: float, min_type_pt: float)
     """Whether the checks find anything on a record (or it cannot tell): every character drawn
     (`drawn.seen_of`, pieces/drawn.py), those the read-back counts among them, on the same fills. A
     finding's counts and examples depend on which small glyphs the 100 dpi render shows (a full stop, often an
-    "l"): the read-back's. A book is one page of all its pages, each string a run first: if that finds, its runs."""
+    "l"): the read-back's. A book is judged a few pages as one at a time, each string a run first: if that finds, its runs."""
     low: dict[tuple[str, str, bool], list[LowContrast]] = defaultdict(list)
     if isinstance(record, BookRecord):
-        return all(_judge(name, 1, recorded_sheet(record, seen), safe_mm, min_type_pt,
-                          low := defaultdict[tuple[str, str, bool], list[LowContrast]](list)) or low for seen in seen_of(record))
+        return any(all(_judge(name, 1, recorded_sheet(record, seen), safe_mm, min_type_pt, low := defaultdict[
+            tuple[str, str, bool], list[LowContrast]](list)) or low for seen in views) for views in seen_of(record))
     else:
         from .pieces.drawn import sheet_pages
 

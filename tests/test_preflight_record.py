@@ -183,6 +183,6 @@ def test_a_books_runs_are_judged_not_its_strings_and_none_across_pages():
     band = (0x30, 0x30, 0x30)
     on_paper, on_band, next_page = _line((1, 1), (None, band)), _line((1, 1), (band, None)), _line((1, 2), (None, band))
     low: dict = defaultdict(list)
-    assert pf._judge("book.pdf", 1, pf.recorded_sheet(on_paper, next(drawn.seen_of(on_paper))), pf.SAFE_MM, pf.MIN_TYPE_PT, low) or low
+    assert pf._judge("book.pdf", 1, pf.recorded_sheet(on_paper, next(next(drawn.seen_of(on_paper)))), pf.SAFE_MM, pf.MIN_TYPE_PT, low) or low
     found = [pf._record_finds("book.pdf", r, pf.SAFE_MM, pf.MIN_TYPE_PT) for r in (on_paper, on_band, next_page)]
     assert found == [False, True, True]

@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any, Callable, Iterator, NamedTuple, Sequence
+from typing import Any, Iterable, Iterator, NamedTuple, Sequence
 
 import numpy as np
 
@@ -142,11 +142,12 @@ def book_text(record: BookRecord) -> BookText:
     """The characters of every page of the file `record` describes (each page's strings placed
     where they go on it), worked out for the whole book at once: numpy's work per call, not per
     page (a book has hundreds of pages of a few hundred strings)."""
-    return _characters(_book_glyphs(record), record.size[1] * MM_PER_PT)
+    return _characters(_glyphs(_columns(record.strings), *_book_selection(record)), record.size[1] * MM_PER_PT)
 
 
-def _book_glyphs(record: BookRecord) -> _Glyphs | None:
-    """The strings of every page of the file `record` describes, page after page, placed on it."""
+def _book_selection(record: BookRecord) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The strings of every page of the file `record` describes, page after page (indices into its
+    strings), where each goes (scale, dx, dy) and its page of the file (0-based)."""
     src = np.fromiter(map(itemgetter(0), record.strings), dtype=np.int64, count=len(record.strings))
     by_src = np.argsort(src, kind="stable")  # each drawn page's strings, in drawing order
     bounds = np.searchsorted(src[by_src], np.arange(1, record.pages + 2 if record.places is None else max(
@@ -158,8 +159,7 @@ def _book_glyphs(record: BookRecord) -> _Glyphs | None:
     sel = by_src[np.repeat(np.array([a for _, a, _, _ in spans], dtype=np.int64) - (np.cumsum(counts) - counts), counts)
                  + np.arange(int(counts.sum()))] if spans else np.zeros(0, dtype=np.int64)
     where = np.repeat(np.array([place for *_, place in spans], dtype=np.float64).reshape(-1, 3), counts, axis=0)
-    page = np.repeat(np.array([f for f, *_ in spans], dtype=np.int64), counts)
-    return _glyphs(record.strings, sel, where, page)
+    return sel, where, np.repeat(np.array([f for f, *_ in spans], dtype=np.int64), counts)
 
 
 def page_text(parts: Sequence[Part], h_mm: float) -> tuple[PageText, np.ndarray, np.ndarray]:
@@ -168,7 +168,7 @@ def page_text(parts: Sequence[Part], h_mm: float) -> tuple[PageText, np.ndarray,
     `parts`: the strings drawn on the page and where they go."""
     strings = [s for part, _ in parts for s in part]
     where = np.array([place for part, place in parts for _ in part], dtype=np.float64).reshape(-1, 3)
-    t = _characters(_glyphs(strings, np.arange(len(strings)), where, np.zeros(len(strings), dtype=np.int64)), h_mm)
+    t = _characters(_glyphs(_columns(strings), np.arange(len(strings)), where, np.zeros(len(strings), dtype=np.int64)), h_mm)
     return t.read, t.under, t.deco
 
 
@@ -194,28 +194,60 @@ class _Glyphs(NamedTuple):
     inked: np.ndarray
 
 
-def _glyphs(strings: Sequence[Drawn], sel: np.ndarray, where: np.ndarray, page: np.ndarray) -> _Glyphs | None:
-    """The strings `sel` (indices in `strings`: page after page, each page's in drawing order),
-    each placed by its `where` on its `page`, and their characters; None when none has text. A
-    character whose glyph has no outline has no box, as pdfium gives none."""
-    if not len(strings):
-        return None
-    column = _columns(strings)  # a column at a time (zip(*strings) makes an iterator a string: collections)
-    texts = column(7)
-    all_lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(strings))
-    has_text = all_lengths[sel] > 0
+class _Columns(NamedTuple):
+    """A record's strings as columns (`Drawn`'s fields), taken a column at a time: zip(*strings)
+    makes an iterator a string, which the garbage collector counts. The text as code points, each
+    string's from `firsts` on; the fonts as indices into `fonts`."""
+    lengths: np.ndarray
+    firsts: np.ndarray
+    codes: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
+    matrix: np.ndarray
+    font: np.ndarray
+    fonts: list[str]
+    size: np.ndarray
+    fill: np.ndarray
+    under: np.ndarray
+    deco: np.ndarray
+    goes_on: np.ndarray
+
+
+def _columns(strings: Sequence[Drawn]) -> _Columns:
+    n = len(strings)
+
+    def field(j: int) -> Iterator[Any]:
+        return map(itemgetter(j), strings)
+
+    def rows(values: Iterable[tuple], dtype: type, width: int) -> np.ndarray:  # np.array takes a tuple at a time
+        return np.fromiter(itertools.chain.from_iterable(values), dtype=dtype, count=width * n).reshape(-1, width)
+    texts = list(field(7))
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=n)
+    ids: dict[str, int] = {}
+    font = np.fromiter((ids.setdefault(f, len(ids)) for f in field(4)), dtype=np.int64, count=n)
+    return _Columns(lengths, np.cumsum(lengths) - lengths, np.frombuffer("".join(texts).encode("utf-32-le"), dtype="<u4")
+                    .astype(np.int64), np.fromiter(field(1), np.float64, n), np.fromiter(field(2), np.float64, n),
+                    rows(field(3), np.float64, 6), font, list(ids), np.fromiter(field(5), np.float64, n),
+                    rows(field(6), np.int64, 3), rows((g or PAPER_RGB for g in field(8)), np.int64, 3),
+                    np.fromiter(field(9), bool, n), np.fromiter(field(10), bool, n))
+
+
+def _glyphs(c: _Columns, sel: np.ndarray, where: np.ndarray, page: np.ndarray) -> _Glyphs | None:
+    """The strings `sel` (indices into the columns `c`: page after page, each page's in drawing
+    order), each placed by its `where` on its `page`, and their characters; None when none has
+    text. A character whose glyph has no outline has no box, as pdfium gives none."""
+    has_text = c.lengths[sel] > 0
     sel, where, page = sel[has_text], where[has_text], page[has_text]
     if not len(sel):
         return None
-    all_codes = np.frombuffer("".join(texts).encode("utf-32-le"), dtype="<u4").astype(np.int64)
-    lengths = all_lengths[sel]
+    lengths = c.lengths[sel]
     firsts = np.cumsum(lengths) - lengths
     n = int(lengths.sum())
     of = np.repeat(np.arange(len(sel)), lengths)  # each character's string (in `sel`)
-    codes = all_codes[np.repeat((np.cumsum(all_lengths) - all_lengths)[sel] - firsts, lengths) + np.arange(n)]
-    metric = _metrics(column(4), sel, of, codes)
-    x, y, k = _placed(column(1, np.float64)[sel], column(2, np.float64)[sel], column(3, np.float64, 6)[sel], where)
-    x, y, k, size = x[of], y[of], k[of], column(5, np.float64)[sel][of]
+    codes = c.codes[np.repeat(c.firsts[sel] - firsts, lengths) + np.arange(n)]
+    metric = _metrics(c.fonts, c.font[sel][of], codes)
+    x, y, k = _placed(c.x[sel], c.y[sel], c.matrix[sel], where)
+    x, y, k, size = x[of], y[of], k[of], c.size[sel][of]
     step = k * size / 1000  # pt per font unit along the baseline (negative: turned)
     advance = metric[:, 0] * step
     ends = np.empty(n)  # summed page by page: a page's origins to the last bit as worked out for it alone
@@ -223,28 +255,13 @@ def _glyphs(strings: Sequence[Drawn], sel: np.ndarray, where: np.ndarray, page: 
         np.cumsum(advance[a:b], out=ends[a:b])
     # each glyph's origin: its string's, moved by the advances before it there (and in the strings
     # of its run before it: a run's pieces in other font subsets share its origin)
-    starts = firsts[~column(10, bool)[sel]]
+    starts = firsts[~c.goes_on[sel]]
     ox = x + ends - advance - np.repeat(ends[starts] - advance[starts], np.diff(np.r_[starts, n]))
     xa, xb = ox + step * metric[:, 1], ox + step * metric[:, 3]
     ya, yb = y + step * metric[:, 2], y + step * metric[:, 4]
     x0, x1, y0, y1 = np.minimum(xa, xb), np.maximum(xa, xb), np.minimum(ya, yb), np.maximum(ya, yb)
-    under = np.fromiter(itertools.chain.from_iterable(g or PAPER_RGB for g in column(8)), dtype=np.int64,
-                        count=3 * len(strings)).reshape(-1, 3)[sel]
-    return _Glyphs(sel, page, firsts, lengths, column(6, np.int64, 3)[sel], under, column(9, bool)[sel], of, codes,
+    return _Glyphs(sel, page, firsts, lengths, c.fill[sel], c.under[sel], c.deco[sel], of, codes,
                    ox, y, np.abs(advance), (x0, y0, x1, y1), np.abs(k * size), (x1 > x0) & (y1 > y0))
-
-
-def _columns(strings: Sequence[Drawn]) -> Callable[..., Any]:
-    """`column(j)`: the strings' field j; `column(j, dtype)` as an array, `column(j, dtype, width)`
-    of a field of `width` numbers a row each (np.array takes a tuple at a time)."""
-    def column(j: int, dtype: type | None = None, width: int = 0) -> Any:
-        values = map(itemgetter(j), strings)
-        if dtype is None:
-            return list(values)
-        if not width:
-            return np.fromiter(values, dtype=dtype, count=len(strings))
-        return np.fromiter(itertools.chain.from_iterable(values), dtype=dtype, count=width * len(strings)).reshape(-1, width)
-    return column
 
 
 def _characters(g: _Glyphs | None, h_mm: float) -> BookText:
@@ -282,12 +299,10 @@ def _no_text() -> BookText:
                     np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64))
 
 
-def _metrics(font_names: Sequence[str], sel: np.ndarray, of: np.ndarray, codes: np.ndarray) -> np.ndarray:
-    """Each character's advance and glyph box in its string's font (1000 to the em)."""
-    ids: dict[str, int] = {}
-    font_of = np.array([ids.setdefault(f, len(ids)) for f in font_names], dtype=np.int64)[sel][of]
+def _metrics(fonts: list[str], font_of: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """Each character's advance and glyph box in its font (`fonts[font_of]`, 1000 to the em)."""
     metric = np.zeros((len(codes), 5))
-    for f, i in ids.items():
+    for i, f in enumerate(fonts):
         at = np.flatnonzero(font_of == i)
         if len(at):
             metric[at] = glyph_metrics(f).of(codes[at])
@@ -309,20 +324,38 @@ def _as_list(codes: np.ndarray) -> list[str]:
 
 # --------------------------------------------------------------------------- what preflight is given
 
-def seen_of(record: BookRecord) -> Iterator[tuple[PageText, RunsSeen | None]]:
-    """A book's pages as preflight's read-back gives a page (pdfread.runs_seen), all as one (a book's
-    checks are per run or character): every character, and the characters on paper with their runs
-    (none across pages), the fill under each run (the record's: the paper or a table header's band)
-    and whether its window is on its page; None for a book with no text. First (`_strings_seen`)
-    each string's characters as a run, in drawing order, then, asked only when that finds anything,
-    the runs in pdfium's order, from the same characters. Nothing in a book is clipped: every
-    character is on paper, but decoration (the contents' dot leaders), which the read-back never
-    sees at 100 dpi either. The read-back also leaves out the glyphs the rendered page shows too
-    small to count (a full stop, often an "l"): these are here, so that the runs judged here hold
-    every run the read-back judges."""
-    g, h_mm = _book_glyphs(record), record.size[1] * MM_PER_PT
-    yield _strings_seen(g, h_mm)
-    read, under, deco, page = _characters(g, h_mm)
+# how many pages the first part of a book judged at once holds, and how many times more each next
+# part holds: the checks stop at the first part they find anything on; numpy's work is per part
+FIRST_PART, GROWTH = 1, 4
+
+
+def seen_of(record: BookRecord) -> Iterator[Iterator[tuple[PageText, RunsSeen | None]]]:
+    """A book's pages as preflight's read-back gives a page (pdfread.runs_seen), each part of
+    consecutive pages as one (a book's checks are per run or character): every character, and the
+    characters on paper with their runs (none across pages), the fill under each run (the record's:
+    the paper or a table header's band) and whether its window is on its page; None for no text.
+    Of each part, first (`_strings_seen`) each string's characters as a run, in drawing order, then,
+    asked only when that finds anything, the runs in pdfium's order, from the same characters.
+    Nothing in a book is clipped: every character is on paper, but decoration (the contents' dot
+    leaders), which the read-back never sees at 100 dpi either. The read-back also leaves out the
+    glyphs the rendered page shows too small to count (a full stop, often an "l"): these are here,
+    so that the runs judged here hold every run the read-back judges."""
+    columns = _columns(record.strings)
+    sel, where, page = _book_selection(record)
+    cuts, want = [0], FIRST_PART
+    while cuts[-1] < len(sel):
+        cuts.append(int(np.searchsorted(page, page[cuts[-1]] + want)))
+        want *= GROWTH
+    for a, b in itertools.pairwise(cuts):
+        yield _views(_glyphs(columns, sel[a:b], where[a:b], page[a:b]), record.size)
+    if len(cuts) == 1:
+        yield _views(None, record.size)
+
+
+def _views(g: _Glyphs | None, size_pt: tuple[float, float]) -> Iterator[tuple[PageText, RunsSeen | None]]:
+    """`seen_of`'s views of a part: each string as a run, then the runs."""
+    yield _strings_seen(g, size_pt[1] * MM_PER_PT)
+    read, under, deco, page = _characters(g, size_pt[1] * MM_PER_PT)
     if not len(read):
         yield read, None
         return
@@ -332,7 +365,7 @@ def seen_of(record: BookRecord) -> Iterator[tuple[PageText, RunsSeen | None]]:
     cut[starts] = True
     starts = np.flatnonzero(cut)
     scale = RENDER_DPI / 72
-    shape = (math.ceil(record.size[1] * scale), math.ceil(record.size[0] * scale))
+    shape = (math.ceil(size_pt[1] * scale), math.ceil(size_pt[0] * scale))
     pad = 0.25 * chars.size[starts] * MM_PER_PT
     on_page = window_places(shape, span_boxes(chars, starts), pad).area > 0
     yield read, RunsSeen(chars, starts, np.r_[starts[1:], len(chars)], under[starts], on_page)
