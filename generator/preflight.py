@@ -233,7 +233,7 @@ def _read_sheet(page: pdfium.PdfPage) -> Sheet:
 
 
 def recorded_sheet(record: BookRecord, seen: tuple[PageText, RunsSeen | None]) -> Sheet:
-    """A book's record, all its pages as one (`drawn.seen_of`), as the checks are given a page read back."""
+    """Some of a book's pages as one (`drawn.seen_of`), as the checks are given a page read back."""
     return Sheet(record.size[0] * MM_PER_PT, record.size[1] * MM_PER_PT, *seen, [], None, list, RECORD_SLACK)
 
 

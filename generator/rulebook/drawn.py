@@ -9,14 +9,14 @@ written without reading the file back (generator/preflight.py; issue 26).
     imposed(record, flip, back_cover)          an A5 book's record placed on its booklet's sheets
     book_text(record)                          every page's characters as pdfium reads them, the whole book at once
     page_text(parts, h_mm)                     one page's (pieces/drawn.py: a sheet's page)
-    seen_of(record)                            what preflight's checks are given of a book, all its pages as one:
-                                               each string's characters a run, then the runs
+    seen_of(record)                            what preflight's checks are given of a book, a part of its pages
+                                               at a time as one page: each string's characters a run, then the runs
 
 The drawing pass notes one tuple a string (one per font subset: each is a text object in the
 file), no per-glyph work while a book is set; the characters are worked out only when preflight
 asks, from the fonts' advances and glyph boxes (pdfium gives a character its glyph's box), in the
-order pdfium reads them (readorder.py), for the whole book at once: numpy's work is per call,
-and a book has hundreds of pages of a few hundred strings. Nothing here imports reportlab at module
+order pdfium reads them (readorder.py), for many pages at once: numpy's work is per call, and a
+book has hundreds of pages of a few hundred strings. Nothing here imports reportlab at module
 level: preflight imports this module.
 """
 from __future__ import annotations
@@ -271,7 +271,7 @@ def _characters(g: _Glyphs | None, h_mm: float) -> BookText:
     lasts = g.firsts + g.lengths - 1
     shown = np.flatnonzero(np.logical_or.reduceat(g.inked, g.firsts))
     order, line_ends = pdfium_order(g.ox[g.firsts][shown], g.y[g.firsts][shown], g.width[g.firsts][shown],
-                                     g.width[lasts][shown], g.page[shown])
+                                    g.width[lasts][shown], g.page[shown])
     order, line_ends = shown[order], shown[line_ends]
     count = g.lengths[order]  # each string's characters, strings in pdfium's order
     chars = np.repeat(g.firsts[order] - (np.cumsum(count) - count), count) + np.arange(int(count.sum()))
@@ -382,8 +382,8 @@ def _strings_seen(g: _Glyphs | None, h_mm: float) -> tuple[PageText, RunsSeen | 
     read, on_paper = _taken(g, at, g.codes, h_mm).read, ~g.deco[g.of[at]]
     of = g.of[at[on_paper]]
     starts = np.flatnonzero(np.r_[True, of[1:] != of[:-1]])
-    return read, RunsSeen(_picked(read, on_paper), starts, np.r_[starts[1:], len(of)], g.under[of[starts]],
-                          np.ones(len(starts), dtype=bool))
+    chars = read if len(of) == len(at) else _picked(read, on_paper)  # most parts have no decoration
+    return read, RunsSeen(chars, starts, np.r_[starts[1:], len(of)], g.under[of[starts]], np.ones(len(starts), dtype=bool))
 
 
 def _picked(t: PageText, keep: np.ndarray) -> PageText:
