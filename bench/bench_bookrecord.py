@@ -56,21 +56,39 @@ def compare_chars(p: Path, record: drawn.BookRecord) -> list[str]:
 
     bad = []
     doc = pdfium.PdfDocument(str(p))
-    for i, parts in enumerate(record.by_page()):
+    book = drawn.book_text(record)  # the characters of every page at once, as preflight works them out
+    first, drawn.FIRST_PART = drawn.FIRST_PART, 1 << 40  # the whole book as one part
+    [views] = drawn.seen_of(record)
+    *_, (_, seen) = views  # its runs, after each string as a run
+    drawn.FIRST_PART = first
+    on_paper = book.page[~book.deco]  # the page of each character of `seen`
+    for i in range(len(doc)):
         page = doc[i]
-        sheet, mine = pf._read_sheet(page), pf.recorded_sheet(parts, record.size)
-        a, b = sheet.read, mine.read
+        sheet = pf._read_sheet(page)
+        a, b = sheet.read, book.read.take(book.page == i)
+        mine = _page_runs(seen, on_paper, i) if len(b) else None
         if a.text != b.text:
             bad.append(f"{p.name} page {i + 1}: characters {len(a)} read back, {len(b)} recorded")
         elif len(a) and (np.abs(a.box - b.box).max() > 0.3 or np.abs(a.size - b.size).max() > 0.01 or (a.rgb != b.rgb).any()):
             bad.append(f"{p.name} page {i + 1}: box off by {np.abs(a.box - b.box).max():.2f} mm, size or colour differs")
-        elif (sheet.seen is None) != (mine.seen is None):
+        elif (sheet.seen is None) != (mine is None):
             bad.append(f"{p.name} page {i + 1}: text seen on one side only")
-        elif sheet.seen is not None and mine.seen is not None and (why := _not_covered(sheet.seen, mine.seen)):
+        elif sheet.seen is not None and mine is not None and (why := _not_covered(sheet.seen, mine)):
             bad.append(f"{p.name} page {i + 1}: {why}")
         page.close()
     doc.close()
     return bad
+
+
+def _page_runs(seen: RunsSeen | None, page_of: np.ndarray, i: int) -> RunsSeen | None:
+    """The characters and runs of a book's `seen` (drawn.seen_of: every page's, page after page, no
+    run across pages) on page i (0-based), as a page's."""
+    if seen is None:
+        return None
+    at = np.flatnonzero(page_of == i)
+    runs, first = page_of[seen.starts] == i, at[0] if len(at) else 0
+    return RunsSeen(seen.chars.take(at), seen.starts[runs] - first, seen.ends[runs] - first, seen.under[runs],
+                    seen.on_page[runs])
 
 
 def _not_covered(back: RunsSeen, mine: RunsSeen) -> str:

@@ -55,7 +55,7 @@ from .drawn_registry import Record, digest, take_record
 from .geometry import MM_PER_PT
 from .pagetext import Char, PageText, Rect, Run, read_page_text
 from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, render, runs_seen, unembedded_fonts
-from .rulebook.drawn import BookRecord, Part, seen_of
+from .rulebook.drawn import BookRecord, seen_of
 from .typesize import MIN_TYPE_PT, SLACK_PT, small_type
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ class Finding:
 # card unit writes its game's calibration page) is read once.
 _CHECKED: dict[str, list[Finding]] = {}
 # what the findings of a file depend on besides its bytes: the reader's code and the libraries it reads with
-READER_CODE = ("preflight.py", "contrast.py", "rulebook/drawn.py", "pieces/drawn.py", "drawn_registry.py", "glyphmetrics.py", "pieces/shapes.py", "pdfread.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
+READER_CODE = ("preflight.py", "contrast.py", "rulebook/drawn.py", "rulebook/readorder.py", "pieces/drawn.py", "drawn_registry.py", "glyphmetrics.py", "pieces/shapes.py", "pdfread.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
 READER_LIBRARIES = ("pypdfium2", "pypdf", "numpy")
 
 
@@ -184,11 +184,12 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
 def _record_finds(name: str, record: Record, safe_mm: float, min_type_pt: float) -> bool:
     """Whether the checks find anything on a record (or it cannot tell): every character drawn
     (`drawn.seen_of`, pieces/drawn.py), those the read-back counts among them, on the same fills. A
-    finding's counts and examples depend on which small glyphs the 100 dpi render shows (a full
-    stop, often an "l"): the read-back's."""
+    finding's counts and examples depend on which small glyphs the 100 dpi render shows (a full stop, often an
+    "l"): the read-back's. A book is judged a few pages as one at a time, each string a run first: if that finds, its runs."""
     low: dict[tuple[str, str, bool], list[LowContrast]] = defaultdict(list)
     if isinstance(record, BookRecord):
-        sheets: Iterable[Sheet] = (recorded_sheet(parts, record.size) for parts in record.by_page())
+        return any(all(_judge(name, 1, recorded_sheet(record, seen), safe_mm, min_type_pt, low := defaultdict[
+            tuple[str, str, bool], list[LowContrast]](list)) or low for seen in views) for views in seen_of(record))
     else:
         from .pieces.drawn import sheet_pages
 
@@ -231,9 +232,9 @@ def _read_sheet(page: pdfium.PdfPage) -> Sheet:
     return Sheet(w_mm, h_mm, read, seen, crop_mark_trims(page, h_mm), image, lambda: form_boxes(page))
 
 
-def recorded_sheet(parts: Sequence[Part], size_pt: tuple[float, float]) -> Sheet:
-    """A page of a book's record, as the checks are given a page read back."""
-    return Sheet(size_pt[0] * MM_PER_PT, size_pt[1] * MM_PER_PT, *seen_of(parts, size_pt), [], None, list, RECORD_SLACK)
+def recorded_sheet(record: BookRecord, seen: tuple[PageText, RunsSeen | None]) -> Sheet:
+    """Some of a book's pages as one (`drawn.seen_of`), as the checks are given a page read back."""
+    return Sheet(record.size[0] * MM_PER_PT, record.size[1] * MM_PER_PT, *seen, [], None, list, RECORD_SLACK)
 
 
 def _judge(name: str, page_no: int, sheet: Sheet, safe_mm: float, min_type_pt: float,

@@ -4,6 +4,7 @@ finds (text, order, box, size, colour), and the findings from it are the read-ba
 from __future__ import annotations
 
 import ctypes
+from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
@@ -56,15 +57,17 @@ def _pdfium_chars(page: pdfium.PdfPage) -> list[tuple[str, tuple[float, ...], fl
 
 
 def _differences(path: Path, record: drawn.BookRecord) -> list[str]:
-    """Where the record's characters are not pdfium's, page by page."""
+    """Where the record's characters (the whole book's at once, `drawn.book_text`) are not pdfium's, page by page."""
     doc = pdfium.PdfDocument(str(path))
     assert len(doc) == record.pages
+    book = drawn.book_text(record)
+    assert (np.diff(book.page) >= 0).all()  # page after page
     out = []
-    for i, parts in enumerate(record.by_page()):
+    for i in range(len(doc)):
         page = doc[i]
         want = _pdfium_chars(page)
-        got, _, _ = drawn.page_text(parts, page.get_size()[1] * MM_PER_PT)
         page.close()
+        got = book.read.take(book.page == i)
         if [c[0] for c in want] != got.text:
             out.append(f"{path.name} page {i + 1}: {''.join(c[0] for c in want)[:80]!r} read, "
                        f"{''.join(got.text)[:80]!r} recorded")
@@ -155,3 +158,31 @@ def test_a_record_that_does_not_describe_the_file_is_not_trusted(example, monkey
     assert judged(monkeypatch, path, short) == judged(monkeypatch, path, wide) == theirs
     assert theirs[0] and theirs[1] == record.pages
     assert judged(monkeypatch, path, empty) == ([], 0)  # the record is what is judged when it fits
+
+
+def _line(pages: tuple[int, int], grounds: tuple[tuple[int, int, int] | None, ...]) -> drawn.BookRecord:
+    """An A4 book of two pages with "Grey" then "words" right after it on one baseline, dark grey,
+    the first on page pages[0] and the second on pages[1], each on its ground (None: the paper)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from generator import fonts
+
+    font = fonts.register()
+    x, after = 100.0, 100.0 + stringWidth("Grey", font, 10)
+    strings: list[drawn.Drawn] = [(page, at, 400.0, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), font, 10.0, (0x40, 0x40, 0x40), text,
+                                   ground, False, False) for page, at, text, ground in zip(pages, (x, after), ("Grey", "words"), grounds)]
+    return drawn.BookRecord(strings, 2, (595.28, 841.89))
+
+
+def test_a_books_runs_are_judged_not_its_strings_and_none_across_pages():
+    """A book is judged string by string first, each string a run on its own ground: what that finds
+    is judged from the runs, whose ground is their first string's (as the read-back takes one colour
+    round a run). "words" on a band of nearly its colour after "Grey" on paper: one run, on paper,
+    nothing found (though the strings' pass finds "words"); the band under "Grey": found. The book
+    is judged as one page: "words" at the same place on the next page is a run of its own, found."""
+    band = (0x30, 0x30, 0x30)
+    on_paper, on_band, next_page = _line((1, 1), (None, band)), _line((1, 1), (band, None)), _line((1, 2), (None, band))
+    low: dict = defaultdict(list)
+    assert pf._judge("book.pdf", 1, pf.recorded_sheet(on_paper, next(next(drawn.seen_of(on_paper)))), pf.SAFE_MM, pf.MIN_TYPE_PT, low) or low
+    found = [pf._record_finds("book.pdf", r, pf.SAFE_MM, pf.MIN_TYPE_PT) for r in (on_paper, on_band, next_page)]
+    assert found == [False, True, True]

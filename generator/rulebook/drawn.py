@@ -7,21 +7,26 @@ written without reading the file back (generator/preflight.py; issue 26).
     take(digest)                               the record of a book just written, by the file's bytes
                                                (generator/drawn_registry.py keeps them)
     imposed(record, flip, back_cover)          an A5 book's record placed on its booklet's sheets
-    page_text(strings, h_mm)                   one page's characters as pdfium reads them (PageText)
-    seen_of(strings, size)                     what preflight's checks are given of a recorded page
+    book_text(record)                          every page's characters as pdfium reads them, the whole book at once
+    page_text(parts, h_mm)                     one page's (pieces/drawn.py: a sheet's page)
+    seen_of(record)                            what preflight's checks are given of a book, a part of its pages
+                                               at a time as one page: each string's characters a run, then the runs
 
 The drawing pass notes one tuple a string (one per font subset: each is a text object in the
-file), no per-glyph work while a book is set; a page's characters are worked out only when
-preflight asks, from the fonts' advances and glyph boxes (pdfium gives a character its glyph's
-box), in the order pdfium reads them (`_pdfium_order`). Nothing here imports reportlab at module
+file), no per-glyph work while a book is set; the characters are worked out only when preflight
+asks, from the fonts' advances and glyph boxes (pdfium gives a character its glyph's box), in the
+order pdfium reads them (readorder.py), for many pages at once: numpy's work is per call, and a
+book has hundreds of pages of a few hundred strings. Nothing here imports reportlab at module
 level: preflight imports this module.
 """
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from operator import itemgetter
+from typing import Any, Iterable, Iterator, NamedTuple, Sequence
 
 import numpy as np
 
@@ -31,6 +36,7 @@ from ..glyphmetrics import glyph_metrics
 from ..pageink import RENDER_DPI, window_places
 from ..pagetext import BLANK_MAX, PageText, run_spans, span_boxes
 from ..pdfread import RunsSeen
+from .readorder import hyphens_marked, pdfium_order
 
 PAPER_RGB = (255, 255, 255)
 # one string drawn: (page (1-based), origin x, y in the canvas's space, the canvas's matrix, font,
@@ -85,17 +91,6 @@ class BookRecord:
     size: tuple[float, float]
     places: list[list[tuple[int, Place]]] | None = None
 
-    def by_page(self) -> list[list[Part]]:
-        """Per page of the file, its strings and where they go."""
-        drawn: list[list[Drawn]] = [[] for _ in range(self.pages if self.places is None else max(
-            [p for page in self.places for p, _ in page] + [0]))]
-        for s in self.strings:
-            if 1 <= s[0] <= len(drawn):
-                drawn[s[0] - 1].append(s)
-        if self.places is None:
-            return [[(strings, UPRIGHT)] for strings in drawn]
-        return [[(drawn[p - 1], place) for p, place in page] for page in self.places]
-
 
 def take(data_digest: str) -> BookRecord | None:
     """The record of the book whose bytes have this digest (let go of here), or None."""
@@ -128,127 +123,269 @@ def imposed(record: BookRecord, flip: str = "short", back_cover: bool = False) -
 
 # --------------------------------------------------------------------------- characters
 
+class BookText(NamedTuple):
+    """Every page's non-blank characters as pdfium reads them, page after page (each page's in
+    pdfium's order): text, box (mm, y down from its page's top), size, colour (`read`), the colour
+    under each (n x 3), whether each is decoration, and its page of the file (0-based)."""
+    read: PageText
+    under: np.ndarray
+    deco: np.ndarray
+    page: np.ndarray
+
+
 @lru_cache(maxsize=None)
 def _blank() -> np.ndarray:
     return np.array([chr(c).isspace() for c in range(BLANK_MAX + 1)] + [False])
 
 
+def book_text(record: BookRecord) -> BookText:
+    """The characters of every page of the file `record` describes (each page's strings placed
+    where they go on it), worked out for the whole book at once: numpy's work per call, not per
+    page (a book has hundreds of pages of a few hundred strings)."""
+    return _characters(_glyphs(_columns(record.strings), *_book_selection(record)), record.size[1] * MM_PER_PT)
+
+
+def _book_selection(record: BookRecord) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The strings of every page of the file `record` describes, page after page (indices into its
+    strings), where each goes (scale, dx, dy) and its page of the file (0-based)."""
+    src = np.fromiter(map(itemgetter(0), record.strings), dtype=np.int64, count=len(record.strings))
+    by_src = np.argsort(src, kind="stable")  # each drawn page's strings, in drawing order
+    bounds = np.searchsorted(src[by_src], np.arange(1, record.pages + 2 if record.places is None else max(
+        [p for page in record.places for p, _ in page] + [0]) + 2))
+    places = [[(p, UPRIGHT)] for p in range(1, record.pages + 1)] if record.places is None else record.places
+    # per page of the file, the strings of the pages placed on it (1-based drawn pages: bounds[p-1]:bounds[p])
+    spans = [(f, bounds[p - 1], bounds[p], place) for f, page in enumerate(places) for p, place in page]
+    counts = np.array([b - a for _, a, b, _ in spans], dtype=np.int64)
+    sel = by_src[np.repeat(np.array([a for _, a, _, _ in spans], dtype=np.int64) - (np.cumsum(counts) - counts), counts)
+                 + np.arange(int(counts.sum()))] if spans else np.zeros(0, dtype=np.int64)
+    where = np.repeat(np.array([place for *_, place in spans], dtype=np.float64).reshape(-1, 3), counts, axis=0)
+    return sel, where, np.repeat(np.array([f for f, *_ in spans], dtype=np.int64), counts)
+
+
 def page_text(parts: Sequence[Part], h_mm: float) -> tuple[PageText, np.ndarray, np.ndarray]:
-    """The page's non-blank characters (text, box in mm y down, size, colour) as pdfium reads them
-    from the file (in its order, `_pdfium_order`), with the colour under each (n x 3) and whether
-    each is decoration. `parts`: the strings drawn on the page and where they go. A character whose
-    glyph has no outline has no box, as pdfium gives none."""
-    strings = [s for part, _ in parts for s in part if s[7]]
-    if not strings:
-        return (PageText([], np.zeros((0, 4)), np.zeros(0), np.zeros((0, 3), dtype=np.int64)),
-                np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=bool))
-    whole = "".join(s[7] for s in strings)
-    codes = np.frombuffer(whole.encode("utf-32-le"), dtype="<u4").astype(np.int64)
-    lengths = np.array([len(s[7]) for s in strings])
+    """One page's non-blank characters (text, box in mm y down, size, colour) as pdfium reads them
+    (`book_text`'s for a page), the colour under each (n x 3) and whether each is decoration.
+    `parts`: the strings drawn on the page and where they go."""
+    strings = [s for part, _ in parts for s in part]
+    where = np.array([place for part, place in parts for _ in part], dtype=np.float64).reshape(-1, 3)
+    t = _characters(_glyphs(_columns(strings), np.arange(len(strings)), where, np.zeros(len(strings), dtype=np.int64)), h_mm)
+    return t.read, t.under, t.deco
+
+
+class _Glyphs(NamedTuple):
+    """Strings of a record placed on their pages, with text: per string (in `sel`, indices into the
+    record's) its page of the file, first character, length, colour, the colour under it and whether
+    it is decoration; per character its string (`of`), code, origin (pt, y up), advance, glyph box
+    (pt, y up), size and whether its glyph has an outline (`inked`)."""
+    sel: np.ndarray
+    page: np.ndarray
+    firsts: np.ndarray
+    lengths: np.ndarray
+    fill: np.ndarray
+    under: np.ndarray
+    deco: np.ndarray
+    of: np.ndarray
+    codes: np.ndarray
+    ox: np.ndarray
+    y: np.ndarray
+    width: np.ndarray
+    box: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+    size: np.ndarray
+    inked: np.ndarray
+
+
+class _Columns(NamedTuple):
+    """A record's strings as columns (`Drawn`'s fields), taken a column at a time: zip(*strings)
+    makes an iterator a string, which the garbage collector counts. The text as code points, each
+    string's from `firsts` on; the fonts as indices into `fonts`."""
+    lengths: np.ndarray
+    firsts: np.ndarray
+    codes: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
+    matrix: np.ndarray
+    font: np.ndarray
+    fonts: list[str]
+    size: np.ndarray
+    fill: np.ndarray
+    under: np.ndarray
+    deco: np.ndarray
+    goes_on: np.ndarray
+
+
+def _columns(strings: Sequence[Drawn]) -> _Columns:
+    n = len(strings)
+
+    def field(j: int) -> Iterator[Any]:
+        return map(itemgetter(j), strings)
+
+    def rows(values: Iterable[tuple], dtype: type, width: int) -> np.ndarray:  # np.array takes a tuple at a time
+        return np.fromiter(itertools.chain.from_iterable(values), dtype=dtype, count=width * n).reshape(-1, width)
+    texts = list(field(7))
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=n)
+    ids: dict[str, int] = {}
+    font = np.fromiter((ids.setdefault(f, len(ids)) for f in field(4)), dtype=np.int64, count=n)
+    return _Columns(lengths, np.cumsum(lengths) - lengths, np.frombuffer("".join(texts).encode("utf-32-le"), dtype="<u4")
+                    .astype(np.int64), np.fromiter(field(1), np.float64, n), np.fromiter(field(2), np.float64, n),
+                    rows(field(3), np.float64, 6), font, list(ids), np.fromiter(field(5), np.float64, n),
+                    rows(field(6), np.int64, 3), rows((g or PAPER_RGB for g in field(8)), np.int64, 3),
+                    np.fromiter(field(9), bool, n), np.fromiter(field(10), bool, n))
+
+
+def _glyphs(c: _Columns, sel: np.ndarray, where: np.ndarray, page: np.ndarray) -> _Glyphs | None:
+    """The strings `sel` (indices into the columns `c`: page after page, each page's in drawing
+    order), each placed by its `where` on its `page`, and their characters; None when none has
+    text. A character whose glyph has no outline has no box, as pdfium gives none."""
+    has_text = c.lengths[sel] > 0
+    sel, where, page = sel[has_text], where[has_text], page[has_text]
+    if not len(sel):
+        return None
+    lengths = c.lengths[sel]
     firsts = np.cumsum(lengths) - lengths
-    of = np.repeat(np.arange(len(strings)), lengths)
-    metric = np.zeros((len(codes), 5))
-    font_ids = {f: i for i, f in enumerate(dict.fromkeys(s[4] for s in strings))}
-    font_of = np.array([font_ids[s[4]] for s in strings])[of]
-    for f, i in font_ids.items():
-        at = font_of == i
-        metric[at] = glyph_metrics(f).of(codes[at])
-    x, y, k = _placed(strings, [place for part, place in parts for s in part if s[7]])
-    x, y, k, size = x[of], y[of], k[of], np.array([s[5] for s in strings], dtype=np.float64)[of]
+    n = int(lengths.sum())
+    of = np.repeat(np.arange(len(sel)), lengths)  # each character's string (in `sel`)
+    codes = c.codes[np.repeat(c.firsts[sel] - firsts, lengths) + np.arange(n)]
+    metric = _metrics(c.fonts, c.font[sel][of], codes)
+    x, y, k = _placed(c.x[sel], c.y[sel], c.matrix[sel], where)
+    x, y, k, size = x[of], y[of], k[of], c.size[sel][of]
     step = k * size / 1000  # pt per font unit along the baseline (negative: turned)
     advance = metric[:, 0] * step
-    ends = np.cumsum(advance)
+    ends = np.empty(n)  # summed page by page: a page's origins to the last bit as worked out for it alone
+    for a, b in itertools.pairwise(firsts[np.flatnonzero(np.r_[True, page[1:] != page[:-1]])].tolist() + [n]):
+        np.cumsum(advance[a:b], out=ends[a:b])
     # each glyph's origin: its string's, moved by the advances before it there (and in the strings
     # of its run before it: a run's pieces in other font subsets share its origin)
-    run = ~np.array([s[10] for s in strings], dtype=bool)
-    starts = firsts[run]
-    per_run = np.diff(np.r_[starts, len(codes)])
-    ox = x + ends - advance - np.repeat(ends[starts] - advance[starts], per_run)
+    starts = firsts[~c.goes_on[sel]]
+    ox = x + ends - advance - np.repeat(ends[starts] - advance[starts], np.diff(np.r_[starts, n]))
     xa, xb = ox + step * metric[:, 1], ox + step * metric[:, 3]
     ya, yb = y + step * metric[:, 2], y + step * metric[:, 4]
     x0, x1, y0, y1 = np.minimum(xa, xb), np.maximum(xa, xb), np.minimum(ya, yb), np.maximum(ya, yb)
-    lasts = firsts + lengths - 1
-    width = np.abs(advance)
-    shown = np.logical_or.reduceat((x1 > x0) & (y1 > y0), firsts)
-    order, line_ends = _pdfium_order(ox[firsts].tolist(), y[firsts].tolist(), width[firsts].tolist(),
-                                     width[lasts].tolist(), np.flatnonzero(shown).tolist())
-    n = lengths[order]  # each string's characters, strings in pdfium's order
-    chars = np.repeat(firsts[order] - (np.cumsum(n) - n), n) + np.arange(int(n.sum()))
-    text = _hyphens_marked(list(whole), lasts[line_ends].tolist())
-    keep = (~_blank()[np.minimum(codes, BLANK_MAX + 1)] & (x1 > x0) & (y1 > y0))[chars]
-    at = chars[keep]
-    pt = MM_PER_PT
-    box = np.stack([x0 * pt, h_mm - y1 * pt, x1 * pt, h_mm - y0 * pt], axis=1)[at]
-    fills = np.array([s[6] for s in strings], dtype=np.int64)
-    under = np.array([s[8] or PAPER_RGB for s in strings], dtype=np.int64)[of[at]]
-    deco = np.array([s[9] for s in strings], dtype=bool)[of[at]]
-    return PageText([text[i] for i in at.tolist()], box, np.abs(k * size)[at], fills[of[at]]), under, deco
+    return _Glyphs(sel, page, firsts, lengths, c.fill[sel], c.under[sel], c.deco[sel], of, codes,
+                   ox, y, np.abs(advance), (x0, y0, x1, y1), np.abs(k * size), (x1 > x0) & (y1 > y0))
 
 
-def _placed(strings: list[Drawn], places: list[Place]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _characters(g: _Glyphs | None, h_mm: float) -> BookText:
+    """The characters of `g`'s strings as pdfium reads them (each page's in its order, readorder.py)."""
+    if g is None:
+        return _no_text()
+    lasts = g.firsts + g.lengths - 1
+    shown = np.flatnonzero(np.logical_or.reduceat(g.inked, g.firsts))
+    order, line_ends = pdfium_order(g.ox[g.firsts][shown], g.y[g.firsts][shown], g.width[g.firsts][shown],
+                                    g.width[lasts][shown], g.page[shown])
+    order, line_ends = shown[order], shown[line_ends]
+    count = g.lengths[order]  # each string's characters, strings in pdfium's order
+    chars = np.repeat(g.firsts[order] - (np.cumsum(count) - count), count) + np.arange(int(count.sum()))
+    at = chars[_kept(g)[chars]]
+    text = hyphens_marked(g.codes, lasts[line_ends], g.firsts[np.searchsorted(g.page, g.page[line_ends])])
+    return _taken(g, at, text, h_mm)
+
+
+def _kept(g: _Glyphs) -> np.ndarray:
+    """Whether each character is one pdfium gives with a box: not blank, its glyph with an outline."""
+    return ~_blank()[np.minimum(g.codes, BLANK_MAX + 1)] & g.inked
+
+
+def _taken(g: _Glyphs, at: np.ndarray, codes: np.ndarray, h_mm: float) -> BookText:
+    """The characters `at`, as pdfium gives them (`codes` their text), in that order."""
+    x0, y0, x1, y1 = (v[at] for v in g.box)
+    pt, on = MM_PER_PT, g.of[at]
+    read = PageText(_as_list(codes[at]), np.stack([x0 * pt, h_mm - y1 * pt, x1 * pt, h_mm - y0 * pt], axis=1),
+                    g.size[at], g.fill[on])
+    return BookText(read, g.under[on], g.deco[on], g.page[on])
+
+
+def _no_text() -> BookText:
+    return BookText(PageText([], np.zeros((0, 4)), np.zeros(0), np.zeros((0, 3), dtype=np.int64)),
+                    np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64))
+
+
+def _metrics(fonts: list[str], font_of: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """Each character's advance and glyph box in its font (`fonts[font_of]`, 1000 to the em)."""
+    metric = np.zeros((len(codes), 5))
+    for i, f in enumerate(fonts):
+        at = np.flatnonzero(font_of == i)
+        if len(at):
+            metric[at] = glyph_metrics(f).of(codes[at])
+    return metric
+
+
+def _placed(x: np.ndarray, y: np.ndarray, matrix: np.ndarray, where: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each string's origin on the file's page (pt, y up) and the scale it is drawn at there
     (negative: turned 180°): its canvas matrix, then where its page goes."""
-    x, y = (np.array([s[j] for s in strings], dtype=np.float64) for j in (1, 2))
-    a, b, c, d, e, f = np.array([s[3] for s in strings], dtype=np.float64).T
-    k, dx, dy = np.array(places, dtype=np.float64).T
+    a, b, c, d, e, f = matrix.T
+    k, dx, dy = where.T
     return k * (a * x + c * y + e) + dx, k * (b * x + d * y + f) + dy, k * a
 
 
-def _pdfium_order(x: list[float], y: list[float], first: list[float], last: list[float],
-                  shown: list[int]) -> tuple[list[int], list[int]]:
-    """The order pdfium reads the strings (text objects) in, as its CPDF_TextPage::ProcessTextObject
-    keeps them: strings one after another whose origins' heights differ by at most half the wider
-    of the last character before and the first character after (`last`, `first`: advances, pt) are
-    one line, in which each goes after the last one whose origin is not right of its own (a footer
-    draws its page number, then the running title left of it; a turned line's words come right to
-    left); only the strings with a glyph shown (`shown`) count. Also the last string of each line."""
-    order: list[int] = []
-    ends: list[int] = []
-    line: list[int] = []
-    end = -1  # the line's last string
-    for i in shown:
-        if end >= 0 and abs(y[i] - y[end]) > max(last[end], first[i]) / 2:
-            order += line
-            ends.append(end)
-            line = []
-        elif end >= 0 and x[i] < x[end]:  # before the line's last string: where it goes
-            at = len(line) - 1
-            while at and x[i] < x[line[at - 1]]:
-                at -= 1
-            line.insert(at, i)
-            end = line[-1]
-            continue
-        line.append(i)
-        end = i
-    return order + line, ends + line[-1:]
-
-
-def _hyphens_marked(text: list[str], line_ends: list[int]) -> list[str]:
-    """`text` with a hyphen that ends a line after a letter as pdfium gives it: U+0002."""
-    for i in line_ends:
-        if text[i] == "-" and i > 0 and text[i - 1].isalpha():
-            text[i] = "\x02"
-    return text
+def _as_list(codes: np.ndarray) -> list[str]:
+    """Code points as a list of one-character strings."""
+    return list(codes.astype("<u4").tobytes().decode("utf-32-le"))
 
 
 # --------------------------------------------------------------------------- what preflight is given
 
-def seen_of(parts: Sequence[Part], size_pt: tuple[float, float]) -> tuple[PageText, RunsSeen | None]:
-    """A recorded page as preflight's read-back gives it (pdfread.runs_seen): every character, and
-    the characters on paper with their runs, the fill under each run (the record's: the paper or
-    a table header's band) and whether its window is on the page; None for a page with no text.
+# how many pages the first part of a book judged at once holds, and how many times more each next
+# part holds: the checks stop at the first part they find anything on; numpy's work is per part
+FIRST_PART, GROWTH = 1, 4
+
+
+def seen_of(record: BookRecord) -> Iterator[Iterator[tuple[PageText, RunsSeen | None]]]:
+    """A book's pages as preflight's read-back gives a page (pdfread.runs_seen), each part of
+    consecutive pages as one (a book's checks are per run or character): every character, and the
+    characters on paper with their runs (none across pages), the fill under each run (the record's:
+    the paper or a table header's band) and whether its window is on its page; None for no text.
+    Of each part, first (`_strings_seen`) each string's characters as a run, in drawing order, then,
+    asked only when that finds anything, the runs in pdfium's order, from the same characters.
     Nothing in a book is clipped: every character is on paper, but decoration (the contents' dot
     leaders), which the read-back never sees at 100 dpi either. The read-back also leaves out the
-    glyphs the rendered page shows too small to count (a full stop, often an "l"): these are
-    here, so that the runs judged here hold every run the read-back judges."""
-    w_mm, h_mm = size_pt[0] * MM_PER_PT, size_pt[1] * MM_PER_PT
-    read, under, deco = page_text(parts, h_mm)
+    glyphs the rendered page shows too small to count (a full stop, often an "l"): these are here,
+    so that the runs judged here hold every run the read-back judges."""
+    columns = _columns(record.strings)
+    sel, where, page = _book_selection(record)
+    cuts, want = [0], FIRST_PART
+    while cuts[-1] < len(sel):
+        cuts.append(int(np.searchsorted(page, page[cuts[-1]] + want)))
+        want *= GROWTH
+    for a, b in itertools.pairwise(cuts):
+        yield _views(_glyphs(columns, sel[a:b], where[a:b], page[a:b]), record.size)
+    if len(cuts) == 1:
+        yield _views(None, record.size)
+
+
+def _views(g: _Glyphs | None, size_pt: tuple[float, float]) -> Iterator[tuple[PageText, RunsSeen | None]]:
+    """`seen_of`'s views of a part: each string as a run, then the runs."""
+    yield _strings_seen(g, size_pt[1] * MM_PER_PT)
+    read, under, deco, page = _characters(g, size_pt[1] * MM_PER_PT)
     if not len(read):
-        return read, None
-    chars, under = read.take(~deco), under[~deco]
-    starts, ends = run_spans(chars)
+        yield read, None
+        return
+    chars, under, page = _picked(read, ~deco), under[~deco], page[~deco]
+    starts, _ = run_spans(chars)
+    cut = np.r_[False, page[1:] != page[:-1]]
+    cut[starts] = True
+    starts = np.flatnonzero(cut)
     scale = RENDER_DPI / 72
     shape = (math.ceil(size_pt[1] * scale), math.ceil(size_pt[0] * scale))
     pad = 0.25 * chars.size[starts] * MM_PER_PT
     on_page = window_places(shape, span_boxes(chars, starts), pad).area > 0
-    return read, RunsSeen(chars, starts, ends, under[starts], on_page)
+    yield read, RunsSeen(chars, starts, np.r_[starts[1:], len(chars)], under[starts], on_page)
+
+
+def _strings_seen(g: _Glyphs | None, h_mm: float) -> tuple[PageText, RunsSeen | None]:
+    """What `seen_of` gives, but the characters in drawing order, each string's a run of its own,
+    every run taken to be on its page: no order to work out. Each run of `seen_of` is of its first
+    string's colour, size and colour under it, so that when these runs pass the checks, so do
+    those: what these find, `seen_of`'s runs are judged for (preflight._record_finds)."""
+    if g is None or not (kept := _kept(g)).any():
+        return _no_text().read, None
+    at = np.flatnonzero(kept)
+    read, on_paper = _taken(g, at, g.codes, h_mm).read, ~g.deco[g.of[at]]
+    of = g.of[at[on_paper]]
+    starts = np.flatnonzero(np.r_[True, of[1:] != of[:-1]])
+    chars = read if len(of) == len(at) else _picked(read, on_paper)  # most parts have no decoration
+    return read, RunsSeen(chars, starts, np.r_[starts[1:], len(of)], g.under[of[starts]], np.ones(len(starts), dtype=bool))
+
+
+def _picked(t: PageText, keep: np.ndarray) -> PageText:
+    """`t.take(keep)` (a mask), its text picked at C speed: a book has a hundred thousand characters."""
+    return PageText(list(itertools.compress(t.text, keep.tolist())), t.box[keep], t.size[keep], t.rgb[keep])
