@@ -176,3 +176,32 @@ def test_a_game_in_a_folder_named_as_another_games_id_builds_under_its_own(game_
     edited = build([second], ctx(), {"manifest"}, runner=serial)
     assert edited.loaded == ["ring-two"]
     assert build([first], ctx(), {"manifest"}, runner=serial).loaded == []
+
+
+def test_a_drawing_library_of_another_version_changes_the_environment_digest(monkeypatch):
+    """Every unit's fingerprint and a no-op's shortcut hash the drawing libraries as installed: a
+    reportlab of another version (its installed metadata says so) must rebuild everything."""
+    from importlib import metadata
+
+    from generator import fingerprints
+
+    real = metadata.distribution
+
+    class Installed:
+        def __init__(self, version: str) -> None:
+            self.text = f"Metadata-Version: 2.1\nName: reportlab\nVersion: {version}\n"
+
+        def read_text(self, name: str) -> str | None:
+            return self.text if name == "METADATA" else None
+
+    def digest_with(version: str) -> str:
+        monkeypatch.setattr(metadata, "distribution",
+                            lambda name: Installed(version) if name == "reportlab" else real(name))
+        fingerprints.environment_digest.cache_clear()
+        return fingerprints.environment_digest()
+
+    try:
+        assert digest_with("4.5.1") == digest_with("4.5.1") != digest_with("4.5.2")
+    finally:
+        monkeypatch.undo()
+        fingerprints.environment_digest.cache_clear()
