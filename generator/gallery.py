@@ -87,26 +87,32 @@ def listed(root: Path, folder: Path, kind: str | None = None) -> list[Path]:
     `kind` "file" or "dir", only those (links followed). An entry that is no link is where its
     folder resolves to: only links and a folder out of `root` are resolved one by one, and the
     folder is read once for names and kinds (a build's output folder has hundreds of files)."""
+    return [folder / name for name in _names(root.resolve(), folder, kind)]
+
+
+def _names(base: Path, folder: Path, kind: str | None = None, inside: bool | None = None) -> list[str]:
+    """`listed`'s entries by name, for a root already resolved to `base` (and `inside`: whether
+    `folder` resolves inside it, when known): the page names a deck's hundreds of card images by
+    their names alone, which need no Path object each."""
     try:
         with os.scandir(folder) as scan:  # names in one folder sort as their paths do
             entries = sorted(((e.name, e) for e in scan if not e.name.startswith(".")), key=lambda n_e: n_e[0])
     except OSError:
         return []
-    base = root.resolve()
-    inside = _inside(base, folder)
-    shown = []
-    for name, entry in entries:
-        path = folder / name
-        if (inside and not _is(entry, "link") or _inside(base, path)) and (kind is None or _is(entry, kind)):
-            shown.append(path)
-    return shown
+    if inside is None:
+        inside = _inside(base, folder)
+    return [name for name, entry in entries
+            if (inside and not _is(entry, "link") or _inside(base, folder / name)) and (kind is None or _is(entry, kind))]
+
+
+_ASK = {"file": os.DirEntry.is_file, "dir": os.DirEntry.is_dir, "link": os.DirEntry.is_symlink}
 
 
 def _is(entry: os.DirEntry[str], kind: str) -> bool:
     """Whether a folder entry is a "file", a "dir" or a "link", as Path.is_file and the like answer:
     False where it cannot be told."""
     try:
-        return {"file": entry.is_file, "dir": entry.is_dir, "link": entry.is_symlink}[kind]()
+        return bool(_ASK[kind](entry))
     except OSError:
         return False
 
@@ -124,7 +130,8 @@ def index_html(out_root: Path, *, errors: list[str] | None = None, live: bool = 
     """The page as text. `errors`: lines to show on top (a failed rebuild); `live`: add the reload
     script, which reloads the page once the server's build number is no longer `version`."""
     games = listed(out_root, out_root, "dir") if out_root.is_dir() else []
-    heading = _e(page_title(games))
+    manifests = [_read_json(out_root, game / "manifest.json") for game in games]  # read once: title and section
+    heading = _e(page_title(games, manifests))
     parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
              f"<title>{heading}</title>", f"<style>{STYLE}</style></head><body>", f"<h1>{heading}</h1>"]
     if errors:
@@ -133,40 +140,77 @@ def index_html(out_root: Path, *, errors: list[str] | None = None, live: bool = 
                      + "\n".join(_e(line) for line in errors) + "</div>")
     if not games:
         parts.append("<p>Nothing built yet: run <code>pnp build --all</code>.</p>")
-    for game in games:
-        parts += _game_section(game)
+    for game, manifest in zip(games, manifests):
+        parts += _game_section(game, manifest)
     if live:
         parts.append(LIVE_SCRIPT % version)
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
 
-def page_title(games: list[Path]) -> str:
+def page_title(games: list[Path], manifests: list[Any]) -> str:
     """The page is titled by what it shows: each game's title (its manifest's, else its folder
     name), joined by " · "; "pnp build" only while nothing is built."""
     titles = []
-    for game in games:
-        manifest = _read_json(game.parent, game / "manifest.json")
+    for game, manifest in zip(games, manifests):
         title = manifest.get("title") if isinstance(manifest, dict) else None
         titles.append(title if isinstance(title, str) and title else game.name)
     return " · ".join(titles) or "pnp build"
 
 
-def _game_section(game: Path) -> list[str]:
+def _game_section(game: Path, manifest: Any) -> list[str]:
     root = game.parent
-    files = sorted(listed(root, game, "file"), key=lambda p: (_kind(p.name), p.name))
-    manifest = _read_json(root, game / "manifest.json") or {}
+    base = root.resolve()
+    # the game folder's files by name (a Path each cost the page more than the rest of its work)
+    files = sorted(_names(base, game, "file"), key=lambda n: (_kind(n), n))
+    manifest = manifest or {}
     names = {c.get("id"): c.get("name") for c in manifest.get("components", []) if isinstance(c, dict)}
     title = manifest.get("title")
     out = [f'<section id="{_e(game.name)}"><h2>{_e(title) + " — " if title else ""}{_e(game.name)}</h2>']
     out += _check_section(_read_json(root, game / "check-report.json"))
     out += _missing_section(game)
+    out += _sheets_section(game, base, files, names)
 
-    sheets: dict[tuple[str, str, str], list[tuple[int, Path]]] = {}
+    maps = [f for f in files if f.startswith("map-") and f.endswith(".svg")]  # (its suffix: ".svg")
+    if maps:
+        out.append("<h3>Maps</h3>")
+        for f in maps:
+            src = _url(game.name, f)
+            out.append(f'<figure><a href="{src}"><img src="{src}" alt="{_e(f)}" loading="lazy"></a>'
+                       f"<figcaption>{_e(f)}</figcaption></figure>")
+
+    books = [f for f in files if f.startswith(("rulebook-", "booklet-")) and f.endswith(".pdf")]
+    if books:
+        out.append("<h3>Rulebooks</h3><ul>")
+        out += [f'<li><a href="{_url(game.name, f)}">{_e(f)}</a></li>' for f in books]
+        out.append("</ul>")
+
+    out += _ink_section(game)
+    out.append("<h3>Files</h3><ul>")
     for f in files:
-        m = _SHEET.match(f.name)
+        if _suffix(f) in (".pdf", ".json", ".txt"):
+            size = f"{(game / f).stat().st_size / 1024:.0f} KB"
+            out.append(f'<li><a href="{_url(game.name, f)}">{_e(f)}</a> ({size})</li>')
+    out.append("</ul></section>")
+    return out
+
+
+def _suffix(name: str) -> str:
+    """Path(name).suffix, for a name of one folder entry."""
+    i = name.rfind(".")
+    return name[i:] if 0 < i < len(name) - 1 else ""
+
+
+def _sheets_section(game: Path, base: Path, files: list[str], names: dict[Any, Any]) -> list[str]:
+    """Each sheet's SVG pages, its PDF and its pieces' images (the files named by `files`)."""
+    out: list[str] = []
+    png = game / "png"
+    png_dirs = set(_names(base, png, "dir"))  # the card images' folders, where they lie inside the root
+    sheets: dict[tuple[str, str, str], list[tuple[int, str]]] = {}
+    for f in files:
+        m = _SHEET.match(f)
         if m and m["ext"] == "svg":
-            sheets.setdefault((f.name.split("-", 1)[0], m["part"], m["lang"]), []).append((int(m["page"] or 0), f))
+            sheets.setdefault((f.split("-", 1)[0], m["part"], m["lang"]), []).append((int(m["page"] or 0), f))
     if sheets:
         out.append("<h3>Printed pieces</h3>")
     for (kind, part, lang), pages in sheets.items():
@@ -176,40 +220,30 @@ def _game_section(game: Path) -> list[str]:
         if (game / pdf).is_file():
             out.append(f'<p><a href="{_url(game.name, pdf)}">{_e(pdf)}</a></p>')
         for _, f in sorted(pages):
-            src = _url(game.name, f.name)
-            out.append(f'<figure><a href="{src}"><img src="{src}" alt="{_e(f.name)}" loading="lazy"></a>'
-                       f"<figcaption>{_e(f.name)}</figcaption></figure>")
+            src = _url(game.name, f)
+            out.append(f'<figure><a href="{src}"><img src="{src}" alt="{_e(f)}" loading="lazy"></a>'
+                       f"<figcaption>{_e(f)}</figcaption></figure>")
         # card images: png/<deck>/ in the source language, png/<deck>-<lang>/ in the others
-        folder = next((d for d in (game / "png" / f"{part}-{lang}", game / "png" / part)
-                       if d.is_dir() and within(root, d)), None)
-        pngs = [p for p in listed(root, folder, "file") if p.suffix == ".png"] if folder else []
-        if pngs:
-            out.append('<div class="pieces">' + "".join(
-                f'<img src="{_url(game.name, "png", p.parent.name, p.name)}" alt="{_e(p.stem)}" title="{_e(p.stem)}" loading="lazy">'
-                for p in pngs) + "</div>")
-
-    maps = [f for f in files if f.name.startswith("map-") and f.suffix == ".svg"]
-    if maps:
-        out.append("<h3>Maps</h3>")
-        for f in maps:
-            src = _url(game.name, f.name)
-            out.append(f'<figure><a href="{src}"><img src="{src}" alt="{_e(f.name)}" loading="lazy"></a>'
-                       f"<figcaption>{_e(f.name)}</figcaption></figure>")
-
-    books = [f for f in files if f.name.startswith(("rulebook-", "booklet-")) and f.suffix == ".pdf"]
-    if books:
-        out.append("<h3>Rulebooks</h3><ul>")
-        out += [f'<li><a href="{_url(game.name, f.name)}">{_e(f.name)}</a></li>' for f in books]
-        out.append("</ul>")
-
-    out += _ink_section(game)
-    out.append("<h3>Files</h3><ul>")
-    for f in files:
-        if f.suffix in (".pdf", ".json", ".txt"):
-            size = f"{f.stat().st_size / 1024:.0f} KB"
-            out.append(f'<li><a href="{_url(game.name, f.name)}">{_e(f.name)}</a> ({size})</li>')
-    out.append("</ul></section>")
+        folder = next((png / d for d in (f"{part}-{lang}", part) if _png_folder(base, png, png_dirs, d)), None)
+        # (a name not hidden that ends in ".png" is one whose Path.suffix is ".png", its stem the rest)
+        pngs = [n for n in _names(base, folder, "file", inside=True) if n.endswith(".png")] if folder else []
+        if folder and pngs:
+            out.append('<div class="pieces">' + "".join(_piece_image(_url(game.name, "png", folder.name), n) for n in pngs)
+                       + "</div>")
     return out
+
+
+def _png_folder(base: Path, png: Path, png_dirs: set[str], name: str) -> bool:
+    """Whether png/<name> is a folder inside the root (`listed`'s rule, which passes over hidden
+    names: one of those is asked of the disk)."""
+    if name.startswith("."):
+        return (png / name).is_dir() and _inside(base, png / name)
+    return name in png_dirs
+
+
+def _piece_image(folder_url: str, name: str) -> str:
+    stem = _e(name[:-4])
+    return f'<img src="{folder_url}/{_quoted(name)}" alt="{stem}" title="{stem}" loading="lazy">'
 
 
 INK_FOLDERS = {"ink-saver": "ink saver", "ink-mono": "greyscale"}  # pnp build --ink saver|mono (context.py)

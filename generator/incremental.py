@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,8 +70,20 @@ def _stat(path: Path) -> list[int] | None:
 
 
 def outputs_intact(root: Path, entry: dict[str, Any]) -> bool:
-    outputs = entry.get("outputs") or {}
-    return all(_stat(root / rel) == stat for rel, stat in outputs.items())
+    """Whether every file the entry records has the size and mtime recorded. A no-op build asks this
+    of every output (some 1,300 in `build --all`): by path strings, as `_stat` does through Path
+    objects, which cost more than the stat itself."""
+    base = os.fspath(root)
+    for rel, recorded in (entry.get("outputs") or {}).items():
+        try:
+            st = os.stat(os.path.join(base, rel))
+        except OSError:
+            if recorded is not None:  # (`_stat` records a file that was gone as None)
+                return False
+            continue
+        if [st.st_size, st.st_mtime_ns] != recorded:
+            return False
+    return True
 
 
 @dataclass
@@ -116,20 +129,38 @@ def _plan_game(name: str | Path, ctx: BuildContext, only: set[str] | None, force
     from solver.game.loader import load_game, load_meta, resolve_game_dir
 
     folder = resolve_game_dir(name)
-    game_id = load_meta(folder).id
-    gp = _GamePlan(folder, game_id, game_inputs_digest(folder, ctx, only), read_record(ctx.out_dir(game_id)))
-    last = gp.record.get("last") or {}
-    units = gp.record.get("units") or {}
-    if (not force and last.get("inputs") == gp.digest and last.get("units") is not None
-            and all(k in units and outputs_intact(ctx.out_root, units[k]) for k in last["units"])):
-        gp.units = [_unit_of(game_id, k) for k in last["units"]]
+    digest = game_inputs_digest(folder, ctx, only)
+    # The id is game.yaml's, validated; a game's id is mostly its folder's name, so that record is
+    # tried first: a record whose last inputs are these files (game.yaml among them, by content) was
+    # written under the id this very game.yaml validates to, and game.yaml need not be read at all.
+    # (".." would name the output root's parent, not a game's folder in it)
+    guess = folder.name if folder.name not in ("", "..") else ""
+    gp = _GamePlan(folder, guess, digest, read_record(ctx.out_dir(guess)) if guess else {})
+    unchanged = not force and _unchanged(gp, ctx)
+    if not unchanged:
+        game_id = load_meta(folder).id
+        if game_id != gp.game_id:
+            gp = _GamePlan(folder, game_id, digest, read_record(ctx.out_dir(game_id)))
+            unchanged = not force and _unchanged(gp, ctx)
+    if unchanged:
+        last = gp.record["last"]
+        gp.units = [_unit_of(gp.game_id, k) for k in last["units"]]
         gp.warnings = list(last.get("warnings") or [])
     else:
         from .languages import with_drafts
 
         gp.game = with_drafts(load_game(folder), ctx.drafts)  # raises DataError before anything is written
-        report.loaded.append(game_id)
+        report.loaded.append(gp.game_id)
     return gp
+
+
+def _unchanged(gp: _GamePlan, ctx: BuildContext) -> bool:
+    """Whether the record says the game's last build read exactly these inputs and left every
+    output of its units in place: then nothing needs to run, and the game is not even loaded."""
+    last = gp.record.get("last") or {}
+    units = gp.record.get("units") or {}
+    return (last.get("inputs") == gp.digest and last.get("units") is not None
+            and all(k in units and outputs_intact(ctx.out_root, units[k]) for k in last["units"]))
 
 
 def _changed_units(plans: list[_GamePlan], ctx: BuildContext, only: set[str] | None,
@@ -220,7 +251,7 @@ def _replay_warnings(plans: list[_GamePlan], ctx: BuildContext) -> None:
     warnings: list[str] = []
     for gp in plans:
         warnings += gp.warnings
-        units = (read_record(ctx.out_dir(gp.game_id)).get("units") or {})
+        units = gp.record.get("units") or {}  # as written: `_update_record` keeps it (one parse a build)
         for unit in gp.units:
             warnings += (units.get(unit.key) or {}).get("warnings", [])
     for w in dict.fromkeys(warnings):
@@ -284,6 +315,7 @@ def _update_record(gp: _GamePlan, ctx: BuildContext, only: set[str] | None,
               "last": {"inputs": gp.digest if complete else None, "units": [u.key for u in gp.units],
                        "warnings": gp.warnings}}
     write_text(ctx.out_dir(gp.game_id) / RECORD, json.dumps(record, indent=1, sort_keys=True) + "\n")
+    gp.record = record
 
 
 def _remove_unclaimed(paths: set[str], units: dict[str, Any], ctx: BuildContext, report: BuildReport) -> None:

@@ -25,7 +25,6 @@ from solver.errors import DataError, Problem
 from .build import STAGES, Stage
 from .context import BuildContext
 from .output import scratch_folder, scratch_writes
-from .render.ink import ink_mode
 
 if TYPE_CHECKING:
     from solver.game.loader import Game
@@ -124,6 +123,8 @@ def execute(game: Game, unit: Unit, ctx: BuildContext, scratch_in: Path | None =
     and out, so the same function runs in this process, a process pool or on a Dask worker. With
     `scratch_in` (the output root, on a disk the caller shares) the scratch folder is made there and
     the files are returned as paths in it; else (or when it cannot be written) as bytes."""
+    from .render.ink import ink_mode  # here: a no-op build, which runs no unit, draws nothing
+
     scratch = scratch_folder(scratch_in, SCRATCH)
     handed_over = False
     try:
@@ -199,9 +200,9 @@ def prepare(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> None:
 
 # what the optimiser's units import besides the optimiser, that a build's other units import too (the
 # engine, the rules' QA, the coverage's piece code; with preflight, its readers and numpy): see
-# `share_with_optimiser`
+# `share_with_optimiser`; and `execute`'s ink modes (render/ink.py, not imported by a no-op build)
 OPTIMISER_SHARES = ("generator.coverage", "generator.pieces.boards", "generator.pieces.tuckbox", "solver.engine.run",
-                    "solver.rules.qa")
+                    "solver.rules.qa", "generator.render.ink")
 
 
 def share_with_optimiser(ctx: BuildContext) -> None:

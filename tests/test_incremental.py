@@ -10,6 +10,7 @@ fresh build of the same data into an empty folder.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,59 @@ def test_output_inside_the_game_folder_is_not_an_input(game):
     build([game], BuildContext(preflight=False, out_root=out), {"manifest"}, runner=serial)
     again = build([game], BuildContext(preflight=False, out_root=out), {"manifest"}, runner=serial)
     assert again.loaded == [] and again.built == []
+
+
+def test_a_game_in_a_folder_named_as_another_games_id_builds_under_its_own(game_copy, tmp_path):
+    """A no-op looks for a game's record under its folder's name before reading game.yaml: a record
+    found there counts only when its inputs are this folder's, so a game whose id is not its folder's
+    name (here the folder of another game that is built and up to date) is built under its own id,
+    and its no-op is one too."""
+    first = game_copy()
+    second = tmp_path / "elsewhere" / first.name
+    second.parent.mkdir()
+    shutil.copytree(first, second)
+    meta = second / "game.yaml"
+    meta.write_text(meta.read_text(encoding="utf-8").replace("id: dont-drop-the-ring", "id: ring-two", 1),
+                    encoding="utf-8")
+    out = tmp_path / "out"
+    ctx = lambda: BuildContext(preflight=False, out_root=out)  # noqa: E731
+    build([first], ctx(), {"manifest"}, runner=serial)
+    other = build([second], ctx(), {"manifest"}, runner=serial)
+    assert other.loaded == ["ring-two"] and {u.game for u in other.built} == {"ring-two"}
+    assert (out / "ring-two" / "manifest.json").is_file()
+    for folder in (second, first):
+        again = build([folder], ctx(), {"manifest"}, runner=serial)
+        assert again.loaded == [] and again.built == [] and again.written == []
+    meta.write_text(meta.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    edited = build([second], ctx(), {"manifest"}, runner=serial)
+    assert edited.loaded == ["ring-two"]
+    assert build([first], ctx(), {"manifest"}, runner=serial).loaded == []
+
+
+def test_a_drawing_library_of_another_version_changes_the_environment_digest(monkeypatch):
+    """Every unit's fingerprint and a no-op's shortcut hash the drawing libraries as installed: a
+    reportlab of another version (its installed metadata says so) must rebuild everything."""
+    from importlib import metadata
+
+    from generator import fingerprints
+
+    real = metadata.distribution
+
+    class Installed:
+        def __init__(self, version: str) -> None:
+            self.text = f"Metadata-Version: 2.1\nName: reportlab\nVersion: {version}\n"
+
+        def read_text(self, name: str) -> str | None:
+            return self.text if name == "METADATA" else None
+
+    def digest_with(version: str) -> str:
+        monkeypatch.setattr(metadata, "distribution",
+                            lambda name: Installed(version) if name == "reportlab" else real(name))
+        fingerprints.environment_digest.cache_clear()
+        return fingerprints.environment_digest()
+
+    try:
+        assert digest_with("4.5.1") == digest_with("4.5.1") != digest_with("4.5.2")
+    finally:
+        monkeypatch.undo()
+        fingerprints.environment_digest.cache_clear()
