@@ -138,7 +138,8 @@ class _Joint:
         return runs
 
     def feasible(self) -> bool:
-        return solve(self.m, [a.lit for a in self.assumptions])[0] in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        # the verdict alone: no solution of this solve is read (`optimise` solves for the counts)
+        return solve(self.m, [a.lit for a in self.assumptions], verdict_only=True)[0] in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
     def conflict(self) -> tuple[list[str], bool]:
         core, confirmed = explain(self.m, self.assumptions)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game.loader import Game
+from ..game.objmemo import kept_for
 from .results import SetupResult
 from .runner import Runner
 
@@ -23,7 +24,15 @@ def variant_counts(game: Game, variant: str) -> list[int]:
 
 def run_setup(game: Game, players: int, variant: str | None = None) -> SetupResult:
     """Execute setup.yaml for `players` players, with optional rule `variant` played if given.
-    Raises DataError for a bad expression."""
+    Raises DataError for a bad expression.
+
+    Run once per loaded game, count and variant (solver/game/objmemo.py): `pnp check` asks for the
+    same runs in the setup proof, the worst deals, the proposals, the odds and the wargame models
+    (110 runs of 35 for the examples). The result is shared: a caller reads it, never changes it."""
+    return kept_for(game, ("setup run", players, variant), lambda: _run(game, players, variant))
+
+
+def _run(game: Game, players: int, variant: str | None) -> SetupResult:
     runner = Runner(game, players, variant)
     runner.run()
     return runner.result()

@@ -222,33 +222,50 @@ def describe(con: Constraint) -> str:
 
 
 
-def prove_rules_for_every_deal(model: SetupModel, verdict: Verdict) -> None:
+def prove_rules_for_every_deal(model: SetupModel, verdict: Verdict, *, quick: bool = False) -> bool:
     """Every rule for every possible deal. A rule that counts no zone a deal or a choice splits has
     one value, which the feasibility solve has shown to hold. For the others: ask for a setup that
     breaks at least one of them; each rule that setup breaks is reported with it as the
     counterexample and dropped, and the question is asked again until no setup breaks any (one
-    solve when all hold)."""
+    solve when all hold). Returns True when `verdict` has the rules' outcome.
+
+    `quick`: the solves are asked for their verdict alone (cpsat.py `solve`'s `verdict_only`), which
+    is all they need while no rule has a counterexample to show: which rules end up broken does not
+    depend on the setups found (a rule is broken in some round exactly when some setup breaks it),
+    only a counterexample does. So the first rule with one to show (a rule that counts only stated
+    counts), or a solve out of time, stops the rounds: False, `verdict` as it was, and the caller asks
+    again without `quick` of a new model (this one holds the quick rounds' additions), which finds
+    the counterexamples the report has always shown."""
     m = model.m
     base = [a.lit for a in model.assumptions if a.kind != "constraint"]
     open_rules = [c for c in model.constraint_lits if c[4]]
+    can_fail: list[tuple[Constraint, str]] = []
+    unproven: list[tuple[Constraint, list[ItemKey]]] = []
     while open_rules:
         violated = m.new_bool_var("some-rule-violated")
         m.add_bool_or([c[2].Not() for c in open_rules]).only_enforce_if(violated)
-        status, sol = solve(m, base + [violated])
+        status, sol = solve(m, base + [violated], verdict_only=quick)
         if status == cp_model.INFEASIBLE:
             break
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # out of time: claim nothing
-            verdict.unproven += [(c[1], []) for c in open_rules]
+            if quick:
+                return False
+            unproven += [(c[1], []) for c in open_rules]
             break
         broken = [c for c in open_rules if not sol.boolean_value(c[2])]
         for index, con, lit, keys, _ in broken:
             unknown = [k for k in keys if k in model.unknown]
             if unknown:
-                verdict.unproven.append((con, unknown))
+                unproven.append((con, unknown))
+            elif quick:
+                return False
             else:
-                verdict.can_fail.append((con, counterexample(model, sol, keys)))
+                can_fail.append((con, counterexample(model, sol, keys)))
         done = {c[0] for c in broken}  # by rule index: literals do not compare with ==
         open_rules = [c for c in open_rules if c[0] not in done]
+    verdict.can_fail += can_fail
+    verdict.unproven += unproven
+    return True
 
 
 def counterexample(model: SetupModel, solver: cp_model.CpSolver, keys: list[ItemKey]) -> str:

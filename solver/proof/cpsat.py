@@ -40,7 +40,8 @@ class Verdict:
     choices: list[tuple[int, dict[ItemKey, int]]] = field(default_factory=list)  # (step, a valid choice)
 
 
-def solve(model: cp_model.CpModel, lits: list[Any], *, presolve: bool = False) -> tuple[Any, cp_model.CpSolver]:
+def solve(model: cp_model.CpModel, lits: list[Any], *, presolve: bool = False,
+          verdict_only: bool = False) -> tuple[Any, cp_model.CpSolver]:
     """Solve under assumptions, with one worker (fastest on tiny models, and deterministic).
 
     Presolve is off: on these models it costs more than it saves (40 ms against 4 ms). The full
@@ -60,6 +61,13 @@ def solve(model: cp_model.CpModel, lits: list[Any], *, presolve: bool = False) -
     solver.parameters.add_cg_cuts = False
     solver.parameters.add_mir_cuts = False
     solver.parameters.max_time_in_seconds = 10.0
+    if verdict_only:
+        # For a caller that reads no solution the report prints (`verdict_only`): every linear
+        # constraint in the LP from the start, not added as it is violated, and no zero-half cuts.
+        # The verdict is the same (infeasible is a proof, and any solution shows feasibility), the
+        # solution found may differ; the rule proofs of `pnp check --all` take 0.21 CPU-s instead of 0.41.
+        solver.parameters.add_lp_constraints_lazily = False
+        solver.parameters.add_zero_half_cuts = False
     status = solver.solve(model)
     return status, solver
 

@@ -18,7 +18,7 @@ The maximising deal is kept as the example that binds it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from ortools.sat.python import cp_model
 
@@ -76,8 +76,9 @@ def worst_deals(game: Game, result: SetupResult) -> list[WorstDeal]:
         assert g.move.match is not None
         groups.setdefault((g.move.items[0][0], g.move.match[0], g.value), []).append(g)
     out = []
+    solved: dict[str, tuple[Any, cp_model.CpSolver]] = {}
     for (component, attr, value), parts in groups.items():
-        worst = _maximise(model, result, component, attr, value, parts)
+        worst = _maximise(model, result, component, attr, value, parts, solved)
         if worst is None:
             return []  # no deal at all: the steps cannot be carried out (the setup proof says which)
         out.append(worst)
@@ -85,13 +86,19 @@ def worst_deals(game: Game, result: SetupResult) -> list[WorstDeal]:
 
 
 def _maximise(model: SetupModel, result: SetupResult, component: str, attr: str, value: str,
-              parts: list[Matched]) -> WorstDeal | None:
+              parts: list[Matched], solved: dict[str, tuple[Any, cp_model.CpSolver]]) -> WorstDeal | None:
+    """The worst deal for one attribute value. `solved`: the solves of this model so far, by their
+    objective: values whose demands are the same sum (Saboteur's tiles and pieces of a clan, one each
+    for each dwarf card of it dealt) ask the same question of the same model, so it is solved once."""
     m = model.m
     demand = sum(p.demand for p in parts)
     cards = {k: v for p in parts for k, v in p.cards.items()}
     exact = not any(k in model.unknown for k in cards)
     m.maximize(demand)
-    status, sol = solve(m, [])
+    asked = str(m.proto.objective)
+    if asked not in solved:
+        solved[asked] = solve(m, [])
+    status, sol = solved[asked]
     if status == cp_model.INFEASIBLE:
         return None
     if status != cp_model.OPTIMAL:
