@@ -11,6 +11,7 @@ import pdfplumber
 import yaml
 
 from generator.cli import main
+from tests.usual_solves import usual_solves
 
 GAMES = Path(__file__).resolve().parent.parent / "data" / "games"
 
@@ -67,19 +68,15 @@ def test_lotr_sauron_each_fellowship_player_takes_their_own_hobbit_card(capsys):
         assert len(example) == n - 1 and set(example.values()) == {1} and set(example) <= set(cards)
 
 
-# The choices `pnp check` shows for lotr-sauron (OR-Tools 9.15, as main 0ea18e5 showed them): the
-# solution of each count's feasibility solve, which keeps the usual parameters (solver/proof/cpsat.py:
-# only the solves whose solution no report shows ask for a verdict alone; with those parameters three
-# of these four examples change). After an OR-Tools upgrade that changes them, check the test above
-# and write the new ones here.
-HOBBITS = {n: {f"fellowship-{h}": 1 for h in names} for n, names in {
-    3: ["bolger", "sam"], 4: ["bolger", "merry", "sam"], 5: ["bolger", "merry", "pippin", "sam"],
-    6: ["bolger", "frodo", "merry", "pippin", "sam"]}.items()}
-
-
 def test_lotr_sauron_shows_the_choices_the_usual_solve_finds(capsys):
-    _, findings = check_json("lotr-sauron", capsys)
-    assert {f["player_counts"][0]: example_of(f["message"]) for f in findings if f["code"] == "choice-valid"} == HOBBITS
+    """A choice shown is the solution of its count's feasibility solve, made the usual way (only the
+    solves whose solution no report shows ask for a verdict alone: solver/proof/cpsat.py)."""
+    def choices() -> dict[int, dict[str, int]]:
+        _, findings = check_json("lotr-sauron", capsys)
+        return {f["player_counts"][0]: example_of(f["message"]) for f in findings if f["code"] == "choice-valid"}
+    shown = choices()
+    with usual_solves():
+        assert choices() == shown and sorted(shown) == [3, 4, 5, 6]
 
 
 def write_game(folder: Path, gold: int, rule: bool) -> None:
