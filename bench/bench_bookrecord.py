@@ -31,7 +31,8 @@ from generator import drawn_registry  # noqa: E402
 from generator.missing import build_missing  # noqa: E402
 from generator.rulebook import drawn  # noqa: E402
 from generator.rulebook.build import build_rulebooks  # noqa: E402
-from solver.game.loader import game_ids, load_game  # noqa: E402
+from solver.game.folders import game_ids
+from solver.game.loader import load_game  # noqa: E402
 
 
 def books(games: list[str], out: Path) -> list[tuple[Path, drawn.BookRecord]]:

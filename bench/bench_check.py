@@ -40,7 +40,8 @@ def _children_cpu() -> float:
 
 def breakdown() -> list[tuple[str, float, float]]:
     from solver.errors import DataError
-    from solver.game.loader import game_ids, load_game
+    from solver.game.folders import game_ids
+    from solver.game.loader import load_game
 
     rows: list[tuple[str, float, float]] = []
     start, cpu = time.perf_counter(), time.process_time()

@@ -68,7 +68,7 @@ def main() -> None:
     ap.add_argument("--dpi", type=int, default=72, help="rasterising resolution (default 72)")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
-    from solver.game.loader import game_ids
+    from solver.game.folders import game_ids
 
     games = args.games.split(",") if args.games else game_ids()
     print(f"{'game':28} {'pages':>5} {'normal':>7} {'saver':>7} {'mono':>7} {'saver/normal':>13} {'mono/normal':>12}")

@@ -28,7 +28,8 @@ from generator.rulebook import flowables  # noqa: E402
 from generator.rulebook.build import rulebook_files  # noqa: E402
 from generator.text import breaking  # noqa: E402
 from generator.text.breaking import HYPHEN  # noqa: E402
-from solver.game.loader import game_ids, load_game  # noqa: E402
+from solver.game.folders import game_ids
+from solver.game.loader import load_game  # noqa: E402
 
 
 def need(line: str, hyphen: bool, font: str, size: float, width: float) -> float | None:

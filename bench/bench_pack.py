@@ -20,7 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from generator.context import PAPER_MM, BuildContext  # noqa: E402
 from generator.pieces import pack as packmod  # noqa: E402
 from generator.pieces.packed import area_bound, own_sheets, printed_groups, problem, regions  # noqa: E402
-from solver.game.loader import game_ids, load_game  # noqa: E402
+from solver.game.folders import game_ids
+from solver.game.loader import load_game  # noqa: E402
 
 
 def row(game_id: str, ctx: BuildContext) -> str:

@@ -27,7 +27,8 @@ from pypdf import PdfReader  # noqa: E402
 
 from generator.context import BuildContext  # noqa: E402
 from generator.rulebook.build import build_rulebooks  # noqa: E402
-from solver.game.loader import game_ids, load_game  # noqa: E402
+from solver.game.folders import game_ids
+from solver.game.loader import load_game  # noqa: E402
 
 
 def run(games: list[str], out: Path) -> list[tuple[str, float, float, int, int]]:

@@ -17,7 +17,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
-from solver.game.fontfiles import font_file_paths
 
 from .context import BuildContext
 from .units import PER_COMPONENT, Unit
@@ -136,7 +135,7 @@ def options_of(ctx: BuildContext) -> dict[str, Any]:
 
 def shared_data_files() -> list[Path]:
     """Data outside the game folders that stages read (shared glossaries)."""
-    from solver.game.loader import DATA_DIR
+    from solver.game.folders import DATA_DIR
 
     folder = DATA_DIR / "glossaries"
     return sorted(folder.rglob("*")) if folder.is_dir() else []
@@ -160,7 +159,7 @@ def game_files(folder: Path, ctx: BuildContext) -> list[Path]:
 def game_inputs_digest(folder: Path, ctx: BuildContext, only: set[str] | None) -> str:
     """Everything a game's build can read, by content, without loading the game: when it equals
     the recorded one and the outputs are in place, the whole game is skipped (a no-op build)."""
-    from solver.game.loader import DATA_DIR
+    from solver.game.folders import DATA_DIR
 
     files = hash_files(game_files(folder, ctx), folder)
     shared = hash_files(shared_data_files(), DATA_DIR)
@@ -220,6 +219,8 @@ def _assets(memo: dict, parts: tuple[tuple[Any, str | None], ...]) -> dict[str, 
 def fingerprint(game: Game, unit: Unit, ctx: BuildContext, memo: dict | None = None) -> str:
     """What the unit reads, by content: its slice of the validated model plus files and options.
     `memo` (one per game and build) dumps each part of the model and hashes the files once."""
+    from solver.game.fontfiles import font_file_paths  # the game's models: a loaded game's only
+
     memo = {} if memo is None else memo
     folder, extras = game.folder, game.extras
     if "files" not in memo:
@@ -279,7 +280,7 @@ def _stage_slice(game: Game, unit: Unit, memo: dict) -> dict[str, Any]:
         slice_["map"] = dump(extras.get("map"))
         slice_["rules"] = dump(extras.get("rules"))
         slice_["rules_files"] = hash_files([p for p in memo["files"] if p.relative_to(folder).parts[0] == "rules"], folder)
-        from solver.game.loader import DATA_DIR
+        from solver.game.folders import DATA_DIR
         slice_["shared"] = hash_files(shared_data_files(), DATA_DIR)
     else:  # a stage added later: the whole model and every file of the game, until someone slices it
         slice_["components"] = dump(game.components)

@@ -126,7 +126,7 @@ def _plan_game(name: str | Path, ctx: BuildContext, only: set[str] | None, force
                report: BuildReport) -> _GamePlan:
     """A game's plan: its units from the record when nothing it reads changed and its outputs are in
     place (the game is not even loaded), else the game loaded and validated."""
-    from solver.game.loader import load_game, load_meta, resolve_game_dir
+    from solver.game.folders import resolve_game_dir
 
     folder = resolve_game_dir(name)
     digest = game_inputs_digest(folder, ctx, only)
@@ -138,6 +138,8 @@ def _plan_game(name: str | Path, ctx: BuildContext, only: set[str] | None, force
     gp = _GamePlan(folder, guess, digest, read_record(ctx.out_dir(guess)) if guess else {})
     unchanged = not force and _unchanged(gp, ctx)
     if not unchanged:
+        from solver.game.loader import load_game, load_meta  # pydantic's models: only for a game to load
+
         game_id = load_meta(folder).id
         if game_id != gp.game_id:
             gp = _GamePlan(folder, game_id, digest, read_record(ctx.out_dir(game_id)))

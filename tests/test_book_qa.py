@@ -29,7 +29,8 @@ from generator.rulebook.build import _report
 from generator.rulebook.content import rulebook_content
 from generator.rulebook.guide import Printing
 from generator.rulebook.typeset import render
-from solver.game.loader import game_ids, load_game
+from solver.game.folders import game_ids
+from solver.game.loader import load_game
 from solver.rules.glossary import load_glossary
 from solver.rules.qa import check_rules
 

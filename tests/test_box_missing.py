@@ -16,7 +16,8 @@ import pytest
 
 from generator.cli import main
 from generator.gallery import index_html
-from solver.game.loader import game_ids, load_game
+from solver.game.folders import game_ids
+from solver.game.loader import load_game
 
 WOTR = "war-of-the-ring-campaign"
 RIM_MM = 11.5  # a War of the Ring counter's rim (layouts.yaml wotr-counter, wotr-counter-blank)

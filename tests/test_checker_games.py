@@ -8,7 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from solver.game.loader import game_ids, load_game
+from solver.game.folders import game_ids
+
+from solver.game.loader import load_game
 from solver.report import check_game
 
 GAMES = game_ids()

@@ -20,7 +20,8 @@ from generator.context import BuildContext
 from generator.counters import build_counters
 from pdf_units import MM_PER_PT
 from solver.game.components import size_mm
-from solver.game.loader import GAMES_DIR, game_ids, load_game
+from solver.game.folders import GAMES_DIR, game_ids
+from solver.game.loader import load_game
 
 RE_RECT = re.compile(rb"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re")
 # the sets the issue names, as the sources state them (components.yaml stated_total)

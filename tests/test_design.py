@@ -303,7 +303,7 @@ def test_saboteur_example_finds_the_seed_split_with_the_odds_it_guarantees(tmp_p
     (two loyal per clan out at 3-4 players, one at 5-6) and the checker's own p_no_saboteur."""
     import shutil
 
-    from solver.game.loader import GAMES_DIR
+    from solver.game.folders import GAMES_DIR
 
     folder = tmp_path / "saboteur-the-lost-mines"
     shutil.copytree(GAMES_DIR / "saboteur-the-lost-mines", folder)

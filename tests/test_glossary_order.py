@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from generator.rulebook.backmatter import glossary_blocks
-from solver.game.loader import game_ids, load_game
+from solver.game.folders import game_ids
+from solver.game.loader import load_game
 from solver.rules.load import glossary_for, rules_of
 
 

@@ -9,7 +9,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator import fonts
 from generator.text import wrap
 from generator.text.kinsoku import NOT_AT_LINE_END, NOT_AT_LINE_START
-from solver.game.loader import game_ids, load_game
+from solver.game.folders import game_ids
+from solver.game.loader import load_game
 from solver.rules.model import REF_MARKUP
 
 FONT = fonts.register()

@@ -30,7 +30,8 @@ from pypdf import PdfReader
 from generator import catalogue
 from generator.context import BuildContext
 from generator.incremental import build
-from solver.game.loader import game_ids, load_game
+from solver.game.folders import game_ids
+from solver.game.loader import load_game
 
 from pdf_fonts import fonts_of
 

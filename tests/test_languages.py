@@ -9,7 +9,8 @@ import pytest
 
 from generator.languages import languages_to_build, missing_translations, parse_requested
 from solver.errors import DataError
-from solver.game.loader import game_ids, load_game
+from solver.game.folders import game_ids
+from solver.game.loader import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -6,7 +6,8 @@ import json
 import pytest
 
 from generator.cli import main
-from solver.game.loader import game_ids, load_game
+from solver.game.folders import game_ids
+from solver.game.loader import load_game
 from solver.schema import schemas
 
 from conftest import ROOT

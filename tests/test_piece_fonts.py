@@ -23,7 +23,7 @@ from fontTools.ttLib import TTFont
 
 from generator.context import BuildContext
 from generator.incremental import build
-from solver.game.loader import game_ids
+from solver.game.folders import game_ids
 
 from pdf_fonts import fonts_of
 

@@ -38,7 +38,8 @@ def test_a_maps_tiling_is_worked_out_once_for_its_maps_and_its_books(tmp_path, m
     from generator.context import BuildContext
     from generator.hexmap import stage
     from generator.rulebook.guide import Printing, guide_lines
-    from solver.game.loader import load_game, resolve_game_dir
+    from solver.game.folders import resolve_game_dir
+    from solver.game.loader import load_game
 
     planned: list[tuple[float, float]] = []
     real = stage.tile_plan

@@ -20,7 +20,8 @@ import yaml
 from generator.build import cards, manifest, pieces
 from generator.context import BuildContext
 from pdf_units import MM_PER_PT
-from solver.game.loader import GAMES_DIR, game_ids, load_game
+from solver.game.folders import GAMES_DIR, game_ids
+from solver.game.loader import load_game
 
 RE_RECT = re.compile(rb"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re")
 SAB = "saboteur-the-lost-mines"

@@ -17,7 +17,8 @@ import yaml
 from generator.cli import main
 from solver import expr
 from solver.engine.run import player_counts, run_setup
-from solver.game.loader import game_ids, load_game
+from solver.game.folders import game_ids
+from solver.game.loader import load_game
 from solver.counts.propose import check_proposals, propose
 from solver.report import check_game
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from solver.game.loader import game_ids, load_game
+from solver.game.folders import game_ids
+from solver.game.loader import load_game
 from solver.game.usage import usage_warnings
 
 GAME = """\

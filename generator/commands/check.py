@@ -35,7 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from rich.console import Console
-    from solver.game.loader import game_ids, load_game
+    from solver.game.folders import game_ids
+    from solver.game.loader import load_game
 
     from ..coverage import check_report
 
@@ -100,7 +101,7 @@ def check_many(names: list[str]) -> list[tuple[dict[str, Any] | None, list[Probl
 
 def _data_size(name: str) -> int:
     """Bytes of a game's data files: a cheap, deterministic stand-in for how long it takes to check."""
-    from solver.game.loader import resolve_game_dir
+    from solver.game.folders import resolve_game_dir
 
     try:
         folder = resolve_game_dir(name)

@@ -73,7 +73,7 @@ def check_game_or_all(args: argparse.Namespace, command: str, required: bool = T
 def target_games(args: argparse.Namespace, command: str, required: bool = True) -> list[str]:
     """The games that GAME or --all name: every game under data/games/, or the one given; none when
     neither is given and the command can do without (serve)."""
-    from solver.game.loader import game_ids
+    from solver.game.folders import game_ids
 
     check_game_or_all(args, command, required)
     return game_ids() if args.all else [args.game] if args.game else []
@@ -164,7 +164,8 @@ class GameRow(TypedDict):
 
 def cmd_list(args: argparse.Namespace) -> int:
     from solver.game.base import pick
-    from solver.game.loader import game_ids, load_meta
+    from solver.game.folders import game_ids
+    from solver.game.loader import load_meta
 
     rows: list[GameRow] = []
     for gid in game_ids():
@@ -310,7 +311,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Build GAME (or --all), serve the output folder, rebuild on save; with neither, serve it as it is."""
     import threading
 
-    from solver.game.loader import resolve_game_dir
+    from solver.game.folders import resolve_game_dir
 
     from ..gallery import write_index
     from ..serve import PreviewState, Rebuilder, make_server, watch
@@ -350,7 +351,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from solver.game.loader import DATA_DIR
+    from solver.game.folders import DATA_DIR
     from solver.schema import schema_files
 
     from ..output import write_text

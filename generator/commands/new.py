@@ -24,7 +24,6 @@ from pathlib import Path
 
 from solver.errors import DataError, Problem, display_path
 from solver.game import limits
-from solver.game.base import folder_id
 
 TEMPLATE_ID = "harbour-lights"  # the id written in the template's files, replaced by the new id
 ID_LINE = re.compile(r"^id:[ \t]*[^\s#]+", re.MULTILINE)
@@ -50,7 +49,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise DataError([Problem(display_path(target), 0, 0, "already exists and is not an empty folder",
                                  "give the path of a new folder")])
     if args.source:
-        from solver.game.loader import resolve_game_dir
+        from solver.game.folders import resolve_game_dir
         source_dir = resolve_game_dir(args.source)
         skipped: list[str] = []
         made = scaffold(lambda tmp: skipped.extend(_copy_game(source_dir, tmp, game_id)), target)
@@ -78,6 +77,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def id_for(target: Path) -> str:
     """The folder's name as a game id (lower-case kebab), or a located error saying what to rename."""
+    from solver.game.base import folder_id  # pydantic's models: not at every `pnp` start
+
     game_id = folder_id(target.name)
     if not game_id:
         raise DataError([Problem(str(target), 0, 0, "the folder's name gives no usable game id",

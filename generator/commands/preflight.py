@@ -13,7 +13,6 @@ import argparse
 from pathlib import Path
 
 from solver.errors import DataError, Problem
-from solver.game.loader import load_meta
 
 from .core import add_game_arguments, check_game_or_all
 
@@ -34,6 +33,8 @@ def _min_type(args: argparse.Namespace, folder: Path) -> float:
     from ..typesize import min_type_of
 
     try:
+        from solver.game.loader import load_meta  # pydantic's models: not at every `pnp` start
+
         return min_type_of(load_meta(args.game if args.game else folder.name))
     except DataError:
         return min_type_of(None)

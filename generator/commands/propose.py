@@ -62,7 +62,7 @@ def load_without_proposals(gid: str, load_game, name: str = "proposed.yaml"):
     file is set aside while the game loads and put back untouched; what is computed never reads it."""
     from pathlib import Path
 
-    from solver.game.loader import resolve_game_dir
+    from solver.game.folders import resolve_game_dir
 
     from ..output import write_bytes
 

@@ -7,8 +7,6 @@ all of them (solver/game/validate.py turns pydantic errors into `path:line:col` 
 """
 from __future__ import annotations
 
-import importlib.util
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from ..errors import DataError, Problem, display_path
+from .folders import GAMES_DIR, game_ids, resolve_game_dir
 from .fontfiles import check_font_files
 from .meta import GameMeta
 from .validate import validate
@@ -24,26 +23,6 @@ from .yamlsrc import Locator, load_yaml
 if TYPE_CHECKING:  # imported where a whole game is read: `load_meta` (a no-op build, `pnp list`) needs none of them
     from .components import Component
     from .setup import AnyStep, SetupFile, Variant
-
-
-def _data_dir() -> Path:
-    """Where the example games and shared glossaries are: $PNP_DATA when set; else `data/` beside
-    the code (a source checkout or an editable install); else the copy a wheel installs as the
-    package `pnp_forge_data`. A game of your own can be anywhere: commands take its folder."""
-    env = os.environ.get("PNP_DATA")
-    if env:
-        return Path(env).resolve()
-    source = Path(__file__).resolve().parents[2] / "data"
-    if source.is_dir():
-        return source
-    spec = importlib.util.find_spec("pnp_forge_data")
-    if spec and spec.submodule_search_locations:
-        return Path(next(iter(spec.submodule_search_locations))).resolve()
-    return source
-
-
-DATA_DIR = _data_dir()
-GAMES_DIR = DATA_DIR / "games"
 
 
 def optional_files() -> dict[str, tuple[str, type[BaseModel]]]:
@@ -105,25 +84,6 @@ class Game:
             return display_path(self.folder / filename)
         line, _ = locator.at(loc)
         return f"{locator.path}:{line}"
-
-
-def resolve_game_dir(game: str | Path) -> Path:
-    """A game id under data/games/, or the path of a game folder anywhere."""
-    p = Path(game)
-    if (p / "game.yaml").is_file():
-        return p
-    candidate = GAMES_DIR / str(game)
-    if (candidate / "game.yaml").is_file():
-        return candidate
-    known = ", ".join(game_ids()) or "none"
-    raise DataError([Problem(str(game), 0, 0, "no such game",
-                             f"give a game id ({known}) or the path of a folder with a game.yaml")])
-
-
-def game_ids() -> list[str]:
-    if not GAMES_DIR.is_dir():
-        return []
-    return sorted(p.name for p in GAMES_DIR.iterdir() if (p / "game.yaml").is_file())
 
 
 def load_meta(game: str | Path) -> GameMeta:

@@ -17,7 +17,7 @@ from pydantic import Field, model_validator
 
 from ..errors import DataError, display_path
 from ..game.base import ID_PATTERN, LANG_PATTERN, Model
-from ..game.loader import DATA_DIR
+from ..game.folders import DATA_DIR
 from ..game.validate import validate
 from ..game.filememo import TextMemo
 from ..game.yamlsrc import Locator, parse_yaml, read_text
