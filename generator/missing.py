@@ -29,6 +29,7 @@ from solver.rules.po import po_on_disk
 
 from . import catalogue
 from .context import BuildContext
+from .render.gcpause import fewer_collections
 
 SEED = re.compile(r"\bseed \d+,\s*")
 GAP = re.compile(r"\s*[;,]?\s*\(?(?:see )?gap [a-z0-9-]+\)?")
@@ -179,6 +180,7 @@ def missing_lines(entries: list[Missing], lang: str) -> list[str]:
     return [e.text + (" " + catalogue.text("missing.source", lang, source=e.source) if e.source else "") for e in entries]
 
 
+@fewer_collections()
 def build_missing(game: Game, ctx: BuildContext) -> list[Path]:
     """The build stage: `missing-<lang>.pdf`, a leaflet typeset as the rulebook is (its faces, its page),
     and the same list as `missing-<lang>.txt` (one entry a line), which `pnp serve`'s page shows."""

@@ -81,3 +81,33 @@ def test_a_saved_page_is_the_written_one(tmp_path):
     assert text.startswith('<?xml version="1.0" encoding="utf-8" ?>\n<svg ')
     assert text == p2.read_text(encoding="utf-8")
     assert ElementTree.fromstring(text.split("\n", 1)[1]).get("width") == "63.5mm"
+
+
+def test_pages_past_the_raw_budget_are_kept_compressed_and_saved_the_same(tmp_path, monkeypatch):
+    """A surface keeps its pages as written up to RAW_BUDGET bytes and compresses the ones after
+    (a deck of thousands of pages): the files saved are the same either way."""
+    import generator.render.svg as svg
+
+    def three_pages(s: SvgSurface) -> None:
+        for n in range(3):
+            _draw(s)
+            s.text(5, 85, f"page {n}", size_pt=6)
+            s.end_page()
+
+    kept = SvgSurface(title="t")
+    three_pages(kept)
+    monkeypatch.setattr(svg, "RAW_BUDGET", 1)  # every page past the first byte: compressed
+    packed = SvgSurface(title="t")
+    three_pages(packed)
+    assert [compressed for compressed, _ in kept.pages] == [False] * 3
+    assert [compressed for compressed, _ in packed.pages] == [True] * 3
+    assert sum(len(data) for _, data in packed.pages) < sum(len(data) for _, data in kept.pages) / 2
+    a = kept.save(tmp_path / "a" / "page.svg")
+    b = packed.save(tmp_path / "b" / "page.svg")
+    texts = [p.read_text(encoding="utf-8") for p in a]
+    assert texts == [p.read_text(encoding="utf-8") for p in b]
+    # each page its own: its text's <title> parsed back from the file
+    ns = "{http://www.w3.org/2000/svg}"
+    for n, text in enumerate(texts):
+        titles = [t.text for t in ElementTree.fromstring(text.split("\n", 1)[1]).iter(f"{ns}title")]
+        assert f"page {n}" in titles

@@ -24,6 +24,7 @@ from .facedata import FaceData
 from ..pieces.model import Piece
 from ..pieces.render import write_outputs
 from ..pieces.grid import SheetGrid, plan_sheet
+from ..render.gcpause import fewer_collections
 
 DEFAULT_CARD = ComponentLayout(front="card-basic", back="back-basic")
 DEFAULT_COUNTER = ComponentLayout(front="counter-basic", back="counter-basic")
@@ -152,6 +153,7 @@ class SheetStage:
         return comp.id if self.lang == self.game.meta.source_language else f"{comp.id}-{self.lang}"
 
 
+@fewer_collections()
 def build_sheets(game: Game, ctx: BuildContext, kind: str, default: ComponentLayout,
                  grid_for: Callable[[Component, ComponentLayout], SheetGrid], back_shows_front: bool = False) -> list[Path]:
     """What the card and counter stages share: every component printed as `kind` ("cards" or
@@ -176,6 +178,7 @@ def build_sheets(game: Game, ctx: BuildContext, kind: str, default: ComponentLay
     return written
 
 
+@fewer_collections()
 def build_cards(game: Game, ctx: BuildContext) -> list[Path]:
     """Stage `cards`: output/<game>/cards-<deck>-<lang>.pdf, .svg pages and png/<deck>/*.png, each
     deck's tuckbox-<deck>-<lang>.pdf, and the duplex calibration page when any deck was printed."""

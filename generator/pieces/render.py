@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 from ..geometry import Box
 from ..render import open_surface
 from ..render.base import Surface
+from ..render.gcpause import fewer_collections
 from ..render.record import Recording, png_once
 from .draft import COLOUR as NOTE_COLOUR, DraftNote, draft_note, place
 from .grid import SheetGrid, plan_gutterfold
@@ -111,6 +112,7 @@ def write_outputs(stem: str, out_dir: Path, grid: SheetGrid, pieces: list[Piece]
     return written
 
 
+@fewer_collections()
 def write_pages(stem: str, out_dir: Path, pages: list[SheetPage], drawer: FaceDrawer, ctx: BuildContext,
                 title: str) -> list[Path]:
     """Any plan as `<stem>.pdf` and `<stem>[-pN].svg`, in the formats the build asks for; a
@@ -142,6 +144,7 @@ def write_pages(stem: str, out_dir: Path, pages: list[SheetPage], drawer: FaceDr
     return written
 
 
+@fewer_collections()
 def write_pngs(folder: Path, grid: SheetGrid, pieces: list[Piece], drawer: FaceDrawer, dpi: int = 300) -> list[Path]:
     """One PNG per distinct front (by item) and per distinct back, each with its bleed."""
     written: list[Path] = []

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     import svgwrite  # no type information: its classes are Any to mypy
 
 
+RAW_BUDGET = 16 << 20  # bytes of a surface's pages kept as written; the pages after them are compressed
+
+
 def _n(v: float) -> float:
     r = round(v, 3)
     return 0.0 if r == 0 else r
@@ -106,7 +109,10 @@ def _family(font: str) -> dict[str, str]:  # callers spread it into attributes, 
 class SvgSurface(SurfaceBase):
     def __init__(self, title: str = ""):
         self.title = title
-        self.pages: list[bytes] = []  # each page's file, zlib-compressed until saved: a 20,000-card deck has thousands
+        # each page's file until saved; past RAW_BUDGET bytes of them zlib-compressed: a 20,000-card
+        # deck has thousands of pages, a usual sheet a few, whose compressing was a sixth of their writing
+        self.pages: list[tuple[bool, bytes]] = []  # (compressed, bytes)
+        self._raw = 0
         self._dwg: svgwrite.Drawing | None = None
         self._target: Any = None  # the svgwrite container drawing goes into: the page, a group, a symbol
         self._page_boxes: tuple[Box | None, Box | None] = (None, None)
@@ -150,7 +156,9 @@ class SvgSurface(SurfaceBase):
             if b is not None:
                 dwg.defs.add(dwg.rect(insert=(_n(b.x), _n(b.y)), size=(_n(b.w), _n(b.h)), id=name, fill="none"))
         text = '<?xml version="1.0" encoding="utf-8" ?>\n' + _page_xml(dwg)
-        self.pages.append(zlib.compress(text.encode("utf-8"), 1))
+        data = text.encode("utf-8")
+        self._raw += len(data)
+        self.pages.append((True, zlib.compress(data, 1)) if self._raw > RAW_BUDGET else (False, data))
         self._dwg = None
 
     # ------------------------------------------------------------------ helpers
@@ -319,6 +327,10 @@ class SvgSurface(SurfaceBase):
             self.end_page()
         target = Path(target)
         if len(self.pages) == 1:
-            return [write_bytes(target, zlib.decompress(self.pages[0]))]
-        return [write_bytes(target.with_name(f"{target.stem}-p{i}{target.suffix}"), zlib.decompress(page))
+            return [write_bytes(target, _page_bytes(*self.pages[0]))]
+        return [write_bytes(target.with_name(f"{target.stem}-p{i}{target.suffix}"), _page_bytes(*page))
                 for i, page in enumerate(self.pages, 1)]
+
+
+def _page_bytes(compressed: bool, data: bytes) -> bytes:
+    return zlib.decompress(data) if compressed else data
