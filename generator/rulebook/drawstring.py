@@ -166,6 +166,7 @@ class _Codes:
         self.subset: dict[int, str] = {}
         self.shown: dict[int, str] = {}
         self.chars: set[str] = set()
+        self.selects: dict[tuple[float, float], dict[str, str]] = {}
 
     def operators(self, canvas: Any, face: Any, text: str) -> tuple[str, list[int]] | None:
         """_text_operators's answer, or None when a character of `text` has no code yet."""
@@ -174,12 +175,19 @@ class _Codes:
         if not text or not self.chars.issuperset(text):
             return None
         marks = text.translate(self.subset)
+        # each subset's selection at the canvas's size, by its mark (_subset_operators's, looked up once a run)
+        selects = self.selects.get(size := (canvas._fontsize, canvas._leading))
+        if selects is None:
+            selects = self.selects[size] = {}
         if marks.count(marks[0]) == len(marks):  # one subset (always, in a Latin face)
-            return f"{_subset_operators(canvas, face, ord(marks[0]))} ({text.translate(self.shown)}) Tj", [len(text)]
+            select = selects.get(marks[0]) or selects.setdefault(marks[0], _subset_operators(canvas, face, ord(marks[0])))
+            return f"{select} ({text.translate(self.shown)}) Tj", [len(text)]
         parts, lengths = [], []
         for run in _SAME.finditer(marks):
             a, e = run.span()
-            parts.append(f"{_subset_operators(canvas, face, ord(marks[a]))} ({text[a:e].translate(self.shown)}) Tj")
+            mark = marks[a]
+            select = selects.get(mark) or selects.setdefault(mark, _subset_operators(canvas, face, ord(mark)))
+            parts.append(f"{select} ({text[a:e].translate(self.shown)}) Tj")
             lengths.append(e - a)
         return " ".join(parts), lengths
 
