@@ -89,8 +89,8 @@ def _ttfont_class() -> type:
         def stringWidth(self, text: str | bytes, size: float, encoding: str = "utf8") -> float:
             if isinstance(text, bytes):
                 text = text.decode(encoding or "utf8")
-            g, dw = self.face.charWidths.get, self.face.defaultWidth
-            return 0.001 * size * sum(g(ord(u), dw) for u in text)
+            # the same widths summed in the same order as rl_accel's, the lookups at C speed
+            return 0.001 * size * sum(map(self.face.charWidths.get, map(ord, text), repeat(self.face.defaultWidth)))
 
     return PnpTTFont
 

@@ -73,3 +73,67 @@ def test_read_back_as_drawn_in_fonts_that_have_the_characters():
     by_font = {ch["text"]: ch["fontname"].split("+")[-1] for ch in chars}
     assert by_font["r"].startswith("SourceSerif") and by_font["指"] == by_font["●"] != by_font["r"]
     assert abs(chars[0]["x0"] - 20) < 0.01 and all(abs(ch["size"] - 10) < 0.01 for ch in chars)
+
+
+def _reference_words(canvas, x, y, words, gap, font, size):
+    """What a justified line's words were drawn with before draw_words: one draw_string each."""
+    for i, w in enumerate(words):
+        x = _reference(canvas, x, y, w, font, size)
+        if i < len(words) - 1:
+            x += gap
+    return x
+
+
+def _state(canvas):
+    return canvas._fontname, canvas._fontsize, canvas._leading, canvas._fillColorObj
+
+
+def test_words_the_same_bytes_ends_and_canvas_state_as_reportlabs():
+    """A justified line's words, drawn at once: the bytes, the end of each line to the bit and what
+    the canvas is left with (its font, as drawString's setFont leaves it) as reportlab's own give."""
+    from generator.rulebook.drawstring import draw_words
+
+    lines = [s.split(" ") for s in SAMPLES] + [["", "two", "", "spaces"], [], ["指輪", "ring", "(x)"]]
+
+    def go(draw):
+        def page(canvas):
+            out = []
+            for i, words in enumerate(lines):
+                for j, (font, size) in enumerate(((fonts.text_font("en"), 9.5), (fonts.text_font("ja"), 8.55))):
+                    canvas.setFont(fonts.text_font("en", "italic"), 5)  # a state the line must leave as drawString does
+                    out.append((draw(canvas, 20.5, 390 - 20 * (2 * i + j), words, 1.37 + i / 3, font, size), _state(canvas)))
+            return out
+        return _pdf(page)
+
+    theirs, their_ends = go(_reference_words)
+    ours, our_ends = go(draw_words)
+    assert ours == theirs
+    assert our_ends == their_ends
+
+
+def test_fill_colour_the_same_operators_as_reportlabs_setfillcolor():
+    """set_fill writes what canvas.setFillColor writes, a colour again and again, after another
+    one, and after the fill's opacity changed (reportlab then writes a graphics state too)."""
+    from reportlab.lib.colors import CMYKColor, HexColor
+
+    from generator.rulebook.drawstring import set_fill
+
+    ink, link, grey = HexColor("#1f4e9a"), HexColor("#000000"), HexColor("#555555")
+    see_through = HexColor("#336699")
+    see_through.alpha = 0.5
+    steps = [ink, ink, link, ink, grey, see_through, ink, ink, CMYKColor(0.1, 0.2, 0.3, 0.4), link, link]
+
+    def go(fill):
+        def page(canvas):
+            states = []
+            for colour in steps:
+                fill(canvas, colour)
+                canvas.rect(10, 10, 5, 5, fill=1)
+                states.append(canvas._fillColorObj)
+            return states
+        return _pdf(page)
+
+    theirs, their_states = go(lambda c, colour: c.setFillColor(colour))
+    ours, our_states = go(set_fill)
+    assert ours == theirs
+    assert our_states == their_states

@@ -18,7 +18,7 @@ from generator import fonts
 from generator.text import Span, balanced_width, wrap_spans
 
 from .blocks import Text
-from .drawstring import draw_string
+from .drawstring import draw_string, draw_words, set_fill
 from .justify import word_space
 
 LINK_COLOUR = HexColor("#1f4e9a")
@@ -179,7 +179,7 @@ class KPara(Flowable):
         # Serif 0.73), so Latin text is centred in its line as Japanese is
         baseline0 = top - (st.leading - st.size) / 2 - st.size * fonts.font_info(st.font).ascent
         if self.marker and self.first:
-            c.setFillColor(st.colour)
+            set_fill(c, st.colour)
             head, _, tail = self.marker.partition("\t")
             draw_string(c, st.indent, baseline0, head, st.font, st.size)
             if tail:
@@ -245,17 +245,12 @@ class KPara(Flowable):
         line's justification); returns where it ends."""
         if not s:
             return x
-        self.canv.setFillColor(colour)
+        set_fill(self.canv, colour)
         st = self.style
         if not self._space:
             return draw_string(self.canv, x, y, s, st.font, st.size)
-        words = s.split(" ")
         gap = fonts.string_width(" ", st.font, st.size) + self._space  # measured once, not per word
-        for i, w in enumerate(words):
-            x = draw_string(self.canv, x, y, w, st.font, st.size)
-            if i < len(words) - 1:
-                x += gap
-        return x
+        return draw_words(self.canv, x, y, s.split(" "), gap, st.font, st.size)
 
 
 class SideBySide(Flowable):
