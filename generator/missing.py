@@ -29,7 +29,7 @@ from solver.rules.po import po_on_disk
 
 from . import catalogue
 from .context import BuildContext
-from .render.gcpause import fewer_collections
+from .gcpause import fewer_collections
 
 SEED = re.compile(r"\bseed \d+,\s*")
 GAP = re.compile(r"\s*[;,]?\s*\(?(?:see )?gap [a-z0-9-]+\)?")

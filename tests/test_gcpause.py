@@ -1,5 +1,5 @@
 """Sheets, pieces and the missing-content leaflet are drawn with Python's garbage collector run
-less often (render/gcpause.py, issue 26): drawing makes hundreds of thousands of short-lived tuples
+less often (generator/gcpause.py, issue 26): drawing makes hundreds of thousands of short-lived tuples
 while a build holds as many long-lived objects, which each full collection walks again. The
 thresholds are raised only while drawing, never lowered, and restored after, an error too."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 from generator.cards.deck import build_cards
 from generator.context import BuildContext
-from generator.render.gcpause import THRESHOLDS, fewer_collections
+from generator.gcpause import THRESHOLDS, fewer_collections
 from solver.game.loader import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards-with-images"

@@ -1,33 +1,57 @@
-"""The rulebooks stage sets its books with fewer garbage collections (generator/rulebook/build.py,
-`fewer_collections`): the thresholds are raised inside and given back after, even when a book fails."""
+"""A game's books are set with the garbage collector run less often (generator/gcpause.py with the
+rulebooks' own thresholds, generator/rulebook/build.py), given back after, and once they are written
+the line breaker's per-paragraph memory is let go of (generator/text `forget_paragraphs`): the next
+unit's paragraphs are another language's or another game's, and a one-process build would otherwise
+hold them all to its end."""
 from __future__ import annotations
 
 import gc
 
 import pytest
 
-from generator.rulebook.build import GC_THRESHOLDS, fewer_collections
+import generator.rulebook.build as books
+from generator.context import BuildContext
+from generator.rulebook.build import GC_THRESHOLDS, rulebook_files
+from generator.rulebook.drawstring import _measured
+from generator.text.breaking import _groups, _paragraph
+from generator.text.wrap import _wrap_spans
+from solver.game.loader import load_game
+
+CACHES = (_groups, _paragraph, _wrap_spans, _measured)
 
 
-def test_thresholds_are_raised_inside_and_restored_after():
-    before = gc.get_threshold()
-    try:
-        gc.set_threshold(700, 10, 10)
-        with fewer_collections():
-            inside = gc.get_threshold()
-        assert inside == GC_THRESHOLDS
-        assert gc.get_threshold() == (700, 10, 10)
-        gc.set_threshold(100_000, 5, 1000)  # a caller's own higher threshold is never lowered
-        with fewer_collections():
-            assert gc.get_threshold() == (100_000, GC_THRESHOLDS[1], 1000)
-        assert gc.get_threshold() == (100_000, 5, 1000)
-    finally:
-        gc.set_threshold(*before)
+@pytest.fixture
+def default_thresholds():
+    old = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)  # Python's defaults
+    yield
+    gc.set_threshold(*old)
 
 
-def test_thresholds_are_restored_when_a_book_fails():
-    before = gc.get_threshold()
+def test_books_are_set_with_fewer_collections_and_their_paragraphs_let_go(tmp_path, monkeypatch, default_thresholds):
+    seen: list[tuple[int, int, int]] = []
+    filled: list[bool] = []
+    render = books.render
+
+    def rendering(*args, **kwargs):
+        out = render(*args, **kwargs)
+        seen.append(gc.get_threshold())
+        filled.append(all(c.cache_info().currsize for c in CACHES))  # the book used them
+        return out
+
+    monkeypatch.setattr(books, "render", rendering)
+    files = rulebook_files(load_game("dont-drop-the-ring"), BuildContext(out_root=tmp_path, preflight=False), "en")
+    assert [f.name for f in files] == ["rulebook-en.pdf", "print-guide-en.pdf"]
+    assert seen == [GC_THRESHOLDS] * 2 and all(filled)
+    assert gc.get_threshold() == (700, 10, 10)
+    assert [c.cache_info().currsize for c in CACHES] == [0] * len(CACHES)
+
+
+def test_thresholds_are_given_back_when_a_book_fails(tmp_path, monkeypatch, default_thresholds):
+    def failing(*args, **kwargs):
+        raise RuntimeError("a book failed")
+
+    monkeypatch.setattr(books, "render", failing)
     with pytest.raises(RuntimeError):
-        with fewer_collections():
-            raise RuntimeError("a book failed")
-    assert gc.get_threshold() == before
+        rulebook_files(load_game("dont-drop-the-ring"), BuildContext(out_root=tmp_path, preflight=False), "en")
+    assert gc.get_threshold() == (700, 10, 10)

@@ -24,7 +24,7 @@ from .facedata import FaceData
 from ..pieces.model import Piece
 from ..pieces.render import write_outputs
 from ..pieces.grid import SheetGrid, plan_sheet
-from ..render.gcpause import fewer_collections
+from ..gcpause import fewer_collections
 
 DEFAULT_CARD = ComponentLayout(front="card-basic", back="back-basic")
 DEFAULT_COUNTER = ComponentLayout(front="counter-basic", back="counter-basic")

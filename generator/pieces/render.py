@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 from ..geometry import Box
 from ..render import open_surface
 from ..render.base import Surface
-from ..render.gcpause import fewer_collections
+from ..gcpause import fewer_collections
 from ..render.record import Recording, png_once
 from .draft import COLOUR as NOTE_COLOUR, DraftNote, draft_note, place
 from .grid import SheetGrid, plan_gutterfold

@@ -7,10 +7,7 @@ as an A5 saddle-stitch booklet. Output names follow DESIGN.md: `rulebook-<lang>.
 """
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from solver.errors import DataError, Problem
 from solver.game.loader import Game
@@ -18,11 +15,14 @@ from solver.rules.load import rules_of
 
 from .. import fonts
 from ..context import BuildContext
-from ..fontsubsets import kept
 from ..drawn_registry import digest, offer
+from ..fontsubsets import kept
+from ..gcpause import fewer_collections
 from ..languages import languages_to_build
 from ..output import write_bytes
+from ..text import forget_paragraphs
 from .content import print_guide_content, rulebook_content
+from .drawstring import forget_measured
 from .drawn import imposed, take
 from .guide import Printing
 from .impose import impose
@@ -83,24 +83,16 @@ def rulebook_files(game: Game, ctx: BuildContext, lang: str, *, booklet: bool = 
 GC_THRESHOLDS = (20000, 20, 100)
 
 
-@contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Python's garbage-collection thresholds raised to at least GC_THRESHOLDS inside, restored after."""
-    old = gc.get_threshold()
-    gc.set_threshold(*(max(a, b) for a, b in zip(old, GC_THRESHOLDS)))
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
-
-
 def _books(game: Game, ctx: BuildContext, lang: str, booklets: tuple[bool, ...], report: dict | None) -> list[Path]:
     """The book in `lang` as pages and/or as an A5 booklet (`booklets`), from one reading of its content."""
-    with fewer_collections(), kept():  # the book, its booklet and its print guide embed the same subsets
+    with fewer_collections(GC_THRESHOLDS), kept():  # the book, its booklet and its print guide embed the same subsets
         try:
             return _typeset_books(game, ctx, lang, booklets, report)
         finally:
-            fonts.advances.cache_clear()  # the book's and booklet's paragraphs' advances: let go after them
+            # the book's and booklet's paragraphs' advances and lines: let go after them (text/__init__.py)
+            fonts.advances.cache_clear()
+            forget_paragraphs()
+            forget_measured()
 
 
 def _typeset_books(game: Game, ctx: BuildContext, lang: str, booklets: tuple[bool, ...], report: dict | None) -> list[Path]:

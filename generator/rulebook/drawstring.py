@@ -113,6 +113,11 @@ def _pieces(text: str, lengths: list[int]) -> tuple[str, ...]:
     return tuple(text[a:e] for a, e in zip([0] + ends, ends))
 
 
+def forget_measured() -> None:
+    """Let go of the strings measured for drawing (after a unit's books: rulebook/build.py)."""
+    _measured.cache_clear()
+
+
 @lru_cache(maxsize=65536)
 def _measured(s: str, font: str) -> tuple[tuple[str, str, float | None], ...]:
     """`s`'s runs (fonts.runs) with each one's advance in font units (stringWidth's own sum; None
