@@ -11,6 +11,7 @@ needs an outside file cannot pass by skipping.
 """
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 from pathlib import Path
@@ -64,3 +65,13 @@ def game_copy(tmp_path):
         shutil.copytree(GAMES / game_id, dest)
         return dest
     return copy
+
+
+@pytest.fixture
+def default_thresholds():
+    """Python's own garbage-collection thresholds for the test, the suite's given back after (the
+    tests of generator/gcpause.py's raised ones)."""
+    old = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)
+    yield
+    gc.set_threshold(*old)

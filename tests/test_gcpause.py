@@ -17,14 +17,6 @@ from solver.game.loader import load_game
 FIXTURE = Path(__file__).parent / "fixtures" / "cards-with-images"
 
 
-@pytest.fixture
-def default_thresholds():
-    old = gc.get_threshold()
-    gc.set_threshold(700, 10, 10)  # Python's defaults
-    yield
-    gc.set_threshold(*old)
-
-
 def test_raised_inside_restored_after_an_error_too(default_thresholds):
     with pytest.raises(RuntimeError):
         with fewer_collections():

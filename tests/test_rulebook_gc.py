@@ -20,14 +20,6 @@ from solver.game.loader import load_game
 CACHES = (_groups, _paragraph, _wrap_spans, _measured)
 
 
-@pytest.fixture
-def default_thresholds():
-    old = gc.get_threshold()
-    gc.set_threshold(700, 10, 10)  # Python's defaults
-    yield
-    gc.set_threshold(*old)
-
-
 def test_books_are_set_with_fewer_collections_and_their_paragraphs_let_go(tmp_path, monkeypatch, default_thresholds):
     seen: list[tuple[int, int, int]] = []
     filled: list[bool] = []

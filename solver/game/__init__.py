@@ -15,7 +15,9 @@ One module per data file, each a set of pydantic models that refuse unknown keys
 Loading a game folder (`loader.load_game`) reads and validates every file, collecting every
 problem of the folder before it raises one `DataError`:
 
-    loader.py          load_game, load_meta, game_ids, the `Game` it returns, where the data is
+    loader.py          load_game, load_meta, the `Game` it returns
+    folders.py         where the data is, the examples' ids, a game named by id or folder (no models:
+                       what a build that finds nothing changed needs)
     validate.py        a model's value from parsed data, its pydantic errors as file:line:col problems
     items_files.py     card lists in CSV or XLSX, and ids unique across components and items
     cross_checks.py    one file against the others: setup names components and variants, sources cited
