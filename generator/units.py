@@ -186,7 +186,7 @@ def prepare(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> None:
 
         reader_digest()
     from . import fonts
-    from .text.hyphenate import _dictionary as hyphenation_patterns
+    from .text.hyphenate import dictionary as hyphenation_patterns
 
     for lang in sorted({unit.lang for _, unit in tasks} if stages else ()):
         hyphenation_patterns(lang)  # read once (pyphen closes the file), not again in each worker

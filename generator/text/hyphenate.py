@@ -15,7 +15,7 @@ RIGHT_MIN = 3
 
 
 @lru_cache(maxsize=None)
-def _dictionary(lang: str):
+def dictionary(lang: str):
     """The pyphen dictionary for `lang` ('en' → en_US etc.), or None for a language without
     patterns (Japanese, Chinese: they break between characters, not at hyphens)."""
     import pyphen
@@ -32,7 +32,7 @@ def _dictionary(lang: str):
 
 @lru_cache(maxsize=4096)
 def _points(word: str, lang: str) -> tuple[int, ...]:
-    dic = _dictionary(lang)
+    dic = dictionary(lang)
     if dic is None:
         return ()
     return tuple(dic.positions(word))
