@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import os
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -110,7 +111,7 @@ def test_a_units_files_are_flushed_before_their_rename_and_each_folder_once(tmp_
     """`write_files` (the output folder's writer): every file flushed to the disk before it is
     renamed over its target (a power loss leaves the old file or the new one, never an empty one),
     then each folder once, not once per file. Under `scratch_writes()` (a unit's scratch folder,
-    read back and deleted) nothing is flushed, and the files are still whole."""
+    moved or read back, then deleted) nothing is flushed nor renamed, and the files are whole."""
     events: list[tuple[str, str]] = []
     real_sync, real_replace = output.sync, output.os.replace
     monkeypatch.setattr(output, "sync", lambda p: (events.append(("sync", Path(p).name)), real_sync(p)))
@@ -128,9 +129,34 @@ def test_a_units_files_are_flushed_before_their_rename_and_each_folder_once(tmp_
     with output.scratch_writes():
         again = output.write_files(tmp_path / "scratch", files)
         output.write_bytes(tmp_path / "scratch" / "one.svg", b"<svg/>")
-    assert [kind for kind, _ in events] == ["replace"] * 4
+    assert events == []
     assert [p.read_bytes() for p in again] == list(files.values())
     assert (tmp_path / "scratch" / "one.svg").read_bytes() == b"<svg/>"
     events.clear()
     output.write_bytes(tmp_path / "one.svg", b"<svg/>")  # outside: flushed, and its folder
     assert [kind for kind, _ in events] == ["sync", "replace", "sync"]
+
+
+def test_a_finished_file_is_flushed_and_renamed_onto_its_target_with_no_copy_beside_it(tmp_path, monkeypatch):
+    """A unit's finished file (a Path, in its scratch folder on the output's disk) is whole: it is
+    flushed, then renamed over its target, made readable as a file written here is; no temporary
+    file is created beside the target (a file creation, and one rename, fewer per output file)."""
+    events: list[tuple[str, str]] = []
+    real_sync, real_replace, real_mkstemp = output.sync, output.os.replace, output.tempfile.mkstemp
+    monkeypatch.setattr(output, "sync", lambda p: (events.append(("sync", Path(p).name)), real_sync(p)))
+    monkeypatch.setattr(output.os, "replace", lambda a, b: (events.append(("replace", Path(b).name)), real_replace(a, b)))
+    monkeypatch.setattr(output.tempfile, "mkstemp", lambda *a, **k: (events.append(("mkstemp", "")), real_mkstemp(*a, **k))[1])
+    scratch = tmp_path / ".pnp-unit.part"
+    (scratch / "png").mkdir(parents=True)
+    finished = scratch / "png" / "a.png"
+    finished.write_bytes(b"new")
+    finished.chmod(0o600)  # as mkstemp leaves a file
+    out = tmp_path / "out"
+    (out / "png").mkdir(parents=True)
+    (out / "png" / "a.png").write_bytes(b"old")
+    written = output.write_files(out, {"png/a.png": finished})
+    assert written == [out / "png" / "a.png"] and written[0].read_bytes() == b"new" and not finished.exists()
+    assert events == [("sync", "a.png"), ("replace", "a.png"), ("sync", "png")]
+    umask = os.umask(0)
+    os.umask(umask)
+    assert written[0].stat().st_mode & 0o777 == 0o666 & ~umask
