@@ -22,7 +22,8 @@ from .pieces.plan import MARK_WIDTH
 from .pieces.grid import MARK_LEN_MM, MARK_MIN_LEN_MM
 from .geometry import MM_PER_PT
 from .pageink import PAPER, RENDER_DPI, Ink, Places, far_stats, marks, own, paper_bin, paper_own, span_of, tally, window_places
-from .pagetext import PageText, Rect, raw_call, run_spans, span_boxes
+from .context import PRINTER_MARGIN_MM
+from .pagetext import Char, PageText, Rect, raw_call, run_spans, span_boxes
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
@@ -341,3 +342,21 @@ def render(page: pdfium.PdfPage) -> Image:
     finally:
         raw.FPDFBitmap_Destroy(bitmap)
     return image
+
+
+def inks_strip(c: Char, image: Image, w: float, h: float) -> bool:
+    """Whether the page shows `c`'s colour inside the part of its box that lies in the printer's
+    margin strip. A label a map tile's clip cuts at the strip's edge reaches into the strip by its
+    box only: nothing of it is printed there."""
+    px = image.shape[1] / w  # pixels per mm
+    inner = PRINTER_MARGIN_MM - 0.1  # a pixel whose centre is on the clip's edge may be either side
+    x0, y0, x1, y1 = c.box
+    parts = [(x0, y0, min(x1, inner), y1), (max(x0, w - inner), y0, x1, y1),
+             (x0, y0, x1, min(y1, inner)), (x0, max(y0, h - inner), x1, y1)]
+    for a, b, e, f in parts:
+        if e <= a or f <= b:
+            continue
+        window = image[max(0, int(b * px)):max(0, int(np.ceil(f * px))), max(0, int(a * px)):max(0, int(np.ceil(e * px))), :3]
+        if window.size and (np.abs(window - np.array(c.rgb, dtype=np.int16)).sum(axis=2) < 120).any():
+            return True
+    return False
