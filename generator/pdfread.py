@@ -211,9 +211,11 @@ def _under(image: Image, ink: Ink | None, boxes: np.ndarray, pad: np.ndarray, rg
     places, packed = window_places(image.shape, boxes, pad), _packed(rgbs)
     if ink is not None:
         count, lo, hi = far_stats(ink, places, packed)
-    else:
+    else:  # the windows' pixels and which are far from the text's colour: read once, for the bins below too
         win = Windows(image, boxes, pad)
-        count, lo, hi = tally(win.pixels, win.area, win.area, packed)
+        item = win.item()
+        far = ~own(win.pixels, packed[item])
+        count, lo, hi = tally(win.pixels, win.area, win.area, packed, far)
     enough = (count >= 0.15 * places.area) & (places.area > 0)
     means = np.stack([(lo >> s) & 0xFF for s in (0, 8, 16)], axis=1).astype(np.float64)
     mixed = enough & (lo != hi)
@@ -224,15 +226,21 @@ def _under(image: Image, ink: Ink | None, boxes: np.ndarray, pad: np.ndarray, rg
         means[at[wins]] = paler[wins]
         mixed[at[wins]] = False
     if mixed.any():  # the pixels of these windows, read one by one
-        win = Windows(image, boxes[mixed], pad[mixed])
-        means[mixed] = _commonest_bin_means(win, ~own(win.pixels, np.repeat(packed[mixed], win.area)), int(mixed.sum()))
+        if ink is not None:
+            win = Windows(image, boxes[mixed], pad[mixed])
+            item = win.item()
+            far = ~own(win.pixels, packed[mixed][item])
+            means[mixed] = _commonest_bin_means(win.pixels[far], item[far], int(mixed.sum()))
+        else:
+            use = far & mixed[item]
+            means[mixed] = _commonest_bin_means(win.pixels[use], (np.cumsum(mixed) - 1)[item[use]], int(mixed.sum()))
     return np.where(enough[:, None], means.astype(np.int64), rgbs), places.area > 0
 
 
-def _commonest_bin_means(win: Windows, use: np.ndarray, n: int) -> np.ndarray:
-    """Per box, the mean colour (rounded) of the pixels of `use` in the commonest bin of 16 per
-    channel among them (the lowest bin, R before G before B, among equals)."""
-    pix, item = win.pixels[use], win.item()[use]
+def _commonest_bin_means(pix: np.ndarray, item: np.ndarray, n: int) -> np.ndarray:
+    """Per box (0..n-1), the mean colour (rounded) of its pixels (`pix`, packed, each of the box
+    `item`) in the commonest bin of 16 per channel among them (the lowest bin, R before G before B,
+    among equals)."""
     # each pixel's bin (R, G, B: 0..4095), numbered densely among those present
     keys = ((pix >> 4) & 0xF) << 8 | ((pix >> 12) & 0xF) << 4 | (pix >> 20) & 0xF
     present = np.bincount(keys, minlength=4096) > 0
