@@ -22,7 +22,6 @@ from .pieces.plan import MARK_WIDTH
 from .pieces.grid import MARK_LEN_MM, MARK_MIN_LEN_MM
 from .geometry import MM_PER_PT
 from .pageink import PAPER, RENDER_DPI, Ink, Places, far_stats, marks, own, paper_bin, paper_own, span_of, tally, window_places
-from .context import PRINTER_MARGIN_MM
 from .pagetext import Char, PageText, Rect, raw_call, run_spans, span_boxes
 
 if TYPE_CHECKING:
@@ -352,12 +351,12 @@ def render(page: pdfium.PdfPage) -> Image:
     return image
 
 
-def inks_strip(c: Char, image: Image, w: float, h: float) -> bool:
+def inks_strip(c: Char, image: Image, w: float, h: float, strip_mm: float) -> bool:
     """Whether the page shows `c`'s colour inside the part of its box that lies in the printer's
-    margin strip. A label a map tile's clip cuts at the strip's edge reaches into the strip by its
-    box only: nothing of it is printed there."""
+    margin strip (`strip_mm` wide). A label a map tile's clip cuts at the strip's edge reaches into
+    the strip by its box only: nothing of it is printed there."""
     px = image.shape[1] / w  # pixels per mm
-    inner = PRINTER_MARGIN_MM - 0.1  # a pixel whose centre is on the clip's edge may be either side
+    inner = strip_mm - 0.1  # a pixel whose centre is on the clip's edge may be either side
     x0, y0, x1, y1 = c.box
     parts = [(x0, y0, min(x1, inner), y1), (max(x0, w - inner), y0, x1, y1),
              (x0, y0, x1, min(y1, inner)), (x0, max(y0, h - inner), x1, y1)]

@@ -277,7 +277,8 @@ def _edge(name: str, page: int, text: PageText, w: float, h: float, image: Image
     b = text.box
     dist = np.minimum(np.minimum(b[:, 0], b[:, 1]), np.minimum(w - b[:, 2], h - b[:, 3])) if len(text) else np.zeros(0)
     at = np.flatnonzero(dist < (strip_mm or PRINTER_MARGIN_MM)).tolist()
-    near = [(d, c) for d, c in zip(dist[at].tolist(), text.chars(at)) if image is None or inks_strip(c, image, w, h)]
+    near = [(d, c) for d, c in zip(dist[at].tolist(), text.chars(at))
+            if image is None or inks_strip(c, image, w, h, PRINTER_MARGIN_MM)]
     if not near:
         return []
     d = min(d for d, _ in near)
