@@ -168,12 +168,13 @@ def far_stats(ink: Ink, p: Places, colours: np.ndarray) -> tuple[np.ndarray, np.
     return tally(ink.colour[idx], np.bincount(of, weights=many, minlength=len(colours)).astype(np.int64), p.area, colours)
 
 
-def tally(px: np.ndarray, per: np.ndarray, area: np.ndarray, colours: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """`far_stats` of windows of `area` pixels, `per[i]` of them read (`px`, window after window)
-    and the rest bare paper."""
+def tally(px: np.ndarray, per: np.ndarray, area: np.ndarray, colours: np.ndarray,
+          far: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`far_stats` of windows of `area` pixels, `per[i]` of them read (`px`, window after window;
+    `far`: which are more than OWN_COLOUR from their window's colour, if known) and the rest bare paper."""
     n = len(colours)
     owner = np.repeat(np.arange(n), per)
-    far = ~own(px, colours[owner])
+    far = ~own(px, colours[owner]) if far is None else far
     paper_far = (area > per) & ~paper_own(colours)
     count = np.bincount(owner[far], minlength=n) + np.where(paper_far, area - per, 0)
     low, high = np.full(n, PAPER, dtype=np.uint32), np.zeros(n, dtype=np.uint32)

@@ -73,11 +73,14 @@ def raw_call(fn: Any, restype: Any, *argtypes: Any) -> Any:
     return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(fn, ctypes.c_void_p).value or 0)
 
 
-def read_page_text(page: pdfium.PdfPage, h_mm: float) -> PageText:
+def read_page_text(page: pdfium.PdfPage, h_mm: float, w_mm: float | None = None) -> PageText:
     """Every non-blank character pdfium finds on the page with its box, size and fill colour. One
     pdfium call set per character for its box and its text object; the colour and size, which are
     the text object's, are asked once per object (a character with no object keeps the colour read
-    last, as pdfium leaves its outputs unset for it)."""
+    last, as pdfium leaves its outputs unset for it). Given the page's width `w_mm`, only the
+    characters whose box's centre lies on the page (those pdfread.runs_seen can count): a tiled
+    map's sheet holds the whole map's text, most of it off the paper, and asking each character its
+    object and style was most of the read."""
     import pypdfium2.raw as raw
 
     tp = page.get_textpage()
@@ -91,20 +94,36 @@ def read_page_text(page: pdfium.PdfPage, h_mm: float) -> PageText:
         lrbt = np.zeros((m, 4), dtype=np.float64)  # pdfium writes each box into its row: yes, l r b t
         a = lrbt.ctypes.data
         got = list(map(charbox, repeat(handle, m), at, *(range(a + 8 * c, a + 32 * m, 32) for c in range(4))))
-        objects = list(map(text_object, repeat(handle, m), at))
         x0, x1, y0, y1 = lrbt.T
-        kept = np.flatnonzero(np.array(got, dtype=bool) & (x1 > x0) & (y1 > y0))
-        sizes, rgbs = _styles(tp.raw, [at[k] for k in kept.tolist()], [objects[k] for k in kept.tolist()])
+        pt = MM_PER_PT
+        box = np.stack([x0 * pt, h_mm - y1 * pt, x1 * pt, h_mm - y0 * pt], axis=1)
+        ok = np.array(got, dtype=bool) & (x1 > x0) & (y1 > y0)
+        kept = np.flatnonzero(ok if w_mm is None else ok & _centred_on(box, w_mm, h_mm))
+        where = [at[k] for k in kept.tolist()]
+        styles = _styles(tp.raw, where, list(map(text_object, repeat(handle, len(where)), where)), w_mm is None)
+        if styles is None:  # a character without a colour of its own: it takes the one before it on the whole page
+            every = np.flatnonzero(ok)
+            allof = [at[k] for k in every.tolist()]
+            styles = _styles(tp.raw, allof, list(map(text_object, repeat(handle, len(allof)), allof)), True)
+            assert styles is not None
+            picked = np.searchsorted(every, kept)
+            styles = styles[0][picked], styles[1][picked]
     finally:
         tp.close()
-    pt = MM_PER_PT
-    box = np.stack([x0 * pt, h_mm - y1 * pt, x1 * pt, h_mm - y0 * pt], axis=1)[kept]
-    return PageText([whole[at[i]] for i in kept.tolist()], box, sizes, rgbs)
+    return PageText([whole[at[i]] for i in kept.tolist()], box[kept], *styles)
 
 
-def _styles(text: Any, at: list[int], objects: list[int | None]) -> tuple[np.ndarray, np.ndarray]:
+def _centred_on(box: np.ndarray, w_mm: float, h_mm: float) -> np.ndarray:
+    """Per box, whether its centre lies on the page (edges included): the test by which
+    pdfread.runs_seen counts a character on paper, made on the same numbers."""
+    cx, cy = (box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2
+    return (cx >= 0) & (cx <= w_mm) & (cy >= 0) & (cy <= h_mm)
+
+
+def _styles(text: Any, at: list[int], objects: list[int | None], fill_in: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
     """Font size and fill colour of the characters at `at` (their text objects `objects`), asked
-    once per text object; a character whose colour pdfium does not give keeps the one before it."""
+    once per text object; a character whose colour pdfium does not give keeps the one before it
+    (`fill_in`), else None: the characters before it may not all be among these."""
     import pypdfium2.raw as raw
 
     n = len(at)
@@ -119,8 +138,11 @@ def _styles(text: Any, at: list[int], objects: list[int | None]) -> tuple[np.nda
     base, size, ok = rgba.ctypes.data, np.zeros(n), np.zeros(n, dtype=bool)
     chars, rows = [at[k] for k in asked], [base + 16 * k for k in asked]
     ok[asked] = list(map(fill, repeat(handle), chars, *([r + 4 * c for r in rows] for c in range(4))))
+    rgb, ok = rgba[first, :3].astype(np.int64), ok[first]
+    if not (fill_in or ok.all()):
+        return None
     size[asked] = list(map(font_size, repeat(handle), chars))
-    size, rgb, ok = size[first], rgba[first, :3].astype(np.int64), ok[first]
+    size = size[first]
     # the colour read last stands for a character without one: (0, 0, 0) before any
     last = np.maximum.accumulate(np.where(ok, np.arange(n), -1)) if n else np.zeros(0, dtype=np.int64)
     return size, np.vstack([rgb, np.zeros((1, 3), dtype=np.int64)])[last]  # -1: the row of zeros

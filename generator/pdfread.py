@@ -22,7 +22,7 @@ from .pieces.plan import MARK_WIDTH
 from .pieces.grid import MARK_LEN_MM, MARK_MIN_LEN_MM
 from .geometry import MM_PER_PT
 from .pageink import PAPER, RENDER_DPI, Ink, Places, far_stats, marks, own, paper_bin, paper_own, span_of, tally, window_places
-from .pagetext import PageText, Rect, raw_call, run_spans, span_boxes
+from .pagetext import Char, PageText, Rect, raw_call, run_spans, span_boxes
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
@@ -210,9 +210,11 @@ def _under(image: Image, ink: Ink | None, boxes: np.ndarray, pad: np.ndarray, rg
     places, packed = window_places(image.shape, boxes, pad), _packed(rgbs)
     if ink is not None:
         count, lo, hi = far_stats(ink, places, packed)
-    else:
+    else:  # the windows' pixels and which are far from the text's colour: read once, for the bins below too
         win = Windows(image, boxes, pad)
-        count, lo, hi = tally(win.pixels, win.area, win.area, packed)
+        item = win.item()
+        far = ~own(win.pixels, packed[item])
+        count, lo, hi = tally(win.pixels, win.area, win.area, packed, far)
     enough = (count >= 0.15 * places.area) & (places.area > 0)
     means = np.stack([(lo >> s) & 0xFF for s in (0, 8, 16)], axis=1).astype(np.float64)
     mixed = enough & (lo != hi)
@@ -223,15 +225,21 @@ def _under(image: Image, ink: Ink | None, boxes: np.ndarray, pad: np.ndarray, rg
         means[at[wins]] = paler[wins]
         mixed[at[wins]] = False
     if mixed.any():  # the pixels of these windows, read one by one
-        win = Windows(image, boxes[mixed], pad[mixed])
-        means[mixed] = _commonest_bin_means(win, ~own(win.pixels, np.repeat(packed[mixed], win.area)), int(mixed.sum()))
+        if ink is not None:
+            win = Windows(image, boxes[mixed], pad[mixed])
+            item = win.item()
+            far = ~own(win.pixels, packed[mixed][item])
+            means[mixed] = _commonest_bin_means(win.pixels[far], item[far], int(mixed.sum()))
+        else:
+            use = far & mixed[item]
+            means[mixed] = _commonest_bin_means(win.pixels[use], (np.cumsum(mixed) - 1)[item[use]], int(mixed.sum()))
     return np.where(enough[:, None], means.astype(np.int64), rgbs), places.area > 0
 
 
-def _commonest_bin_means(win: Windows, use: np.ndarray, n: int) -> np.ndarray:
-    """Per box, the mean colour (rounded) of the pixels of `use` in the commonest bin of 16 per
-    channel among them (the lowest bin, R before G before B, among equals)."""
-    pix, item = win.pixels[use], win.item()[use]
+def _commonest_bin_means(pix: np.ndarray, item: np.ndarray, n: int) -> np.ndarray:
+    """Per box (0..n-1), the mean colour (rounded) of its pixels (`pix`, packed, each of the box
+    `item`) in the commonest bin of 16 per channel among them (the lowest bin, R before G before B,
+    among equals)."""
     # each pixel's bin (R, G, B: 0..4095), numbered densely among those present
     keys = ((pix >> 4) & 0xF) << 8 | ((pix >> 12) & 0xF) << 4 | (pix >> 20) & 0xF
     present = np.bincount(keys, minlength=4096) > 0
@@ -341,3 +349,21 @@ def render(page: pdfium.PdfPage) -> Image:
     finally:
         raw.FPDFBitmap_Destroy(bitmap)
     return image
+
+
+def inks_strip(c: Char, image: Image, w: float, h: float, strip_mm: float) -> bool:
+    """Whether the page shows `c`'s colour inside the part of its box that lies in the printer's
+    margin strip (`strip_mm` wide). A label a map tile's clip cuts at the strip's edge reaches into
+    the strip by its box only: nothing of it is printed there."""
+    px = image.shape[1] / w  # pixels per mm
+    inner = strip_mm - 0.1  # a pixel whose centre is on the clip's edge may be either side
+    x0, y0, x1, y1 = c.box
+    parts = [(x0, y0, min(x1, inner), y1), (max(x0, w - inner), y0, x1, y1),
+             (x0, y0, x1, min(y1, inner)), (x0, max(y0, h - inner), x1, y1)]
+    for a, b, e, f in parts:
+        if e <= a or f <= b:
+            continue
+        window = image[max(0, int(b * px)):max(0, int(np.ceil(f * px))), max(0, int(a * px)):max(0, int(np.ceil(e * px))), :3]
+        if window.size and (np.abs(window - np.array(c.rgb, dtype=np.int16)).sum(axis=2) < 120).any():
+            return True
+    return False

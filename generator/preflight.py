@@ -54,7 +54,7 @@ from .contrast import _channels, _hex, contrast_ratio
 from .drawn_registry import Record, digest, take_record
 from .geometry import MM_PER_PT
 from .pagetext import Char, PageText, Rect, Run, read_page_text
-from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, render, runs_seen, unembedded_fonts
+from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, inks_strip, render, runs_seen, unembedded_fonts
 from .rulebook.drawn import BookRecord, seen_of
 from .typesize import MIN_TYPE_PT, SLACK_PT, small_type
 
@@ -226,10 +226,13 @@ class Sheet:
 def _read_sheet(page: pdfium.PdfPage) -> Sheet:
     """The page as pdfium reads it and renders it."""
     w_mm, h_mm = (v * MM_PER_PT for v in page.get_size())
-    read = read_page_text(page, h_mm)
+    trims = crop_mark_trims(page, h_mm)
+    # a character off the paper is on no piece when every piece is on it: only the others are read
+    on = all(a >= 0 and b >= 0 and c <= w_mm and d <= h_mm for a, b, c, d in trims)
+    read = read_page_text(page, h_mm, w_mm if on else None)
     image = render(page) if len(read) else None
     seen = runs_seen(read, image, w_mm, h_mm) if image is not None else None
-    return Sheet(w_mm, h_mm, read, seen, crop_mark_trims(page, h_mm), image, lambda: form_boxes(page))
+    return Sheet(w_mm, h_mm, read, seen, trims, image, lambda: form_boxes(page))
 
 
 def recorded_sheet(record: BookRecord, seen: tuple[PageText, RunsSeen | None]) -> Sheet:
@@ -274,7 +277,8 @@ def _edge(name: str, page: int, text: PageText, w: float, h: float, image: Image
     b = text.box
     dist = np.minimum(np.minimum(b[:, 0], b[:, 1]), np.minimum(w - b[:, 2], h - b[:, 3])) if len(text) else np.zeros(0)
     at = np.flatnonzero(dist < (strip_mm or PRINTER_MARGIN_MM)).tolist()
-    near = [(d, c) for d, c in zip(dist[at].tolist(), text.chars(at)) if image is None or _inks_strip(c, image, w, h)]
+    near = [(d, c) for d, c in zip(dist[at].tolist(), text.chars(at))
+            if image is None or inks_strip(c, image, w, h, PRINTER_MARGIN_MM)]
     if not near:
         return []
     d = min(d for d, _ in near)
@@ -282,24 +286,6 @@ def _edge(name: str, page: int, text: PageText, w: float, h: float, image: Image
     return [Finding("warning", name, page, "text-near-edge",
                     f"{len(near)} characters within {PRINTER_MARGIN_MM:g} mm of the paper edge (closest {d:.1f} mm, "
                     f"e.g. {sample!r}); home printers leave that strip blank: move the text inwards")]
-
-
-def _inks_strip(c: Char, image: Image, w: float, h: float) -> bool:
-    """Whether the page shows `c`'s colour inside the part of its box that lies in the printer's
-    margin strip. A label a map tile's clip cuts at the strip's edge reaches into the strip by its
-    box only: nothing of it is printed there."""
-    px = image.shape[1] / w  # pixels per mm
-    inner = PRINTER_MARGIN_MM - 0.1  # a pixel whose centre is on the clip's edge may be either side
-    x0, y0, x1, y1 = c.box
-    parts = [(x0, y0, min(x1, inner), y1), (max(x0, w - inner), y0, x1, y1),
-             (x0, y0, x1, min(y1, inner)), (x0, max(y0, h - inner), x1, y1)]
-    for a, b, e, f in parts:
-        if e <= a or f <= b:
-            continue
-        window = image[max(0, int(b * px)):max(0, int(np.ceil(f * px))), max(0, int(a * px)):max(0, int(np.ceil(e * px))), :3]
-        if window.size and (np.abs(window - np.array(c.rgb, dtype=np.int16)).sum(axis=2) < 120).any():
-            return True
-    return False
 
 
 def _safe_zone(name: str, page: int, text: PageText, trims: list[Rect], safe_mm: float) -> list[Finding]:

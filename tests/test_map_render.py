@@ -428,3 +428,32 @@ def test_a_map_drawn_and_let_go_is_collected(tmp_path):
     del game
     gc.collect()
     assert model() is None
+
+
+
+def test_a_map_with_text_on_its_hexes_hands_preflight_no_record(tmp_path):
+    """Its record cannot tell (every label stands on a hex symbol, whose fill the record's walk does
+    not follow): preflight reads the page back either way, and walking the record first was for
+    nothing. A map with no text on its hexes keeps its record."""
+    from generator import fonts
+    from generator.drawn_registry import digest, take_record
+    from generator.hexmap.draw import draw_map_page
+    from generator.hexmap.layout import map_page
+    from generator.pieces.drawn import SheetRecord, sheet_pages
+    from generator.render.record import Recording
+    from solver.game.map import HexMap
+
+    game = load_game("war-of-the-ring-campaign")
+    hm = game.extras["map"].resolve(game.locators.get("map.yaml"))
+    rec = Recording(any_surface=True)
+    draw_map_page(rec, hm, map_page(hm), "en", fonts.faces("en", game))
+    record = SheetRecord.of(rec)
+    assert record is not None and sheet_pages(record) is None  # the record cannot tell
+    written = build_maps(game, BuildContext(out_root=tmp_path, formats=("pdf", "svg")))
+    pdf = next(p for p in written if p.name == "map-middle-earth.pdf")
+    assert take_record(digest(pdf.read_bytes())) is None
+    from generator.hexmap.stage import record_tells
+
+    d = hm.data
+    bare = d.model_copy(update={"labels": d.labels.model_copy(update={"show": "none"}), "places": [], "regions": []})
+    assert record_tells(HexMap(bare)) and not record_tells(hm)

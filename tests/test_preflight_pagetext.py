@@ -119,3 +119,35 @@ def test_the_characters_kept_are_those_python_does_not_count_blank():
     want = [j for j, ch in enumerate(text) if not ch.isspace()]
     assert _not_blank(text) == want and _not_blank(list(text)) == want
     assert [text[j] for j in want] == list("Go.next語\x02\U0001f600a\u200bb")
+
+
+def _sheet_text(path: Path) -> tuple[str, str]:
+    """The characters preflight reads of the page (`_read_sheet`) and all pdfium finds on it (each
+    sorted: pdfium orders them by place)."""
+    from generator.preflight import _read_sheet
+
+    doc = pdfium.PdfDocument(str(path))
+    page = doc[0]
+    h = page.get_size()[1] * MM_PER_PT
+    return "".join(sorted(_read_sheet(page).read.text)), "".join(sorted(read_page_text(page, h).text))
+
+
+def test_text_off_the_paper_is_not_read(tmp_path):
+    def draw(s):  # a tiled map's sheet places the whole map: most of its labels lie off the paper
+        s.text(60, 80, "ON", size_pt=12)
+        s.text(-40, 80, "LEFT", size_pt=12)
+        s.text(60, 320, "BELOW", size_pt=12)
+    assert _sheet_text(page_pdf(tmp_path, draw)) == ("NO", "".join(sorted("ONLEFTBELOW")))
+
+
+def test_text_off_the_paper_is_read_where_a_piece_reaches_past_the_paper(tmp_path):
+    from generator.pieces.plan import MARK_WIDTH
+
+    def draw(s):  # crop marks that make a piece from x = -30 to 100 mm: its text may be judged for its size
+        for x in (-30, 100):
+            s.line(x, 40, x, 43, stroke="#000000", width=MARK_WIDTH)
+        for y in (50, 150):
+            s.line(150, y, 153, y, stroke="#000000", width=MARK_WIDTH)
+        s.text(60, 80, "ON", size_pt=12)
+        s.text(-25, 80, "OFF", size_pt=4)
+    assert _sheet_text(page_pdf(tmp_path, draw)) == ("FFNOO", "FFNOO")
