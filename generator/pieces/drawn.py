@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -38,7 +37,7 @@ import numpy as np
 
 from ..drawn_registry import offer
 from ..geometry import MM_PER_PT, PT_PER_MM, Box
-from ..glyphmetrics import glyph_metrics
+from ..glyphmetrics import ink_box
 from ..pageink import RENDER_DPI, window_places
 from ..pagetext import PageText, Rect, run_spans, span_boxes
 from ..pdfread import MARK_MAX_MM, MARK_THICK_MAX_MM, RunsSeen, trim_spans
@@ -111,6 +110,7 @@ class _Walk:
         self.paths: list[tuple[Rect, float, float]] = []  # each path's points' bounds (mm, y down), its stroke's width and reach
         self.forms: list[Rect] = []
         self.symbols, self.cache = symbols, cache
+        self.redefined = False  # a symbol given another drawing than the one it had
 
     def walk(self, calls: Sequence[Call]) -> _Walk:
         for name, args, kwargs in calls:
@@ -124,7 +124,9 @@ class _Walk:
             elif name == "end_group":
                 self.ox, self.oy, self.clip = self.stack.pop()
             elif name == "define_symbol":
-                self.symbols[args[0]] = (args[1], args[2], args[3])
+                drawing = (args[1], args[2], args[3])
+                self.redefined |= self.symbols.setdefault(args[0], drawing) != drawing
+                self.symbols[args[0]] = drawing
             elif name in ("begin_page", "end_page"):
                 continue
             else:
@@ -218,7 +220,7 @@ class _Walk:
         parts = fonts.runs(s, font)
         for i, (part, f) in enumerate(parts):
             strings.append((1, X, Y, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), f, size_pt, colour_rgb, part, None, False, False))
-            ink = _ink_box(part, f)
+            ink = ink_box(part, f)
             if ink is not None:
                 lo = [min(lo[0], X + k * ink[0]), min(lo[1], k * ink[1])]
                 hi = [max(hi[0], X + k * ink[2]), max(hi[1], k * ink[3])]
@@ -232,18 +234,6 @@ class _Walk:
         if self.clip is not None and not in_box(window, self.clip):
             raise Unknown("text at a clip's edge")
         self.texts.append((len(self.shapes), strings, window))
-
-
-@lru_cache(maxsize=4096)  # a deck's labels repeat on every sheet and in every language built
-def _ink_box(part: str, font: str) -> tuple[float, float, float, float] | None:
-    """The box of the glyphs of `part` with an outline (font units, 1000 to the em, y up, from its
-    origin; pdfium's character boxes), None for none."""
-    m = glyph_metrics(font).of(np.frombuffer(part.encode("utf-32-le"), dtype="<u4").astype(np.int64))
-    origin = np.cumsum(m[:, 0]) - m[:, 0]
-    ink = (m[:, 3] > m[:, 1]) & (m[:, 4] > m[:, 2])
-    if not ink.any():
-        return None
-    return (float((origin + m[:, 1])[ink].min()), float(m[ink, 2].min()), float((origin + m[:, 3])[ink].max()), float(m[ink, 4].max()))
 
 
 def _symbol_bounds(w: float, h: float, draw: Any, symbols: dict, cache: dict) -> Rect:
@@ -263,13 +253,25 @@ def _symbol_bounds(w: float, h: float, draw: Any, symbols: dict, cache: dict) ->
 def sheet_pages(record: SheetRecord) -> list[Page] | None:
     """Every page of the record as preflight's checks are given a page read back (`Page`: its
     characters, those on paper with their runs and the colour under each, its trims, its symbols'
-    boxes), or None where the record cannot tell (the file is read back)."""
+    boxes), or None where the record cannot tell (the file is read back). A page whose calls are an
+    earlier page's (a deck's backs, a sheet of the same tokens) is that page's Page, the very
+    object: preflight judges it once (its findings would be the earlier page's)."""
     symbols: dict[str, tuple[float, float, Any]] = {}
     cache: dict = {}
     out = []
+    # the pages worked out since a symbol last changed its drawing (a page using it would differ)
+    done: list[tuple[tuple[float, float], list[Call], Page]] = []
     try:
-        for (w_mm, h_mm), calls in zip(record.sizes, record.pages()):
-            out.append(_page(_Walk(h_mm, symbols, cache).walk(calls), w_mm, h_mm))
+        for size, calls in zip(record.sizes, record.pages()):
+            # equal lengths first: a list's == stops at the first call that differs, mostly early
+            page = next((p for s, c, p in done if s == size and len(c) == len(calls) and c == calls), None)
+            if page is None:
+                walk = _Walk(size[1], symbols, cache).walk(calls)
+                if walk.redefined:
+                    done.clear()
+                page = _page(walk, *size)
+                done.append((size, calls, page))
+            out.append(page)
     except Unknown:
         return None
     return out
