@@ -10,7 +10,7 @@ calls in mm), so that preflight judges a sheet it has just written without readi
                                cannot tell (the file is then read back)
 
 A page's characters are the text calls' strings cut into their fonts' runs (fonts.runs), placed as
-the PDF backend places them and worked out by rulebook/drawn.py's `page_text` (glyph boxes from the
+the PDF backend places them and worked out by sheettext.py with rulebook/drawn.py's `pages_text` (glyph boxes from the
 faces' outlines, pdfium's order). The colour under a text call is the topmost opaque fill drawn
 before it that surely covers its window (its glyphs' box, a quarter of its size round it as the
 read-back's window, and RENDER_SLACK_MM for whole pixels and anti-aliased edges): a rect (inside its
@@ -38,12 +38,12 @@ import numpy as np
 from ..drawn_registry import offer
 from ..geometry import MM_PER_PT, PT_PER_MM, Box
 from ..glyphmetrics import ink_box
-from ..pageink import RENDER_DPI, window_places
-from ..pagetext import PageText, Rect, run_spans, span_boxes
-from ..pdfread import MARK_MAX_MM, MARK_THICK_MAX_MM, RunsSeen, trim_spans
+from ..pagetext import Rect
+from ..pdfread import MARK_MAX_MM, MARK_THICK_MAX_MM, trim_spans
 from ..pieces.grid import MARK_MIN_LEN_MM
 from ..render.ink import rgb
 from ..rulebook import drawn as books
+from .sheettext import Page, pages_seen
 from .shapes import Shape, circle_covers, clear_of, cut, in_box, meeting, outset, polygon_covers, rect_covers
 
 if TYPE_CHECKING:
@@ -56,7 +56,6 @@ FORM_SLACK_MM = 0.5
 # polygon's or a line's box is taken that wide, so that it holds what pdfium bounds it by
 MITER = 5.0
 Call = tuple[str, tuple, tuple]
-Page = tuple[PageText, "RunsSeen | None", list[Rect], list[Rect]]
 
 
 @dataclass
@@ -258,26 +257,31 @@ def sheet_pages(record: SheetRecord) -> list[Page] | None:
     object: preflight judges it once (its findings would be the earlier page's)."""
     symbols: dict[str, tuple[float, float, Any]] = {}
     cache: dict = {}
-    out = []
+    drawn: list[tuple[tuple[float, float], list[books.Drawn], list[Rect], list[Rect]]] = []  # the pages worked out
+    of: list[int] = []  # per page, its page in `drawn`
     # the pages worked out since a symbol last changed its drawing (a page using it would differ)
-    done: list[tuple[tuple[float, float], list[Call], Page]] = []
+    done: list[tuple[tuple[float, float], list[Call], int]] = []
     try:
         for size, calls in zip(record.sizes, record.pages()):
             # equal lengths first: a list's == stops at the first call that differs, mostly early
-            page = next((p for s, c, p in done if s == size and len(c) == len(calls) and c == calls), None)
-            if page is None:
+            j = next((j for s, c, j in done if s == size and len(c) == len(calls) and c == calls), None)
+            if j is None:
                 walk = _Walk(size[1], symbols, cache).walk(calls)
                 if walk.redefined:
                     done.clear()
-                page = _page(walk, *size)
-                done.append((size, calls, page))
-            out.append(page)
+                j = len(drawn)
+                drawn.append((size, *_strings(walk)))
+                done.append((size, calls, j))
+            of.append(j)
     except Unknown:
         return None
-    return out
+    pages = pages_seen(drawn)
+    return [pages[j] for j in of]
 
 
-def _page(walk: _Walk, w_mm: float, h_mm: float) -> Page:
+def _strings(walk: _Walk) -> tuple[list[books.Drawn], list[Rect], list[Rect]]:
+    """A page's strings, each with the colour under it, its trims and its symbols' boxes; Unknown
+    where the record cannot tell."""
     trims = _trims(walk.paths)
     if trims and _forms_near(walk.forms):
         raise Unknown("symbols close together on a sheet with crop marks")
@@ -290,18 +294,7 @@ def _page(walk: _Walk, w_mm: float, h_mm: float) -> Page:
         strings += [s[:8] + (under,) + s[9:] for s in drawn]
     if _texts_touch(walk.texts):
         raise Unknown("a text's window touches another text")
-    read, under_of, _ = books.page_text([(strings, books.UPRIGHT)], h_mm)
-    if not len(read):
-        return read, None, trims, walk.forms
-    starts, ends = run_spans(read)
-    # a run is judged on one colour under it: one whose characters stand on two fills is cut in two
-    cut = np.r_[False, (under_of[1:] != under_of[:-1]).any(axis=1)]
-    cut[starts] = True
-    starts = np.flatnonzero(cut)
-    ends = np.r_[starts[1:], len(read)]
-    shape = (math.ceil(h_mm * PT_PER_MM * RENDER_DPI / 72), math.ceil(w_mm * PT_PER_MM * RENDER_DPI / 72))
-    on_page = window_places(shape, span_boxes(read, starts), 0.25 * read.size[starts] * MM_PER_PT).area > 0
-    return read, RunsSeen(read, starts, ends, under_of[starts], on_page), trims, walk.forms
+    return strings, trims, walk.forms
 
 
 def _texts_touch(texts: list[tuple[int, list[books.Drawn], Rect]]) -> bool:
