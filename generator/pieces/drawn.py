@@ -6,8 +6,7 @@ calls in mm), so that preflight judges a sheet it has just written without readi
                                the ink transform recolours what the file holds)
     offer_sheets(data, rec)    the record of the PDF whose bytes are `data`, handed to preflight
     save_pdf(surface, rec, target)   a PDF surface drawn from `rec` saved, its record offered
-    page_of(record, i)         page i as preflight's checks are given it, or None where the record
-                               cannot tell (the file is then read back)
+    sheet_pages(record)        its pages as preflight's checks are given them, or None: read back
 
 A page's characters are the text calls' strings cut into their fonts' runs (fonts.runs), placed as
 the PDF backend places them and worked out by sheettext.py with rulebook/drawn.py's `pages_text` (glyph boxes from the
@@ -30,6 +29,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -56,6 +56,7 @@ FORM_SLACK_MM = 0.5
 # polygon's or a line's box is taken that wide, so that it holds what pdfium bounds it by
 MITER = 5.0
 Call = tuple[str, tuple, tuple]
+Ink = tuple[float, float, float, float] | None
 
 
 @dataclass
@@ -209,22 +210,19 @@ class _Walk:
 
         if not s:
             return
-        font = font or fonts.register()
         X, Y = (x + self.ox) * PT_PER_MM, (self.h - (y + self.oy)) * PT_PER_MM
-        share = {"left": 0.0, "center": 0.5, "right": 1.0}[align]
-        if share:  # left-aligned text starts at its point: its width is not needed
-            X -= share * fonts.string_width(s, font, size_pt)
+        shift, parts = _layout(s, align, font or fonts.register(), size_pt)
+        if shift is not None:
+            X -= shift
         colour_rgb, lo, hi, k = rgb(colour or "#000000"), [math.inf, math.inf], [-math.inf, -math.inf], size_pt / 1000
         strings: list[books.Drawn] = []
-        parts = fonts.runs(s, font)
-        for i, (part, f) in enumerate(parts):
+        for part, f, ink, width in parts:
             strings.append((1, X, Y, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), f, size_pt, colour_rgb, part, None, False, False))
-            ink = ink_box(part, f)
             if ink is not None:
                 lo = [min(lo[0], X + k * ink[0]), min(lo[1], k * ink[1])]
                 hi = [max(hi[0], X + k * ink[2]), max(hi[1], k * ink[3])]
-            if i + 1 < len(parts):  # where the next run starts (none follows the last)
-                X += fonts.string_width(part, f, size_pt)
+            if width is not None:
+                X += width
         if not math.isfinite(lo[0]):
             return  # nothing with an outline: no character is read
         pad = 0.25 * size_pt * MM_PER_PT + RENDER_SLACK_MM
@@ -233,6 +231,20 @@ class _Walk:
         if self.clip is not None and not in_box(window, self.clip):
             raise Unknown("text at a clip's edge")
         self.texts.append((len(self.shapes), strings, window))
+
+
+@lru_cache(maxsize=8192)  # a deck's labels repeat on every sheet and in every language built
+def _layout(s: str, align: str, font: str, size_pt: float) -> tuple[float | None, tuple[tuple[str, str, Ink, float | None], ...]]:
+    """How a text call sets `s`: what its point moves left by (None: left-aligned, its width not
+    needed) and its font runs (fonts.runs), each with its glyphs' ink box (font units, None: no
+    outline) and its width in pt, where the next run starts (None after the last)."""
+    from .. import fonts
+
+    share = {"left": 0.0, "center": 0.5, "right": 1.0}[align]
+    parts = fonts.runs(s, font)
+    return share * fonts.string_width(s, font, size_pt) if share else None, tuple(
+        (part, f, ink_box(part, f), fonts.string_width(part, f, size_pt) if i + 1 < len(parts) else None)
+        for i, (part, f) in enumerate(parts))
 
 
 def _symbol_bounds(w: float, h: float, draw: Any, symbols: dict, cache: dict) -> Rect:
