@@ -77,13 +77,8 @@ class SheetRecord:
         return [(w * PT_PER_MM, h * PT_PER_MM) for w, h in self.sizes]
 
     def pages(self) -> list[list[Call]]:
-        out: list[list[Call]] = []
-        for c in self.calls:
-            if c[0] == "begin_page":
-                out.append([])
-            if out:
-                out[-1].append(c)
-        return out
+        starts = [i for i, c in enumerate(self.calls) if c[0] == "begin_page"]
+        return [self.calls[a:b] for a, b in zip(starts, starts[1:] + [len(self.calls)])]
 
 
 def offer_sheets(data: bytes, rec: Recording | None) -> None:
@@ -115,7 +110,9 @@ class _Walk:
     def walk(self, calls: Sequence[Call]) -> _Walk:
         for name, args, kwargs in calls:
             kw = dict(kwargs)
-            if name == "group":
+            if name in _DRAWS:  # the most calls: looked up once, not by name
+                _DRAWS[name](self, *args, **kw)
+            elif name == "group":
                 self.stack.append((self.ox, self.oy, self.clip))
                 self.ox, self.oy = self.ox + kw["dx"], self.oy + kw["dy"]
                 if kw["clip"] is not None:
@@ -127,10 +124,8 @@ class _Walk:
                 drawing = (args[1], args[2], args[3])
                 self.redefined |= self.symbols.setdefault(args[0], drawing) != drawing
                 self.symbols[args[0]] = drawing
-            elif name in ("begin_page", "end_page"):
-                continue
-            else:
-                getattr(self, "_" + name)(*args, **kw)
+            elif name not in ("begin_page", "end_page"):
+                getattr(self, "_" + name)(*args, **kw)  # a call it has no method for: fails here
         return self
 
     def _box(self, b: Box) -> Rect:
@@ -206,12 +201,13 @@ class _Walk:
         self._add(box)
 
     def _text(self, x: float, y: float, s: str, align: str, colour: str | None, font: str | None, size_pt: float) -> None:
-        from .. import fonts
-
         if not s:
             return
+        if not font:
+            from .. import fonts
+            font = fonts.register()
         X, Y = (x + self.ox) * PT_PER_MM, (self.h - (y + self.oy)) * PT_PER_MM
-        shift, parts = _layout(s, align, font or fonts.register(), size_pt)
+        shift, parts = _layout(s, align, font, size_pt)
         if shift is not None:
             X -= shift
         colour_rgb, lo, hi, k = rgb(colour or "#000000"), [math.inf, math.inf], [-math.inf, -math.inf], size_pt / 1000
@@ -231,6 +227,9 @@ class _Walk:
         if self.clip is not None and not in_box(window, self.clip):
             raise Unknown("text at a clip's edge")
         self.texts.append((len(self.shapes), strings, window))
+
+
+_DRAWS = {name: getattr(_Walk, "_" + name) for name in ("rect", "polygon", "circle", "polyline", "line", "image", "use_symbol", "text")}
 
 
 @lru_cache(maxsize=8192)  # a deck's labels repeat on every sheet and in every language built
