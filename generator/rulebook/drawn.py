@@ -219,16 +219,15 @@ def _columns(strings: Sequence[Drawn]) -> _Columns:
 
     def rows(values: Iterable[tuple], dtype: type, width: int) -> np.ndarray:  # np.array takes a tuple at a time
         return np.fromiter(itertools.chain.from_iterable(values), dtype=dtype, count=width * n).reshape(-1, width)
-    texts, fonts = list(field(7)), list(field(4))
+    texts = list(field(7))
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=n)
-    ids = {f: i for i, f in enumerate(dict.fromkeys(fonts))}  # in order met; looked up by map, no Python a string
-    paper = {None: PAPER_RGB}  # paper.get(g, g): the paper for None, else the fill g itself
+    ids: dict[str, int] = {}
+    font = np.fromiter((ids.setdefault(f, len(ids)) for f in field(4)), dtype=np.int64, count=n)
     return _Columns(lengths, np.cumsum(lengths) - lengths, np.frombuffer("".join(texts).encode("utf-32-le"), dtype="<u4")
                     .astype(np.int64), np.fromiter(field(1), np.float64, n), np.fromiter(field(2), np.float64, n),
-                    rows(field(3), np.float64, 6), np.fromiter(map(ids.__getitem__, fonts), np.int64, n), list(ids),
-                    np.fromiter(field(5), np.float64, n), rows(field(6), np.int64, 3),
-                    rows(map(paper.get, field(8), field(8)), np.int64, 3), np.fromiter(field(9), bool, n),
-                    np.fromiter(field(10), bool, n))
+                    rows(field(3), np.float64, 6), font, list(ids), np.fromiter(field(5), np.float64, n),
+                    rows(field(6), np.int64, 3), rows((g or PAPER_RGB for g in field(8)), np.int64, 3),
+                    np.fromiter(field(9), bool, n), np.fromiter(field(10), bool, n))
 
 
 def _glyphs(c: _Columns, sel: np.ndarray, where: np.ndarray, page: np.ndarray) -> _Glyphs | None:
