@@ -4,9 +4,12 @@ string by, as pdfium gives a character its glyph's box.
 
     glyph_metrics(font).of(codes)   per code point (numpy int array): advance, x0, y0, x1, y1
                                     (1000 to the em)
+    glyph_metrics(font).rows(text)  the same per character of a string, as tuples of floats
+    ink_box(text, font)             the box of a string's glyphs with an outline (font units), or None
 """
 from __future__ import annotations
 
+import math
 import struct
 from functools import lru_cache
 from typing import Any
@@ -26,7 +29,17 @@ class GlyphMetrics:
         self.known = np.zeros(0x10000, dtype=bool)  # the BMP as arrays; a code beyond it, one by one
         self.table = np.zeros((0x10000, 5), dtype=np.float64)  # advance, x0, y0, x1, y1
         self.astral: dict[int, tuple[float, ...]] = {}
+        self.by_char: dict[str, tuple[float, ...]] = {}  # `rows`' memo
         self._glyphs: Any = None
+
+    def rows(self, text: str) -> list[tuple[float, ...]]:
+        """`of`'s rows for each character of `text`, as floats, from a memo per character: a label
+        of a few characters is worked out in Python faster than numpy makes its arrays."""
+        memo = self.by_char
+        new = sorted({c for c in text if c not in memo})
+        if new:
+            memo.update(zip(new, map(tuple, self.of(np.array(list(map(ord, new)), dtype=np.int64)).tolist())))
+        return list(map(memo.__getitem__, text))
 
     def of(self, codes: np.ndarray) -> np.ndarray:
         bmp = codes < 0x10000
@@ -72,3 +85,19 @@ def _glyph_table(face: Any) -> tuple[bytes, list[int], float]:
 @lru_cache(maxsize=64)
 def glyph_metrics(font: str) -> GlyphMetrics:
     return GlyphMetrics(font)
+
+
+@lru_cache(maxsize=4096)  # a deck's labels repeat on every sheet and in every language built
+def ink_box(text: str, font: str) -> tuple[float, float, float, float] | None:
+    """The box of the glyphs of `text` with an outline (font units, 1000 to the em, y up, from its
+    origin; pdfium's character boxes), None for none. Each glyph's origin is the advances summed up
+    to it, less its own (the floats numpy's cumsum of the row gave, as the checks were written on)."""
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    at = 0.0
+    for advance, a, b, c, d in glyph_metrics(font).rows(text):
+        at += advance
+        if c > a and d > b:  # a glyph with an outline
+            origin = at - advance
+            x0, y0, x1, y1 = min(x0, origin + a), min(y0, b), max(x1, origin + c), max(y1, d)
+    return None if x0 == math.inf else (x0, y0, x1, y1)

@@ -196,9 +196,9 @@ def _record_finds(name: str, record: Record, safe_mm: float, min_type_pt: float)
         pages = sheet_pages(record)
         if pages is None:
             return True
-        sheets = (Sheet(w, h, read, seen, trims, None, forms.copy, SHEET_SLACK)
-                  for (w, h), (read, seen, trims, forms) in zip(record.sizes, pages))
-    return any(_judge(name, i + 1, sheet, safe_mm, min_type_pt, low) or low for i, sheet in enumerate(sheets))
+        sheets = ((i, Sheet(w, h, *page[:3], None, page[3].copy, SHEET_SLACK)) for i, ((w, h), page) in enumerate(
+            zip(record.sizes, pages)) if not any(p is page for p in pages[:i]))  # a page repeated: found nothing before
+    return any(_judge(name, i + 1, sheet, safe_mm, min_type_pt, low) or low for i, sheet in sheets)
 
 
 def _describes(record: Record, doc: pdfium.PdfDocument) -> bool:

@@ -6,11 +6,10 @@ calls in mm), so that preflight judges a sheet it has just written without readi
                                the ink transform recolours what the file holds)
     offer_sheets(data, rec)    the record of the PDF whose bytes are `data`, handed to preflight
     save_pdf(surface, rec, target)   a PDF surface drawn from `rec` saved, its record offered
-    page_of(record, i)         page i as preflight's checks are given it, or None where the record
-                               cannot tell (the file is then read back)
+    sheet_pages(record)        its pages as preflight's checks are given them, or None: read back
 
 A page's characters are the text calls' strings cut into their fonts' runs (fonts.runs), placed as
-the PDF backend places them and worked out by rulebook/drawn.py's `page_text` (glyph boxes from the
+the PDF backend places them and worked out by sheettext.py with rulebook/drawn.py's `pages_text` (glyph boxes from the
 faces' outlines, pdfium's order). The colour under a text call is the topmost opaque fill drawn
 before it that surely covers its window (its glyphs' box, a quarter of its size round it as the
 read-back's window, and RENDER_SLACK_MM for whole pixels and anti-aliased edges): a rect (inside its
@@ -38,13 +37,13 @@ import numpy as np
 
 from ..drawn_registry import offer
 from ..geometry import MM_PER_PT, PT_PER_MM, Box
-from ..glyphmetrics import glyph_metrics
-from ..pageink import RENDER_DPI, window_places
-from ..pagetext import PageText, Rect, run_spans, span_boxes
-from ..pdfread import MARK_MAX_MM, MARK_THICK_MAX_MM, RunsSeen, trim_spans
+from ..glyphmetrics import ink_box
+from ..pagetext import Rect
+from ..pdfread import MARK_MAX_MM, MARK_THICK_MAX_MM, trim_spans
 from ..pieces.grid import MARK_MIN_LEN_MM
 from ..render.ink import rgb
 from ..rulebook import drawn as books
+from .sheettext import Page, pages_seen
 from .shapes import Shape, circle_covers, clear_of, cut, in_box, meeting, outset, polygon_covers, rect_covers
 
 if TYPE_CHECKING:
@@ -57,7 +56,7 @@ FORM_SLACK_MM = 0.5
 # polygon's or a line's box is taken that wide, so that it holds what pdfium bounds it by
 MITER = 5.0
 Call = tuple[str, tuple, tuple]
-Page = tuple[PageText, "RunsSeen | None", list[Rect], list[Rect]]
+Ink = tuple[float, float, float, float] | None
 
 
 @dataclass
@@ -78,13 +77,8 @@ class SheetRecord:
         return [(w * PT_PER_MM, h * PT_PER_MM) for w, h in self.sizes]
 
     def pages(self) -> list[list[Call]]:
-        out: list[list[Call]] = []
-        for c in self.calls:
-            if c[0] == "begin_page":
-                out.append([])
-            if out:
-                out[-1].append(c)
-        return out
+        starts = [i for i, c in enumerate(self.calls) if c[0] == "begin_page"]
+        return [self.calls[a:b] for a, b in zip(starts, starts[1:] + [len(self.calls)])]
 
 
 def offer_sheets(data: bytes, rec: Recording | None) -> None:
@@ -111,11 +105,14 @@ class _Walk:
         self.paths: list[tuple[Rect, float, float]] = []  # each path's points' bounds (mm, y down), its stroke's width and reach
         self.forms: list[Rect] = []
         self.symbols, self.cache = symbols, cache
+        self.redefined = False  # a symbol given another drawing than the one it had
 
     def walk(self, calls: Sequence[Call]) -> _Walk:
         for name, args, kwargs in calls:
             kw = dict(kwargs)
-            if name == "group":
+            if name in _DRAWS:  # the most calls: looked up once, not by name
+                _DRAWS[name](self, *args, **kw)
+            elif name == "group":
                 self.stack.append((self.ox, self.oy, self.clip))
                 self.ox, self.oy = self.ox + kw["dx"], self.oy + kw["dy"]
                 if kw["clip"] is not None:
@@ -124,11 +121,11 @@ class _Walk:
             elif name == "end_group":
                 self.ox, self.oy, self.clip = self.stack.pop()
             elif name == "define_symbol":
-                self.symbols[args[0]] = (args[1], args[2], args[3])
-            elif name in ("begin_page", "end_page"):
-                continue
-            else:
-                getattr(self, "_" + name)(*args, **kw)
+                drawing = (args[1], args[2], args[3])
+                self.redefined |= self.symbols.setdefault(args[0], drawing) != drawing
+                self.symbols[args[0]] = drawing
+            elif name not in ("begin_page", "end_page"):
+                getattr(self, "_" + name)(*args, **kw)  # a call it has no method for: fails here
         return self
 
     def _box(self, b: Box) -> Rect:
@@ -204,26 +201,24 @@ class _Walk:
         self._add(box)
 
     def _text(self, x: float, y: float, s: str, align: str, colour: str | None, font: str | None, size_pt: float) -> None:
-        from .. import fonts
-
         if not s:
             return
-        font = font or fonts.register()
+        if not font:
+            from .. import fonts
+            font = fonts.register()
         X, Y = (x + self.ox) * PT_PER_MM, (self.h - (y + self.oy)) * PT_PER_MM
-        share = {"left": 0.0, "center": 0.5, "right": 1.0}[align]
-        if share:  # left-aligned text starts at its point: its width is not needed
-            X -= share * fonts.string_width(s, font, size_pt)
+        shift, parts = _layout(s, align, font, size_pt)
+        if shift is not None:
+            X -= shift
         colour_rgb, lo, hi, k = rgb(colour or "#000000"), [math.inf, math.inf], [-math.inf, -math.inf], size_pt / 1000
         strings: list[books.Drawn] = []
-        parts = fonts.runs(s, font)
-        for i, (part, f) in enumerate(parts):
+        for part, f, ink, width in parts:
             strings.append((1, X, Y, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), f, size_pt, colour_rgb, part, None, False, False))
-            ink = _ink_box(part, f)
             if ink is not None:
                 lo = [min(lo[0], X + k * ink[0]), min(lo[1], k * ink[1])]
                 hi = [max(hi[0], X + k * ink[2]), max(hi[1], k * ink[3])]
-            if i + 1 < len(parts):  # where the next run starts (none follows the last)
-                X += fonts.string_width(part, f, size_pt)
+            if width is not None:
+                X += width
         if not math.isfinite(lo[0]):
             return  # nothing with an outline: no character is read
         pad = 0.25 * size_pt * MM_PER_PT + RENDER_SLACK_MM
@@ -234,16 +229,21 @@ class _Walk:
         self.texts.append((len(self.shapes), strings, window))
 
 
-@lru_cache(maxsize=4096)  # a deck's labels repeat on every sheet and in every language built
-def _ink_box(part: str, font: str) -> tuple[float, float, float, float] | None:
-    """The box of the glyphs of `part` with an outline (font units, 1000 to the em, y up, from its
-    origin; pdfium's character boxes), None for none."""
-    m = glyph_metrics(font).of(np.frombuffer(part.encode("utf-32-le"), dtype="<u4").astype(np.int64))
-    origin = np.cumsum(m[:, 0]) - m[:, 0]
-    ink = (m[:, 3] > m[:, 1]) & (m[:, 4] > m[:, 2])
-    if not ink.any():
-        return None
-    return (float((origin + m[:, 1])[ink].min()), float(m[ink, 2].min()), float((origin + m[:, 3])[ink].max()), float(m[ink, 4].max()))
+_DRAWS = {name: getattr(_Walk, "_" + name) for name in ("rect", "polygon", "circle", "polyline", "line", "image", "use_symbol", "text")}
+
+
+@lru_cache(maxsize=8192)  # a deck's labels repeat on every sheet and in every language built
+def _layout(s: str, align: str, font: str, size_pt: float) -> tuple[float | None, tuple[tuple[str, str, Ink, float | None], ...]]:
+    """How a text call sets `s`: what its point moves left by (None: left-aligned, its width not
+    needed) and its font runs (fonts.runs), each with its glyphs' ink box (font units, None: no
+    outline) and its width in pt, where the next run starts (None after the last)."""
+    from .. import fonts
+
+    share = {"left": 0.0, "center": 0.5, "right": 1.0}[align]
+    parts = fonts.runs(s, font)
+    return share * fonts.string_width(s, font, size_pt) if share else None, tuple(
+        (part, f, ink_box(part, f), fonts.string_width(part, f, size_pt) if i + 1 < len(parts) else None)
+        for i, (part, f) in enumerate(parts))
 
 
 def _symbol_bounds(w: float, h: float, draw: Any, symbols: dict, cache: dict) -> Rect:
@@ -263,19 +263,36 @@ def _symbol_bounds(w: float, h: float, draw: Any, symbols: dict, cache: dict) ->
 def sheet_pages(record: SheetRecord) -> list[Page] | None:
     """Every page of the record as preflight's checks are given a page read back (`Page`: its
     characters, those on paper with their runs and the colour under each, its trims, its symbols'
-    boxes), or None where the record cannot tell (the file is read back)."""
+    boxes), or None where the record cannot tell (the file is read back). A page whose calls are an
+    earlier page's (a deck's backs, a sheet of the same tokens) is that page's Page, the very
+    object: preflight judges it once (its findings would be the earlier page's)."""
     symbols: dict[str, tuple[float, float, Any]] = {}
     cache: dict = {}
-    out = []
+    drawn: list[tuple[tuple[float, float], list[books.Drawn], list[Rect], list[Rect]]] = []  # the pages worked out
+    of: list[int] = []  # per page, its page in `drawn`
+    # the pages worked out since a symbol last changed its drawing (a page using it would differ)
+    done: list[tuple[tuple[float, float], list[Call], int]] = []
     try:
-        for (w_mm, h_mm), calls in zip(record.sizes, record.pages()):
-            out.append(_page(_Walk(h_mm, symbols, cache).walk(calls), w_mm, h_mm))
+        for size, calls in zip(record.sizes, record.pages()):
+            # equal lengths first: a list's == stops at the first call that differs, mostly early
+            j = next((j for s, c, j in done if s == size and len(c) == len(calls) and c == calls), None)
+            if j is None:
+                walk = _Walk(size[1], symbols, cache).walk(calls)
+                if walk.redefined:
+                    done.clear()
+                j = len(drawn)
+                drawn.append((size, *_strings(walk)))
+                done.append((size, calls, j))
+            of.append(j)
     except Unknown:
         return None
-    return out
+    pages = pages_seen(drawn)
+    return [pages[j] for j in of]
 
 
-def _page(walk: _Walk, w_mm: float, h_mm: float) -> Page:
+def _strings(walk: _Walk) -> tuple[list[books.Drawn], list[Rect], list[Rect]]:
+    """A page's strings, each with the colour under it, its trims and its symbols' boxes; Unknown
+    where the record cannot tell."""
     trims = _trims(walk.paths)
     if trims and _forms_near(walk.forms):
         raise Unknown("symbols close together on a sheet with crop marks")
@@ -288,18 +305,7 @@ def _page(walk: _Walk, w_mm: float, h_mm: float) -> Page:
         strings += [s[:8] + (under,) + s[9:] for s in drawn]
     if _texts_touch(walk.texts):
         raise Unknown("a text's window touches another text")
-    read, under_of, _ = books.page_text([(strings, books.UPRIGHT)], h_mm)
-    if not len(read):
-        return read, None, trims, walk.forms
-    starts, ends = run_spans(read)
-    # a run is judged on one colour under it: one whose characters stand on two fills is cut in two
-    cut = np.r_[False, (under_of[1:] != under_of[:-1]).any(axis=1)]
-    cut[starts] = True
-    starts = np.flatnonzero(cut)
-    ends = np.r_[starts[1:], len(read)]
-    shape = (math.ceil(h_mm * PT_PER_MM * RENDER_DPI / 72), math.ceil(w_mm * PT_PER_MM * RENDER_DPI / 72))
-    on_page = window_places(shape, span_boxes(read, starts), 0.25 * read.size[starts] * MM_PER_PT).area > 0
-    return read, RunsSeen(read, starts, ends, under_of[starts], on_page), trims, walk.forms
+    return strings, trims, walk.forms
 
 
 def _texts_touch(texts: list[tuple[int, list[books.Drawn], Rect]]) -> bool:

@@ -92,4 +92,5 @@ def meeting(boxes: np.ndarray, windows: np.ndarray) -> Iterator[list[int]]:
         w = windows[a:a + 32, None, :]
         meet = (boxes[:, 0] < w[..., 2]) & (boxes[:, 2] > w[..., 0]) & (boxes[:, 1] < w[..., 3]) & (boxes[:, 3] > w[..., 1])
         rows, cols = np.nonzero(meet)
-        yield from (c.tolist() for c in np.split(cols, np.searchsorted(rows, np.arange(1, len(w)))))
+        at, met = np.searchsorted(rows, np.arange(len(w) + 1)).tolist(), cols.tolist()  # not np.split: an array a window
+        yield from (met[a:b] for a, b in zip(at, at[1:]))

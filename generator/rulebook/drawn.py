@@ -8,7 +8,7 @@ written without reading the file back (generator/preflight.py; issue 26).
                                                (generator/drawn_registry.py keeps them)
     imposed(record, flip, back_cover)          an A5 book's record placed on its booklet's sheets
     book_text(record)                          every page's characters as pdfium reads them, the whole book at once
-    page_text(parts, h_mm)                     one page's (pieces/drawn.py: a sheet's page)
+    pages_text(pages, h_mm)                    a few pages' (pieces/drawn.py: a sheet's pages)
     seen_of(record)                            what preflight's checks are given of a book, a part of its pages
                                                at a time as one page: each string's characters a run, then the runs
 
@@ -47,7 +47,6 @@ Drawn = tuple[int, float, float, tuple[float, ...], str, float, tuple[int, int, 
 # where a page's strings go on a page of the file: (scale, dx, dy), x -> scale * x + dx (pt, y up);
 # a negative scale turns them 180° (a booklet's back printed for a long-edge flip)
 Place = tuple[float, float, float]
-Part = tuple[list[Drawn], Place]
 UPRIGHT: Place = (1.0, 0.0, 0.0)
 
 
@@ -162,14 +161,13 @@ def _book_selection(record: BookRecord) -> tuple[np.ndarray, np.ndarray, np.ndar
     return sel, where, np.repeat(np.array([f for f, *_ in spans], dtype=np.int64), counts)
 
 
-def page_text(parts: Sequence[Part], h_mm: float) -> tuple[PageText, np.ndarray, np.ndarray]:
-    """One page's non-blank characters (text, box in mm y down, size, colour) as pdfium reads them
-    (`book_text`'s for a page), the colour under each (n x 3) and whether each is decoration.
-    `parts`: the strings drawn on the page and where they go."""
-    strings = [s for part, _ in parts for s in part]
-    where = np.array([place for part, place in parts for _ in part], dtype=np.float64).reshape(-1, 3)
-    t = _characters(_glyphs(_columns(strings), np.arange(len(strings)), where, np.zeros(len(strings), dtype=np.int64)), h_mm)
-    return t.read, t.under, t.deco
+def pages_text(pages: Sequence[list[Drawn]], h_mm: Sequence[float]) -> BookText:
+    """`book_text` of a few pages (a sheet's: pieces/drawn.py), each page's strings drawn upright on
+    it and each page `h_mm[i]` high: the characters of page after page as pdfium reads each."""
+    strings = [s for page in pages for s in page]
+    page = np.repeat(np.arange(len(pages)), [len(p) for p in pages])
+    where = np.tile(np.array(UPRIGHT, dtype=np.float64), (len(strings), 1))
+    return _characters(_glyphs(_columns(strings), np.arange(len(strings)), where, page), np.array(h_mm, dtype=np.float64))
 
 
 class _Glyphs(NamedTuple):
@@ -264,7 +262,7 @@ def _glyphs(c: _Columns, sel: np.ndarray, where: np.ndarray, page: np.ndarray) -
                    ox, y, np.abs(advance), (x0, y0, x1, y1), np.abs(k * size), (x1 > x0) & (y1 > y0))
 
 
-def _characters(g: _Glyphs | None, h_mm: float) -> BookText:
+def _characters(g: _Glyphs | None, h_mm: float | np.ndarray) -> BookText:
     """The characters of `g`'s strings as pdfium reads them (each page's in its order, readorder.py)."""
     if g is None:
         return _no_text()
@@ -285,10 +283,12 @@ def _kept(g: _Glyphs) -> np.ndarray:
     return ~_blank()[np.minimum(g.codes, BLANK_MAX + 1)] & g.inked
 
 
-def _taken(g: _Glyphs, at: np.ndarray, codes: np.ndarray, h_mm: float) -> BookText:
-    """The characters `at`, as pdfium gives them (`codes` their text), in that order."""
+def _taken(g: _Glyphs, at: np.ndarray, codes: np.ndarray, h_mm: float | np.ndarray) -> BookText:
+    """The characters `at`, as pdfium gives them (`codes` their text), in that order; `h_mm` the
+    pages' height, or each page's (an array)."""
     x0, y0, x1, y1 = (v[at] for v in g.box)
     pt, on = MM_PER_PT, g.of[at]
+    h_mm = h_mm[g.page[on]] if isinstance(h_mm, np.ndarray) else h_mm
     read = PageText(_as_list(codes[at]), np.stack([x0 * pt, h_mm - y1 * pt, x1 * pt, h_mm - y0 * pt], axis=1),
                     g.size[at], g.fill[on])
     return BookText(read, g.under[on], g.deco[on], g.page[on])
