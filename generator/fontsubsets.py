@@ -81,10 +81,10 @@ def _filters(doc: Any) -> tuple[Any, ...]:
     return (bool(doc.compression), tuple(doc.defaultStreamFilters or ()))
 
 
-def _kept_stream(doc: Any, name: str, key: Any, held: int) -> None:
-    """Replace the stream `name` of `doc` by its formatted bytes, kept under `key` (which holds
-    some `held` bytes itself)."""
-    data = _KEPT.get(key)
+def _kept_stream(doc: Any, name: str, key: Any, held: int, data: bytes | None = None) -> None:
+    """Replace the stream `name` of `doc` by its formatted bytes `data`, else those kept under
+    `key` (which holds some `held` bytes itself), else reportlab's, then kept."""
+    data = data or _KEPT.get(key)
     if data is None:
         data = doc.idToObject[name].format(doc)
         _KEPT.put(key, data, len(data) + held)
@@ -112,12 +112,14 @@ def keep_subsets(font: Any) -> None:
         if not _plain(doc):
             return add(doc, fontname, subset)
         key = ("file", token, tuple(subset), _filters(doc))
-        known[0] = _KEPT.get(key) is not None
+        kept = _KEPT.get(key)
+        known[0] = kept is not None
         try:
             ref = add(doc, fontname, subset)
         finally:
             known[0] = False
-        _kept_stream(doc, f"fontFile:{face.filename}({fontname})", key, _INT * len(subset))
+        # the bytes looked up before, never the empty stand-in's
+        _kept_stream(doc, f"fontFile:{face.filename}({fontname})", key, _INT * len(subset), kept)
         # made by the caller (TTFont.addObjects) just before: its text names the subset's font
         cmap = f"toUnicodeCMap:{fontname}"
         text = doc.idToObject[cmap].content
