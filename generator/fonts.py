@@ -84,7 +84,7 @@ def _ttfont_class() -> type:
     class PnpTTFont(TTFont):
         def __init__(self, *args: Any, **kwargs: Any):
             super().__init__(*args, **kwargs)
-            keep_subsets(self.face)  # a subset embedded again is not made again
+            keep_subsets(self)  # a subset embedded again is not made or formatted again
 
         def stringWidth(self, text: str | bytes, size: float, encoding: str = "utf8") -> float:
             if isinstance(text, bytes):

@@ -1,27 +1,30 @@
-"""Embedded font subsets made once per process instead of once per PDF.
+"""A font subset's PDF objects formatted once per process instead of once per PDF.
 
-reportlab embeds a TrueType font as subsets of at most 256 characters, made and compressed anew
-for every document: a font file (TTFontFace.makeSubset) and its ToUnicode map, each deflated when
-the document is saved. A rulebook and its A5 booklet, a deck's sheets in one language, a game's
-leaflets give the same characters the same codes in the same order, so they embed the same
-subsets: the rulebooks stage of the example games made 165, of which 51 distinct. Here, while a
-`kept()` block is open (a book, its booklet and its print guide), a face's subset, and the deflated
-bytes of each font file and map, are kept for the next document that embeds the same one; what is
-written is byte for byte what reportlab writes (the same bytes go into zlib.compress with its
-defaults, and the same subset list into makeSubset).
+reportlab embeds a TrueType font as subsets of at most 256 characters, and for every document
+makes each one anew: its font file (TTFontFace.makeSubset, 0.8 ms for a Japanese subset), its
+ToUnicode map, both deflated when the document is saved (1.3 ms for that font file), and its
+Widths array (0.5 ms to format 256 numbers). Documents embed the same subsets again and again:
+a rulebook, its A5 booklet and its print guide; a deck's sheets and its pieces; a game's books in
+two languages that start alike. A cold `build --all` of the example games embedded 294 font files
+of which 154 distinct, nearly every repeat within a few documents of the one before.
+
+Here a subset's font file stream, its ToUnicode stream and its Widths array are formatted by
+reportlab itself the first time (`PDFStream.format`, `PDFArray.format`, which depend on nothing of
+the document but its filters and encryption), and the bytes are kept, least recently used first
+out, within `BUDGET` for the whole process; a document that embeds the same subset again gets the
+kept bytes in place of the object, so what is written is byte for byte what reportlab writes.
 """
 from __future__ import annotations
 
-import zlib
 from collections import OrderedDict
-from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from reportlab.pdfbase import pdfdoc
 
-# Bytes held at most (subsets as made plus their deflated streams): a book's and its booklet's
-# subsets are a few hundred kB.
-BUDGET = 8 << 20
+# Bytes held at most (formatted streams, mostly deflated font files: 30 kB for a Japanese subset,
+# 8 kB for a Latin one). Repeats come soon: over the example games 0.5 MB would catch 131 of the
+# 140 repeated font files and 1 MB 138; peak memory is a concern of the build (issue 26).
+BUDGET = 1 << 20
 
 
 class _Kept:
@@ -29,17 +32,17 @@ class _Kept:
 
     def __init__(self, budget: int):
         self.budget, self.used = budget, 0
-        self.items: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
+        self.items: OrderedDict[Any, tuple[bytes, int]] = OrderedDict()
 
-    def get(self, key: Any) -> Any:
+    def get(self, key: Any) -> bytes | None:
         hit = self.items.get(key)
         if hit is None:
             return None
         self.items.move_to_end(key)
         return hit[0]
 
-    def put(self, key: Any, value: Any, size: int) -> None:
-        if size > self.budget or not _OPEN:
+    def put(self, key: Any, value: bytes, size: int) -> None:
+        if size > self.budget or key in self.items:
             return
         self.items[key] = (value, size)
         self.used += size
@@ -52,71 +55,92 @@ class _Kept:
         self.used = 0
 
 
-_SUBSETS = _Kept(BUDGET // 2)  # (the face's token, codes) -> the subset font file
-_DEFLATED = _Kept(BUDGET // 2)  # stream content -> zlib.compress(content)
+_KEPT = _Kept(BUDGET)
+_INT = 36  # bytes a key holds for each number of a subset or widths (the object and its slot)
 
 
-_OPEN = 0  # `kept()` blocks open: subsets are kept only inside one
+class Formatted(pdfdoc.PDFObject):
+    """An object of a PDF whose bytes are known: reportlab's own formatting of an equal object in
+    an earlier document. The document writes it as it writes any object (`format`)."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def format(self, document: Any) -> bytes:
+        return self.data
 
 
-@contextmanager
-def kept() -> Iterator[None]:
-    """Inside, a subset embedded again is reused (see the module doc); when the outermost block
-    ends, every kept subset is let go: held through the rest of a build they raised its peak by
-    7 MB (the build's process, near 300 MB), for no later PDF that needed them."""
-    global _OPEN
-    _OPEN += 1
-    try:
-        yield
-    finally:
-        _OPEN -= 1
-        if not _OPEN:
-            _SUBSETS.clear()
-            _DEFLATED.clear()
+def _plain(doc: Any) -> bool:
+    """A document whose objects format the same in any document: not encrypted (an encrypted
+    document's streams and strings are encoded with keys of its own)."""
+    return type(doc.encrypt) is pdfdoc.NoEncryption
 
 
-class KeptFlate(pdfdoc.PDFStreamFilterZCompress):
-    """reportlab's FlateDecode filter, remembering what it compressed (font files and maps only:
-    pages are never the same twice)."""
-
-    def encode(self, text: str | bytes) -> bytes:
-        data = text.encode("utf8") if isinstance(text, str) else text
-        out = _DEFLATED.get(data)
-        if out is None:
-            out = zlib.compress(data)
-            _DEFLATED.put(data, out, len(data) + len(out))
-        return out
+def _filters(doc: Any) -> tuple[Any, ...]:
+    """What a stream's bytes depend on beside its content: the filters reportlab gives it."""
+    return (bool(doc.compression), tuple(doc.defaultStreamFilters or ()))
 
 
-KEPT_FLATE = KeptFlate()
+def _kept_stream(doc: Any, name: str, key: Any, held: int, data: bytes | None = None) -> None:
+    """Replace the stream `name` of `doc` by its formatted bytes `data`, else those kept under
+    `key` (which holds some `held` bytes itself), else reportlab's, then kept."""
+    data = data or _KEPT.get(key)
+    if data is None:
+        data = doc.idToObject[name].format(doc)
+        _KEPT.put(key, data, len(data) + held)
+    doc.idToObject[name] = Formatted(data)
 
 
-def keep_subsets(face: Any) -> None:
-    """Make `face` (a reportlab TTFontFace) reuse its subsets and their compressed streams (see
-    the module doc): its makeSubset and addSubsetObjects, replaced on this instance only."""
-    make, add = face.makeSubset, face.addSubsetObjects
+def keep_subsets(font: Any) -> None:
+    """Make `font` (a reportlab TTFont) reuse its subsets' formatted objects (see the module
+    doc): its face's makeSubset and addSubsetObjects and its own addObjects, replaced on these
+    instances only."""
+    face = font.face
+    make, add, add_fonts = face.makeSubset, face.addSubsetObjects, font.addObjects
     # this face's own token, not its file's name (a game's font file edited while `pnp serve` runs
     # is registered again, as another face) nor its id (a face registered over is let go, and its
     # id may be the next face's): a key holds its token, which no other face can have
     token = object()
+    known = [False]  # the subset being added has its font file kept: reportlab need not make it
 
     def make_subset(subset: list[int]) -> bytes:
-        key = (token, tuple(subset))
-        out = _SUBSETS.get(key)
-        if out is None:
-            out = make(subset)
-            _SUBSETS.put(key, out, len(out))
-        return out
+        # reportlab's addSubsetObjects makes the font file first and then the objects naming it;
+        # when the file's formatted stream is kept, an empty one stands in and is replaced (below)
+        return b"" if known[0] else make(subset)
 
     def add_subset_objects(doc: Any, fontname: str, subset: list[int]) -> Any:
-        ref = add(doc, fontname, subset)
-        # the streams reportlab has just named for this subset: its font file and (made by the
-        # caller, TTFont.addObjects, just before) its ToUnicode map
-        for name in (f"fontFile:{face.filename}({fontname})", f"toUnicodeCMap:{fontname}"):
-            stream = doc.idToObject.get(name)
-            if stream is not None and stream.filters == [pdfdoc.PDFZCompress]:
-                stream.filters = [KEPT_FLATE]
+        if not _plain(doc):
+            return add(doc, fontname, subset)
+        key = ("file", token, tuple(subset), _filters(doc))
+        kept = _KEPT.get(key)
+        known[0] = kept is not None
+        try:
+            ref = add(doc, fontname, subset)
+        finally:
+            known[0] = False
+        # the bytes looked up before, never the empty stand-in's
+        _kept_stream(doc, f"fontFile:{face.filename}({fontname})", key, _INT * len(subset), kept)
+        # made by the caller (TTFont.addObjects) just before: its text names the subset's font
+        cmap = f"toUnicodeCMap:{fontname}"
+        text = doc.idToObject[cmap].content
+        _kept_stream(doc, cmap, ("cmap", text, _filters(doc)), len(text))
         return ref
+
+    def add_objects(doc: Any) -> None:
+        fonts = doc.idToObject[pdfdoc.BasicFonts].dict
+        before = set(fonts)
+        add_fonts(doc)
+        if not _plain(doc):
+            return
+        for name in fonts.keys() - before:  # this font's subsets, just added
+            widths = fonts[name].Widths
+            key = ("widths", tuple(widths.sequence))
+            data = _KEPT.get(key)
+            if data is None:
+                data = widths.format(doc)
+                _KEPT.put(key, data, len(data) + _INT * len(key[1]))
+            fonts[name].Widths = Formatted(data)
 
     face.makeSubset = make_subset
     face.addSubsetObjects = add_subset_objects
+    font.addObjects = add_objects

@@ -175,30 +175,18 @@ class PdfSurface(SurfaceBase):
         if not s:
             return
         from .. import fonts
+        from ..rulebook.drawstring import draw_string
 
         self._style(colour or "#000000", None, 0)
         X, Y = self._x(x), self._y(y)
-        parts = fonts.runs(s, font or self.font)
-        if len(parts) == 1:
-            self._set_font(parts[0][1], size_pt)
-            if align == "center":
-                self.c.drawCentredString(X, Y, s)
-            elif align == "right":
-                self.c.drawRightString(X, Y, s)
-            else:
-                self.c.drawString(X, Y, s)
-            return
-        width = fonts.string_width(s, font or self.font, size_pt)
-        X -= {"left": 0.0, "center": width / 2, "right": width}[align]
-        for part, f in parts:
-            self._set_font(f, size_pt)
-            self.c.drawString(X, Y, part)
-            X += fonts.string_width(part, f, size_pt)
-
-    def _set_font(self, font: str, size_pt: float) -> None:
-        if self._state.get("font") != (font, size_pt):
-            self.c.setFont(font, size_pt)
-            self._state["font"] = (font, size_pt)
+        font = font or self.font
+        if align != "left":
+            # reportlab's drawCentredString and drawRightString start at x - 0.5 * width and
+            # x - width, width its stringWidth: the runs' widths summed (fonts.string_width)
+            X -= (0.5 if align == "center" else 1.0) * fonts.string_width(s, font, size_pt)
+        # run by run, the bytes drawString prints, each string's operators remembered per canvas
+        # (a deck's sheets draw the same names and numbers again and again): rulebook/drawstring.py
+        draw_string(self.c, X, Y, s, font, size_pt)
 
     # ------------------------------------------------------------------ images
     def image(self, box: Box, image: ImageSource, *, fit: Fit = "fit") -> None:

@@ -16,7 +16,6 @@ from solver.rules.load import rules_of
 from .. import fonts
 from ..context import BuildContext
 from ..drawn_registry import digest, offer
-from ..fontsubsets import kept
 from ..gcpause import fewer_collections
 from ..languages import languages_to_build
 from ..output import write_bytes
@@ -85,7 +84,7 @@ GC_THRESHOLDS = (20000, 20, 100)
 
 def _books(game: Game, ctx: BuildContext, lang: str, booklets: tuple[bool, ...], report: dict | None) -> list[Path]:
     """The book in `lang` as pages and/or as an A5 booklet (`booklets`), from one reading of its content."""
-    with fewer_collections(GC_THRESHOLDS), kept():  # the book, its booklet and its print guide embed the same subsets
+    with fewer_collections(GC_THRESHOLDS):
         try:
             return _typeset_books(game, ctx, lang, booklets, report)
         finally:

@@ -14,7 +14,6 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from .. import fonts
-from .drawn import fill_rgb
 
 # per canvas: (font, size, string) -> its runs as (font, operators after the origin or None for a
 # run reportlab draws itself, text, advance in font units, and its pieces: its text cut where its
@@ -45,6 +44,10 @@ def draw_words(canvas: Any, x: float, y: float, words: Sequence[str], gap: float
         shown = canvas._pnp_shown = {}
     drawn = canvas.__dict__.get("_pnp_drawn")  # for preflight, when the canvas records (drawn.note)
     if drawn is not None:
+        # imported here: the record's module brings numpy and the PDF reading code, which a card
+        # sheet drawn through render/pdf.py without preflight never needs
+        from .drawn import fill_rgb
+
         page, matrix, fill, ground = canvas._pageNumber, canvas._currentMatrix, fill_rgb(canvas), canvas.__dict__.get("_pnp_ground")
     code, scale, last = canvas._code, 0.001 * size_pt, None
     n = len(words) - 1
