@@ -100,3 +100,26 @@ def test_wide_polygon_outlines_have_pillows_pixels_and_one_mask_for_equal_polygo
                                      width=max(1, round(width * S)))
         assert got.tobytes() == want.tobytes(), (box, fill, stroke)
     assert ours == 2  # one mask each for the two polygons with an outline of its own (ImageDraw: 6)
+
+
+def test_a_page_covered_twice_is_made_in_the_second_colour_with_no_rectangle_drawn(monkeypatch):
+    """A counter's face: its background with the bleed, then its side's colour over all of it. The
+    page is made in the second colour and neither rectangle is drawn: the same pixels as both
+    drawn over white by Pillow."""
+    drawn: list[object] = []
+    rectangle = ImageDraw.ImageDraw.rectangle
+    monkeypatch.setattr(ImageDraw.ImageDraw, "rectangle", lambda self, *a, **k: drawn.append(a) or rectangle(self, *a, **k))
+    s = open_surface("png", dpi=300)
+    s.begin_page(W, H)
+    s.rect(Box(0, 0, W, H), fill="#4a3434")
+    s.rect(Box(-1, 0, W + 1, H), fill="#5a2a4a")
+    assert drawn == []
+    s.rect(Box(2, 2, 11.5, 11.5), fill="#ffffff")
+    s.end_page()
+    got = Image.open(io.BytesIO(s.png_bytes(0))).convert("RGB")
+    want = Image.new("RGB", (round(W * S), round(H * S)), "white")
+    d = ImageDraw.Draw(want)
+    for box, fill in [(Box(0, 0, W, H), "#4a3434"), (Box(-1, 0, W + 1, H), "#5a2a4a"), (Box(2, 2, 11.5, 11.5), "#ffffff")]:
+        d.rectangle([round(box.x * S), round(box.y * S), round(box.right * S) - 1, round(box.bottom * S) - 1], fill=fill)
+    assert got.tobytes() == want.tobytes()
+    assert len(drawn) == 4  # the small square on our page, then the three on Pillow's

@@ -84,35 +84,35 @@ class PngSurface(SurfaceBase):
         self._img: Image.Image | None = None
         self._draw: ImageDraw.ImageDraw | None = None
         self._blank: tuple[int, int] | None = None  # the open page's size in px while nothing is drawn on it
+        self._ground = "white"  # the colour the open page is made in (`_open_page`)
         self._symbols: dict[str, tuple[float, float, Callable[[PngSurface], None]]] = {}
         self._tiles: dict[tuple[str, float], _Tile] = {}
-        # A symbol's tile while every pixel of it is transparent black or an opaque colour's: drawn
-        # by shapes in opaque colours only (see `_shrink`). Drawing anything else clears it.
+        # a symbol's tile while drawn by shapes in opaque colours only (`_shrink`); anything else clears it
         self._plain = False
 
     @property
     def img(self) -> Image.Image:
         """The image being drawn on: the open page, or a layer or tile standing in for it."""
         if self._img is None:
-            self._open_page("white")
+            self._open_page()
         assert self._img is not None
         return self._img
 
     @property
     def draw(self) -> ImageDraw.ImageDraw:
         if self._draw is None:
-            self._open_page("white")
+            self._open_page()
         assert self._draw is not None
         return self._draw
 
-    def _open_page(self, colour: str) -> None:
-        """Make the open page's image, all of it `colour`: white, or the colour of a first shape
-        that covers it (a face's background with its bleed), which then needs no drawing."""
+    def _open_page(self) -> None:
+        """Make the open page's image, all of it `_ground`: white, or the colour of the last of the
+        first shapes that cover it (a face's background with its bleed), which need no drawing."""
         from PIL import Image
 
         if self._blank is None:
             raise RuntimeError("PngSurface: no page is open (call begin_page first)")
-        self._canvas(Image.new("RGB", self._blank, colour))
+        self._canvas(Image.new("RGB", self._blank, self._ground))
         self._blank = None
 
     def _canvas(self, img: Image.Image | None) -> None:
@@ -134,6 +134,7 @@ class PngSurface(SurfaceBase):
         # the image is made when something is drawn (`_open_page`)
         self._canvas(None)
         self._blank = (round(width_mm * self.s), round(height_mm * self.s))
+        self._ground = "white"
 
     def end_page(self) -> None:
         self.pages.append(self.img)
@@ -153,7 +154,7 @@ class PngSurface(SurfaceBase):
         x1, y1 = self._px(box.right, box.bottom)
         if self._blank is not None and not stroke and isinstance(fill, str) and _RGB.fullmatch(fill) \
                 and round(x0) <= 0 and round(y0) <= 0 and round(x1) >= self._blank[0] and round(y1) >= self._blank[1]:
-            self._open_page(fill)  # the same pixels as the rectangle drawn over white
+            self._ground = fill  # the same pixels as the rectangle drawn over what the page was to be
             return
         self.draw.rectangle([round(x0), round(y0), round(x1) - 1, round(y1) - 1], fill=fill,
                             outline=stroke, width=self._w(width) if stroke else 0)
@@ -334,10 +335,9 @@ class PngSurface(SurfaceBase):
 def _shrink(big: Image.Image, plain: bool = False) -> _Tile:
     """A tile drawn at `SUPERSAMPLE` times its size, shrunk: each pixel the average of its block
     (`Image.reduce`, on premultiplied alpha), that is the share of the pixel each shape covers,
-    the usual supersampling filter. LANCZOS (before issue 26) gave much the same edges for six
-    times the CPU (0.82 against 0.13 CPU-s for the examples' 82 tiles). Only the blocks around what
-    was drawn are reduced and kept, with their place in the tile (the rest stays transparent, as its
-    average would be): a tile is some half empty, and Pillow premultiplies all of an image it shrinks.
+    the usual supersampling filter (LANCZOS, before issue 26: six times the CPU). Only the blocks
+    around what was drawn are reduced and kept, with their place in the tile (the rest stays
+    transparent, as its average would be): a tile is some half empty.
 
     `plain`: every pixel of `big` is transparent black or opaque (shapes in opaque colours only,
     `PngSurface._plain`), so it is its own premultiplied form, and the blocks are averaged as they
