@@ -64,3 +64,62 @@ def test_a_page_with_nothing_drawn_is_white():
     img = Image.open(io.BytesIO(s.png_bytes(0))).convert("RGB")
     assert img.size == (round(10 * 100 / MM_PER_INCH), round(20 * 100 / MM_PER_INCH))
     assert img.getcolors() == [(img.size[0] * img.size[1], (255, 255, 255))]
+
+
+def test_wide_polygon_outlines_have_pillows_pixels_and_one_mask_for_equal_polygons(monkeypatch):
+    """A polygon's outline wider than a pixel is drawn through a mask of the polygon filled, as
+    ImageDraw.polygon draws it (so the outline does not spread outwards): the same pixels as
+    ImageDraw.polygon, and the mask is made once for equal polygons on equal pages (a card's
+    rounded border on each face of a deck)."""
+    from generator.render import png as png_backend
+    from generator.render.base import rounded_rect_points
+
+    made: list[str] = []
+    ours = 0  # masks made while our surface drew
+    new = Image.new
+
+    def counting(mode, size, *args, **kwargs):
+        made.append(mode)
+        return new(mode, size, *args, **kwargs)
+
+    png_backend._inside.cache_clear()
+    monkeypatch.setattr(Image, "new", counting)
+    cases = [(Box(7, 7, 55, 80), 3.0, "#2b2440", "#c9a227", 0.7), (Box(7, 7, 55, 80), 3.0, None, "#c9a227", 0.7),
+             (Box(2.3, 2.3, 14.3, 14.3), 1.0, "#f2f2ee", "#1a1a1a", 0.25), (Box(7, 7, 55, 80), 3.0, "#c9a227", "#c9a227", 0.7)]
+    for box, radius, fill, stroke, width in cases * 2:
+        pts = rounded_rect_points(box, radius)
+        s = open_surface("png", dpi=300)
+        s.begin_page(W, H)
+        before = made.count("1")
+        s.polygon(pts, fill=fill, stroke=stroke, width=width)
+        ours += made.count("1") - before
+        s.end_page()
+        got = Image.open(io.BytesIO(s.png_bytes(0))).convert("RGB")
+        want = new("RGB", (round(W * S), round(H * S)), "white")
+        ImageDraw.Draw(want).polygon([(x * S, y * S) for x, y in pts], fill=fill, outline=stroke,
+                                     width=max(1, round(width * S)))
+        assert got.tobytes() == want.tobytes(), (box, fill, stroke)
+    assert ours == 2  # one mask each for the two polygons with an outline of its own (ImageDraw: 6)
+
+
+def test_a_page_covered_twice_is_made_in_the_second_colour_with_no_rectangle_drawn(monkeypatch):
+    """A counter's face: its background with the bleed, then its side's colour over all of it. The
+    page is made in the second colour and neither rectangle is drawn: the same pixels as both
+    drawn over white by Pillow."""
+    drawn: list[object] = []
+    rectangle = ImageDraw.ImageDraw.rectangle
+    monkeypatch.setattr(ImageDraw.ImageDraw, "rectangle", lambda self, *a, **k: drawn.append(a) or rectangle(self, *a, **k))
+    s = open_surface("png", dpi=300)
+    s.begin_page(W, H)
+    s.rect(Box(0, 0, W, H), fill="#4a3434")
+    s.rect(Box(-1, 0, W + 1, H), fill="#5a2a4a")
+    assert drawn == []
+    s.rect(Box(2, 2, 11.5, 11.5), fill="#ffffff")
+    s.end_page()
+    got = Image.open(io.BytesIO(s.png_bytes(0))).convert("RGB")
+    want = Image.new("RGB", (round(W * S), round(H * S)), "white")
+    d = ImageDraw.Draw(want)
+    for box, fill in [(Box(0, 0, W, H), "#4a3434"), (Box(-1, 0, W + 1, H), "#5a2a4a"), (Box(2, 2, 11.5, 11.5), "#ffffff")]:
+        d.rectangle([round(box.x * S), round(box.y * S), round(box.right * S) - 1, round(box.bottom * S) - 1], fill=fill)
+    assert got.tobytes() == want.tobytes()
+    assert len(drawn) == 4  # the small square on our page, then the three on Pillow's

@@ -147,6 +147,14 @@ def test_a_tile_pixel_is_the_share_of_it_a_shape_covers():
     assert row[:20] == [255] * 20 and row[21:] == [255] * 19, row[16:25]
 
 
+def placed(shrunk, size: tuple[int, int]) -> Image.Image:
+    """A shrunk tile (`_shrink`: a part and its place, or None) as the whole tile."""
+    tile = Image.new("RGBA", size, (0, 0, 0, 0))
+    if shrunk is not None:
+        tile.paste(shrunk[0], shrunk[1])
+    return tile
+
+
 def test_a_tile_shrunk_around_its_drawing_equals_the_whole_tile_shrunk():
     """`_shrink` reduces only the blocks around what was drawn: the same pixels as Pillow's
     `reduce` of the whole tile, shapes at any offset from the blocks' grid and at the edges."""
@@ -156,6 +164,55 @@ def test_a_tile_shrunk_around_its_drawing_equals_the_whole_tile_shrunk():
         big = Image.new("RGBA", (64, 80), (0, 0, 0, 0))
         ImageDraw.Draw(big).ellipse(box, fill=(200, 30, 90, 255))
         ImageDraw.Draw(big).line([(box[0], box[3]), (box[2], box[1])], fill=(10, 120, 250, 180))
-        assert png_backend._shrink(big, (16, 20)).tobytes() == big.reduce(4).tobytes(), box
+        assert placed(png_backend._shrink(big), (16, 20)).tobytes() == big.reduce(4).tobytes(), box
     empty = Image.new("RGBA", (64, 80), (0, 0, 0, 0))
-    assert png_backend._shrink(empty, (16, 20)).tobytes() == empty.reduce(4).tobytes()
+    assert png_backend._shrink(empty) is None
+
+
+def test_a_tile_of_opaque_shapes_is_averaged_without_premultiplying(monkeypatch):
+    """A tile drawn by shapes in opaque colours only is its own premultiplied form: it is shrunk
+    without Pillow's premultiplied copy (`Image.reduce` is not asked), to the pixels Pillow's
+    `reduce` gives. A shape in a colour with transparency, text or a nested symbol makes the
+    tile shrink the usual way, to Pillow's pixels too."""
+    from generator.render.png import PngSurface
+
+    def drawn(draw) -> Image.Image:
+        sub = PngSurface(dpi=round(300 * 4 * png_backend.SUPERSAMPLE))
+        sub._canvas(Image.new("RGBA", (32 * 4, 40 * 4), (0, 0, 0, 0)))
+        sub._plain = True
+        draw(sub)
+        return sub
+
+    def opaque(t) -> None:
+        t.circle(1.1, 1.3, 0.7, fill="#c9a227", stroke="#1a1a1a", width=0.1)
+        t.polygon([(0.3, 0.2), (2.4, 0.9), (1.0, 3.1)], fill="#2456a8", stroke="#ffffff", width=0.05)
+        t.polyline([(0.1, 3.3), (2.6, 0.1)], stroke="#7d4fa8", width=0.07)
+        t.rect(Box(1.6, 2.2, 0.9, 0.6), fill="#1e8558", radius=0.2)
+
+    def veiled(t) -> None:  # a transparent stroke with a colour under it: not its own premultiplied form
+        opaque(t)
+        t.polyline([(0.1, 0.1), (2.6, 3.3)], stroke="#ff000000", width=0.1)
+        t.rect(Box(0.2, 2.0, 0.8, 0.5), fill="#00ff0080")
+
+    def lettered(t) -> None:
+        opaque(t)
+        t.text(0.3, 2.5, "Ag", size_pt=5)
+
+    asked: list[str] = []
+    reduce = Image.Image.reduce
+
+    def counting(self, factor, box=None):
+        asked.append(self.mode)
+        return reduce(self, factor, box)
+
+    monkeypatch.setattr(Image.Image, "reduce", counting)
+    for draw, plain in [(opaque, True), (veiled, False), (lettered, False)]:
+        sub = drawn(draw)
+        assert sub._plain is plain, draw.__name__
+        want = reduce(sub.img, 4).tobytes()
+        asked.clear()
+        assert placed(png_backend._shrink(sub.img, sub._plain), (32, 40)).tobytes() == want, draw.__name__
+        assert asked[:1] == ([] if plain else ["RGBA"]), draw.__name__
+    # the veiled tile averaged as it is would be wrong: the guard is needed
+    sub = drawn(veiled)
+    assert placed(png_backend._shrink(sub.img, True), (32, 40)).tobytes() != reduce(sub.img, 4).tobytes()

@@ -5,7 +5,8 @@ Shapes are drawn with PIL's ImageDraw; text with the same TrueType files as the 
 size and sub-pixel position (a deck's name on each of its cards): Pillow's own mask, so the same
 pixels (`_Face`). A symbol is
 rendered once per scale into a transparent tile and pasted wherever it is used (shared by the
-images a process draws when they define it with the same drawing function). SVG images are
+images a process draws when they define it with the same drawing function); only the part of the
+tile around what was drawn is kept and pasted (`_shrink`). SVG images are
 rasterised by `cards.images.svg_to_pil` (svglib's drawing as PDF, rendered by pdfium), because
 reportlab's own rasteriser needs cairo, which a fresh machine may lack. A page's file is written
 by `pngwrite.png_bytes` (unfiltered rows, libdeflate's deflate), not by Pillow's `save`.
@@ -18,7 +19,7 @@ import weakref
 from contextlib import contextmanager
 from pathlib import Path
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, TypeAlias
 
 from PIL import ImageFont
 
@@ -30,10 +31,12 @@ if TYPE_CHECKING:
     from PIL import Image, ImageDraw
 
 _ANCHOR = {"left": "ls", "center": "ms", "right": "rs"}
+# A shrunk symbol: the part of its tile around what was drawn and its place (or None: nothing drawn)
+_Tile: TypeAlias = "tuple[Image.Image, tuple[int, int]] | None"
 _RGB = re.compile(r"#[0-9a-fA-F]{6}")
 # Symbol tiles shared between images, by drawing function: they go when it does (a deck's drawer,
 # whose functions they are, is done), so a process that builds many games keeps none of theirs.
-_TILES: weakref.WeakKeyDictionary[Callable, dict[tuple, Image.Image]] = weakref.WeakKeyDictionary()
+_TILES: weakref.WeakKeyDictionary[Callable, dict[tuple, _Tile]] = weakref.WeakKeyDictionary()
 SUPERSAMPLE = 4  # a symbol's tile is drawn at this many times its size and shrunk (`_shrink`)
 KEEP_MASKS = 256  # strings' renderings kept (a line of card text at 300 dpi is some 10-40 KB)
 _MASKS: dict[tuple, tuple[Any, tuple[int, int]]] = {}
@@ -81,32 +84,35 @@ class PngSurface(SurfaceBase):
         self._img: Image.Image | None = None
         self._draw: ImageDraw.ImageDraw | None = None
         self._blank: tuple[int, int] | None = None  # the open page's size in px while nothing is drawn on it
+        self._ground = "white"  # the colour the open page is made in (`_open_page`)
         self._symbols: dict[str, tuple[float, float, Callable[[PngSurface], None]]] = {}
-        self._tiles: dict[tuple[str, float], Image.Image] = {}
+        self._tiles: dict[tuple[str, float], _Tile] = {}
+        # a symbol's tile while drawn by shapes in opaque colours only (`_shrink`); anything else clears it
+        self._plain = False
 
     @property
     def img(self) -> Image.Image:
         """The image being drawn on: the open page, or a layer or tile standing in for it."""
         if self._img is None:
-            self._open_page("white")
+            self._open_page()
         assert self._img is not None
         return self._img
 
     @property
     def draw(self) -> ImageDraw.ImageDraw:
         if self._draw is None:
-            self._open_page("white")
+            self._open_page()
         assert self._draw is not None
         return self._draw
 
-    def _open_page(self, colour: str) -> None:
-        """Make the open page's image, all of it `colour`: white, or the colour of a first shape
-        that covers it (a face's background with its bleed), which then needs no drawing."""
+    def _open_page(self) -> None:
+        """Make the open page's image, all of it `_ground`: white, or the colour of the last of the
+        first shapes that cover it (a face's background with its bleed), which need no drawing."""
         from PIL import Image
 
         if self._blank is None:
             raise RuntimeError("PngSurface: no page is open (call begin_page first)")
-        self._canvas(Image.new("RGB", self._blank, colour))
+        self._canvas(Image.new("RGB", self._blank, self._ground))
         self._blank = None
 
     def _canvas(self, img: Image.Image | None) -> None:
@@ -128,6 +134,7 @@ class PngSurface(SurfaceBase):
         # the image is made when something is drawn (`_open_page`)
         self._canvas(None)
         self._blank = (round(width_mm * self.s), round(height_mm * self.s))
+        self._ground = "white"
 
     def end_page(self) -> None:
         self.pages.append(self.img)
@@ -138,6 +145,8 @@ class PngSurface(SurfaceBase):
              radius: float = 0.0) -> None:
         if not (fill or stroke):
             return
+        if self._plain:
+            self._plain = _opaque(fill, stroke)
         if radius > 0:
             self.polygon(rounded_rect_points(box, radius), fill=fill, stroke=stroke, width=width)
             return
@@ -145,7 +154,7 @@ class PngSurface(SurfaceBase):
         x1, y1 = self._px(box.right, box.bottom)
         if self._blank is not None and not stroke and isinstance(fill, str) and _RGB.fullmatch(fill) \
                 and round(x0) <= 0 and round(y0) <= 0 and round(x1) >= self._blank[0] and round(y1) >= self._blank[1]:
-            self._open_page(fill)  # the same pixels as the rectangle drawn over white
+            self._ground = fill  # the same pixels as the rectangle drawn over what the page was to be
             return
         self.draw.rectangle([round(x0), round(y0), round(x1) - 1, round(y1) - 1], fill=fill,
                             outline=stroke, width=self._w(width) if stroke else 0)
@@ -154,6 +163,8 @@ class PngSurface(SurfaceBase):
                  dash: Sequence[float] | None = None) -> None:
         if not stroke or len(points) < 2:
             return
+        if self._plain:
+            self._plain = _opaque(stroke)
         if dash:
             for a, b in _dashes(points, dash):
                 self.draw.line([self._px(*a), self._px(*b)], fill=stroke, width=self._w(width))
@@ -164,13 +175,28 @@ class PngSurface(SurfaceBase):
                 width: float = 0.25) -> None:
         if not (fill or stroke) or len(points) < 3:
             return
+        if self._plain:
+            self._plain = _opaque(fill, stroke)
         pts = [self._px(x, y) for x, y in points]
-        self.draw.polygon(pts, fill=fill, outline=stroke, width=self._w(width) if stroke else 0)
+        w = self._w(width) if stroke else 0
+        if w < 2:
+            self.draw.polygon(pts, fill=fill, outline=stroke, width=w)
+            return
+        # ImageDraw.polygon's wide outline (Pillow is pinned: requirements.lock), with its mask kept
+        # for equal polygons (`_inside`): the same calls on the image, the same pixels.
+        draw = self.draw
+        ink, fill_ink = draw._getink(stroke, fill)
+        if fill_ink is not None:
+            draw.draw.draw_polygon(pts, fill_ink, 1)
+        if ink is not None and ink != fill_ink:
+            draw.draw.draw_polygon(pts, ink, 0, w * 2 - 1, _inside(self.img.size, tuple(pts)).im)
 
     def circle(self, cx: float, cy: float, r: float, *, fill: Colour = None, stroke: Colour = None,
                width: float = 0.25) -> None:
         if not (fill or stroke):
             return
+        if self._plain:
+            self._plain = _opaque(fill, stroke)
         x, y = self._px(cx, cy)
         rp = r * self.s
         self.draw.ellipse([x - rp, y - rp, x + rp, y + rp], fill=fill, outline=stroke,
@@ -180,6 +206,7 @@ class PngSurface(SurfaceBase):
              align: Align = "left", font: str | None = None) -> None:
         if not s:
             return
+        self._plain = False  # anti-aliased: partly transparent pixels where nothing lay under it
         from .. import fonts
 
         font = font or fonts.register()
@@ -200,6 +227,7 @@ class PngSurface(SurfaceBase):
     def image(self, box: Box, image: ImageSource, *, fit: Fit = "fit") -> None:
         from PIL import Image
 
+        self._plain = False  # pasted with its own transparency
         placed = place_image(box, image.aspect, fit)
         x0, y0 = self._px(placed.x, placed.y)
         w, h = max(1, round(placed.w * self.s)), max(1, round(placed.h * self.s))
@@ -226,6 +254,7 @@ class PngSurface(SurfaceBase):
 
     def use_symbol(self, name: str, x: float, y: float, *, scale: float = 1.0) -> None:
         w, h, draw = self._symbols[name]
+        self._plain = False  # a tile's edges are partly transparent
         key = (name, round(scale, 6))
         if key not in self._tiles:
             # Render once on a transparent tile at 4x the placed size, then shrink (`_shrink`): smooth
@@ -237,25 +266,32 @@ class PngSurface(SurfaceBase):
             if at not in shared:
                 shared[at] = self._render_tile(w, h, draw, scale)
             self._tiles[key] = shared[at]
-        tile = self._tiles[key]
+        img, tile = self.img, self._tiles[key]
+        if tile is None:
+            return
+        part, (dx, dy) = tile
         px, py = self._px(x, y)
-        self.img.paste(tile, (round(px), round(py)), tile)
+        # the rest of the tile is transparent: pasting it would leave the pixels as they are
+        img.paste(part, (round(px) + dx, round(py) + dy), part)
 
-    def _render_tile(self, w: float, h: float, draw: Callable[["PngSurface"], None], scale: float) -> Image.Image:
+    def _render_tile(self, w: float, h: float, draw: Callable[["PngSurface"], None], scale: float) -> _Tile:
         from PIL import Image
 
         size = (max(1, round(w * scale * self.s)), max(1, round(h * scale * self.s)))
         sub = PngSurface(dpi=round(self.dpi * scale * SUPERSAMPLE))
         sub._canvas(Image.new("RGBA", (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), (0, 0, 0, 0)))
+        sub._plain = True
         sub._symbols = self._symbols
         draw(sub)
-        return _shrink(sub.img, size)
+        return _shrink(sub.img, sub._plain)
 
     @contextmanager
     def group(self, *, dx: float = 0.0, dy: float = 0.0, clip: Box | None = None) -> Iterator[None]:
         from PIL import Image
 
         prev = self._push(dx, dy)
+        if clip is not None:
+            self._plain = False  # the clipped layer is pasted with its own transparency
         if clip is None:
             try:
                 yield
@@ -296,23 +332,49 @@ class PngSurface(SurfaceBase):
         return names
 
 
-def _shrink(big: Image.Image, size: tuple[int, int]) -> Image.Image:
-    """A tile drawn at `SUPERSAMPLE` times `size`, shrunk to `size`: each pixel the average of its
-    block (`Image.reduce`, on premultiplied alpha), that is the share of the pixel each shape
-    covers, the usual supersampling filter. LANCZOS (before issue 26) gave much the same edges for
-    six times the CPU (0.82 against 0.13 CPU-s for the examples' 82 tiles). Only the blocks around
-    what was drawn are reduced (the rest stays transparent, as its average would be): a tile is
-    some half empty, and Pillow premultiplies all of an image it shrinks."""
+def _shrink(big: Image.Image, plain: bool = False) -> _Tile:
+    """A tile drawn at `SUPERSAMPLE` times its size, shrunk: each pixel the average of its block
+    (`Image.reduce`, on premultiplied alpha), that is the share of the pixel each shape covers,
+    the usual supersampling filter (LANCZOS, before issue 26: six times the CPU). Only the blocks
+    around what was drawn are reduced and kept, with their place in the tile (the rest stays
+    transparent, as its average would be): a tile is some half empty.
+
+    `plain`: every pixel of `big` is transparent black or opaque (shapes in opaque colours only,
+    `PngSurface._plain`), so it is its own premultiplied form, and the blocks are averaged as they
+    are, without the copy Pillow premultiplies (two thirds of the shrinking: 0.06 against 0.18
+    CPU-s for the examples' 82 tiles); the average is then turned back as Pillow does it."""
     from PIL import Image
 
     n = SUPERSAMPLE
-    tile = Image.new("RGBA", size, (0, 0, 0, 0))
     drawn = big.getbbox()  # where the alpha is not 0
     if drawn is None:
-        return tile
+        return None
     x0, y0, x1, y1 = drawn[0] // n, drawn[1] // n, -(-drawn[2] // n), -(-drawn[3] // n)
-    tile.paste(big.crop((x0 * n, y0 * n, x1 * n, y1 * n)).reduce(n), (x0, y0))
-    return tile
+    box = (x0 * n, y0 * n, x1 * n, y1 * n)
+    if not plain:
+        return big.crop(box).reduce(n), (x0, y0)
+    # Pillow's core reduce, which `Image.reduce` runs on the premultiplied copy (Pillow is pinned:
+    # requirements.lock); its result taken as premultiplied, as it is.
+    averaged = big._new(big.im.reduce((n, n), box)).tobytes()
+    return Image.frombytes("RGBa", (x1 - x0, y1 - y0), averaged).convert("RGBA"), (x0, y0)
+
+
+@lru_cache(maxsize=8)
+def _inside(size: tuple[int, int], points: tuple[Point, ...]) -> Image.Image:
+    """The mask ImageDraw.polygon draws a wide outline through (so that it does not spread outwards):
+    the polygon filled on an image of `size`. ImageDraw makes it for each outline (a card's rounded
+    border: 0.1 of 0.3 ms), and a deck's faces draw the same border: a few are kept (0.7 MB each)."""
+    from PIL import Image, ImageDraw
+
+    mask = Image.new("1", size)
+    draw = ImageDraw.Draw(mask)
+    draw.draw.draw_polygon(list(points), draw._getink(1)[0], 1)
+    return mask
+
+
+def _opaque(*colours: Colour) -> bool:
+    """Whether each colour is none or opaque: `#rrggbb` (a colour written otherwise counts as not)."""
+    return all(c is None or _RGB.fullmatch(c) is not None for c in colours)
 
 
 def _dashes(points: Sequence[Point], dash: Sequence[float]) -> list[tuple[Point, Point]]:
