@@ -15,7 +15,8 @@ in place, is not even loaded: that is what makes a no-op `pnp build --all` fast.
 Units run through a runner (generator/runners.py: in this process, a process pool, or Dask);
 only this module puts files in the output folder, atomically, as results come back (a unit's
 file is moved from its scratch folder in the output folder, or written from the bytes a Dask
-worker sent), and it keeps only their names: no build holds its outputs in memory.
+worker sent; several units' files at once, from a few threads, so that their flushes to the disk
+overlap: generator/placing.py), and it keeps only their names: no build holds its outputs in memory.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import dataclasses
 import json
 import os
 import shutil
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
@@ -33,6 +35,7 @@ from .context import BuildContext
 from .output import sweep_stale_folders, write_files, write_text
 from .fingerprints import fingerprint, game_inputs_digest
 from .gcpause import fewer_collections
+from .placing import concurrently
 from .units import SCRATCH, Unit, UnitResult, plan
 
 if TYPE_CHECKING:
@@ -101,6 +104,7 @@ class _GamePlan:
     warnings: list[str] = field(default_factory=list)  # the plan's own (a language left out)
     pending: set[str] = field(default_factory=set)     # files this build entered before writing them
     changed: bool = False  # to be loaded (`_Loading`): an input or output changed since the record
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)  # its record's pending entries
 
 
 def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None = None, *,
@@ -230,28 +234,39 @@ def _run(loading: _Loading, ctx: BuildContext, only: set[str] | None, runner: Ru
     by_game = {gp.game_id: gp for gp in plans}
     if ctx.preflight:  # the findings of every PDF on record: one whose bytes come back the same is not read again
         ctx = dataclasses.replace(ctx, preflight_known={k: v for gp in plans for k, v in kept_findings(gp.record).items()})
+    lock = threading.Lock()
+
+    def place(result: UnitResult) -> None:  # on a placing thread, several results at once (placing.py)
+        try:
+            _enter_pending(by_game[result.unit.game], ctx, set(result.files))
+            written = write_files(ctx.out_root, result.files)
+            with lock:
+                report.written += written
+                results[(result.unit.game, result.unit.key)] = Done(sorted(result.files), result.warnings, result.preflight)
+                report.preflighted += result.preflighted
+        finally:
+            if result.scratch is not None:
+                shutil.rmtree(result.scratch, ignore_errors=True)
+
     try:
-        for result in runner(loading, ctx):
-            assert loading.done, "a runner yields a result only once it has taken every game's units"
-            try:
-                if result.problems:  # a unit found unusable input while drawing: write nothing of it
+        with concurrently() as submit:  # its threads start with the first result: after every fork
+            for result in runner(loading, ctx):
+                assert loading.done, "a runner yields a result only once it has taken every game's units"
+                if not result.problems:
+                    submit(place, result)
+                else:  # a unit found unusable input while drawing: write nothing of it
                     problems += result.problems
-                else:
-                    _enter_pending(by_game[result.unit.game], ctx, set(result.files))
-                    report.written += write_files(ctx.out_root, result.files)
-                    results[(result.unit.game, result.unit.key)] = Done(sorted(result.files), result.warnings, result.preflight)
-                    report.preflighted += result.preflighted
-            finally:
-                if result.scratch is not None:
-                    shutil.rmtree(result.scratch, ignore_errors=True)
-            report.built.append(result.unit)
-            if on_unit:
-                on_unit(result.unit, False)
+                    if result.scratch is not None:
+                        shutil.rmtree(result.scratch, ignore_errors=True)
+                report.built.append(result.unit)
+                if on_unit:
+                    on_unit(result.unit, False)
     finally:
         if loading.done:  # else a game failed to load (or Ctrl-C came first): nothing was written
             written = _written(report, ctx.out_root)  # once for the build, not again for each game's record
-            for gp in plans:
-                _update_record(gp, ctx, only, results, report, written)
+            with concurrently() as submit:  # each game's record in its own folder
+                for gp in plans:
+                    submit(_update_record, gp, ctx, only, results, report, written)
         _sweep_scratch(ctx.out_root)
     if problems:
         raise DataError(problems)
@@ -277,14 +292,15 @@ def _enter_pending(gp: _GamePlan, ctx: BuildContext, rels: set[str]) -> None:
     """Enter files in the record as pending before they are written, so that a build killed while
     writing them leaves their names behind for the next build to sweep; the record's last inputs
     are cleared, so that next build loads the game and sweeps."""
-    new = rels - gp.pending
-    if not new:
-        return
-    gp.pending |= new
-    record = {"format": RECORD_FORMAT, "units": gp.record.get("units") or {},
-              "last": {**(gp.record.get("last") or {}), "inputs": None},
-              "pending": sorted(set(gp.record.get("pending") or []) | gp.pending)}
-    write_text(ctx.out_dir(gp.game_id) / RECORD, json.dumps(record, indent=1, sort_keys=True) + "\n")
+    with gp.lock:  # results of one game placed at once: each record written holds every name entered
+        new = rels - gp.pending
+        if not new:
+            return
+        gp.pending |= new
+        record = {"format": RECORD_FORMAT, "units": gp.record.get("units") or {},
+                  "last": {**(gp.record.get("last") or {}), "inputs": None},
+                  "pending": sorted(set(gp.record.get("pending") or []) | gp.pending)}
+        write_text(ctx.out_dir(gp.game_id) / RECORD, json.dumps(record, indent=1, sort_keys=True) + "\n")
 
 
 def _replay_warnings(plans: list[_GamePlan], ctx: BuildContext) -> None:
