@@ -266,7 +266,8 @@ def _run(loading: _Loading, ctx: BuildContext, only: set[str] | None, runner: Ru
             written = _written(report, ctx.out_root)  # once for the build, not again for each game's record
             with concurrently() as submit:  # each game's record in its own folder
                 for gp in plans:
-                    submit(_update_record, gp, ctx, only, results, report, written)
+                    if gp.game is not None:  # (a game not loaded keeps its record)
+                        submit(_update_record, gp, ctx, only, results, report, written)
         _sweep_scratch(ctx.out_root)
     if problems:
         raise DataError(problems)

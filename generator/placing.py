@@ -29,15 +29,26 @@ def concurrently(threads: int = THREADS) -> Iterator[Callable[..., None]]:
     """A function that runs `fn(*args)` on one of `threads` threads; when the block ends, every call
     has ended, and the first that raised raises here (a disk that filled up: its DataError). When
     the block itself raises (Ctrl-C), the calls not yet started are dropped: the caller's record of
-    what was placed must not wait on them."""
-    from concurrent.futures import ThreadPoolExecutor
-
+    what was placed must not wait on them. No thread starts before the first call (a no-op build
+    makes none)."""
     futures: list[Future[Any]] = []
-    with ThreadPoolExecutor(threads, thread_name_prefix="pnp-place") as ex:
-        try:
-            yield lambda fn, *args: futures.append(ex.submit(fn, *args))
-        except BaseException:
-            ex.shutdown(cancel_futures=True)
-            raise
+    pool: list[Any] = []
+
+    def submit(fn: Callable[..., Any], *args: Any) -> None:
+        if not pool:
+            from concurrent.futures import ThreadPoolExecutor
+
+            pool.append(ThreadPoolExecutor(threads, thread_name_prefix="pnp-place"))
+        futures.append(pool[0].submit(fn, *args))
+
+    try:
+        yield submit
+    except BaseException:
+        if pool:
+            pool[0].shutdown(cancel_futures=True)
+        raise
+    finally:
+        if pool:
+            pool[0].shutdown()
     for fut in futures:
         fut.result()
