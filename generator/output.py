@@ -39,6 +39,18 @@ OLD_SUFFIX = ".old"
 LOCK_NAME = ".pnp-build.lock"
 
 
+def _read_umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
+
+
+# the process's umask, read once, at import: reading it means setting it to 0 for a moment, and a
+# build puts files in place from several threads (generator/placing.py), one of which could read the
+# 0 (or make a folder under it) while another's reading sets it
+UMASK = _read_umask()
+
+
 def _unwritable(path: Path, e: OSError, elsewhere: str = "build elsewhere with --out DIR") -> DataError:
     reason = e.strerror or type(e).__name__
     if e.errno in (errno.ENOSPC, errno.EDQUOT):
@@ -79,9 +91,7 @@ def atomic_path(target: Path, *, sync_folder: bool = True) -> Iterator[Path]:
         try:
             yield tmp_path
             # mkstemp makes the file private (0600); output is for sharing, so use the umask's default.
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp_path, 0o666 & ~umask)
+            os.chmod(tmp_path, 0o666 & ~UMASK)
             durable = not _SCRATCH.get()
             if durable:
                 sync(tmp_path)
@@ -202,9 +212,7 @@ def atomic_folder(target: Path, *, replace: bool = False,
 
 
 def _move_into_place(tmp: Path, target: Path, parent: Path, replace: bool) -> None:
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o777 & ~umask)  # mkdtemp makes the folder private; what we write is for sharing
+    os.chmod(tmp, 0o777 & ~UMASK)  # mkdtemp makes the folder private; what we write is for sharing
     _sync_tree(tmp)
     old = None
     if replace and target.exists():
