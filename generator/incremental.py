@@ -177,13 +177,13 @@ class _Loading:
         self.done = False
 
     def __iter__(self) -> Iterator[list[tuple[Game, Unit]]]:
-        from solver.game.loader import load_game
-
-        from .languages import with_drafts
-
         for gp in self.plans:
             todo: list[tuple[Game, Unit]] = []
-            if gp.changed:
+            if gp.changed:  # (pydantic's models imported only then: a no-op build loads no game)
+                from solver.game.loader import load_game
+
+                from .languages import with_drafts
+
                 gp.game = with_drafts(load_game(gp.folder), self.ctx.drafts)  # raises DataError
                 self.report.loaded.append(gp.game_id)
                 todo = _changed_units(gp, self.ctx, self.only, self.force)
