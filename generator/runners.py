@@ -12,9 +12,9 @@ where `pnp build` runs and a worker needs the project installed (same version) b
 disk. We never schedule across machines ourselves: Dask distributed does.
 
 The units of the stages that load the optimiser (OPTIMISER: the checker's OR-Tools, about 65 MB
-that no `del` gives back) run, locally, in a process of their own, forked before any unit runs
-(while the build holds only the loaded games; in place while other threads run, as in `pnp
-serve`) and gone when they are done: the processes that print never load it, and none holds
+that no `del` gives back) run, locally, in a process of their own, forked before any unit runs,
+as soon as the first game is loaded (while the build holds only the loaded games; a game loaded
+after goes to it pickled with its unit; in place while other threads run, as in `pnp serve`) and gone when they are done: the processes that print never load it, and none holds
 both the optimiser and the drawing caches (issue 26: every process of a cold `build --all` under
 300 MB). Where a platform cannot fork they run in place.
 """
