@@ -14,7 +14,8 @@ disk. We never schedule across machines ourselves: Dask distributed does.
 The units of the stages that load the optimiser (OPTIMISER: the checker's OR-Tools, about 65 MB
 that no `del` gives back) run, locally, in a process of their own, forked before any unit runs,
 as soon as the first game is loaded (while the build holds only the loaded games; a game loaded
-after goes to it pickled with its unit; in place while other threads run, as in `pnp serve`) and gone when they are done: the processes that print never load it, and none holds
+after goes to it pickled with its unit; in place while other threads run, as in `pnp serve`)
+and gone when they are done: the processes that print never load it, and none holds
 both the optimiser and the drawing caches (issue 26: every process of a cold `build --all` under
 300 MB). Where a platform cannot fork they run in place.
 """
@@ -118,8 +119,8 @@ def _optimiser_apart(tasks: Tasks, ctx: BuildContext) -> Iterator[tuple[list[Fut
             if mine and not decided:
                 decided, method = True, _apart_context()
                 if method is not None:
-                    if len(mine) < len(taken):  # what its units import that the others import too, imported once: here, before it forks
-                        share_with_optimiser(ctx)
+                    if len(mine) < len(taken):  # what its units import that the others import too,
+                        share_with_optimiser(ctx)  # imported once: here, before it forks
                     submit = stack.enter_context(_processes(1, method, taken, ctx))
             if submit is not None:
                 apart += [submit([task]) for task in mine]
