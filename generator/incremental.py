@@ -15,7 +15,8 @@ in place, is not even loaded: that is what makes a no-op `pnp build --all` fast.
 Units run through a runner (generator/runners.py: in this process, a process pool, or Dask);
 only this module puts files in the output folder, atomically, as results come back (a unit's
 file is moved from its scratch folder in the output folder, or written from the bytes a Dask
-worker sent), and it keeps only their names: no build holds its outputs in memory.
+worker sent; several units' files at once, from a few threads, so that their flushes to the disk
+overlap: generator/placing.py), and it keeps only their names: no build holds its outputs in memory.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import dataclasses
 import json
 import os
 import shutil
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
@@ -33,6 +35,7 @@ from .context import BuildContext
 from .output import sweep_stale_folders, write_files, write_text
 from .fingerprints import fingerprint, game_inputs_digest
 from .gcpause import fewer_collections
+from .placing import concurrently
 from .units import SCRATCH, Unit, UnitResult, plan
 
 if TYPE_CHECKING:
@@ -41,7 +44,9 @@ if TYPE_CHECKING:
 RECORD = ".pnp-build.json"
 RECORD_FORMAT = 1
 
-Runner = Callable[[list[tuple["Game", Unit]], BuildContext], Iterator[UnitResult]]
+# a runner takes the units to run a game's at a time, as each game is loaded (`_Loading`), and yields
+# their results, the first once it has taken the last game's units
+Runner = Callable[[Iterable[list[tuple["Game", Unit]]], BuildContext], Iterator[UnitResult]]
 
 
 @dataclass
@@ -98,6 +103,8 @@ class _GamePlan:
     fingerprints: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # the plan's own (a language left out)
     pending: set[str] = field(default_factory=set)     # files this build entered before writing them
+    changed: bool = False  # to be loaded (`_Loading`): an input or output changed since the record
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)  # its record's pending entries
 
 
 def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None = None, *,
@@ -120,24 +127,15 @@ def _build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None
 
     report = BuildReport()
     _sweep_scratch(ctx.out_root)
-    plans = [_plan_game(name, ctx, only, force, report) for name in names]  # may raise DataError
-    todo = _changed_units(plans, ctx, only, force)
-    running = {(u.game, u.key) for _, u in todo}
-    for gp in plans:
-        for unit in gp.units:
-            if (unit.game, unit.key) not in running:
-                report.skipped.append(unit)
-                if on_unit:
-                    on_unit(unit, True)
-    _run(todo, plans, ctx, only, runner or serial, report, on_unit)
+    plans = [_plan_game(name, ctx, only, force) for name in names]  # may raise DataError
+    _run(_Loading(plans, ctx, only, force, report, on_unit), ctx, only, runner or serial, report, on_unit)
     _replay_warnings(plans, ctx)
     return report
 
 
-def _plan_game(name: str | Path, ctx: BuildContext, only: set[str] | None, force: bool,
-               report: BuildReport) -> _GamePlan:
+def _plan_game(name: str | Path, ctx: BuildContext, only: set[str] | None, force: bool) -> _GamePlan:
     """A game's plan: its units from the record when nothing it reads changed and its outputs are in
-    place (the game is not even loaded), else the game loaded and validated."""
+    place (the game is not even loaded), else marked to be loaded (`_Loading`)."""
     from solver.game.folders import resolve_game_dir
 
     folder = resolve_game_dir(name)
@@ -150,7 +148,7 @@ def _plan_game(name: str | Path, ctx: BuildContext, only: set[str] | None, force
     gp = _GamePlan(folder, guess, digest, read_record(ctx.out_dir(guess)) if guess else {})
     unchanged = not force and _unchanged(gp, ctx)
     if not unchanged:
-        from solver.game.loader import load_game, load_meta  # pydantic's models: only for a game to load
+        from solver.game.loader import load_meta  # pydantic's models: only for a game to load
 
         game_id = load_meta(folder).id
         if game_id != gp.game_id:
@@ -160,12 +158,45 @@ def _plan_game(name: str | Path, ctx: BuildContext, only: set[str] | None, force
         last = gp.record["last"]
         gp.units = [_unit_of(gp.game_id, k) for k in last["units"]]
         gp.warnings = list(last.get("warnings") or [])
-    else:
-        from .languages import with_drafts
-
-        gp.game = with_drafts(load_game(folder), ctx.drafts)  # raises DataError before anything is written
-        report.loaded.append(gp.game_id)
+    gp.changed = not unchanged
     return gp
+
+
+class _Loading:
+    """The units to run, one game's at a time (in plan order), as each changed game is loaded,
+    validated and planned: a runner may start the first game's units before the last game is loaded
+    (the checker's process: generator/runners.py), where every game was once loaded before any unit
+    started (a cold `build --all`: the second core idled while four more games were loaded and
+    planned, some 0.35 CPU-s). Nothing is written till `done` (a runner yields no result before it
+    has taken every game's units): a game that cannot be loaded raises before any file or record of
+    the build is written."""
+
+    def __init__(self, plans: list[_GamePlan], ctx: BuildContext, only: set[str] | None, force: bool,
+                 report: BuildReport, on_unit: Callable[[Unit, bool], None] | None) -> None:
+        self.plans, self.ctx, self.only, self.force = plans, ctx, only, force
+        self.report, self.on_unit = report, on_unit
+        self.done = False
+
+    def __iter__(self) -> Iterator[list[tuple[Game, Unit]]]:
+        for gp in self.plans:
+            todo: list[tuple[Game, Unit]] = []
+            if gp.changed:  # (pydantic's models imported only then: a no-op build loads no game)
+                from solver.game.loader import load_game
+
+                from .languages import with_drafts
+
+                gp.game = with_drafts(load_game(gp.folder), self.ctx.drafts)  # raises DataError
+                self.report.loaded.append(gp.game_id)
+                todo = _changed_units(gp, self.ctx, self.only, self.force)
+            running = {u.key for _, u in todo}
+            for unit in gp.units:
+                if unit.key not in running:
+                    self.report.skipped.append(unit)
+                    if self.on_unit:
+                        self.on_unit(unit, True)
+            if todo:
+                yield todo
+        self.done = True
 
 
 def _unchanged(gp: _GamePlan, ctx: BuildContext) -> bool:
@@ -177,53 +208,67 @@ def _unchanged(gp: _GamePlan, ctx: BuildContext) -> bool:
             and all(k in units and outputs_intact(ctx.out_root, units[k]) for k in last["units"]))
 
 
-def _changed_units(plans: list[_GamePlan], ctx: BuildContext, only: set[str] | None,
+def _changed_units(gp: _GamePlan, ctx: BuildContext, only: set[str] | None,
                    force: bool) -> list[tuple[Game, Unit]]:
-    """Plan the units of every loaded game; those whose fingerprint or outputs changed are to run."""
+    """Plan the units of a loaded game; those whose fingerprint or outputs changed are to run."""
+    assert gp.game is not None
     todo: list[tuple[Game, Unit]] = []
-    for gp in plans:
-        if gp.game is None:
-            continue
-        gp.units = plan(gp.game, dataclasses.replace(ctx, warnings=gp.warnings), only)
-        units = gp.record.get("units") or {}
-        memo: dict = {}  # each part of the game's model dumped and hashed once for all its units
-        for unit in gp.units:
-            fp = gp.fingerprints[unit.key] = fingerprint(gp.game, unit, ctx, memo)
-            entry = units.get(unit.key)
-            if force or not entry or entry.get("fingerprint") != fp or not outputs_intact(ctx.out_root, entry):
-                todo.append((gp.game, unit))
+    gp.units = plan(gp.game, dataclasses.replace(ctx, warnings=gp.warnings), only)
+    units = gp.record.get("units") or {}
+    memo: dict = {}  # each part of the game's model dumped and hashed once for all its units
+    for unit in gp.units:
+        fp = gp.fingerprints[unit.key] = fingerprint(gp.game, unit, ctx, memo)
+        entry = units.get(unit.key)
+        if force or not entry or entry.get("fingerprint") != fp or not outputs_intact(ctx.out_root, entry):
+            todo.append((gp.game, unit))
     return todo
 
 
-def _run(todo: list[tuple[Game, Unit]], plans: list[_GamePlan], ctx: BuildContext, only: set[str] | None,
-         runner: Runner, report: BuildReport, on_unit: Callable[[Unit, bool], None] | None) -> None:
-    """Run the units, put each one's files in place as it comes back, and record what ran even when
-    a unit fails or the build is interrupted; raise the units' problems at the end."""
+def _run(loading: _Loading, ctx: BuildContext, only: set[str] | None, runner: Runner, report: BuildReport,
+         on_unit: Callable[[Unit, bool], None] | None) -> None:
+    """Run the units as their games are loaded, put each one's files in place as it comes back, and
+    record what ran even when a unit fails or the build is interrupted (once every game is loaded);
+    raise the units' problems at the end."""
     results: dict[tuple[str, str], Done] = {}
     problems: list[Problem] = []
+    plans = loading.plans
     by_game = {gp.game_id: gp for gp in plans}
     if ctx.preflight:  # the findings of every PDF on record: one whose bytes come back the same is not read again
         ctx = dataclasses.replace(ctx, preflight_known={k: v for gp in plans for k, v in kept_findings(gp.record).items()})
+    lock = threading.Lock()
+
+    def place(result: UnitResult) -> None:  # on a placing thread, several results at once (placing.py)
+        try:
+            _enter_pending(by_game[result.unit.game], ctx, set(result.files))
+            written = write_files(ctx.out_root, result.files)
+            with lock:
+                report.written += written
+                results[(result.unit.game, result.unit.key)] = Done(sorted(result.files), result.warnings, result.preflight)
+                report.preflighted += result.preflighted
+        finally:
+            if result.scratch is not None:
+                shutil.rmtree(result.scratch, ignore_errors=True)
+
     try:
-        for result in runner(todo, ctx):
-            try:
-                if result.problems:  # a unit found unusable input while drawing: write nothing of it
+        with concurrently() as submit:  # its threads start with the first result: after every fork
+            for result in runner(loading, ctx):
+                assert loading.done, "a runner yields a result only once it has taken every game's units"
+                if not result.problems:
+                    submit(place, result)
+                else:  # a unit found unusable input while drawing: write nothing of it
                     problems += result.problems
-                else:
-                    _enter_pending(by_game[result.unit.game], ctx, set(result.files))
-                    report.written += write_files(ctx.out_root, result.files)
-                    results[(result.unit.game, result.unit.key)] = Done(sorted(result.files), result.warnings, result.preflight)
-                    report.preflighted += result.preflighted
-            finally:
-                if result.scratch is not None:
-                    shutil.rmtree(result.scratch, ignore_errors=True)
-            report.built.append(result.unit)
-            if on_unit:
-                on_unit(result.unit, False)
+                    if result.scratch is not None:
+                        shutil.rmtree(result.scratch, ignore_errors=True)
+                report.built.append(result.unit)
+                if on_unit:
+                    on_unit(result.unit, False)
     finally:
-        written = _written(report, ctx.out_root)  # once for the build, not again for each game's record
-        for gp in plans:
-            _update_record(gp, ctx, only, results, report, written)
+        if loading.done:  # else a game failed to load (or Ctrl-C came first): nothing was written
+            written = _written(report, ctx.out_root)  # once for the build, not again for each game's record
+            with concurrently() as submit:  # each game's record in its own folder
+                for gp in plans:
+                    if gp.game is not None:  # (a game not loaded keeps its record)
+                        submit(_update_record, gp, ctx, only, results, report, written)
         _sweep_scratch(ctx.out_root)
     if problems:
         raise DataError(problems)
@@ -249,14 +294,15 @@ def _enter_pending(gp: _GamePlan, ctx: BuildContext, rels: set[str]) -> None:
     """Enter files in the record as pending before they are written, so that a build killed while
     writing them leaves their names behind for the next build to sweep; the record's last inputs
     are cleared, so that next build loads the game and sweeps."""
-    new = rels - gp.pending
-    if not new:
-        return
-    gp.pending |= new
-    record = {"format": RECORD_FORMAT, "units": gp.record.get("units") or {},
-              "last": {**(gp.record.get("last") or {}), "inputs": None},
-              "pending": sorted(set(gp.record.get("pending") or []) | gp.pending)}
-    write_text(ctx.out_dir(gp.game_id) / RECORD, json.dumps(record, indent=1, sort_keys=True) + "\n")
+    with gp.lock:  # results of one game placed at once: each record written holds every name entered
+        new = rels - gp.pending
+        if not new:
+            return
+        gp.pending |= new
+        record = {"format": RECORD_FORMAT, "units": gp.record.get("units") or {},
+                  "last": {**(gp.record.get("last") or {}), "inputs": None},
+                  "pending": sorted(set(gp.record.get("pending") or []) | gp.pending)}
+        write_text(ctx.out_dir(gp.game_id) / RECORD, json.dumps(record, indent=1, sort_keys=True) + "\n")
 
 
 def _replay_warnings(plans: list[_GamePlan], ctx: BuildContext) -> None:

@@ -41,6 +41,18 @@ OLD_SUFFIX = ".old"
 LOCK_NAME = ".pnp-build.lock"
 
 
+def _read_umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
+
+
+# the process's umask, read once, at import: reading it means setting it to 0 for a moment, and a
+# build puts files in place from several threads (generator/placing.py), one of which could read the
+# 0 (or make a folder under it) while another's reading sets it
+UMASK = _read_umask()
+
+
 def _unwritable(path: Path, e: OSError, elsewhere: str = "build elsewhere with --out DIR") -> DataError:
     reason = e.strerror or type(e).__name__
     if e.errno in (errno.ENOSPC, errno.EDQUOT):
@@ -91,7 +103,7 @@ def atomic_path(target: Path, *, sync_folder: bool = True) -> Iterator[Path]:
         try:
             yield tmp_path
             # mkstemp makes the file private (0600); output is for sharing, so use the umask's default.
-            os.chmod(tmp_path, 0o666 & ~_umask())
+            os.chmod(tmp_path, 0o666 & ~UMASK)
             sync(tmp_path)
             os.replace(tmp_path, target)
             if sync_folder:
@@ -138,7 +150,7 @@ def move_file(source: Path, target: Path, *, sync_folder: bool = True) -> Path:
     if not _SCRATCH.get():
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            os.chmod(source, 0o666 & ~_umask())  # as a file written here: for sharing
+            os.chmod(source, 0o666 & ~UMASK)  # as a file written here: for sharing
             sync(source)
             os.replace(source, target)
         except OSError as e:
@@ -156,13 +168,6 @@ def move_file(source: Path, target: Path, *, sync_folder: bool = True) -> Path:
                 raise
             shutil.copyfile(source, tmp)
     return target
-
-
-def _umask() -> int:
-    """The process's umask (read by setting it, then put back)."""
-    umask = os.umask(0)
-    os.umask(umask)
-    return umask
 
 
 def scratch_folder(parent: Path | None, name: str) -> Path:
@@ -231,7 +236,7 @@ def atomic_folder(target: Path, *, replace: bool = False,
 
 
 def _move_into_place(tmp: Path, target: Path, parent: Path, replace: bool) -> None:
-    os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes the folder private; what we write is for sharing
+    os.chmod(tmp, 0o777 & ~UMASK)  # mkdtemp makes the folder private; what we write is for sharing
     _sync_tree(tmp)
     old = None
     if replace and target.exists():

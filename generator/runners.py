@@ -12,9 +12,10 @@ where `pnp build` runs and a worker needs the project installed (same version) b
 disk. We never schedule across machines ourselves: Dask distributed does.
 
 The units of the stages that load the optimiser (OPTIMISER: the checker's OR-Tools, about 65 MB
-that no `del` gives back) run, locally, in a process of their own, forked before any unit runs
-(while the build holds only the loaded games; in place while other threads run, as in `pnp
-serve`) and gone when they are done: the processes that print never load it, and none holds
+that no `del` gives back) run, locally, in a process of their own, forked before any unit runs,
+as soon as the first game is loaded (while the build holds only the loaded games; a game loaded
+after goes to it pickled with its unit; in place while other threads run, as in `pnp serve`)
+and gone when they are done: the processes that print never load it, and none holds
 both the optimiser and the drawing caches (issue 26: every process of a cold `build --all` under
 300 MB). Where a platform cannot fork they run in place.
 """
@@ -23,8 +24,8 @@ from __future__ import annotations
 import os
 import threading
 import time
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from solver.errors import DataError, Problem
 
@@ -71,7 +72,11 @@ OPTIMISER = {"check"}
 PREPARE_PER_WORKER = 8
 
 
-def serial(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitResult]:
+# the units to run, a game's at a time as each is loaded (generator/incremental.py `_Loading`)
+Tasks = Iterable[list[tuple["Game", Unit]]]
+
+
+def serial(tasks: Tasks, ctx: BuildContext) -> Iterator[UnitResult]:
     """One unit at a time: the optimiser's first, in their own process, then the rest in this one."""
     with _optimiser_apart(tasks, ctx) as (apart, rest):
         for fut in apart:
@@ -96,19 +101,30 @@ def _apart_context() -> Any:
 
 
 @contextmanager
-def _optimiser_apart(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[tuple[list[Future], list]]:
-    """The optimiser's units started now in one process of their own (their futures, in order), and
-    the other tasks; the process is gone when the block ends. Without one, every task is in `rest`."""
-    apart = [t for t in tasks if t[1].stage in OPTIMISER]
-    method = _apart_context() if apart else None
-    if method is None:
-        yield [], tasks
-        return
-    rest = [t for t in tasks if t[1].stage not in OPTIMISER]
-    if rest:  # what its units import that the others import too, imported once: here, before it forks
-        share_with_optimiser(ctx)
-    with _processes(1, method, apart, ctx) as submit:
-        yield [submit([task]) for task in apart], rest
+def _optimiser_apart(tasks: Tasks, ctx: BuildContext) -> Iterator[tuple[list[Future], list]]:
+    """Every task taken, the optimiser's units started in one process of their own as their games
+    come (their futures, in order), and the other tasks; the process is gone when the block ends.
+    Without one, every task is in `rest`. The process forks as soon as the first game with such a
+    unit is loaded, so that it runs while this process loads the other games (a cold `build --all`:
+    forked after all were loaded and planned, the second core idled for half a second); a game
+    loaded after the fork is pickled with its unit (the checker's unit is one a game: 5-60 ms)."""
+    taken: list[tuple[Game, Unit]] = []
+    apart: list[Future] = []
+    submit: Callable[[list[tuple[Game, Unit]]], Future] | None = None
+    decided = False
+    with ExitStack() as stack:
+        for batch in tasks:
+            taken += batch
+            mine = [t for t in batch if t[1].stage in OPTIMISER]
+            if mine and not decided:
+                decided, method = True, _apart_context()
+                if method is not None:
+                    if len(mine) < len(taken):  # what its units import that the others import too,
+                        share_with_optimiser(ctx)  # imported once: here, before it forks
+                    submit = stack.enter_context(_processes(1, method, taken, ctx))
+            if submit is not None:
+                apart += [submit([task]) for task in mine]
+        yield apart, [t for t in taken if submit is None or t[1].stage not in OPTIMISER]
 
 
 # what a worker was given when it started: the build's games and context (see `_processes`)
@@ -127,10 +143,14 @@ def _processes(workers: int, method: Any, tasks: list[tuple[Game, Unit]],
     from concurrent.futures import ProcessPoolExecutor
 
     games = list({id(game): game for game, _ in tasks}.values())
-    index = {id(game): i for i, game in enumerate(games)}
+    index: dict[int, int] = {id(game): i for i, game in enumerate(games)}
     with ProcessPoolExecutor(workers, mp_context=method, initializer=_start_worker,
                              initargs=(os.getpid(), games, ctx)) as ex:
-        yield lambda group: ex.submit(_execute_given, [(index[id(game)], unit) for game, unit in group])
+        try:  # a game not given at the start (loaded after the fork: `_optimiser_apart`) goes with its unit
+            yield lambda group: ex.submit(_execute_given, [(index.get(id(game), game), unit) for game, unit in group])
+        except BaseException:  # a game that failed to load, Ctrl-C: the units not started are not waited for
+            ex.shutdown(cancel_futures=True)
+            raise
 
 
 def _start_worker(parent: int, games: list[Game], ctx: BuildContext) -> None:
@@ -139,11 +159,12 @@ def _start_worker(parent: int, games: list[Game], ctx: BuildContext) -> None:
     _die_with_parent(parent)
 
 
-def _execute_given(units: list[tuple[int, Unit]]) -> list[UnitResult]:
-    """Units, each of the n-th game the worker was given, one after the other in the build's context."""
+def _execute_given(units: list[tuple[int | Game, Unit]]) -> list[UnitResult]:
+    """Units, each of the n-th game the worker was given (or of the game sent with it), one after the
+    other in the build's context."""
     assert _GIVEN is not None, "a task reached a process not started by _processes"
     games, ctx = _GIVEN
-    return [execute(games[game], unit, ctx, ctx.out_root) for game, unit in units]
+    return [execute(games[game] if isinstance(game, int) else game, unit, ctx, ctx.out_root) for game, unit in units]
 
 
 def _die_with_parent(parent: int) -> None:
@@ -164,23 +185,35 @@ def _die_with_parent(parent: int) -> None:
 
 def pool(jobs: int):
     """A runner over `jobs` local processes (forked where the platform allows, else spawned)."""
-    def run(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitResult]:
-        if jobs <= 1 or len(tasks) <= 1:
+    def run(tasks: Tasks, ctx: BuildContext) -> Iterator[UnitResult]:
+        if jobs <= 1:
             yield from serial(tasks, ctx)
             return
-        from concurrent.futures import as_completed
-
-        # the optimiser's process and the pool's are forked before any unit runs; for the few
-        # seconds the optimiser's units take, one process more than `jobs` runs
-        with _optimiser_apart(tasks, ctx) as (apart, rest), _forked_pool(jobs, rest, ctx) as submit:
-            # a big build sends each component's languages to one worker; a small one (an edit)
-            # spreads them, so that the one component it rebuilds uses every core
-            groups = (_languages_together(rest) if len(rest) >= PREPARE_PER_WORKER * jobs
-                      else [[task] for task in _largest_first(rest)])
-            futures = apart + [submit(group) for group in groups]
-            for fut in as_completed(futures):
-                yield from fut.result()
+        # the optimiser's process is forked as the games load, the pool's once all are loaded; for
+        # the few seconds the optimiser's units take, one process more than `jobs` runs
+        with _optimiser_apart(tasks, ctx) as (apart, rest):
+            if len(apart) + len(rest) <= 1:  # one unit: no pool, as `serial` runs it
+                for fut in apart:
+                    yield from fut.result()
+                for game, unit in rest:
+                    yield execute(game, unit, ctx, ctx.out_root)
+                return
+            yield from _pooled(jobs, apart, rest, ctx)
     return run
+
+
+def _pooled(jobs: int, apart: list[Future], rest: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitResult]:
+    """The results of the optimiser's units (`apart`) and of the rest, run in a pool, as they complete."""
+    from concurrent.futures import as_completed
+
+    with _forked_pool(jobs, rest, ctx) as submit:
+        # a big build sends each component's languages to one worker; a small one (an edit)
+        # spreads them, so that the one component it rebuilds uses every core
+        groups = (_languages_together(rest) if len(rest) >= PREPARE_PER_WORKER * jobs
+                  else [[task] for task in _largest_first(rest)])
+        futures = apart + [submit(group) for group in groups]
+        for fut in as_completed(futures):
+            yield from fut.result()
 
 
 @contextmanager
@@ -207,7 +240,8 @@ def default_jobs() -> int:
 
 def dask(address: Any):
     """A runner on an existing Dask distributed scheduler (`tcp://host:8786`), or on a `Client`."""
-    def run(tasks: list[tuple[Game, Unit]], ctx: BuildContext) -> Iterator[UnitResult]:
+    def run(batches: Tasks, ctx: BuildContext) -> Iterator[UnitResult]:
+        tasks = [task for batch in batches for task in batch]  # every game loaded before a unit is sent
         try:
             from distributed import Client, as_completed as dask_completed
         except ImportError:
