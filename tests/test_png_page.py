@@ -82,7 +82,10 @@ def test_wide_polygon_outlines_have_pillows_pixels_and_one_mask_for_equal_polygo
         made.append(mode)
         return new(mode, size, *args, **kwargs)
 
-    png_backend._inside.cache_clear()
+    from generator.render import pillowfast
+
+    assert pillowfast.internals_agree()  # (tried once, before masks are counted) on the locked Pillow
+    pillowfast._inside.cache_clear()
     monkeypatch.setattr(Image, "new", counting)
     cases = [(Box(7, 7, 55, 80), 3.0, "#2b2440", "#c9a227", 0.7), (Box(7, 7, 55, 80), 3.0, None, "#c9a227", 0.7),
              (Box(2.3, 2.3, 14.3, 14.3), 1.0, "#f2f2ee", "#1a1a1a", 0.25), (Box(7, 7, 55, 80), 3.0, "#c9a227", "#c9a227", 0.7)]
@@ -100,6 +103,35 @@ def test_wide_polygon_outlines_have_pillows_pixels_and_one_mask_for_equal_polygo
                                      width=max(1, round(width * S)))
         assert got.tobytes() == want.tobytes(), (box, fill, stroke)
     assert ours == 2  # one mask each for the two polygons with an outline of its own (ImageDraw: 6)
+
+
+def test_a_pillow_without_the_internals_gets_the_public_calls_and_the_same_pixels(monkeypatch):
+    """pyproject admits any Pillow from 10, whose internals differ from the locked one's: where
+    `ImageDraw._getink` or the core's `draw_polygon` signature is not what pillowfast.py calls, the
+    wide outline and the plain tile are drawn by the public calls, with the same pixels, and no
+    error reaches the build (here: a core whose draw_polygon takes no mask)."""
+    from generator.render import pillowfast
+    from generator.render.base import rounded_rect_points
+
+    pts = rounded_rect_points(Box(7, 7, 55, 80), 3.0)
+    want = Image.new("RGB", (round(W * S), round(H * S)), "white")
+    ImageDraw.Draw(want).polygon([(x * S, y * S) for x, y in pts], fill="#2b2440", outline="#c9a227",
+                                 width=max(1, round(0.7 * S)))
+    def older(*args: object) -> None:  # the core's draw_polygon of a Pillow with another signature
+        raise TypeError("function takes at most 4 arguments (5 given)")
+
+    monkeypatch.setattr(pillowfast, "wide_outline", older)
+    pillowfast.internals_agree.cache_clear()
+    try:
+        assert not pillowfast.internals_agree()
+        s = open_surface("png", dpi=300)
+        s.begin_page(W, H)
+        s.polygon(pts, fill="#2b2440", stroke="#c9a227", width=0.7)
+        s.end_page()
+        got = Image.open(io.BytesIO(s.png_bytes(0))).convert("RGB")
+        assert got.tobytes() == want.tobytes()
+    finally:
+        pillowfast.internals_agree.cache_clear()
 
 
 def test_a_page_covered_twice_is_made_in_the_second_colour_with_no_rectangle_drawn(monkeypatch):

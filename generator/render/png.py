@@ -25,6 +25,7 @@ from PIL import ImageFont
 
 from ..geometry import MM_PER_INCH, PT_PER_MM, Box
 from ..output import atomic_path
+from .pillowfast import internals_agree, plain_reduce, wide_outline
 from .base import Align, Colour, Fit, ImageSource, SurfaceBase, Point, place_image, rounded_rect_points
 
 if TYPE_CHECKING:
@@ -179,17 +180,10 @@ class PngSurface(SurfaceBase):
             self._plain = _opaque(fill, stroke)
         pts = [self._px(x, y) for x, y in points]
         w = self._w(width) if stroke else 0
-        if w < 2:
+        if w < 2 or not internals_agree():
             self.draw.polygon(pts, fill=fill, outline=stroke, width=w)
             return
-        # ImageDraw.polygon's wide outline (Pillow is pinned: requirements.lock), with its mask kept
-        # for equal polygons (`_inside`): the same calls on the image, the same pixels.
-        draw = self.draw
-        ink, fill_ink = draw._getink(stroke, fill)
-        if fill_ink is not None:
-            draw.draw.draw_polygon(pts, fill_ink, 1)
-        if ink is not None and ink != fill_ink:
-            draw.draw.draw_polygon(pts, ink, 0, w * 2 - 1, _inside(self.img.size, tuple(pts)).im)
+        wide_outline(self.draw, pts, fill, stroke, w, self.img.size)
 
     def circle(self, cx: float, cy: float, r: float, *, fill: Colour = None, stroke: Colour = None,
                width: float = 0.25) -> None:
@@ -351,25 +345,9 @@ def _shrink(big: Image.Image, plain: bool = False) -> _Tile:
         return None
     x0, y0, x1, y1 = drawn[0] // n, drawn[1] // n, -(-drawn[2] // n), -(-drawn[3] // n)
     box = (x0 * n, y0 * n, x1 * n, y1 * n)
-    if not plain:
+    if not plain or not internals_agree():
         return big.crop(box).reduce(n), (x0, y0)
-    # Pillow's core reduce, which `Image.reduce` runs on the premultiplied copy (Pillow is pinned:
-    # requirements.lock); its result taken as premultiplied, as it is.
-    averaged = big._new(big.im.reduce((n, n), box)).tobytes()
-    return Image.frombytes("RGBa", (x1 - x0, y1 - y0), averaged).convert("RGBA"), (x0, y0)
-
-
-@lru_cache(maxsize=8)
-def _inside(size: tuple[int, int], points: tuple[Point, ...]) -> Image.Image:
-    """The mask ImageDraw.polygon draws a wide outline through (so that it does not spread outwards):
-    the polygon filled on an image of `size`. ImageDraw makes it for each outline (a card's rounded
-    border: 0.1 of 0.3 ms), and a deck's faces draw the same border: a few are kept (0.7 MB each)."""
-    from PIL import Image, ImageDraw
-
-    mask = Image.new("1", size)
-    draw = ImageDraw.Draw(mask)
-    draw.draw.draw_polygon(list(points), draw._getink(1)[0], 1)
-    return mask
+    return plain_reduce(big, n, box), (x0, y0)
 
 
 def _opaque(*colours: Colour) -> bool:
