@@ -15,6 +15,7 @@ boards, tuck boxes), from a piece cut out of paper to the pages that hold it.
   drawn.py    what a sheet drew, from its recording, for preflight (`SheetRecord`, `save_pdf`,
              `sheet_pages`: its characters, the colour under each, its trims and symbols);
   shapes.py   plane geometry for drawn.py: whether a window lies surely inside a fill or clear of a stroke;
+  sheettext.py  a sheet's pages' characters and runs from drawn.py's strings, all pages at once
   draft.py    a translation draft's sheet pages say so: one line in a free stretch of the margin;
   punch.py    the `pieces` build stage: tokens and chips (round or square), tiles, standees
              (fold-over pawns) from data through layouts, with built-in default layouts;
