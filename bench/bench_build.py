@@ -41,14 +41,16 @@ PNP = ("import atexit, resource, runpy, sys\n"
        "def split():\n"
        "    u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
        "    print(f'bench-workers-cpu {u.ru_utime + u.ru_stime}', file=sys.stderr)\n"
+       "    print(f'bench-peak-kb {max(u.ru_maxrss, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)}', file=sys.stderr)\n"
        "atexit.register(split)\n"
        "sys.argv[0] = 'pnp'\n"
        "runpy.run_module('generator.cli', run_name='__main__')\n")
 
 
 def run(cwd: Path, args: list[str]) -> tuple[float, int]:
-    """Wall seconds and the peak RSS in MB of the largest process it ran (children included)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    """Wall seconds and the peak RSS in MB of the largest process the command ran (its own, or one
+    it started), as the command says at its exit: this process's RUSAGE_CHILDREN keeps the largest
+    of every command run before, so the second checkout measured could never show a lower peak."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu_before = usage.ru_utime + usage.ru_stime
     start = time.perf_counter()
@@ -61,7 +63,8 @@ def run(cwd: Path, args: list[str]) -> tuple[float, int]:
     CPU[0] = usage.ru_utime + usage.ru_stime - cpu_before
     said = [line.split()[1] for line in proc.stderr.splitlines() if line.startswith("bench-workers-cpu ")]
     CPU[1] = float(said[-1]) if said else 0.0
-    return took, max(usage.ru_maxrss, before) // 1024
+    peak = [int(line.split()[1]) for line in proc.stderr.splitlines() if line.startswith("bench-peak-kb ")]
+    return took, (peak[-1] if peak else 0) // 1024
 
 
 def supports(cwd: Path, option: str) -> bool:

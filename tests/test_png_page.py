@@ -155,3 +155,26 @@ def test_a_page_covered_twice_is_made_in_the_second_colour_with_no_rectangle_dra
         d.rectangle([round(box.x * S), round(box.y * S), round(box.right * S) - 1, round(box.bottom * S) - 1], fill=fill)
     assert got.tobytes() == want.tobytes()
     assert len(drawn) == 4  # the small square on our page, then the three on Pillow's
+
+
+def test_a_big_pages_outline_masks_are_not_kept():
+    """A map's page (millions of pixels, a byte each in a mask) draws many different hexes: their
+    outlines' masks are made and let go, not kept (8 of them held 31 MB through the build); a
+    face-sized page's are kept, with the same pixels either way."""
+    from generator.render import pillowfast
+    from generator.render.base import rounded_rect_points
+
+    assert pillowfast.internals_agree()
+    for w_mm, h_mm, kept in ((W, H, 1), (400.0, 300.0, 0)):  # a card's face; a map at 300 dpi
+        pillowfast._inside.cache_clear()
+        pts = rounded_rect_points(Box(7, 7, 40, 60), 3.0)
+        s = open_surface("png", dpi=300)
+        s.begin_page(w_mm, h_mm)
+        s.polygon(pts, fill="#2b2440", stroke="#c9a227", width=0.7)
+        s.end_page()
+        assert pillowfast._inside.cache_info().currsize == kept, (w_mm, h_mm)
+        got = Image.open(io.BytesIO(s.png_bytes(0))).convert("RGB")
+        want = Image.new("RGB", got.size, "white")
+        ImageDraw.Draw(want).polygon([(x * S, y * S) for x, y in pts], fill="#2b2440", outline="#c9a227",
+                                     width=max(1, round(0.7 * S)))
+        assert got.tobytes() == want.tobytes()

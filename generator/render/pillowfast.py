@@ -35,7 +35,8 @@ def wide_outline(draw: ImageDraw.ImageDraw, pts: list[tuple[float, float]], fill
     if fill_ink is not None:
         draw.draw.draw_polygon(pts, fill_ink, 1)
     if ink is not None and ink != fill_ink:
-        draw.draw.draw_polygon(pts, ink, 0, w * 2 - 1, _inside(size, tuple(pts)).im)
+        inside = _inside if size[0] * size[1] <= KEEP_MASK_PX else _inside.__wrapped__
+        draw.draw.draw_polygon(pts, ink, 0, w * 2 - 1, inside(size, tuple(pts)).im)
 
 
 @lru_cache(maxsize=1)
@@ -58,11 +59,19 @@ def internals_agree() -> bool:
         return False
 
 
+# Masks are kept only for pages up to this size (a poker card with its bleed at 300 dpi is 0.65
+# million pixels, a tarot card 1.3): a map's page is 3.9 million, a byte each in the mask, and its
+# hexes' outlines are all different, so keeping them held 8 x 3.9 MB for nothing (a cold build's
+# peak 306 against 285 MB).
+KEEP_MASK_PX = 1_500_000
+
+
 @lru_cache(maxsize=8)
 def _inside(size: tuple[int, int], points: tuple[Point, ...]) -> Image.Image:
     """The mask ImageDraw.polygon draws a wide outline through (so that it does not spread outwards):
     the polygon filled on an image of `size`. ImageDraw makes it for each outline (a card's rounded
-    border: 0.1 of 0.3 ms), and a deck's faces draw the same border: a few are kept (0.7 MB each)."""
+    border: 0.1 of 0.3 ms), and a deck's faces draw the same border: a few are kept (0.7 MB each
+    for a poker card's face; none for a page over KEEP_MASK_PX)."""
     from PIL import Image, ImageDraw
 
     mask = Image.new("1", size)
