@@ -137,3 +137,17 @@ def test_fill_colour_the_same_operators_as_reportlabs_setfillcolor():
     ours, our_states = go(set_fill)
     assert ours == theirs
     assert our_states == their_states
+
+
+def test_the_same_bytes_when_the_remembered_figures_are_let_go(monkeypatch):
+    """The figures of the numbers drawn at are remembered up to a bound, then let go: a document
+    drawn with a bound of a few numbers is still reportlab's own, end for end."""
+    from generator.rulebook import drawstring
+
+    theirs, their_ends = _draw_all(_reference)
+    monkeypatch.setattr(drawstring, "_FIGURES_MAX", 3)
+    drawstring._FIGURES.clear()
+    ours, our_ends = _draw_all(draw_string)
+    assert len(drawstring._FIGURES) <= 3
+    assert ours == theirs
+    assert our_ends == their_ends
