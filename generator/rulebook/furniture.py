@@ -13,7 +13,7 @@ from generator import fonts
 from generator.text import fit_line
 
 from .drawn import note
-from .drawstring import draw_string
+from .drawstring import draw_on, draw_string
 from .flowables import Recorder, Style
 
 if TYPE_CHECKING:
@@ -36,6 +36,9 @@ class ContentsLine(Flowable):
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         self.width, self.height = aw, self.style.leading
         return aw, self.height
+
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        draw_on(self, canvas, x, y, _sW)  # Flowable.drawOn's bytes and state
 
     def draw(self) -> None:
         if self.rec is not None and self.rec.layout_only:
