@@ -51,7 +51,7 @@ def draw_words(canvas: Any, x: float, y: float, words: Sequence[str], gap: float
     if drawn is not None:
         page, matrix, fill, ground = canvas._pageNumber, canvas._currentMatrix, _fill_rgb()(canvas), canvas.__dict__.get("_pnp_ground")
     at = f" {_FIGURES.get(y) or _figures(y)} Tm "
-    code, scale, last, first = canvas._code, 0.001 * size_pt, None, True
+    code, scale, last, first, at_start = canvas._code, 0.001 * size_pt, None, True, True
     for s in words:
         if first:
             first = False
@@ -73,7 +73,9 @@ def draw_words(canvas: Any, x: float, y: float, words: Sequence[str], gap: float
                 last = None
                 continue
             last = f
-            code.append(f"BT 1 0 0 1 {_FIGURES.get(x) or _figures(x)}{at}{operators} T* ET")
+            # a line's first run starts where many do; the others' figures are new as often as not
+            code.append(f"BT 1 0 0 1 {(_FIGURES.get(x) or _figures(x)) if at_start else fp_str(x)}{at}{operators} T* ET")
+            at_start = False
             x += scale * advance
     if last is not None:  # what canvas.setFont(last, size_pt) leaves for a TrueType font
         canvas._fontname, canvas._fontsize, canvas._leading = last, size_pt, size_pt * 1.2
@@ -160,8 +162,8 @@ def _runs(canvas: Any, s: str, font: str, size_pt: float) -> _Runs:
         if advance is None or not canvas.bottomup:
             out.append((f, None, text, 0.0, None))
             continue
-        operators, lengths = _text_operators(canvas, f, text, size_pt)
-        out.append((f, operators, text, advance, _pieces(text, lengths) if len(lengths) > 1 else None))
+        operators, pieces = _text_operators(canvas, f, text, size_pt)
+        out.append((f, operators, text, advance, pieces))
     return tuple(out)
 
 
@@ -191,10 +193,10 @@ def _measured(s: str, font: str) -> tuple[tuple[str, str, float | None], ...]:
     return tuple(out)
 
 
-def _text_operators(canvas: Any, font: str, text: str, size_pt: float) -> tuple[str, list[int]]:
+def _text_operators(canvas: Any, font: str, text: str, size_pt: float) -> tuple[str, _Pieces]:
     """What reportlab's PDFTextObject._formatText writes for `text` in an unshaped TrueType font
-    after setFont(font, size_pt): each glyph subset's font and size, then its string; and how many
-    characters each subset shows."""
+    after setFont(font, size_pt): each glyph subset's font and size, then its string; and the
+    text cut where its subset changes (None for one subset)."""
     codes = canvas.__dict__.get("_pnp_codes")
     if codes is None:
         codes = canvas._pnp_codes = {}
@@ -210,7 +212,7 @@ def _text_operators(canvas: Any, font: str, text: str, size_pt: float) -> tuple[
     for subset, chunk in chunks:
         parts.append(_subset_operators(canvas, face, subset, size_pt))
         parts.append(f"({canvas._escape(chunk)}) Tj")
-    return " ".join(parts), [len(chunk) for _, chunk in chunks]
+    return " ".join(parts), _pieces(text, [len(chunk) for _, chunk in chunks]) if len(chunks) > 1 else None
 
 
 _SAME = re.compile(r"(.)\1*", re.S)  # a run of one character (of one subset's mark)
@@ -242,7 +244,7 @@ class _Codes:
         self.single = True  # every code so far in subset 0
         self.selects: dict[float, dict[str, str]] = {}  # size -> subset mark -> its selection
 
-    def operators(self, text: str, size_pt: float) -> tuple[str, list[int]] | None:
+    def operators(self, text: str, size_pt: float) -> tuple[str, _Pieces] | None:
         """_text_operators's answer, or None when a character of `text` has no code yet."""
         if len(self.assignments) != self.seen:
             self._update()
@@ -257,21 +259,21 @@ class _Codes:
             if _NONE in shown:
                 return None
             select = selects.get("\x01") or selects.setdefault("\x01", self._select(0, size_pt))
-            return f"{select} ({shown}) Tj", [len(text)]
+            return f"{select} ({shown}) Tj", None
         marks = text.translate(self.subset)
         if _NONE in marks:
             return None
         if marks.count(marks[0]) == len(marks):  # one subset
             select = selects.get(marks[0]) or selects.setdefault(marks[0], self._select(ord(marks[0]) - 1, size_pt))
-            return f"{select} ({text.translate(self.shown)}) Tj", [len(text)]
-        parts, lengths = [], []
+            return f"{select} ({text.translate(self.shown)}) Tj", None
+        parts, pieces = [], []
         for run in _SAME.finditer(marks):
             a, e = run.span()
-            mark = marks[a]
+            mark, piece = marks[a], text[a:e]
             select = selects.get(mark) or selects.setdefault(mark, self._select(ord(mark) - 1, size_pt))
-            parts.append(f"{select} ({text[a:e].translate(self.shown)}) Tj")
-            lengths.append(e - a)
-        return " ".join(parts), lengths
+            parts.append(f"{select} ({piece.translate(self.shown)}) Tj")
+            pieces.append(piece)
+        return " ".join(parts), tuple(pieces)
 
     def _select(self, subset: int, size_pt: float) -> str:
         return _subset_operators(self.canvas, self.face, subset, size_pt)
