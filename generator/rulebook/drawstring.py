@@ -49,7 +49,12 @@ def draw_words(canvas: Any, x: float, y: float, words: Sequence[str], gap: float
         shown = by_style[style] = {}
     drawn = canvas.__dict__.get("_pnp_drawn")  # for preflight, when the canvas records (drawn.note)
     if drawn is not None:
-        page, matrix, fill, ground = canvas._pageNumber, canvas._currentMatrix, _fill_rgb()(canvas), canvas.__dict__.get("_pnp_ground")
+        # the fill's 0-255 figures: drawn.fill_rgb's, kept with the fill colour they are of (a
+        # paragraph's lines are drawn in one)
+        last_fill = canvas.__dict__.get("_pnp_last_fill")
+        if last_fill is None or last_fill[0] is not canvas._fillColorObj:
+            last_fill = canvas._pnp_last_fill = (canvas._fillColorObj, _fill_rgb()(canvas))
+        page, matrix, fill, ground = canvas._pageNumber, canvas._currentMatrix, last_fill[1], canvas.__dict__.get("_pnp_ground")
     at = f" {_FIGURES.get(y) or _figures(y)} Tm "
     code, scale, last, first, at_start = canvas._code, 0.001 * size_pt, None, True, True
     for s in words:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
@@ -248,9 +249,15 @@ class KPara(Flowable):
         set_fill(self.canv, colour)
         st = self.style
         if not self._space:
-            return draw_string(self.canv, x, y, s, st.font, st.size)
-        gap = fonts.string_width(" ", st.font, st.size) + self._space  # measured once, not per word
+            return draw_words(self.canv, x, y, (s,), 0.0, st.font, st.size)  # draw_string's call
+        gap = _space_width(st.font, st.size) + self._space
         return draw_words(self.canv, x, y, s.split(" "), gap, st.font, st.size)
+
+
+@lru_cache(maxsize=256)
+def _space_width(font: str, size: float) -> float:
+    """A word space's width in a style (fonts.string_width's): once, not per justified segment."""
+    return fonts.string_width(" ", font, size)
 
 
 _RULE = HexColor("#cccccc")  # between the columns
