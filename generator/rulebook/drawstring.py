@@ -1,6 +1,7 @@
 """Drawing a line of book text on a reportlab canvas, run by run in the faces `fonts.runs` chooses:
 `draw_string` prints the bytes `canvas.drawString` prints for each run, without its text object per
-run, remembering each string's operators per canvas (the rulebook draws the same words many times)."""
+run, remembering each string's operators per canvas (the rulebook draws the same words many times);
+`draw_on` places a flowable with the bytes and state reportlab's Flowable.drawOn gives."""
 from __future__ import annotations
 
 import itertools
