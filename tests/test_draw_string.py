@@ -137,3 +137,62 @@ def test_fill_colour_the_same_operators_as_reportlabs_setfillcolor():
     ours, our_states = go(set_fill)
     assert ours == theirs
     assert our_states == their_states
+
+
+def test_the_same_bytes_when_the_remembered_figures_are_let_go(monkeypatch):
+    """The figures of the numbers drawn at are remembered up to a bound, then let go: a document
+    drawn with a bound of a few numbers is still reportlab's own, end for end."""
+    from generator.rulebook import drawstring
+
+    theirs, their_ends = _draw_all(_reference)
+    monkeypatch.setattr(drawstring, "_FIGURES_MAX", 3)
+    drawstring._FIGURES.clear()
+    ours, our_ends = _draw_all(draw_string)
+    assert len(drawstring._FIGURES) <= 3
+    assert ours == theirs
+    assert our_ends == their_ends
+
+
+def test_draw_on_the_same_bytes_and_state_as_reportlabs_drawon():
+    """draw_on places a flowable as reportlab's Flowable.drawOn does: the same operators (state
+    saved, origin moved, restored), the same matrix while it draws, nested, under a rotated and
+    scaled page and after a translation of its own (reportlab merges consecutive `cm`s), and the
+    same canvas state after."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.platypus import Flowable
+
+    from generator.rulebook.drawstring import draw_on
+
+    seen = []
+
+    class Box(Flowable):
+        def __init__(self, inner, place):
+            super().__init__()
+            self.inner, self.place, self.width, self.height = inner, place, 30, 12
+
+        def draw(self):
+            c = self.canv
+            seen.append((c._currentMatrix, len(c.state_stack)))
+            c.setFillColor(HexColor("#336699"))
+            c.setFont(fonts.text_font("en"), 7.25)
+            c.rect(0, 0, self.width, self.height, fill=1)
+            if self.inner is not None:
+                c.translate(1.5, 0)  # a `cm` the inner flowable's own must not be merged with
+                self.place(self.inner, c, 2.125, -0.5)
+
+    def go(place):
+        def page(canvas):
+            seen.clear()
+            canvas.translate(40.3, 20.1)
+            canvas.rotate(7)
+            canvas.scale(1.1, 0.9)
+            for i, (x, y) in enumerate(((0, 0), (10.333333, 250.1), (-3.2, 1e-7), (10.333333, 250.1))):
+                place(Box(Box(Box(None, place), place) if i % 2 else None, place), canvas, x, y)
+            return seen[:], (canvas._currentMatrix, canvas._fontname, canvas._fontsize, canvas._fillColorObj,
+                             len(canvas.state_stack))
+        return _pdf(page)
+
+    theirs, their_state = go(lambda f, c, x, y: f.drawOn(c, x, y))
+    ours, our_state = go(draw_on)
+    assert ours == theirs
+    assert our_state == their_state

@@ -1,6 +1,7 @@
 """Drawing a line of book text on a reportlab canvas, run by run in the faces `fonts.runs` chooses:
 `draw_string` prints the bytes `canvas.drawString` prints for each run, without its text object per
-run, remembering each string's operators per canvas (the rulebook draws the same words many times)."""
+run, remembering each string's operators per canvas (the rulebook draws the same words many times);
+`draw_on` places a flowable with the bytes and state reportlab's Flowable.drawOn gives."""
 from __future__ import annotations
 
 import itertools
@@ -9,9 +10,10 @@ from functools import lru_cache
 from itertools import islice, repeat
 from typing import Any, Optional, Sequence
 
-from reportlab.lib.colors import Color
+from reportlab.lib.colors import Color, gray
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 
@@ -36,25 +38,34 @@ def draw_words(canvas: Any, x: float, y: float, words: Sequence[str], gap: float
     """`draw_string` of each of `words` in turn, the next `gap` pt after where the one before ends
     (a justified line's words); returns the end x. The same bytes, the same strings noted for
     preflight and the same canvas state after as those calls give, with the per-string work done
-    once a call: the record's page, matrix and colours looked up once, and the font set on the
+    once a call: the record's page, matrix and colours looked up once, the baseline's figures
+    written once (fp_str(x, y) is fp_str(x), a space and fp_str(y)), and the font set on the
     canvas once at the end (setFont writes nothing for a TrueType font: it only keeps its name
     and size, which nothing reads in between; a run reportlab draws itself sets it first)."""
-    shown = canvas.__dict__.get("_pnp_shown")
+    by_style = canvas.__dict__.get("_pnp_shown")
+    if by_style is None:
+        by_style = canvas._pnp_shown = {}
+    shown = by_style.get(style := (font, size_pt))  # string -> its runs, in this font and size
     if shown is None:
-        shown = canvas._pnp_shown = {}
+        shown = by_style[style] = {}
     drawn = canvas.__dict__.get("_pnp_drawn")  # for preflight, when the canvas records (drawn.note)
     if drawn is not None:
-        # imported here: the record's module brings numpy and the PDF reading code, which a card
-        # sheet drawn through render/pdf.py without preflight never needs
-        from .drawn import fill_rgb
-
-        page, matrix, fill, ground = canvas._pageNumber, canvas._currentMatrix, fill_rgb(canvas), canvas.__dict__.get("_pnp_ground")
-    code, scale, last = canvas._code, 0.001 * size_pt, None
-    n = len(words) - 1
-    for i, s in enumerate(words):
-        known: _Runs | None = shown.get(key := (font, size_pt, s))
+        # the fill's 0-255 figures: drawn.fill_rgb's, kept with the fill colour they are of (a
+        # paragraph's lines are drawn in one)
+        last_fill = canvas.__dict__.get("_pnp_last_fill")
+        if last_fill is None or last_fill[0] is not canvas._fillColorObj:
+            last_fill = canvas._pnp_last_fill = (canvas._fillColorObj, _fill_rgb()(canvas))
+        page, matrix, fill, ground = canvas._pageNumber, canvas._currentMatrix, last_fill[1], canvas.__dict__.get("_pnp_ground")
+    at = f" {_FIGURES.get(y) or _figures(y)} Tm "
+    code, scale, last, first, at_start = canvas._code, 0.001 * size_pt, None, True, True
+    for s in words:
+        if first:
+            first = False
+        else:
+            x += gap
+        known: _Runs | None = shown.get(s)
         if known is None:
-            known = shown[key] = _runs(canvas, s, font, size_pt)
+            known = shown[s] = _runs(canvas, s, font, size_pt)
         for f, operators, text, advance, pieces in known:
             if drawn is not None:
                 if pieces is None:
@@ -68,13 +79,65 @@ def draw_words(canvas: Any, x: float, y: float, words: Sequence[str], gap: float
                 last = None
                 continue
             last = f
-            code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {operators} T* ET")
+            # a line's first run starts where many do; the others' figures are new as often as not
+            code.append(f"BT 1 0 0 1 {(_FIGURES.get(x) or _figures(x)) if at_start else fp_str(x)}{at}{operators} T* ET")
+            at_start = False
             x += scale * advance
-        if i < n:
-            x += gap
     if last is not None:  # what canvas.setFont(last, size_pt) leaves for a TrueType font
         canvas._fontname, canvas._fontsize, canvas._leading = last, size_pt, size_pt * 1.2
     return x
+
+
+# fp_str's figures of the numbers drawn at: a line's baseline and where its first word starts come
+# again and again (a book's 57 thousand calls have some 900 of each), and fp_str is as slow as a dict
+# is fast; emptied when full
+_FIGURES: dict[float, str] = {}
+_FIGURES_MAX = 1 << 15
+
+
+def _figures(v: float) -> str:
+    if len(_FIGURES) >= _FIGURES_MAX:
+        _FIGURES.clear()
+    out = _FIGURES[v] = fp_str(v)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _fill_rgb() -> Any:
+    """drawn.fill_rgb, imported on first use (an import statement in draw_words costs as much as
+    a string drawn): the record's module brings numpy and the PDF reading code, which a card
+    sheet drawn through render/pdf.py without preflight never needs."""
+    from .drawn import fill_rgb
+
+    return fill_rgb
+
+
+def draw_on(flowable: Any, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+    """reportlab's Flowable.drawOn (hAlign, saveState, translate, draw, restoreState), the same bytes
+    and canvas state, without its calls per step (45 thousand flowables a build's books: each
+    saveState copies the canvas's 22 state attributes one by one): the state is copied at once,
+    the translation's operator written with the figures remembered (a frame's x, a cell's padding)
+    and its matrix worked out as Canvas.transform works it out."""
+    x = flowable._hAlignAdjust(x, _sW)
+    code, d = canvas._code, canvas.__dict__
+    code.append("q")  # saveState
+    canvas.state_stack.append({name: d[name] for name in _STATE})
+    canvas._extgstate = canvas._extgstate.pushCopy()
+    a0, b0, c0, d0, e0, f0 = canvas._currentMatrix  # translate(x, y): transform(1, 0, 0, 1, x, y)
+    canvas._currentMatrix = (a0 * 1 + c0 * 0, b0 * 1 + d0 * 0, a0 * 0 + c0 * 1, b0 * 0 + d0 * 1,
+                             a0 * x + c0 * y + e0, b0 * x + d0 * y + f0)
+    code.append(f"1 0 0 1 {_FIGURES.get(x) or _figures(x)} {_FIGURES.get(y) or _figures(y)} cm")  # after "q": never merged
+    flowable.canv = canvas
+    flowable.draw()
+    del flowable.canv
+    if getattr(flowable, "_showBoundary", None):
+        canvas.setStrokeColor(gray)
+        canvas.rect(0, 0, flowable.width, flowable.height)
+    code.append("Q")  # restoreState
+    d.update(canvas.state_stack.pop())
+
+
+_STATE = tuple(Canvas.STATE_ATTRIBUTES)
 
 
 def set_fill(canvas: Any, colour: Any) -> None:
@@ -98,15 +161,15 @@ def set_fill(canvas: Any, colour: Any) -> None:
 
 def _runs(canvas: Any, s: str, font: str, size_pt: float) -> _Runs:
     """The runs of `s` with their operators, worked out (and the characters given codes in the
-    document's subsets) in the order they are drawn."""
+    document's subsets) in the order they are drawn, at `size_pt` and reportlab's leading for it
+    (what setFont(f, size_pt) leaves on the canvas: the canvas itself is set by draw_words)."""
     out: list[tuple[str, str | None, str, float, Any]] = []
     for text, f, advance in _measured(s, font):
         if advance is None or not canvas.bottomup:
             out.append((f, None, text, 0.0, None))
             continue
-        canvas.setFont(f, size_pt)
-        operators, lengths = _text_operators(canvas, f, text)
-        out.append((f, operators, text, advance, _pieces(text, lengths) if len(lengths) > 1 else None))
+        operators, pieces = _text_operators(canvas, f, text, size_pt)
+        out.append((f, operators, text, advance, pieces))
     return tuple(out)
 
 
@@ -136,88 +199,110 @@ def _measured(s: str, font: str) -> tuple[tuple[str, str, float | None], ...]:
     return tuple(out)
 
 
-def _text_operators(canvas: Any, font: str, text: str) -> tuple[str, list[int]]:
-    """What reportlab's PDFTextObject._formatText writes for `text` in an unshaped TrueType font:
-    each glyph subset's font and size, then its string; and how many characters each subset shows."""
-    face, doc = getFont(font), canvas._doc
+def _text_operators(canvas: Any, font: str, text: str, size_pt: float) -> tuple[str, _Pieces]:
+    """What reportlab's PDFTextObject._formatText writes for `text` in an unshaped TrueType font
+    after setFont(font, size_pt): each glyph subset's font and size, then its string; and the
+    text cut where its subset changes (None for one subset)."""
     codes = canvas.__dict__.get("_pnp_codes")
     if codes is None:
         codes = canvas._pnp_codes = {}
     given = codes.get(font)
-    if given is None and (state := face.state.get(doc)) is not None:
-        given = codes[font] = _Codes(state)
-    known = given.operators(canvas, face, text) if given is not None else None
+    if given is None and (state := getFont(font).state.get(canvas._doc)) is not None:
+        given = codes[font] = _Codes(state, getFont(font), canvas)
+    known = given.operators(text, size_pt) if given is not None else None
     if known is not None:
         return known
     parts = []
-    chunks = face.splitString(text, doc)  # gives the new characters their codes
+    face = getFont(font)
+    chunks = face.splitString(text, canvas._doc)  # gives the new characters their codes
     for subset, chunk in chunks:
-        parts.append(_subset_operators(canvas, face, subset))
+        parts.append(_subset_operators(canvas, face, subset, size_pt))
         parts.append(f"({canvas._escape(chunk)}) Tj")
-    return " ".join(parts), [len(chunk) for _, chunk in chunks]
+    return " ".join(parts), _pieces(text, [len(chunk) for _, chunk in chunks]) if len(chunks) > 1 else None
 
 
 _SAME = re.compile(r"(.)\1*", re.S)  # a run of one character (of one subset's mark)
+_NONE = "\x00"  # what the tables give a character without a code: no subset's mark, no escaped code
+
+
+class _Table(dict[int, str]):
+    """A str.translate table that turns a character it lacks into _NONE (one search of the
+    result then tells whether every character had a code)."""
+
+    def __missing__(self, key: int) -> str:
+        return _NONE
 
 
 class _Codes:
     """The codes one document has given characters of one TrueType face (reportlab's
     TTFont.State.assignments: subset * 256 + code) as two str.translate tables, each character to
-    its subset (as a character) and to its code as the PDF string shows it (escaped as
+    its subset's mark (chr(subset + 1)) and to its code as the PDF string shows it (escaped as
     canvas._escape escapes it: byte by byte): `operators(...)` is what _text_operators makes of
     face.splitString(text, doc), at C speed but for one step per subset run, when every
-    character has its code."""
+    character has its code. While every code is in the first subset (a Latin face) the marks
+    are not needed: one table does."""
 
-    def __init__(self, state: Any):
+    def __init__(self, state: Any, face: Any, canvas: Any):
+        self.face, self.canvas = face, canvas
         self.assignments: dict[int, int] = state.assignments  # grows as splitString gives codes
         self.seen = 0  # how many of them are in the tables
-        self.subset: dict[int, str] = {}
-        self.shown: dict[int, str] = {}
-        self.chars: set[str] = set()
-        self.selects: dict[tuple[float, float], dict[str, str]] = {}
+        self.subset, self.shown = _Table(), _Table()
+        self.single = True  # every code so far in subset 0
+        self.selects: dict[float, dict[str, str]] = {}  # size -> subset mark -> its selection
 
-    def operators(self, canvas: Any, face: Any, text: str) -> tuple[str, list[int]] | None:
+    def operators(self, text: str, size_pt: float) -> tuple[str, _Pieces] | None:
         """_text_operators's answer, or None when a character of `text` has no code yet."""
         if len(self.assignments) != self.seen:
             self._update()
-        if not text or not self.chars.issuperset(text):
+        if not text:
             return None
-        marks = text.translate(self.subset)
-        # each subset's selection at the canvas's size, by its mark (_subset_operators's, looked up once a run)
-        selects = self.selects.get(size := (canvas._fontsize, canvas._leading))
+        # each subset's selection at this size, by its mark (_subset_operators's, looked up once a run)
+        selects = self.selects.get(size_pt)
         if selects is None:
-            selects = self.selects[size] = {}
-        if marks.count(marks[0]) == len(marks):  # one subset (always, in a Latin face)
-            select = selects.get(marks[0]) or selects.setdefault(marks[0], _subset_operators(canvas, face, ord(marks[0])))
-            return f"{select} ({text.translate(self.shown)}) Tj", [len(text)]
-        parts, lengths = [], []
+            selects = self.selects[size_pt] = {}
+        if self.single:
+            shown = text.translate(self.shown)
+            if _NONE in shown:
+                return None
+            select = selects.get("\x01") or selects.setdefault("\x01", self._select(0, size_pt))
+            return f"{select} ({shown}) Tj", None
+        marks = text.translate(self.subset)
+        if _NONE in marks:
+            return None
+        if marks.count(marks[0]) == len(marks):  # one subset
+            select = selects.get(marks[0]) or selects.setdefault(marks[0], self._select(ord(marks[0]) - 1, size_pt))
+            return f"{select} ({text.translate(self.shown)}) Tj", None
+        parts, pieces = [], []
         for run in _SAME.finditer(marks):
             a, e = run.span()
-            mark = marks[a]
-            select = selects.get(mark) or selects.setdefault(mark, _subset_operators(canvas, face, ord(mark)))
-            parts.append(f"{select} ({text[a:e].translate(self.shown)}) Tj")
-            lengths.append(e - a)
-        return " ".join(parts), lengths
+            mark, piece = marks[a], text[a:e]
+            select = selects.get(mark) or selects.setdefault(mark, self._select(ord(mark) - 1, size_pt))
+            parts.append(f"{select} ({piece.translate(self.shown)}) Tj")
+            pieces.append(piece)
+        return " ".join(parts), tuple(pieces)
+
+    def _select(self, subset: int, size_pt: float) -> str:
+        return _subset_operators(self.canvas, self.face, subset, size_pt)
 
     def _update(self) -> None:
         for code, n in islice(self.assignments.items(), self.seen, None):  # codes once given never change
-            self.subset[code], self.shown[code] = chr(n >> 8), escapePDF(bytes((n & 0xFF,)))
-            self.chars.add(chr(code))
+            self.subset[code], self.shown[code] = chr((n >> 8) + 1), escapePDF(bytes((n & 0xFF,)))
+            self.single = self.single and n < 256
         self.seen = len(self.assignments)
         if 32 in self.subset:  # splitString sets a no-break space as the space
             self.subset[0xA0], self.shown[0xA0] = self.subset[32], self.shown[32]
-            self.chars.add("\u00a0")
 
 
-def _subset_operators(canvas: Any, face: Any, subset: int) -> str:
-    """Select `subset` of `face` at the canvas's font size and leading, remembered per canvas
-    (reportlab's getSubsetInternalName names the font in the document the first time)."""
+def _subset_operators(canvas: Any, face: Any, subset: int, size_pt: float) -> str:
+    """Select `subset` of `face` at `size_pt` and reportlab's leading for it (setFont's 1.2 em),
+    remembered per canvas (reportlab's getSubsetInternalName names the font in the document the
+    first time)."""
     cache = canvas.__dict__.get("_pnp_subsets")
     if cache is None:
         cache = canvas._pnp_subsets = {}
-    key = (face.fontName, subset, canvas._fontsize, canvas._leading)
+    key = (face.fontName, subset, size_pt)
     out = cache.get(key)
     if out is None:
         name = face.getSubsetInternalName(subset, canvas._doc)
-        out = cache[key] = f"{name} {fp_str(canvas._fontsize)} Tf {fp_str(canvas._leading)} TL"
+        out = cache[key] = f"{name} {fp_str(size_pt)} Tf {fp_str(size_pt * 1.2)} TL"
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
@@ -18,7 +19,7 @@ from generator import fonts
 from generator.text import Span, balanced_width, wrap_spans
 
 from .blocks import Text
-from .drawstring import draw_string, draw_words, set_fill
+from .drawstring import draw_on, draw_string, draw_words, set_fill
 from .justify import word_space
 
 LINK_COLOUR = HexColor("#1f4e9a")
@@ -159,7 +160,7 @@ class KPara(Flowable):
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
         if self.rec.layout_only and not self.anchor:
             return  # a layout pass records destinations only: nothing to do, not even the canvas's state
-        super().drawOn(canvas, x, y, _sW)
+        draw_on(self, canvas, x, y, _sW)  # Flowable.drawOn's bytes and state
 
     def draw(self) -> None:
         c, st = self.canv, self.style
@@ -248,9 +249,18 @@ class KPara(Flowable):
         set_fill(self.canv, colour)
         st = self.style
         if not self._space:
-            return draw_string(self.canv, x, y, s, st.font, st.size)
-        gap = fonts.string_width(" ", st.font, st.size) + self._space  # measured once, not per word
+            return draw_words(self.canv, x, y, (s,), 0.0, st.font, st.size)  # draw_string's call
+        gap = _space_width(st.font, st.size) + self._space
         return draw_words(self.canv, x, y, s.split(" "), gap, st.font, st.size)
+
+
+@lru_cache(maxsize=256)
+def _space_width(font: str, size: float) -> float:
+    """A word space's width in a style (fonts.string_width's): once, not per justified segment."""
+    return fonts.string_width(" ", font, size)
+
+
+_RULE = HexColor("#cccccc")  # between the columns
 
 
 class SideBySide(Flowable):
@@ -283,13 +293,16 @@ class SideBySide(Flowable):
         (l0, l1), (r0, r1) = parts
         return [SideBySide(l0, r0, self.gap), SideBySide(l1, r1, self.gap)]
 
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        draw_on(self, canvas, x, y, _sW)  # Flowable.drawOn's bytes and state
+
     def draw(self) -> None:
         col = self._col(self.width)
         for f, x in ((self.left, 0.0), (self.right, col + self.gap)):
             if f is not None:
                 _, h = f.wrap(col, self.height)
                 f.drawOn(self.canv, x, self.height - h)
-        self.canv.setStrokeColor(HexColor("#cccccc"))
+        self.canv.setStrokeColor(_RULE)
         self.canv.setLineWidth(0.3)
         mid = col + self.gap / 2
         self.canv.line(mid, 0, mid, self.height)
@@ -311,6 +324,9 @@ class Indented(Flowable):
 
     def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
         return [Indented(part, self.dx, self.rec) for part in self.inner.split(avail_w - self.dx, avail_h)]
+
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        draw_on(self, canvas, x, y, _sW)  # Flowable.drawOn's bytes and state
 
     def draw(self) -> None:
         if self.rec is None or not self.rec.layout_only:

@@ -13,13 +13,14 @@ from generator import fonts
 from generator.text import fit_line
 
 from .drawn import note
-from .drawstring import draw_string
+from .drawstring import draw_on, draw_string, set_fill
 from .flowables import Recorder, Style
 
 if TYPE_CHECKING:
     from .typeset import Geometry
 
 GREY = HexColor("#555555")
+DOTS = HexColor("#aaaaaa")  # the contents' leaders: one colour object, so its figures are remembered
 
 
 class ContentsLine(Flowable):
@@ -37,12 +38,15 @@ class ContentsLine(Flowable):
         self.width, self.height = aw, self.style.leading
         return aw, self.height
 
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        draw_on(self, canvas, x, y, _sW)  # Flowable.drawOn's bytes and state
+
     def draw(self) -> None:
         if self.rec is not None and self.rec.layout_only:
             return
         c, st = self.canv, self.style
         c.setFont(st.font, st.size)
-        c.setFillColor(st.colour)
+        set_fill(c, st.colour)
         x = self.level * st.size * 1.5
         y = (st.leading - st.size) / 2 + st.size * 0.12
         head = f"{self.number}  {self.title}" if self.number else self.title
@@ -53,7 +57,7 @@ class ContentsLine(Flowable):
         c.setFont(st.font, st.size)
         c.drawRightString(self.width, y, num)
         note(c, self.width - stringWidth(num, st.font, st.size), y, num, st.font, st.size)
-        c.setFillColor(HexColor("#aaaaaa"))
+        set_fill(c, DOTS)
         dots = max(0, int((self.width - stringWidth(num + " ", st.font, st.size) - end) // stringWidth(".", st.font, st.size)))
         c.drawString(end, y, "." * dots)
         note(c, end, y, "." * dots, st.font, st.size, decoration=True)  # 2.3:1, a guide for the eye: never judged
@@ -73,7 +77,7 @@ def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> N
     head = fit_line(title, font, size, room)
     canv.saveState()
     canv.setFont(font, size)
-    canv.setFillColor(GREY)
+    set_fill(canv, GREY)
     if page % 2:
         canv.drawRightString(geo.width - geo.margin, y, number)
         note(canv, geo.width - geo.margin - stringWidth(number, font, size), y, number, font, size)
