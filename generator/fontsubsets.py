@@ -21,6 +21,8 @@ from typing import Any
 
 from reportlab.pdfbase import pdfdoc
 
+from . import pdfformat
+
 # Bytes held at most (formatted streams, mostly deflated font files: 30 kB for a Japanese subset,
 # 8 kB for a Latin one). Repeats come soon: over the example games 0.5 MB would catch 131 of the
 # 140 repeated font files and 1 MB 138; peak memory is a concern of the build (issue 26).
@@ -106,7 +108,9 @@ def _kept_stream(doc: Any, name: str, key: Any, held: int, data: bytes | None = 
 def keep_subsets(font: Any) -> None:
     """Make `font` (a reportlab TTFont) reuse its subsets' formatted objects (see the module
     doc): its face's makeSubset and addSubsetObjects and its own addObjects, replaced on these
-    instances only."""
+    instances only. Every document of the project embeds such a font, so reportlab's formatting of
+    small objects is made faster here too (pdfformat.py: the same bytes)."""
+    pdfformat.install()
     face = font.face
     make, add, add_fonts = face.makeSubset, face.addSubsetObjects, font.addObjects
     get_table = face.get_table
