@@ -30,7 +30,8 @@ _NOT_PDFDOC = re.compile("[\x18-\x1f]")
 
 
 def pdfdoc_enc(x: Any, _odd: Any = _NOT_PDFDOC.search, _own: Any = ORIGINAL["pdfdocEnc"]) -> Any:
-    if type(x) is str and x.isascii() and not _odd(x):
+    # printable ASCII (a name, a number: nearly every call) holds no 0x18-0x1f: no search for them
+    if type(x) is str and x.isascii() and (x.isprintable() or not _odd(x)):
         return x.encode("ascii")
     return _own(x)
 
