@@ -105,6 +105,27 @@ def _kept_stream(doc: Any, name: str, key: Any, held: int, data: bytes | None = 
     doc.idToObject[name] = Formatted(data)
 
 
+def _glyf_viewed(face: Any, make: Any) -> Any:
+    """The face's makeSubset `make`, which reads the glyf table through a `_GlyfView` while it
+    runs (only then: glyphmetrics.py reads the table as bytes)."""
+    get_table = face.get_table
+
+    def viewed(tag: str) -> Any:
+        if tag != "glyf":
+            return get_table(tag)
+        pos, length = face.get_table_pos(tag)
+        return _GlyfView(face._ttf_data, pos, length)
+
+    def made(subset: list[int]) -> bytes:
+        face.get_table = viewed
+        try:
+            return make(subset)
+        finally:
+            face.__dict__.pop("get_table", None)
+
+    return made
+
+
 def keep_subsets(font: Any) -> None:
     """Make `font` (a reportlab TTFont) reuse its subsets' formatted objects (see the module
     doc): its face's makeSubset and addSubsetObjects and its own addObjects, replaced on these
@@ -112,31 +133,17 @@ def keep_subsets(font: Any) -> None:
     small objects is made faster here too (pdfformat.py: the same bytes)."""
     pdfformat.install()
     face = font.face
-    make, add, add_fonts = face.makeSubset, face.addSubsetObjects, font.addObjects
-    get_table = face.get_table
+    make, add, add_fonts = _glyf_viewed(face, face.makeSubset), face.addSubsetObjects, font.addObjects
     # this face's own token, not its file's name (a game's font file edited while `pnp serve` runs
     # is registered again, as another face) nor its id (a face registered over is let go, and its
     # id may be the next face's): a key holds its token, which no other face can have
     token = object()
     known = [False]  # the subset being added has its font file kept: reportlab need not make it
 
-    def glyf_viewed(tag: str) -> Any:
-        if tag != "glyf":
-            return get_table(tag)
-        pos, length = face.get_table_pos(tag)
-        return _GlyfView(face._ttf_data, pos, length)
-
     def make_subset(subset: list[int]) -> bytes:
         # reportlab's addSubsetObjects makes the font file first and then the objects naming it;
         # when the file's formatted stream is kept, an empty one stands in and is replaced (below)
-        if known[0]:
-            return b""
-        # the view only while makeSubset runs: glyphmetrics.py reads the table as bytes
-        face.get_table = glyf_viewed
-        try:
-            return make(subset)
-        finally:
-            face.__dict__.pop("get_table", None)
+        return b"" if known[0] else make(subset)
 
     def add_subset_objects(doc: Any, fontname: str, subset: list[int]) -> Any:
         if not _plain(doc):
