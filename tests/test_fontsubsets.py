@@ -106,3 +106,26 @@ def test_what_is_kept_is_bounded(registry, made, monkeypatch):
     assert fontsubsets._KEPT.used <= held * 2 // 3
     assert _document(kept, [JAPANESE[:120]]) == a
     assert len(made["subsets"]) == 3
+
+
+def test_a_subset_is_cut_from_the_font_file_without_copying_its_glyph_table(registry, made, monkeypatch):
+    """makeSubset reads a few glyphs of the glyf table: the table (3 MB for a CJK face) is not
+    copied out whole for each subset, and the face's own get_table still gives the bytes after."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    path = str(fonts.FAMILIES[fonts.face_of("ja").id].files()["regular"])
+    own = _document(registry(TTFont("PnpTestSubsets", path)), [JAPANESE[:200]])
+    copied: list[str] = []
+    get_table = TTFontFile.get_table
+
+    def counted(self, tag):
+        copied.append(tag)
+        return get_table(self, tag)
+
+    monkeypatch.setattr(TTFontFile, "get_table", counted)
+    kept = registry(fonts._ttfont_class()("PnpTestSubsets", path))
+    assert _document(kept, [JAPANESE[:200]]) == own
+    assert made["subsets"] and "glyf" not in copied and "head" in copied
+    face = pdfmetrics.getFont(kept).face
+    pos, length = face.get_table_pos("glyf")
+    assert face.get_table("glyf") == face._ttf_data[pos:pos + length]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -134,3 +135,86 @@ def test_back_cover_is_the_outside_of_the_first_sheet():
     assert front["P6"].x1 < half <= front["P1"].x0
     # back of sheet 0: (2, 7=blank); sheet 1: front (6=blank, 3), back (4, 5)
     assert set(placed[1]) == {"P2"} and set(placed[2]) == {"P3"} and set(placed[3]) == {"P4", "P5"}
+
+
+# --------------------------------------------------------------------------- the booklet without pypdf's clone
+
+def _rich_a5(n: int, title: str = "Don’t — 指輪の本") -> bytes:
+    """An A5 book as the typesetter's are: an embedded TrueType font (subsets, widths, a ToUnicode
+    map), links between pages, plus what a book may hold besides: an image and a form XObject."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    from generator import fonts
+
+    font = fonts.register()
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(148 * mm, 210 * mm), invariant=1, pageCompression=1, initialFontName=font)
+    c.setTitle(title)
+    c.beginForm("mark")
+    c.circle(5, 5, 4, fill=1)
+    c.endForm()
+    tile = ImageReader(Image.new("RGB", (3, 2), (200, 30, 30)))
+    for i in range(1, n + 1):
+        c.setFont(font, 12)
+        c.drawString(20 * mm, 100 * mm, f"Page {i}: gold ring, 指輪 {i}")
+        c.bookmarkPage(f"p{i}")
+        c.linkAbsolute("", f"p{max(1, i - 1)}", (20 * mm, 90 * mm, 60 * mm, 96 * mm))
+        if i % 2:
+            c.doForm("mark")
+            c.drawImage(tile, 30 * mm, 30 * mm, 9 * mm, 6 * mm)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("n", [1, 5, 6, 9])
+@pytest.mark.parametrize("flip", ["short", "long"])
+@pytest.mark.parametrize("back_cover", [False, True])
+def test_a_reportlab_book_is_imposed_byte_for_byte_as_pypdf_imposes_it(n, flip, back_cover):
+    """pypdf's parse and clone is the reference; the cross-reference path must give its bytes."""
+    from generator.rulebook import impose as imposing
+    from generator.rulebook.rawpdf import Book
+
+    for pdf in (_rich_a5(n), _numbered_a5(n)):
+        reference = imposing._by_pypdf(pdf, flip, back_cover)
+        assert imposing._by_xref(Book(pdf), flip, back_cover) == reference
+        assert impose(pdf, flip, back_cover) == reference
+
+
+def test_the_booklet_keeps_the_book_s_title_and_embeds_its_font():
+    pdf = impose(_rich_a5(3, title="Don’t Drop the Ring — 指輪"), flip="long", back_cover=True)
+    reader = PdfReader(io.BytesIO(pdf))
+    assert reader.metadata.title == "Don’t Drop the Ring — 指輪"
+    forms = reader.pages[0]["/Resources"]["/XObject"]
+    font = next(iter(forms["/P1"]["/Resources"]["/Font"].values())).get_object()
+    assert font["/FontDescriptor"]["/FontFile2"].get_data()  # the subset travels with the page
+
+
+def _edited(pdf: bytes, old: bytes, new: bytes) -> bytes:
+    """`pdf` with the first `old` replaced by `new`, its cross-reference table and startxref moved
+    to match (a file a reader still reads)."""
+    at, shift = pdf.index(old), len(new) - len(old)
+    pdf = pdf[:at] + new + pdf[at + len(old):]
+    xref = int(re.search(rb"startxref\n(\d+)", pdf).group(1)) + shift
+    def moved(m: re.Match) -> bytes:
+        offset = int(m.group(1))
+        return b"%010d 00000 n " % (offset + shift if offset > at else offset)
+    table = re.sub(rb"(\d{10}) 00000 n ", moved, pdf[xref:])
+    return pdf[:xref] + re.sub(rb"startxref\n\d+", b"startxref\n%d" % xref, table)
+
+
+@pytest.mark.parametrize("old,new", [
+    (b"/PageMode /UseNone", b"/Lang (en-GB)"),  # a string: in the catalog, read first
+    (b"/F1 ", b"/F#31 "),  # a name with an escape: in the fonts, read as the booklet is written
+    (b"/Rotate 0", b"/Rotate 0 % upright\n"),  # a comment: in a page, read first
+])
+def test_what_the_xref_reader_does_not_read_goes_to_pypdf(old, new):
+    """A file not as reportlab writes it (so not read here as pypdf reads it) is imposed by pypdf."""
+    from generator.rulebook import impose as imposing
+    from generator.rulebook.rawpdf import Book, NotPlain
+
+    pdf = _edited(_numbered_a5(3), old, new)
+    with pytest.raises(NotPlain):
+        imposing._by_xref(Book(pdf), "short", False)
+    assert impose(pdf, flip="short") == imposing._by_pypdf(pdf, "short", False)
