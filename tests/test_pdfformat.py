@@ -78,3 +78,20 @@ def test_a_document_saved_with_them_is_byte_for_byte_reportlab_s(monkeypatch):
     pdfformat.install()
     assert pdfdoc.format is pdfformat.format_element
     assert _document() == own
+
+
+def test_a_reportlab_that_formats_otherwise_keeps_its_own(monkeypatch):
+    """pyproject admits any reportlab 4: where its functions answer a sampled case otherwise than
+    ours (a later release that writes numbers or names another way), install() leaves them in place."""
+    for name, value in OWN.items():
+        monkeypatch.setattr(pdfdoc, name, value)
+    monkeypatch.setitem(OWN, "PDFName", lambda s: b"/" + s.encode() + b"_")
+    pdfformat.install()
+    assert pdfdoc.PDFName is not pdfformat.pdf_name and pdfdoc.format is OWN["format"]
+
+
+def test_the_installed_reportlab_takes_the_faster_functions(monkeypatch):
+    for name, value in OWN.items():
+        monkeypatch.setattr(pdfdoc, name, value)
+    pdfformat.install()
+    assert pdfdoc.format is pdfformat.format_element and pdfdoc.PDFName is pdfformat.pdf_name
