@@ -107,7 +107,8 @@ def _kept_stream(doc: Any, name: str, key: Any, held: int, data: bytes | None = 
 
 def _glyf_viewed(face: Any, make: Any) -> Any:
     """The face's makeSubset `make`, which reads the glyf table through a `_GlyfView` while it
-    runs (only then: glyphmetrics.py reads the table as bytes)."""
+    runs (only then: glyphmetrics.py reads the table as bytes); a makeSubset that reads it other
+    than by slices (another reportlab 4 release) runs again on the table itself."""
     get_table = face.get_table
 
     def viewed(tag: str) -> Any:
@@ -119,6 +120,9 @@ def _glyf_viewed(face: Any, make: Any) -> Any:
     def made(subset: list[int]) -> bytes:
         face.get_table = viewed
         try:
+            return make(subset)
+        except (TypeError, AttributeError):  # a reportlab that reads the table otherwise than by slices
+            face.__dict__.pop("get_table", None)
             return make(subset)
         finally:
             face.__dict__.pop("get_table", None)

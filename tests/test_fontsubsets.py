@@ -129,3 +129,21 @@ def test_a_subset_is_cut_from_the_font_file_without_copying_its_glyph_table(regi
     face = pdfmetrics.getFont(kept).face
     pos, length = face.get_table_pos("glyf")
     assert face.get_table("glyf") == face._ttf_data[pos:pos + length]
+
+
+def test_a_make_subset_that_reads_the_table_otherwise_runs_on_the_table_itself(registry, monkeypatch):
+    """Another reportlab 4 release may read the glyf table otherwise than by slices (its length,
+    a byte at an index): the subset is then made from the table itself, the bytes reportlab's own."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    path = str(fonts.FAMILIES[fonts.face_of("ja").id].files()["regular"])
+    own = _document(registry(TTFont("PnpTestSubsets", path)), [JAPANESE[:200]])
+    make_subset = TTFontFile.makeSubset
+
+    def reads_its_length(self, subset):
+        len(self.get_table("glyf"))  # a view has no length
+        return make_subset(self, subset)
+
+    monkeypatch.setattr(TTFontFile, "makeSubset", reads_its_length)
+    kept = registry(fonts._ttfont_class()("PnpTestSubsets", path))
+    assert _document(kept, [JAPANESE[:200]]) == own
