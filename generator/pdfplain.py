@@ -18,6 +18,7 @@ is left as it is.
 """
 from __future__ import annotations
 
+import bisect
 import re
 import zlib
 
@@ -30,6 +31,7 @@ _WS = re.compile(rb"[\x00\t\n\x0c\r ]+")
 _STREAM = re.compile(rb"[\x00\t\n\x0c\r ]*stream(?:\r\n|\n)")
 _FILTER = re.compile(rb"/Filter[\x00\t\n\x0c\r ]*(?:\[[^\]]*\]|/[^\x00\t\n\x0c\r ()<>\[\]{}/%]+)")
 _LENGTH = re.compile(rb"/Length[\x00\t\n\x0c\r ]+[0-9]+(?![0-9]|[\x00\t\n\x0c\r ]+[0-9]+[\x00\t\n\x0c\r ]+R)")
+_SUBTYPE_FORM = re.compile(rb"/Subtype[\x00\t\n\x0c\r ]*/Form(?![^\x00\t\n\x0c\r ()<>\[\]{}/%])")
 _A85_POWERS = np.array([85 ** 4, 85 ** 3, 85 ** 2, 85, 1], dtype=np.uint64)
 _FILTERS = (["/ASCII85Decode", "/FlateDecode"], "/FlateDecode")
 
@@ -42,19 +44,23 @@ def plain_forms(data: bytes) -> bytes:
     """`data` with every form XObject's stream stored decoded (`/Filter` dropped, `/Length` the
     decoded length) and its cross-reference table moved to match; `data` itself when it has no
     form to decode or is not a file this reader follows."""
-    if b"/Form" not in data:  # most books: nothing to do
+    marks = [m.start() for m in _SUBTYPE_FORM.finditer(data)]
+    if not marks:  # most books: nothing to do
         return data
     try:
         objs = pdffonts.Objects(data)
         if "/Prev" in objs.trailer:  # an updated file: its older tables would point at old places
             return data
         parts, last, moved, delta = [], 0, {}, 0
-        for num, at in sorted(objs.offsets.items(), key=lambda item: item[1]):
+        places = sorted(objs.offsets.items(), key=lambda item: item[1])
+        # only the objects a "/Subtype /Form" lies in are parsed: the others are moved as they are
+        forms = {places[i][0] for i in (bisect.bisect_right([at for _, at in places], m) - 1 for m in marks) if i >= 0}
+        for num, at in places:
             moved[num] = at + delta
             head = pdffonts._OBJ.match(data, at)
             if head is None or int(head.group(1)) != num or int(head.group(2)):
                 raise Unsupported(f"object {num} is not where the table says")
-            found = _form_stream(data, head.end())
+            found = _form_stream(data, head.end()) if num in forms else None
             if found is None:
                 continue
             start, end, stream_at, body = found

@@ -169,13 +169,19 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
                         "the project font) so the printer does not substitute another")
                 for f in unembedded_fonts(path)]
     low: dict[tuple[str, str, bool], list[LowContrast]] = defaultdict(list)  # (text, back, unreadable) -> runs
+    if record is not None:
+        doc = pdfium.PdfDocument(str(path))
+        try:
+            if _describes(record, doc) and not _record_finds(name, record, safe_mm, min_type_pt):
+                return findings
+        finally:
+            doc.close()
     doc = pdfium.PdfDocument(plain_forms(path.read_bytes()))  # its forms decoded once, not on every page (pdfplain.py)
     try:
-        if record is None or not _describes(record, doc) or _record_finds(name, record, safe_mm, min_type_pt):
-            for i in range(len(doc)):
-                page = doc[i]
-                findings += _judge(name, i + 1, _read_sheet(page), safe_mm, min_type_pt, low)
-                page.close()
+        for i in range(len(doc)):
+            page = doc[i]
+            findings += _judge(name, i + 1, _read_sheet(page), safe_mm, min_type_pt, low)
+            page.close()
     finally:
         doc.close()
     # contrast last, one finding per pair of colours over the whole file
