@@ -123,8 +123,12 @@ def _a85(raw: bytes) -> bytes:
     if end < 0 or raw[end + 2:].strip(b"\x00\t\n\x0c\r "):
         raise _Skip("ASCII85 without its end")
     body = _WS.sub(b"", raw[:end])
-    if b"z" in body:
-        body = body.replace(b"z", b"!!!!!")  # only between groups in a well-formed stream
+    if b"z" in body:  # four zero bytes, standing for a whole group: a "z" inside a group is not decoded here
+        chars = np.frombuffer(body, dtype=np.uint8)
+        z = chars == ord("z")
+        if (np.cumsum(~z)[z] % 5).any():
+            raise _Skip("a z inside an ASCII85 group")
+        body = body.replace(b"z", b"!!!!!")
     pad = -len(body) % 5
     if pad == 4:
         raise _Skip("a lone ASCII85 character")
