@@ -6,7 +6,8 @@ map's sheet draws the whole map's form, which draws its hexes' 400-odd symbol fo
 (ASCII85, then Flate) on every sheet. That was a third of the time pdfium took to load a map's
 sheets. Decoded here once per file, they give pdfium the very bytes its own filters would, so the
 pages it parses from them, and all that preflight reads of them, are the same (every page of the
-examples' PDFs rendered and read the same either way: tests/test_pdfplain.py checks it on maps).
+examples' PDFs with forms rendered and read the same either way; tests/test_pdfplain.py checks
+it on a tiled drawing).
 
 Only what is surely decoded the same is rewritten: a form whose stream is Flate or ASCII85 then
 Flate, without /DecodeParms, with a direct /Length, whose data decodes whole (nothing after the
@@ -54,7 +55,8 @@ def plain_forms(data: bytes) -> bytes:
         parts, last, moved, delta = [], 0, {}, 0
         places = sorted(objs.offsets.items(), key=lambda item: item[1])
         # only the objects a "/Subtype /Form" lies in are parsed: the others are moved as they are
-        forms = {places[i][0] for i in (bisect.bisect_right([at for _, at in places], m) - 1 for m in marks) if i >= 0}
+        starts = [at for _, at in places]
+        forms = {places[i][0] for i in (bisect.bisect_right(starts, m) - 1 for m in marks) if i >= 0}
         for num, at in places:
             moved[num] = at + delta
             head = pdffonts._OBJ.match(data, at)
