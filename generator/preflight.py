@@ -54,6 +54,7 @@ from .contrast import _channels, _hex, contrast_ratio
 from .drawn_registry import Record, digest, take_record
 from .geometry import MM_PER_PT
 from .pagetext import Char, PageText, Rect, Run, read_page_text
+from .pdfplain import plain_forms
 from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, inks_strip, render, runs_seen, unembedded_fonts
 from .rulebook.drawn import BookRecord, seen_of
 from .typesize import MIN_TYPE_PT, SLACK_PT, small_type
@@ -96,7 +97,7 @@ class Finding:
 # card unit writes its game's calibration page) is read once.
 _CHECKED: dict[str, list[Finding]] = {}
 # what the findings of a file depend on besides its bytes: the reader's code and the libraries it reads with
-READER_CODE = ("preflight.py", "contrast.py", "rulebook/drawn.py", "rulebook/readorder.py", "pieces/drawn.py", "drawn_registry.py", "glyphmetrics.py", "pieces/shapes.py", "pdfread.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
+READER_CODE = ("preflight.py", "contrast.py", "rulebook/drawn.py", "rulebook/readorder.py", "pieces/drawn.py", "drawn_registry.py", "glyphmetrics.py", "pieces/shapes.py", "pdfread.py", "pdfplain.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
 READER_LIBRARIES = ("pypdfium2", "pypdf", "numpy")
 
 
@@ -168,13 +169,19 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
                         "the project font) so the printer does not substitute another")
                 for f in unembedded_fonts(path)]
     low: dict[tuple[str, str, bool], list[LowContrast]] = defaultdict(list)  # (text, back, unreadable) -> runs
-    doc = pdfium.PdfDocument(str(path))
+    if record is not None:
+        doc = pdfium.PdfDocument(str(path))
+        try:
+            if _describes(record, doc) and not _record_finds(name, record, safe_mm, min_type_pt):
+                return findings
+        finally:
+            doc.close()
+    doc = pdfium.PdfDocument(plain_forms(path.read_bytes()))  # its forms decoded once, not on every page (pdfplain.py)
     try:
-        if record is None or not _describes(record, doc) or _record_finds(name, record, safe_mm, min_type_pt):
-            for i in range(len(doc)):
-                page = doc[i]
-                findings += _judge(name, i + 1, _read_sheet(page), safe_mm, min_type_pt, low)
-                page.close()
+        for i in range(len(doc)):
+            page = doc[i]
+            findings += _judge(name, i + 1, _read_sheet(page), safe_mm, min_type_pt, low)
+            page.close()
     finally:
         doc.close()
     # contrast last, one finding per pair of colours over the whole file
