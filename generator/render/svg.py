@@ -1,4 +1,4 @@
-"""SVG backend (svgwrite): one SVG file per page, user units are millimetres, y down.
+"""SVG backend: one SVG file per page, user units are millimetres, y down.
 
 Text is drawn as glyph outlines of the font the call names (each glyph used on a page defined
 once in <defs>, placed with <use>), so an SVG never depends on fonts installed on the reader's
@@ -8,7 +8,8 @@ itself stays in a <title> of its glyph group for search and accessibility (SVG 1
 attributes; the files validate against the SVG 1.1 DTD), and the group names the face it was
 set in (`font-family`, `font-weight`, `font-style`, the fallback face after it). Symbols become a <g> in <defs> placed by <use>, images
 are stored once per file in <defs> and placed by <use>. Numbers are rounded to 0.001 mm so the
-same input gives the same bytes. A page's text is written by svgxml.py.
+same input gives the same bytes. A page's text is written by svgxml.py, as svgwrite (which this
+backend once built its pages with) wrote it.
 """
 from __future__ import annotations
 
@@ -18,15 +19,12 @@ import zlib
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ..geometry import MM_PER_PT, Box
 from ..output import write_bytes
 from .base import Align, Colour, Fit, ImageSource, SurfaceBase, Point, place_image
-from .svgxml import _GlyphUse, _Light, _page_xml
-
-if TYPE_CHECKING:
-    import svgwrite  # no type information: its classes are Any to mypy
+from .svgxml import Node, _esc_attr, _esc_text, element, leaf, page_xml
 
 
 RAW_BUDGET = 16 << 20  # bytes of a surface's pages kept as written; the pages after them are compressed
@@ -51,6 +49,7 @@ class GlyphOutlines:
         self.hmtx = self.font["hmtx"]
         self.glyphs = self.font.getGlyphSet()
         self._paths: dict[str, str] = {}
+        self._defs: dict[str, str] = {}
 
     def glyph(self, ch: str) -> tuple[str, int]:
         """(glyph name, advance in font units); unknown characters map to .notdef."""
@@ -65,6 +64,13 @@ class GlyphOutlines:
             self.glyphs[name].draw(pen)
             self._paths[name] = pen.getCommands()
         return self._paths[name]
+
+
+    def path_xml(self, name: str) -> str:
+        """A glyph's `<path>` as a page's <defs> holds it, up to its id (`d` sorts before `id`)."""
+        if name not in self._defs:
+            self._defs[name] = f'<path d="{_esc_attr(self.path(name))}" '
+        return self._defs[name]
 
 
 @lru_cache(maxsize=None)
@@ -113,20 +119,27 @@ class SvgSurface(SurfaceBase):
         # deck has thousands of pages, a usual sheet a few, whose compressing was a sixth of their writing
         self.pages: list[tuple[bool, bytes]] = []  # (compressed, bytes)
         self._raw = 0
-        self._dwg: svgwrite.Drawing | None = None
-        self._target: Any = None  # the svgwrite container drawing goes into: the page, a group, a symbol
+        self._root: Node | None = None  # the open page's <svg>
+        self._defs = Node("defs", {})
+        self._target = self._defs  # the container drawing goes into: the page, a group, a symbol
         self._page_boxes: tuple[Box | None, Box | None] = (None, None)
         self._glyph_ids: dict[tuple[str, str], str] = {}
+        # a run's glyphs' <use> as written on this page, by the `_shaped` run they place (kept beside
+        # it, so that its id names it): a sheet repeats its strings, each written once a page
+        self._uses: dict[int, tuple[Any, str]] = {}
         self._ids = 0
         self._symbols: dict[str, tuple[str, float, float]] = {}
         self._images: dict[str, str] = {}
 
-    @property
-    def dwg(self) -> svgwrite.Drawing:
-        """The open page."""
-        if self._dwg is None:
+    def _open(self) -> Node:
+        """The open page's <svg>."""
+        if self._root is None:
             raise RuntimeError("SvgSurface: no page is open (call begin_page first)")
-        return self._dwg
+        return self._root
+
+    def _put(self, xml: str) -> None:
+        self._open()
+        self._target.children.append(xml)
 
     def _id(self, prefix: str) -> str:
         self._ids += 1
@@ -135,37 +148,44 @@ class SvgSurface(SurfaceBase):
     # ------------------------------------------------------------------ pages
     def begin_page(self, width_mm: float, height_mm: float, *, trim: Box | None = None,
                    bleed: Box | None = None) -> None:
-        import svgwrite
-
-        dwg = svgwrite.Drawing(size=(f"{_n(width_mm)}mm", f"{_n(height_mm)}mm"), profile="full", debug=False)
-        dwg.viewbox(0, 0, _n(width_mm), _n(height_mm))
+        w, h = _n(width_mm), _n(height_mm)
+        # what svgwrite's Drawing(size=..., profile="full") with viewbox(0, 0, w, h) wrote, less the
+        # XML Events namespace it declared and we never use (the SVG 1.1 DTD does not allow it)
+        self._root = Node("svg", {"baseProfile": "full", "height": f"{h}mm", "version": "1.1", "viewBox": f"0,0,{w},{h}",
+                                  "width": f"{w}mm", "xmlns": "http://www.w3.org/2000/svg",
+                                  "xmlns:xlink": "http://www.w3.org/1999/xlink"})
         if self.title:
-            dwg.set_desc(title=self.title)
-        self._dwg = self._target = dwg
+            self._root.children.append(f"<title>{_esc_text(self.title)}</title>")
+        self._defs = Node("defs", {})
+        self._root.children.append(self._defs)
+        self._target = self._root
         self._glyph_ids = {}
+        self._uses = {}
         self._symbols = {}
         self._images = {}
         self._ids = 0
         self._page_boxes = (trim, bleed)
 
     def end_page(self) -> None:
-        dwg = self.dwg
+        root = self._open()
         trim, bleed = self._page_boxes
         # Trim and bleed boxes as invisible rectangles with ids, the SVG counterpart of PDF page boxes.
         for name, b in (("trim-box", trim), ("bleed-box", bleed)):
             if b is not None:
-                dwg.defs.add(dwg.rect(insert=(_n(b.x), _n(b.y)), size=(_n(b.w), _n(b.h)), id=name, fill="none"))
-        text = '<?xml version="1.0" encoding="utf-8" ?>\n' + _page_xml(dwg)
+                self._defs.children.append(leaf("rect", {"x": _n(b.x), "y": _n(b.y), "width": _n(b.w), "height": _n(b.h),
+                                                         "id": name, "fill": "none"}))
+        text = '<?xml version="1.0" encoding="utf-8" ?>\n' + page_xml(root)
         data = text.encode("utf-8")
         self._raw += len(data)
         self.pages.append((True, zlib.compress(data, 1)) if self._raw > RAW_BUDGET else (False, data))
-        self._dwg = None
+        self._root = None
+        self._uses = {}
 
     # ------------------------------------------------------------------ helpers
     def _paint(self, fill: Colour, stroke: Colour, width: float) -> dict[str, str | float]:
         attrs: dict[str, str | float] = {"fill": fill or "none"}
         if stroke:
-            attrs.update(stroke=stroke, stroke_width=_n(width))
+            attrs.update({"stroke": stroke, "stroke-width": _n(width)})
         return attrs
 
     def _p(self, x: float, y: float) -> tuple[float, float]:
@@ -182,8 +202,7 @@ class SvgSurface(SurfaceBase):
             attrs["rx"] = attrs["ry"] = _n(radius)
         if stroke:
             attrs["stroke"], attrs["stroke-width"] = stroke, _n(width)
-        self.dwg  # raises when no page is open, as making the element on it did
-        self._target.elements.append(_Light("rect", attrs))
+        self._put(leaf("rect", attrs))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: Colour = "#000000",
              width: float = 0.25, dash: Sequence[float] | None = None) -> None:
@@ -194,29 +213,32 @@ class SvgSurface(SurfaceBase):
                                  "stroke-width": _n(width)}
         if dash:
             attrs["stroke-dasharray"] = ",".join(str(_n(d)) for d in dash)
-        self.dwg  # raises when no page is open, as making the element on it did
-        self._target.elements.append(_Light("line", attrs))
+        self._put(leaf("line", attrs))
+
+    def _points(self, points: Sequence[Point]) -> str:
+        return " ".join("%s,%s" % self._p(x, y) for x, y in points)
 
     def polyline(self, points: Sequence[Point], *, stroke: Colour = "#000000", width: float = 0.25,
                  dash: Sequence[float] | None = None) -> None:
         if not stroke or len(points) < 2:
             return
-        el = self.dwg.polyline([self._p(x, y) for x, y in points], **self._paint(None, stroke, width))
+        attrs: dict[str, Any] = {"points": self._points(points), **self._paint(None, stroke, width)}
         if dash:
-            el["stroke-dasharray"] = ",".join(str(_n(d)) for d in dash)
-        self._target.add(el)
+            attrs["stroke-dasharray"] = ",".join(str(_n(d)) for d in dash)
+        self._put(leaf("polyline", attrs))
 
     def polygon(self, points: Sequence[Point], *, fill: Colour = None, stroke: Colour = None,
                 width: float = 0.25) -> None:
         if not (fill or stroke) or len(points) < 3:
             return
-        self._target.add(self.dwg.polygon([self._p(x, y) for x, y in points], **self._paint(fill, stroke, width)))
+        self._put(leaf("polygon", {"points": self._points(points), **self._paint(fill, stroke, width)}))
 
     def circle(self, cx: float, cy: float, r: float, *, fill: Colour = None, stroke: Colour = None,
                width: float = 0.25) -> None:
         if not (fill or stroke):
             return
-        self._target.add(self.dwg.circle(center=self._p(cx, cy), r=_n(r), **self._paint(fill, stroke, width)))
+        x, y = self._p(cx, cy)
+        self._put(leaf("circle", {"cx": x, "cy": y, "r": _n(r), **self._paint(fill, stroke, width)}))
 
     def text(self, x: float, y: float, s: str, *, size_pt: float, colour: Colour = "#000000",
              align: Align = "left", font: str | None = None) -> None:
@@ -229,7 +251,8 @@ class SvgSurface(SurfaceBase):
         em = size_pt * MM_PER_PT
         widths = [advance * em / glyph_outlines(f).upm for f, advance, _ in shaped]
         x0 = x - {"left": 0.0, "center": sum(widths) / 2, "right": sum(widths)}[align]
-        g = _Light("g", {"fill": colour or "#000000", **_family(font)}, title=s)
+        attrs = {"fill": colour or "#000000", **_family(font)}
+        runs = []
         for (f, _, placed), width in zip(shaped, widths):
             px, py = self._p(x0, y)
             scale = em / glyph_outlines(f).upm
@@ -237,25 +260,36 @@ class SvgSurface(SurfaceBase):
             # own group when it is one run (the usual case), else on a group per run.
             place = f"translate({px} {py}) scale({scale:.6g} {-scale:.6g})"
             if len(shaped) == 1:
-                g.attribs["transform"] = place
-                run = g
+                attrs["transform"] = place
+                runs.append(self._glyph_uses(f, placed))
             else:
-                run = _Light("g", {"transform": place})
+                run = {"transform": place}
                 if f != font:  # a fallback run says its own face (and that it is not bold)
-                    run.attribs.update(_family(f))
-                    run.attribs["font-weight"] = "bold" if fonts.font_info(f).bold else "normal"
-                g.elements.append(run)
-            # each glyph's <use>, its outline defined once per page; added unchecked (svgwrite's add checks)
-            ids = self._glyph_ids
-            run.elements += [_GlyphUse(f"#{ids.get((f, name)) or self._glyph_id(f, name)}", pen) for name, pen in placed]
+                    run.update(_family(f))
+                    run["font-weight"] = "bold" if fonts.font_info(f).bold else "normal"
+                runs.append(element("g", run, None, self._glyph_uses(f, placed)))
             x0 += width
-        self._target.add(g)
+        self._put(element("g", attrs, s, "".join(runs)))
+
+    def _glyph_uses(self, font: str, placed: tuple[tuple[str, int], ...]) -> str:
+        """Each glyph's <use> (its outline defined once a page), x its pen position in font units."""
+        known = self._uses.get(id(placed))
+        if known is not None and known[0] is placed:
+            return known[1]
+        ids = self._glyph_ids
+        out = []
+        for name, pen in placed:
+            gid = ids.get((font, name)) or self._glyph_id(font, name)
+            out.append(f'<use x="{pen}" xlink:href="#{gid}" />' if pen else f'<use xlink:href="#{gid}" />')
+        written = "".join(out)
+        self._uses[id(placed)] = (placed, written)
+        return written
 
     def _glyph_id(self, font: str, name: str) -> str:
         key = (font, name)
         if key not in self._glyph_ids:
             gid = f"g{len(self._glyph_ids) + 1}"
-            self.dwg.defs.add(self.dwg.path(d=glyph_outlines(font).path(name), id=gid))
+            self._defs.children.append(f'{glyph_outlines(font).path_xml(name)}id="{gid}" />')
             self._glyph_ids[key] = gid
         return self._glyph_ids[key]
 
@@ -263,33 +297,33 @@ class SvgSurface(SurfaceBase):
     def image(self, box: Box, image: ImageSource, *, fit: Fit = "fit") -> None:
         placed = place_image(box, image.aspect, fit)
         key = hashlib.sha1(image.data).hexdigest()
+        self._open()
         if key not in self._images:
             mime = "image/svg+xml" if image.kind == "svg" else (
                 "image/png" if image.data[:4] == b"\x89PNG" else "image/jpeg")
             href = f"data:{mime};base64," + base64.b64encode(image.data).decode("ascii")
             iid = self._id("img")
-            el = self.dwg.image(href=href, insert=(0, 0), size=(1, 1), id=iid)
-            el["preserveAspectRatio"] = "none"
-            self.dwg.defs.add(el)
+            self._defs.children.append(leaf("image", {"id": iid, "xlink:href": href, "x": 0, "y": 0, "width": 1,
+                                                      "height": 1, "preserveAspectRatio": "none"}))
             self._images[key] = iid
         with self.group(clip=box if fit == "crop" else None):
             x, y = self._p(placed.x, placed.y)
-            use = self.dwg.use(f"#{self._images[key]}")
-            use["transform"] = f"translate({x} {y}) scale({_n(placed.w)} {_n(placed.h)})"
-            self._target.add(use)
+            self._put(leaf("use", {"xlink:href": f"#{self._images[key]}",
+                                   "transform": f"translate({x} {y}) scale({_n(placed.w)} {_n(placed.h)})"}))
 
     # ------------------------------------------------------------------ symbols and groups
     def define_symbol(self, name: str, width: float, height: float,
                       draw: Callable[["SvgSurface"], None]) -> None:
         # A plain <g> in <defs> placed by <use transform=...>: every SVG reader supports it, while
         # some (svglib, older print-shop RIPs) mis-scale <symbol viewBox> on <use width height>.
+        self._open()
         sid = self._id("sym")
-        sym = self.dwg.g(id=sid)
+        sym = Node("g", {"id": sid})
         saved = (self._target, self._ox, self._oy)
         self._target, self._ox, self._oy = sym, 0.0, 0.0
         draw(self)
         self._target, self._ox, self._oy = saved
-        self.dwg.defs.add(sym)
+        self._defs.children.append(sym)
         self._symbols[name] = (sid, width, height)
 
     def has_symbol(self, name: str) -> bool:
@@ -298,21 +332,21 @@ class SvgSurface(SurfaceBase):
     def use_symbol(self, name: str, x: float, y: float, *, scale: float = 1.0) -> None:
         sid, w, h = self._symbols[name]
         px, py = self._p(x, y)
-        use = self.dwg.use(f"#{sid}")
-        use["transform"] = f"translate({px} {py})" + (f" scale({scale:.6g})" if scale != 1 else "")
-        self._target.add(use)
+        place = f"translate({px} {py})" + (f" scale({scale:.6g})" if scale != 1 else "")
+        self._put(f'<use transform="{_esc_attr(place)}" xlink:href="#{_esc_attr(sid)}" />')
 
     @contextmanager
     def group(self, *, dx: float = 0.0, dy: float = 0.0, clip: Box | None = None) -> Iterator[None]:
         prev = self._push(dx, dy)
         saved = self._target
         if clip is not None:
+            self._open()
             cid = self._id("clip")
-            cp = self.dwg.clipPath(id=cid)
-            cp.add(self.dwg.rect(insert=self._p(clip.x, clip.y), size=(_n(clip.w), _n(clip.h))))
-            self.dwg.defs.add(cp)
-            g = self.dwg.g(clip_path=f"url(#{cid})")
-            self._target.add(g)
+            x, y = self._p(clip.x, clip.y)
+            self._defs.children.append(element("clipPath", {"id": cid}, None,
+                                               leaf("rect", {"x": x, "y": y, "width": _n(clip.w), "height": _n(clip.h)})))
+            g = Node("g", {"clip-path": f"url(#{cid})"})
+            self._target.children.append(g)
             self._target = g
         try:
             yield
@@ -323,7 +357,7 @@ class SvgSurface(SurfaceBase):
     # ------------------------------------------------------------------ output
     def save(self, target: Path) -> list[Path]:
         """One page: `target`; several: `<stem>-p1.svg`, `<stem>-p2.svg`, ..."""
-        if self._dwg is not None:
+        if self._root is not None:
             self.end_page()
         target = Path(target)
         if len(self.pages) == 1:
