@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator, Sequence
 from ..geometry import MM_PER_PT, Box
 from ..output import write_bytes
 from .base import Align, Colour, Fit, ImageSource, SurfaceBase, Point, place_image
+from .svgglyphs import GlyphOutlines, glyph_outlines  # noqa: F401  # GlyphOutlines: where it always was
 from .svgxml import Node, _esc_attr, _esc_text, element, leaf, page_xml
 
 
@@ -33,49 +34,6 @@ RAW_BUDGET = 16 << 20  # bytes of a surface's pages kept as written; the pages a
 def _n(v: float) -> float:
     r = round(v, 3)
     return 0.0 if r == 0 else r
-
-
-class GlyphOutlines:
-    """A font's glyphs as SVG path data (font units, y up), loaded once per process."""
-
-    def __init__(self, font: str) -> None:
-        from fontTools.ttLib import TTFont
-
-        from .. import fonts
-
-        self.font = TTFont(str(fonts.font_file(font)), lazy=True)
-        self.upm = self.font["head"].unitsPerEm
-        self.cmap = self.font.getBestCmap()
-        self.hmtx = self.font["hmtx"]
-        self.glyphs = self.font.getGlyphSet()
-        self._paths: dict[str, str] = {}
-        self._defs: dict[str, str] = {}
-
-    def glyph(self, ch: str) -> tuple[str, int]:
-        """(glyph name, advance in font units); unknown characters map to .notdef."""
-        name = self.cmap.get(ord(ch), ".notdef")
-        return name, self.hmtx[name][0]
-
-    def path(self, name: str) -> str:
-        if name not in self._paths:
-            from fontTools.pens.svgPathPen import SVGPathPen
-
-            pen = SVGPathPen(self.glyphs, ntos=lambda v: f"{v:g}")
-            self.glyphs[name].draw(pen)
-            self._paths[name] = pen.getCommands()
-        return self._paths[name]
-
-
-    def path_xml(self, name: str) -> str:
-        """A glyph's `<path>` as a page's <defs> holds it, up to its id (`d` sorts before `id`)."""
-        if name not in self._defs:
-            self._defs[name] = f'<path d="{_esc_attr(self.path(name))}" '
-        return self._defs[name]
-
-
-@lru_cache(maxsize=None)
-def glyph_outlines(font: str) -> GlyphOutlines:
-    return GlyphOutlines(font)
 
 
 @lru_cache(maxsize=8192)
