@@ -25,7 +25,7 @@ from ..geometry import MM_PER_PT, Box
 from ..output import write_bytes
 from .base import Align, Colour, Fit, ImageSource, SurfaceBase, Point, place_image
 from .svgglyphs import GlyphOutlines, glyph_outlines  # noqa: F401  # GlyphOutlines: where it always was
-from .svgxml import Node, _esc_attr, _esc_text, element, leaf, page_xml
+from .svgxml import Node, _esc_attr, _esc_text, attrs_xml, element, leaf, page_xml
 
 
 RAW_BUDGET = 16 << 20  # bytes of a surface's pages kept as written; the pages after them are compressed
@@ -68,6 +68,12 @@ def _family(font: str) -> dict[str, str]:  # callers spread it into attributes, 
     if info.italic:
         attrs["font-style"] = "italic"
     return attrs
+
+
+@lru_cache(maxsize=1024)
+def _text_attrs(colour: str, font: str) -> str:
+    """A line of text's fill and font attributes, as written."""
+    return attrs_xml({"fill": colour, **_family(font)})
 
 
 class SvgSurface(SurfaceBase):
@@ -209,7 +215,6 @@ class SvgSurface(SurfaceBase):
         em = size_pt * MM_PER_PT
         widths = [advance * em / glyph_outlines(f).upm for f, advance, _ in shaped]
         x0 = x - {"left": 0.0, "center": sum(widths) / 2, "right": sum(widths)}[align]
-        attrs = {"fill": colour or "#000000", **_family(font)}
         runs = []
         for (f, _, placed), width in zip(shaped, widths):
             px, py = self._p(x0, y)
@@ -218,8 +223,11 @@ class SvgSurface(SurfaceBase):
             # own group when it is one run (the usual case), else on a group per run.
             place = f"translate({px} {py}) scale({scale:.6g} {-scale:.6g})"
             if len(shaped) == 1:
-                attrs["transform"] = place
-                runs.append(self._glyph_uses(f, placed))
+                # the group's attributes sorted: its fill and font's, then its transform (numbers
+                # alone: nothing to escape)
+                self._put(f'<g{_text_attrs(colour or "#000000", font)} transform="{place}">'
+                          f"<title>{_esc_text(s)}</title>{self._glyph_uses(f, placed)}</g>")
+                return
             else:
                 run = {"transform": place}
                 if f != font:  # a fallback run says its own face (and that it is not bold)
@@ -227,7 +235,7 @@ class SvgSurface(SurfaceBase):
                     run["font-weight"] = "bold" if fonts.font_info(f).bold else "normal"
                 runs.append(element("g", run, None, self._glyph_uses(f, placed)))
             x0 += width
-        self._put(element("g", attrs, s, "".join(runs)))
+        self._put(element("g", {"fill": colour or "#000000", **_family(font)}, s, "".join(runs)))
 
     def _glyph_uses(self, font: str, placed: tuple[tuple[str, int], ...]) -> str:
         """Each glyph's <use> (its outline defined once a page), x its pen position in font units."""

@@ -21,11 +21,9 @@ class GlyphOutlines:
     """A font's glyphs as SVG path data (font units, y up), loaded once per process."""
 
     def __init__(self, font: str) -> None:
-        from fontTools.ttLib import TTFont
-
         from .. import fonts
 
-        self.font = TTFont(str(fonts.font_file(font)), lazy=True)
+        self.font = fonts.ft_font(fonts.font_file(font))  # shared with fonts.py's readers
         self.upm = self.font["head"].unitsPerEm
         self.cmap = self.font.getBestCmap()
         self.hmtx = self.font["hmtx"]
