@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
+from .. import fonts
 from ..geometry import MM_PER_PT, Box
 from ..output import write_bytes
 from .base import Align, Colour, Fit, ImageSource, SurfaceBase, Point, place_image
@@ -28,6 +29,7 @@ from .svgglyphs import GlyphOutlines, glyph_outlines  # noqa: F401  # GlyphOutli
 from .svgxml import Node, _esc_attr, _esc_text, attrs_xml, element, leaf, page_xml
 
 
+_ALIGN = {"left": 0.0, "center": 0.5, "right": 1.0}  # the share of a line's width left of its x (exact factors)
 RAW_BUDGET = 16 << 20  # bytes of a surface's pages kept as written; the pages after them are compressed
 
 
@@ -40,8 +42,6 @@ def _n(v: float) -> float:
 def _shaped(s: str, font: str) -> tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...]:
     """`s` as glyphs, per run of `fonts.runs`: its font, advance (font units) and (glyph name, pen
     position) of each glyph with an outline (not a space); cached, for pages repeat their strings."""
-    from .. import fonts
-
     out = []
     for part, f in fonts.runs(s, font):
         go = glyph_outlines(f)
@@ -58,8 +58,6 @@ def _shaped(s: str, font: str) -> tuple[tuple[str, int, tuple[tuple[str, int], .
 @lru_cache(maxsize=None)
 def _family(font: str) -> dict[str, str]:  # callers spread it into attributes, never change it
     """The SVG font attributes (as written) naming `font` and, after it, the project font it falls back to."""
-    from .. import fonts
-
     info, family, base = fonts.font_info(font), fonts.font_family(font), fonts.font_family(fonts.register())
     families = [family] + ([base] if base != family else [])
     attrs = {"font-family": ", ".join(f"'{f}'" for f in families)}
@@ -208,32 +206,31 @@ class SvgSurface(SurfaceBase):
              align: Align = "left", font: str | None = None) -> None:
         if not s:
             return
-        from .. import fonts
-
         font = font or fonts.register()
         shaped = _shaped(s, font)
         em = size_pt * MM_PER_PT
+        if len(shaped) == 1:  # the usual case: one face
+            [(f, advance, placed)] = shaped
+            scale = em / glyph_outlines(f).upm
+            px, py = self._p(x - advance * em / glyph_outlines(f).upm * _ALIGN[align], y)
+            # the glyphs are in font units, scaled and flipped (font y is up) by the text's group,
+            # whose attributes are, sorted, its fill and font's, then its transform (numbers alone:
+            # nothing to escape)
+            self._put(f'<g{_text_attrs(colour or "#000000", font)} '
+                      f'transform="translate({px} {py}) scale({scale:.6g} {-scale:.6g})">'
+                      f"<title>{_esc_text(s)}</title>{self._glyph_uses(f, placed)}</g>")
+            return
         widths = [advance * em / glyph_outlines(f).upm for f, advance, _ in shaped]
-        x0 = x - {"left": 0.0, "center": sum(widths) / 2, "right": sum(widths)}[align]
+        x0 = x - sum(widths) * _ALIGN[align]
         runs = []
-        for (f, _, placed), width in zip(shaped, widths):
+        for (f, _, placed), width in zip(shaped, widths):  # a group per run, placed as the text's above
             px, py = self._p(x0, y)
             scale = em / glyph_outlines(f).upm
-            # A run's glyphs are in font units, scaled and flipped (font y is up): on the text's
-            # own group when it is one run (the usual case), else on a group per run.
-            place = f"translate({px} {py}) scale({scale:.6g} {-scale:.6g})"
-            if len(shaped) == 1:
-                # the group's attributes sorted: its fill and font's, then its transform (numbers
-                # alone: nothing to escape)
-                self._put(f'<g{_text_attrs(colour or "#000000", font)} transform="{place}">'
-                          f"<title>{_esc_text(s)}</title>{self._glyph_uses(f, placed)}</g>")
-                return
-            else:
-                run = {"transform": place}
-                if f != font:  # a fallback run says its own face (and that it is not bold)
-                    run.update(_family(f))
-                    run["font-weight"] = "bold" if fonts.font_info(f).bold else "normal"
-                runs.append(element("g", run, None, self._glyph_uses(f, placed)))
+            run = {"transform": f"translate({px} {py}) scale({scale:.6g} {-scale:.6g})"}
+            if f != font:  # a fallback run says its own face (and that it is not bold)
+                run.update(_family(f))
+                run["font-weight"] = "bold" if fonts.font_info(f).bold else "normal"
+            runs.append(element("g", run, None, self._glyph_uses(f, placed)))
             x0 += width
         self._put(element("g", {"fill": colour or "#000000", **_family(font)}, s, "".join(runs)))
 

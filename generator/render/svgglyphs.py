@@ -47,7 +47,8 @@ class GlyphOutlines:
             # Glyph.draw shifts a glyph whose side bearing differs from its xMin: left to fontTools
             if not glyph.isComposite() and (not hasattr(glyph, "xMin") or self.hmtx[name][1] == glyph.xMin):
                 coords, ends, flags = glyph.getCoordinates(self.font["glyf"])
-                written = _contours_path(coords, ends, flags)
+                xy = coords.array  # the points' x and y, as floats: written alike by {:g}
+                written = _contours_path(list(zip(xy[::2], xy[1::2])), ends, flags)
             self._paths[name] = self._drawn(name) if written is None else written
         return self._paths[name]
 
@@ -73,7 +74,7 @@ def glyph_outlines(font: str) -> GlyphOutlines:
     return GlyphOutlines(font)
 
 
-def _contours_path(coords: Any, ends: Sequence[int], flags: Sequence[int]) -> str | None:
+def _contours_path(coords: list[tuple[float, float]], ends: Sequence[int], flags: Sequence[int]) -> str | None:
     """What `Glyph.draw` into `SVGPathPen(ntos="{:g}")` writes for a simple glyph's points, or None
     when a contour is cubic or has no on-curve point. Each contour is turned to end on an on-curve
     point, which it starts from (M); a run of off-curve points up to the next on-curve one is a
