@@ -56,6 +56,8 @@ def _shapes(s: SvgSurface) -> None:
     s.rect(Box(0, 0, 63.5, 88.9), fill="#f6f0e0")
     s.rect(Box(3, 3, 57.5, 82.9), stroke="#553322", width=0.5, radius=3)
     s.line(1, 2, 30.123456, 2, stroke="#000000", width=0.2, dash=(1, 0.5))
+    s.line(0, -0.0001, 5, 5)
+    s.rect(Box(1, 1, 2, 2), stroke="#00f")
     s.polyline([(1, 1), (5, 9), (9, 1)], stroke="#102030", width=0.3, dash=(2,))
     s.polygon([(10, 10), (20, 10), (15, 18)], fill="#00ff00", stroke="#0000ff")
     s.circle(30, 40, 5, fill="#abcdef")
@@ -82,6 +84,8 @@ def _svgwrite_shapes(title: str) -> str:
     add(dwg.rect(insert=(0.0, 0.0), size=(63.5, 88.9), fill="#f6f0e0"))
     add(dwg.rect(insert=(3.0, 3.0), size=(57.5, 82.9), rx=3, ry=3, fill="none", stroke="#553322", stroke_width=0.5))
     add(dwg.line((1.0, 2.0), (30.123, 2.0), fill="none", stroke="#000000", stroke_width=0.2, stroke_dasharray="1,0.5"))
+    add(dwg.line((0.0, 0.0), (5.0, 5.0), fill="none", stroke="#000000", stroke_width=0.25))  # -0.0001 rounds to 0.0
+    add(dwg.rect(insert=(1.0, 1.0), size=(2, 2), fill="none", stroke="#00f", stroke_width=0.25))
     add(dwg.polyline([(1.0, 1.0), (5.0, 9.0), (9.0, 1.0)], fill="none", stroke="#102030", stroke_width=0.3,
                      stroke_dasharray="2"))
     add(dwg.polygon([(10.0, 10.0), (20.0, 10.0), (15.0, 18.0)], fill="#00ff00", stroke="#0000ff", stroke_width=0.25))

@@ -151,7 +151,9 @@ class SvgSurface(SurfaceBase):
         return attrs
 
     def _p(self, x: float, y: float) -> tuple[float, float]:
-        return (_n(x + self._ox), _n(y + self._oy))
+        # _n of each, inline (a sheet places tens of thousands of points)
+        rx, ry = round(x + self._ox, 3), round(y + self._oy, 3)
+        return (rx if rx else 0.0, ry if ry else 0.0)
 
     # ------------------------------------------------------------------ shapes
     def rect(self, box: Box, *, fill: Colour = None, stroke: Colour = None, width: float = 0.25,
@@ -159,23 +161,22 @@ class SvgSurface(SurfaceBase):
         if not (fill or stroke):
             return
         x, y = self._p(box.x, box.y)
-        attrs: dict[str, Any] = {"x": x, "y": y, "width": _n(box.w), "height": _n(box.h), "fill": fill or "none"}
-        if radius > 0:
-            attrs["rx"] = attrs["ry"] = _n(radius)
-        if stroke:
-            attrs["stroke"], attrs["stroke-width"] = stroke, _n(width)
-        self._put(leaf("rect", attrs))
+        # written here, not by `leaf` (a sheet has thousands): its attributes in their sorted order,
+        # none of them empty
+        rounded = f' rx="{_n(radius)}" ry="{_n(radius)}"' if radius > 0 else ""
+        stroked = f' stroke="{_esc_attr(stroke)}" stroke-width="{_n(width)}"' if stroke else ""
+        self._put(f'<rect fill="{_esc_attr(fill or "none")}" height="{_n(box.h)}"{rounded}{stroked} '
+                  f'width="{_n(box.w)}" x="{x}" y="{y}" />')
 
     def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: Colour = "#000000",
              width: float = 0.25, dash: Sequence[float] | None = None) -> None:
         if not stroke:
             return
         (ax, ay), (bx, by) = self._p(x1, y1), self._p(x2, y2)
-        attrs: dict[str, Any] = {"x1": ax, "y1": ay, "x2": bx, "y2": by, "fill": "none", "stroke": stroke,
-                                 "stroke-width": _n(width)}
-        if dash:
-            attrs["stroke-dasharray"] = ",".join(str(_n(d)) for d in dash)
-        self._put(leaf("line", attrs))
+        dashed = f' stroke-dasharray="{",".join(str(_n(d)) for d in dash)}"' if dash else ""
+        # as a rectangle is written: its attributes in their sorted order, none of them empty
+        self._put(f'<line fill="none" stroke="{_esc_attr(stroke)}"{dashed} stroke-width="{_n(width)}" '
+                  f'x1="{ax}" x2="{bx}" y1="{ay}" y2="{by}" />')
 
     def _points(self, points: Sequence[Point]) -> str:
         return " ".join("%s,%s" % self._p(x, y) for x, y in points)
