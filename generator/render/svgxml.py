@@ -1,6 +1,7 @@
 """How an SVG page is written (render/svg.py draws it): the text ElementTree.tostring would make
 of the svgwrite element tree the backend once built, character for character (attributes sorted,
-empty ones left out, a childless element closed as ` />`), without svgwrite or ElementTree.
+empty ones left out, a childless element closed as ` />`), without building either tree (only
+ElementTree's own escaping is used).
 
 An element whose attributes and children are all known when it is drawn (a rectangle, a line, a
 line of text with its glyphs' `<use>`, a glyph's outline) is written to its string at once
