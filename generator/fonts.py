@@ -97,10 +97,20 @@ def _ttfont_class() -> type:
 
 @lru_cache(maxsize=None)
 def covered_codepoints() -> frozenset[int]:
+    return frozenset(ft_font(font_path()).getBestCmap().keys())
+
+
+@lru_cache(maxsize=None)
+def ft_font(path: Path) -> Any:
+    """fontTools' reading of a font file, one a process, its tables decoded once for all who read
+    them (the character tables and metrics here, the SVG backend's glyph outlines: each table read
+    twice was 0.1 CPU-s of a cold build); read from its bytes in memory, so that no file is kept
+    open (a forked process shares an open file's read position with its parent)."""
+    from io import BytesIO
+
     from fontTools.ttLib import TTFont as FTFont
 
-    with FTFont(str(font_path()), lazy=True) as f:
-        return frozenset(f.getBestCmap().keys())
+    return FTFont(BytesIO(path.read_bytes()), lazy=True)
 
 
 def missing_glyphs(text: str, font: str | None = None) -> list[str]:
@@ -303,33 +313,26 @@ class FontInfo:
 
 @lru_cache(maxsize=None)
 def font_info(font: str) -> FontInfo:
-    from fontTools.ttLib import TTFont as FTFont
-
-    with FTFont(str(font_file(font)), lazy=True) as f:
-        upm = f["head"].unitsPerEm
-        os2 = f["OS/2"]
-        style = f["head"].macStyle  # bit 0 bold, bit 1 italic
-        return FontInfo(bool(style & 1), bool(style & 2), round(os2.sTypoAscender / upm, 2),
-                        round(-os2.sTypoDescender / upm, 2))
+    f = ft_font(font_file(font))
+    upm = f["head"].unitsPerEm
+    os2 = f["OS/2"]
+    style = f["head"].macStyle  # bit 0 bold, bit 1 italic
+    return FontInfo(bool(style & 1), bool(style & 2), round(os2.sTypoAscender / upm, 2),
+                    round(-os2.sTypoDescender / upm, 2))
 
 
 @lru_cache(maxsize=None)
 def font_family(font: str) -> str:
     """The family name an SVG gives for `font` (its names table, read only when an SVG is drawn)."""
-    from fontTools.ttLib import TTFont as FTFont
-
-    with FTFont(str(font_file(font)), lazy=True) as f:
-        return f["name"].getDebugName(16) or f["name"].getDebugName(1) or font
+    f = ft_font(font_file(font))
+    return f["name"].getDebugName(16) or f["name"].getDebugName(1) or font
 
 
 @lru_cache(maxsize=None)
 def _cmap_of(font: str) -> frozenset[int]:
     if font == FONT_NAME or font not in _FILE_OF:
         return covered_codepoints()
-    from fontTools.ttLib import TTFont as FTFont
-
-    with FTFont(str(_FILE_OF[font]), lazy=True) as f:
-        return frozenset(f.getBestCmap().keys())
+    return frozenset(ft_font(_FILE_OF[font]).getBestCmap().keys())
 
 
 def runs(s: str, font: str) -> list[tuple[str, str]]:

@@ -163,7 +163,7 @@ DRAWING_CODE = {"manifest": "generator.manifest", "missing": "generator.missing"
                 "counters": "generator.counters", "pieces": "generator.pieces.punch", "packed": "generator.pieces.packed",
                 "maps": "generator.hexmap.stage", "rulebooks": "generator.rulebook.build"}
 PRINTING_CODE = ("generator.render.pdf", "generator.render.png", "generator.render.svg", "reportlab.pdfgen.canvas",
-                 "reportlab.graphics.renderPDF", "PIL.Image", "PIL.ImageDraw", "PIL.ImageFont", "svgwrite",
+                 "reportlab.graphics.renderPDF", "PIL.Image", "PIL.ImageDraw", "PIL.ImageFont",
                  "fontTools.ttLib", "fontTools.pens.svgPathPen")
 PREFLIGHT_CODE = ("generator.preflight", "pypdfium2", "pypdf")
 

@@ -87,7 +87,7 @@ read = []
 reading = pyphen.HyphDict.__init__
 pyphen.HyphDict.__init__ = lambda self, path: (read.append(path.name), reading(self, path))[1]
 before = set(sys.modules)""").replace("print(json.dumps(sorted(top(sys.modules) - top(before))))", "print(json.dumps(read))")
-HEAVY = {"reportlab", "PIL", "numpy", "pypdfium2", "pypdf", "fontTools", "svgwrite"}
+HEAVY = {"reportlab", "PIL", "numpy", "pypdfium2", "pypdf", "fontTools"}  # svgwrite: no longer drawn with
 
 
 @pytest.mark.parametrize("prepared", [True, False])

@@ -1,19 +1,24 @@
-"""The SVG backend writes each page itself instead of building svgwrite's element tree (issue 26):
-every page must be, character for character, what ElementTree writes from svgwrite's own tree
-(`ElementTree.tostring(dwg.get_xml())`, the XML Events namespace left out), for every kind of
-element the backend draws, and must parse as XML."""
+"""The SVG backend writes each page itself, without svgwrite (issue 26): every page must be,
+character for character, what ElementTree writes from the svgwrite element tree of the same
+drawing (`ElementTree.tostring(dwg.get_xml())`, the XML Events namespace left out), for every kind
+of element the backend draws; its text must be each glyph's outline as fontTools draws it, placed at
+the font's advances; and the page must parse as XML."""
 from __future__ import annotations
 
 import io
 from pathlib import Path
 from xml.etree import ElementTree
 
+import pytest
 from PIL import Image
 
 from generator import fonts
-from generator.geometry import Box
+from generator.geometry import MM_PER_PT, Box
 from generator.render.base import ImageSource
-from generator.render.svg import SvgSurface, _page_xml
+from generator.render.svg import SvgSurface
+
+NS = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
 
 
 def _png() -> ImageSource:
@@ -46,28 +51,145 @@ def _draw(s: SvgSurface) -> None:
         s.rect(Box(0, 0, 2, 2), fill="#123456")
 
 
-def test_each_page_is_what_elementtree_writes_from_svgwrites_tree():
-    s = SvgSurface(title="A deck & its <backs>")
-    _draw(s)
-    dwg = s.dwg
-    for name, b in (("trim-box", Box(3, 3, 57.5, 82.9)), ("bleed-box", Box(0, 0, 63.5, 88.9))):
-        dwg.defs.add(dwg.rect(insert=(b.x, b.y), size=(b.w, b.h), id=name, fill="none"))
+def _shapes(s: SvgSurface) -> None:
+    s.begin_page(63.5, 88.9, trim=Box(3, 3, 57.5, 82.9), bleed=Box(0, 0, 63.5, 88.9))
+    s.rect(Box(0, 0, 63.5, 88.9), fill="#f6f0e0")
+    s.rect(Box(3, 3, 57.5, 82.9), stroke="#553322", width=0.5, radius=3)
+    s.line(1, 2, 30.123456, 2, stroke="#000000", width=0.2, dash=(1, 0.5))
+    s.line(0, -0.0001, 5, 5)
+    s.rect(Box(1, 1, 2, 2), stroke="#00f")
+    s.polyline([(1, 1), (5, 9), (9, 1)], stroke="#102030", width=0.3, dash=(2,))
+    s.polygon([(10, 10), (20, 10), (15, 18)], fill="#00ff00", stroke="#0000ff")
+    s.circle(30, 40, 5, fill="#abcdef")
+    s.define_symbol("dot@#ff0000", 4, 4, lambda sub: sub.circle(2, 2, 2, fill="#ff0000", stroke="#000"))
+    s.use_symbol("dot@#ff0000", 40, 60, scale=1.5)
+    s.use_symbol("dot@#ff0000", 45, 60)
+    s.image(Box(40, 70, 10, 10), _png(), fit="crop")
+    with s.group(dx=2, dy=3):
+        s.rect(Box(0, 0, 2, 2), fill="#123456")
+        with s.group(clip=Box(1, 1, 5, 5)):
+            s.circle(2, 2, 3, stroke="#ff0000", width=0.1)
+
+
+def _svgwrite_shapes(title: str) -> str:
+    """The page `_shapes` draws, built with svgwrite's own elements, as ElementTree writes it."""
+    import base64
+
+    import svgwrite
+
+    dwg = svgwrite.Drawing(size=("63.5mm", "88.9mm"), profile="full", debug=False)
+    dwg.viewbox(0, 0, 63.5, 88.9)
+    dwg.set_desc(title=title)
+    add = dwg.add
+    add(dwg.rect(insert=(0.0, 0.0), size=(63.5, 88.9), fill="#f6f0e0"))
+    add(dwg.rect(insert=(3.0, 3.0), size=(57.5, 82.9), rx=3, ry=3, fill="none", stroke="#553322", stroke_width=0.5))
+    add(dwg.line((1.0, 2.0), (30.123, 2.0), fill="none", stroke="#000000", stroke_width=0.2, stroke_dasharray="1,0.5"))
+    add(dwg.line((0.0, 0.0), (5.0, 5.0), fill="none", stroke="#000000", stroke_width=0.25))  # -0.0001 rounds to 0.0
+    add(dwg.rect(insert=(1.0, 1.0), size=(2, 2), fill="none", stroke="#00f", stroke_width=0.25))
+    add(dwg.polyline([(1.0, 1.0), (5.0, 9.0), (9.0, 1.0)], fill="none", stroke="#102030", stroke_width=0.3,
+                     stroke_dasharray="2"))
+    add(dwg.polygon([(10.0, 10.0), (20.0, 10.0), (15.0, 18.0)], fill="#00ff00", stroke="#0000ff", stroke_width=0.25))
+    add(dwg.circle(center=(30.0, 40.0), r=5, fill="#abcdef"))
+    sym = dwg.g(id="sym1")
+    sym.add(dwg.circle(center=(2.0, 2.0), r=2, fill="#ff0000", stroke="#000", stroke_width=0.25))
+    dwg.defs.add(sym)
+    add(dwg.use("#sym1", transform="translate(40.0 60.0) scale(1.5)"))
+    add(dwg.use("#sym1", transform="translate(45.0 60.0)"))
+    png = "data:image/png;base64," + base64.b64encode(_png().data).decode("ascii")
+    dwg.defs.add(dwg.image(png, insert=(0, 0), size=(1, 1), id="img2", preserveAspectRatio="none"))
+    clip = dwg.clipPath(id="clip3")
+    clip.add(dwg.rect(insert=(40.0, 70.0), size=(10, 10)))
+    dwg.defs.add(clip)
+    g = add(dwg.g(clip_path="url(#clip3)"))
+    g.add(dwg.use("#img2", transform="translate(38.333 70.0) scale(13.333 10)"))  # a 4x3 image cropped to a square
+    add(dwg.rect(insert=(2.0, 3.0), size=(2, 2), fill="#123456"))
+    clip = dwg.clipPath(id="clip4")
+    clip.add(dwg.rect(insert=(3.0, 4.0), size=(5, 5)))
+    dwg.defs.add(clip)
+    g = add(dwg.g(clip_path="url(#clip4)"))
+    g.add(dwg.circle(center=(4.0, 5.0), r=3, fill="none", stroke="#ff0000", stroke_width=0.1))
+    dwg.defs.add(dwg.rect(insert=(3, 3), size=(57.5, 82.9), id="trim-box", fill="none"))
+    dwg.defs.add(dwg.rect(insert=(0.0, 0.0), size=(63.5, 88.9), id="bleed-box", fill="none"))  # a rounded 0 is 0.0
     root = dwg.get_xml()
     root.attrib.pop("xmlns:ev", None)
-    expected = ElementTree.tostring(root, encoding="unicode")
-    written = _page_xml(dwg)
-    assert written == expected
-    parsed = ElementTree.fromstring(written)
-    ns = "{http://www.w3.org/2000/svg}"
-    assert parsed.tag == f"{ns}svg" and parsed.get("baseProfile") == "full"
+    return ElementTree.tostring(root, encoding="unicode")
+
+
+def test_each_page_is_what_elementtree_writes_from_svgwrites_tree(tmp_path):
+    s = SvgSurface(title="A deck & its <backs>")
+    _shapes(s)
+    [path] = s.save(tmp_path / "page.svg")
+    head, written = path.read_text(encoding="utf-8").split("\n", 1)
+    assert head == '<?xml version="1.0" encoding="utf-8" ?>'
+    assert written == _svgwrite_shapes("A deck & its <backs>")
     assert "xmlns:ev" not in written
-    titles = [t.text for t in parsed.iter(f"{ns}title")]
-    assert 'Tom & "Jerry" <3 > 2' in titles and "A deck & its <backs>" in titles
-    assert len(list(parsed.iter(f"{ns}use"))) > 10  # the glyphs, the symbol twice, the image
-    # the mixed line: its group holds a group per run, the fallback's in the project font
-    mixed = [g for g in parsed.iter(f"{ns}g") if g.findtext(f"{ns}title") == "Ring 指輪 of power"]
-    assert len(mixed) == 2 and all(len(g.findall(f"{ns}g")) == 3 for g in mixed)
-    assert sum(g.get("font-weight") == "normal" for m in mixed for g in m.findall(f"{ns}g")) == 2
+
+
+def _drawn_glyphs(font: str, text: str) -> list[tuple[str, int]]:
+    """fontTools' own reading of `font`: each character's glyph outline (SVG path data, font
+    units) and pen position, the glyphs without an outline (a space) left out."""
+    from fontTools.pens.svgPathPen import SVGPathPen
+    from fontTools.ttLib import TTFont
+
+    with TTFont(str(fonts.font_file(font))) as f:
+        cmap, glyphs, pen_x, out = f.getBestCmap(), f.getGlyphSet(), 0, []
+        for ch in text:
+            name = cmap.get(ord(ch), ".notdef")
+            pen = SVGPathPen(glyphs, ntos=lambda v: f"{v:g}")
+            glyphs[name].draw(pen)
+            if pen.getCommands():
+                out.append((pen.getCommands(), pen_x))
+            pen_x += f["hmtx"][name][0]
+        return out
+
+
+@pytest.mark.parametrize("text, font", [('Tom & "Jerry" <3 > 2', None), ("指輪 and ring", None),
+                                        ("Ring of power", "en")])
+def test_text_is_each_glyphs_outline_at_its_advance_defined_once_a_page(text, font):
+    face = fonts.text_font(font) if font else fonts.register()
+    s = SvgSurface()
+    s.begin_page(100, 100)
+    for size in (9, 7, 9):  # the same string again, and at another size: its glyphs defined once
+        s.text(5, 50, text, size_pt=size, colour="#1a1a1a", font=face)
+    s.end_page()
+    page = ElementTree.fromstring(s.pages[0][1].decode("utf-8").split("\n", 1)[1])
+    defs = {p.get("id"): p.get("d") for p in page.find(f"{NS}defs") or []}
+    expected = _drawn_glyphs(face, text)
+    lines = [g for g in page.findall(f"{NS}g")]
+    assert [g.findtext(f"{NS}title") for g in lines] == [text] * 3
+    for g, size in zip(lines, (9, 7, 9)):
+        placed = [(defs[u.get(XLINK)[1:]], int(u.get("x", "0"))) for u in g.findall(f"{NS}use")]
+        assert placed == expected
+        scale = float(g.get("transform").split("scale(")[1].split()[0])
+        from fontTools.ttLib import TTFont
+
+        with TTFont(str(fonts.font_file(face))) as f:
+            assert scale == pytest.approx(size * MM_PER_PT / f["head"].unitsPerEm, rel=1e-5)
+        assert g.get("fill") == "#1a1a1a" and g.get("font-family")
+    assert len(defs) == len({d for d, _ in expected})  # each outline once
+
+
+def test_a_line_of_text_in_two_faces_is_a_group_per_run():
+    s = SvgSurface()
+    s.begin_page(100, 100)
+    s.text(5, 78, "Ring 指輪 of power", size_pt=9, font=fonts.text_font("en"), align="center")
+    s.end_page()
+    page = ElementTree.fromstring(s.pages[0][1].decode("utf-8").split("\n", 1)[1])
+    [line] = page.findall(f"{NS}g")
+    runs = line.findall(f"{NS}g")
+    assert line.findtext(f"{NS}title") == "Ring 指輪 of power" and len(runs) == 3
+    assert [r.get("font-weight") for r in runs] == [None, "normal", None]  # the fallback's says its face
+    assert runs[1].get("font-family") != line.get("font-family")
+
+
+def test_drawing_without_an_open_page_is_refused():
+    s = SvgSurface()
+    with pytest.raises(RuntimeError):
+        s.rect(Box(0, 0, 1, 1), fill="#000000")
+    s.begin_page(10, 10)
+    s.end_page()
+    with pytest.raises(RuntimeError):
+        s.text(1, 1, "a", size_pt=9)
 
 
 def test_a_saved_page_is_the_written_one(tmp_path):
