@@ -24,6 +24,7 @@ from .hyphenate import hyphen_points
 # MAX_SHRINK and MAX_STRETCH are the justifier's too (rulebook/justify.py takes them from here)
 from .knuthplass import MAX_SHRINK, MAX_STRETCH, Paragraph, best_breaks, best_breaks_summed  # noqa: F401
 from .kinsoku import CJK_CLASS, INSEPARABLE_PAIRS, NOT_AT_LINE_END, NOT_AT_LINE_START, is_cjk
+from .memo import unit_memo
 from .typography import NBSP
 
 HYPHEN = "-"
@@ -55,7 +56,7 @@ def groups(text: str) -> list[Group]:
     return list(_groups(text))
 
 
-@lru_cache(maxsize=8192)
+@unit_memo(most=8192)
 def _groups(text: str) -> tuple[Group, ...]:
     # remembered per paragraph: a book sets each paragraph at several widths (its column, the
     # side-by-side book's, the booklet's), and the breaks do not depend on the width
@@ -101,7 +102,7 @@ def hyphen_cut(word: str, fits: Callable[[int], bool], lang: str | None, after: 
     return None
 
 
-@lru_cache(maxsize=8192)  # per word: a book's paragraphs share most of theirs
+@unit_memo(most=8192)  # per word: a book's paragraphs share most of theirs
 def _inside(word: str, lang: str) -> tuple[tuple[int, bool], ...]:
     """Where a line may end inside `word`, in order, and whether a hyphen is drawn there: at its
     hyphen points, and after a compound's own hyphen ("Ring-/bearer"), none added."""
@@ -113,9 +114,14 @@ def _inside(word: str, lang: str) -> tuple[tuple[int, bool], ...]:
 
 def latin_paragraph(text: str, lang: str | None) -> bool:
     """True for a paragraph `total_fit` sets: in a Latin-script language, with no CJK in it."""
+    return lang is not None and _latin_language(lang) and _CJK.search(text) is None
+
+
+@lru_cache(maxsize=None)  # a few languages, asked once a paragraph
+def _latin_language(lang: str) -> bool:
     from ..fonts import CJK_LANGUAGES
 
-    return lang is not None and lang.split("-")[0] not in CJK_LANGUAGES and _CJK.search(text) is None
+    return lang.split("-")[0] not in CJK_LANGUAGES
 
 
 class Line(NamedTuple):
@@ -124,7 +130,7 @@ class Line(NamedTuple):
     hyphen: bool  # "-" is drawn after it
 
 
-@lru_cache(maxsize=4096)
+@unit_memo(most=4096)
 def _paragraph(text: str, lang: str) -> Paragraph | None:
     # remembered per paragraph, as groups are: the same text is set at several widths
     words = [(g.start, g.end) for g in _groups(text) if not g.space]

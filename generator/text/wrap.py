@@ -18,6 +18,7 @@ from typing import Sequence
 
 from .breaking import HYPHEN, groups, hyphen_cut, latin_paragraph, total_fit
 from .kinsoku import NOT_AT_LINE_END
+from .memo import unit_memo
 from .typography import NBSP
 
 
@@ -176,10 +177,15 @@ def _measurer(font: str, size: float):
 def _summed(text: str, font: str, size: float) -> tuple[Sequence[float], float] | None:
     """The running sums of the advances of `text + "-"` in `font` (fonts.advances: each exact)
     and the scale that makes them points at `size`; None where they are not exact."""
+    sums = _sums(text, font)
+    return None if sums is None else (sums, 0.001 * size)
+
+
+@unit_memo(most=4096)  # per text and face: the book's size, the booklet's, and the next units' books
+def _sums(text: str, font: str) -> Sequence[float] | None:
     from .. import fonts
 
-    sums = fonts.advances(text + HYPHEN, font)
-    return None if sums is None else (sums, 0.001 * size)
+    return fonts.advances(text + HYPHEN, font)
 
 
 def _span_width(sums: Sequence[float], scale: float):
