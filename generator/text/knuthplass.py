@@ -167,12 +167,13 @@ def best_breaks_summed(para: Paragraph, starts_at: list[float], ends_at: list[fl
             zone = _ragged_from_summed(zone, j, at, starts_at, gaps_at, gaps_end, scale, width, unit)
         top = zone - 1 if not final and space > 0 else j - 1
         best, best_i = inf, -1
+        # (no node up to j - 1 starts at or after the break's end, as best_breaks allows: nodes
+        # start in order, at a break inside a word or at the next word, which break j ends after)
         for i in range(top, -1, -1):
-            if start_at[i] >= end:
-                continue
             natural = scale * (at - starts_at[i])
             gaps = gaps_end - gaps_at[i]
-            if natural > width + gaps * shrink + 1e-6:
+            squeeze = gaps * shrink
+            if natural > width + squeeze + 1e-6:
                 break
             total = cost[i]
             if total == inf:
@@ -184,8 +185,8 @@ def best_breaks_summed(para: Paragraph, starts_at: list[float], ends_at: list[fl
                 if natural > width + 1e-6:
                     continue
                 badness = 0.0
-            elif natural > width and gaps * shrink > 0:
-                badness = 100 * ((natural - width) / (gaps * shrink)) ** 3
+            elif natural > width and squeeze > 0:
+                badness = 100 * ((natural - width) / squeeze) ** 3
             else:
                 badness = min(ragged, 100 * ((width - natural) / ((gaps or 1) * space * stretch)) ** 3)
             demerits = (line_penalty + badness) ** 2

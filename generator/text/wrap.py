@@ -128,6 +128,7 @@ def _fill(text: str, groups, width_of, width: float, lang: str | None = None) ->
             start, end = gs, ge
         elif width_of(start, ge, False) <= width:
             end = ge
+            continue  # the line, just measured, fits: neither check below can apply
         else:
             line_start = start
             cut = hyphen_cut(text[gs:ge], lambda i: width_of(line_start, gs + i, True) <= width, lang)
