@@ -50,8 +50,8 @@ def _wrap_spans(text: str, font: str, size_pt: float, width_pt: float, phrases: 
     spans: list[Span] = []
     offset = 0
     for para in text.split("\n"):
-        spans += [Span(s.start + offset, s.end + offset, s.hyphen)
-                  for s in _wrap_paragraph(para, measure, width_pt, phrases, lang, justified, (font, size_pt))]
+        lines = _wrap_paragraph(para, measure, width_pt, phrases, lang, justified, (font, size_pt))
+        spans += [Span(s.start + offset, s.end + offset, s.hyphen) for s in lines] if offset else lines
         offset += len(para) + 1
     return tuple(spans)
 
