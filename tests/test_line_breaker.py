@@ -186,7 +186,7 @@ def test_a_paragraph_does_not_end_on_the_tail_of_a_broken_word(monkeypatch, text
     """With one character as the unit of width, total fit would end these paragraphs "...dark-" /
     "ness." (the precondition, checked with the final-hyphen demerits switched off); with them, the
     last line but one ends at a word's end and the last line holds whole words."""
-    from generator.text import breaking
+    from generator.text import breaking, knuthplass
 
     def lines() -> list[str]:
         got = breaking.total_fit(text, lambda s: float(len(s)), width, "en", justified=True)
@@ -194,7 +194,7 @@ def test_a_paragraph_does_not_end_on_the_tail_of_a_broken_word(monkeypatch, text
         return [text[ln.start:ln.end] + ("-" if ln.hyphen else "") for ln in got]
 
     with monkeypatch.context() as m:
-        m.setattr(breaking, "FINAL_HYPHEN", 0)
+        m.setattr(knuthplass, "FINAL_HYPHEN", 0)
         assert lines()[-2].endswith("-")
     set_ = lines()
     assert not set_[-2].endswith("-") and " ".join(set_).replace("- ", "").split() == text.split()

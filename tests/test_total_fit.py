@@ -17,6 +17,7 @@ The rule, written out here from the documentation rather than imported:
 from __future__ import annotations
 
 import itertools
+from itertools import accumulate
 
 import pytest
 
@@ -355,3 +356,35 @@ CAPPED = [
 @pytest.mark.parametrize("text, width, space", CAPPED)
 def test_lines_at_the_badness_cap_are_weighed_like_any_other(text, width, space):
     assert total_fit(text, wide(space), width, "en") == brute_force(text, width, m=wide(space))
+
+
+def summed(text: str, m=measure) -> tuple[list[float], float]:
+    """What a book gives total fit: the running sums of the advances of `text` + "-" (the test's
+    faces' widths are halves, so every sum is exact) and the scale (here 1)."""
+    return list(accumulate((m(ch) for ch in text + "-"), initial=0.0)), 1.0
+
+
+@pytest.mark.parametrize("text", PARAGRAPHS)
+@pytest.mark.parametrize("justified", [False, True])
+def test_lines_measured_from_running_sums_are_the_least_total_demerits_too(text, justified):
+    for width in [w / 2 for w in range(14, 2 * int(measure(text)) + 4, 3)]:
+        got = total_fit(text, measure, width, "en", justified, advances=summed(text))
+        assert got == brute_force(text, width, justified), width
+    for width in range(9, len(text) + 2):  # fixed pitch: ties go to the fuller earlier lines
+        got = total_fit(text, mono, float(width), "en", justified, advances=summed(text, mono))
+        assert got == brute_force(text, float(width), justified, m=mono), width
+
+
+def test_long_paragraphs_take_the_same_breaks_measured_either_way():
+    """Too long for the brute force: the two ways of measuring a line (a call, running sums) must
+    choose alike, with the surely ragged lines of a long paragraph skipped by both."""
+    import random
+
+    rnd = random.Random(26)
+    words = " ".join(PARAGRAPHS).replace(",", "").replace(";", "").replace("!", "").split()
+    for _ in range(40):
+        text = " ".join(rnd.choice(words) for _ in range(rnd.randint(20, 60)))
+        for width in (8.0, 11.5, 17.0, 26.5, 40.0):
+            for justified in (False, True):
+                assert total_fit(text, measure, width, "en", justified, advances=summed(text)) == \
+                    total_fit(text, measure, width, "en", justified), (text, width)

@@ -7,15 +7,18 @@ __all__ = ["Group", "Span", "balanced_width", "fit_line", "forget_paragraphs", "
 
 
 def forget_paragraphs() -> None:
-    """Let go of what the line breaker remembers per paragraph, word and line (its groups, breaks,
-    hyphen points, wrapped lines, measured strings, typeset quotes): a build's rulebooks unit sets a
-    game's books in one language at several widths and sizes and then calls this, as the next unit's
-    paragraphs are another language's or another game's. Kept, a one-process build of the examples
-    held some 25 MB more at its end (301 against 275 MB at its peak) and set nothing faster."""
+    """A rulebooks unit has ended: let go of what the line breaker remembers of its lines (wrapped
+    lines, measured strings, typeset quotes), and of what it remembers of a paragraph whatever the
+    width (groups, breaks, hyphen points, advances) all that the last three units did not use
+    (text/memo.py: a translated book sets again the paragraphs of the two units before it). A
+    build's rulebooks unit sets a game's books in one language at several widths and sizes and
+    then calls this. Everything kept, a one-process build of the examples held some 25 MB more at
+    its end (301 against 275 MB at its peak)."""
     from .breaking import _groups, _inside, _paragraph
     from .typography import _typeset_spans
-    from .wrap import _measurer, _wrap_spans  # (the package's `wrap` is the function)
+    from .wrap import _measurer, _sums, _wrap_spans  # (the package's `wrap` is the function)
 
-    for cache in (_groups, _inside, _paragraph, _wrap_spans, _measurer, _typeset_spans):
+    for cache in (_wrap_spans, _measurer, _typeset_spans):
         cache.cache_clear()
-
+    for memo in (_groups, _inside, _paragraph, _sums):
+        memo.age()

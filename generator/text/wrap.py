@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 import re
 from functools import lru_cache
+from typing import Sequence
 
 from .breaking import HYPHEN, groups, hyphen_cut, latin_paragraph, total_fit
 from .kinsoku import NOT_AT_LINE_END
+from .memo import unit_memo
 from .typography import NBSP
 
 
@@ -48,8 +50,8 @@ def _wrap_spans(text: str, font: str, size_pt: float, width_pt: float, phrases: 
     spans: list[Span] = []
     offset = 0
     for para in text.split("\n"):
-        spans += [Span(s.start + offset, s.end + offset, s.hyphen)
-                  for s in _wrap_paragraph(para, measure, width_pt, phrases, lang, justified, (font, size_pt))]
+        lines = _wrap_paragraph(para, measure, width_pt, phrases, lang, justified, (font, size_pt))
+        spans += [Span(s.start + offset, s.end + offset, s.hyphen) for s in lines] if offset else lines
         offset += len(para) + 1
     return tuple(spans)
 
@@ -82,7 +84,8 @@ def _wrap_paragraph(text: str, measure, width: float, phrases: bool = False, lan
                     justified: bool = False, face: tuple[str, float] | None = None) -> list[Span]:
     if not text.strip():
         return [Span(0, 0)]
-    exact = _span_width(text, *face) if face else None
+    summed = _summed(text, *face) if face else None
+    exact = _span_width(*summed) if summed else None
     span_width = exact or (lambda s, e, hy: measure(text[s:e] + HYPHEN if hy else text[s:e]))
     if phrases:
         words = [(m.start(), m.end(), False) for m in re.finditer(r"\S+", text)]
@@ -94,7 +97,7 @@ def _wrap_paragraph(text: str, measure, width: float, phrases: bool = False, lan
         # with the text, and more lines only add demerits), without either's work
         return [Span(first, last)]
     if lang and latin_paragraph(text, lang):
-        fitted = total_fit(text, measure, width, lang, justified, exact)
+        fitted = total_fit(text, measure, width, lang, justified, exact, summed)
         if fitted is not None:
             return [Span(*line) for line in fitted]
     return _fill(text, groups(text), span_width, width, lang)
@@ -125,6 +128,7 @@ def _fill(text: str, groups, width_of, width: float, lang: str | None = None) ->
             start, end = gs, ge
         elif width_of(start, ge, False) <= width:
             end = ge
+            continue  # the line, just measured, fits: neither check below can apply
         else:
             line_start = start
             cut = hyphen_cut(text[gs:ge], lambda i: width_of(line_start, gs + i, True) <= width, lang)
@@ -171,15 +175,23 @@ def _measurer(font: str, size: float):
     return measure
 
 
-def _span_width(text: str, font: str, size: float):
-    """`measure(text[start:end] + ("-" if hyphen else ""))` to the bit, from the running sums of
-    the characters' advances (fonts.advances); None where those are not exact."""
+def _summed(text: str, font: str, size: float) -> tuple[Sequence[float], float] | None:
+    """The running sums of the advances of `text + "-"` in `font` (fonts.advances: each exact)
+    and the scale that makes them points at `size`; None where they are not exact."""
+    sums = _sums(text, font)
+    return None if sums is None else (sums, 0.001 * size)
+
+
+@unit_memo(most=4096)  # per text and face: the book's size, the booklet's, and the next units' books
+def _sums(text: str, font: str) -> Sequence[float] | None:
     from .. import fonts
 
-    sums = fonts.advances(text + HYPHEN, font)
-    if sums is None:
-        return None
-    scale, hyphen_w = 0.001 * size, sums[-1] - sums[-2]
+    return fonts.advances(text + HYPHEN, font)
+
+
+def _span_width(sums: Sequence[float], scale: float):
+    """`measure(text[start:end] + ("-" if hyphen else ""))` to the bit, from `_summed`'s sums."""
+    hyphen_w = sums[-1] - sums[-2]
 
     def width(start: int, end: int, hyphen: bool) -> float:
         return scale * (sums[end] - sums[start] + hyphen_w) if hyphen else scale * (sums[end] - sums[start])
