@@ -388,3 +388,48 @@ def test_long_paragraphs_take_the_same_breaks_measured_either_way():
             for justified in (False, True):
                 assert total_fit(text, measure, width, "en", justified, advances=summed(text)) == \
                     total_fit(text, measure, width, "en", justified), (text, width)
+
+
+def least_total(text: str, width: float, justified: bool) -> float:
+    """The total demerits of the brute force's breaks, line by line as the documented rule weighs them."""
+    by_end = {b[0]: b for b in allowed_breaks(text)}
+    lines = brute_force(text, width, justified)
+    assert lines is not None
+    total, before = 0.0, None
+    for k, line in enumerate(lines):
+        brk = by_end[line.end]
+        total += line_demerits(text, line.start, brk, before, width, k == len(lines) - 1, justified, measure)
+        before = brk
+    return total
+
+
+@pytest.mark.parametrize("text", PARAGRAPHS)
+@pytest.mark.parametrize("justified", [False, True])
+def test_the_walks_bound_is_never_under_the_least_total_nor_a_line_it_skips_under_the_bound(text, justified):
+    """The summed walk leaves out lines and nodes dearer than a bound (knuthplass._bound): the
+    bound must be at least the least total, and every line the room it gives skips must cost more."""
+    from generator.text import knuthplass
+    from generator.text.breaking import _paragraph
+
+    para = _paragraph(text, "en")
+    sums, scale = summed(text)
+    hyphen_w = sums[-1] - sums[-2]
+    starts_at = [sums[s] for s in para.start_at]
+    ends_at = [sums[e] + hyphen_w if hy else sums[e] for e, hy in zip(para.ends, para.hyphens)]
+    by_end = {b[0]: b for b in allowed_breaks(text)}
+    bounded = 0
+    for width in [w / 2 for w in range(14, 2 * int(measure(text)) + 4, 3)]:
+        if brute_force(text, width, justified) is None:
+            continue
+        bound, unit = knuthplass._bound(para, starts_at, ends_at, scale, width, 1.0, 0.2 if justified else 0.0)
+        assert bound >= least_total(text, width, justified), width
+        bounded += bound < knuthplass._RAGGED_DEMERITS
+        for j in range(1, len(para.ends)):  # every line but the last
+            for i in range(j):
+                natural, gaps = ends_at[j - 1] - starts_at[i], para.gaps_end[j - 1] - para.gaps_at[i]
+                if bound < knuthplass._RAGGED_DEMERITS and width - natural >= max(gaps, 1) * unit:
+                    before = by_end[para.ends[i - 1]] if i else None
+                    d = line_demerits(text, para.start_at[i], by_end[para.ends[j - 1]], before, width, False,
+                                      justified, measure)
+                    assert d is None or d > bound, (width, i, j)
+    assert bounded  # the bound was below the cap at some width: the rooms were tried

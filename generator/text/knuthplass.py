@@ -6,6 +6,8 @@ measures a line by a call, `best_breaks_summed` from running sums of the charact
 """
 from __future__ import annotations
 
+import math
+import sys
 from typing import Callable, NamedTuple
 
 # A justified line's word space may grow by at most this many of its own width (to 2x), and
@@ -153,13 +155,16 @@ def best_breaks_summed(para: Paragraph, starts_at: list[float], ends_at: list[fl
                         space: float, shrink: float) -> list[int] | None:
     """best_breaks with a line's natural width scale * (ends_at[j - 1] - starts_at[i]) (the
     running sums at its ends, total_fit), worked out in the loop rather than by a call: the
-    rulebook's hot loop (1.3 million lines over the example games' books), the same choices."""
+    rulebook's hot loop (1.3 million lines over the example games' books), the same choices.
+    Bounded by a set of breaks found first (`_bound`): a line or a node costing more than all
+    of its lines is not weighed, nor are the lines its room makes surely costlier."""
     ends, _, inside, start_at, gaps_at, gaps_ends, after_hyphen = para
     inf, last = float("inf"), len(ends)
     cost, prev = [0.0] + [inf] * last, [-1] * (last + 1)
     line_penalty, hyphen_penalty, double, final_hyphen = LINE_PENALTY, HYPHEN_PENALTY ** 2, DOUBLE_HYPHEN, FINAL_HYPHEN
     ragged, stretch = _RAGGED, MAX_STRETCH
-    unit = space * stretch * _SURELY_RAGGED
+    bound, unit = _bound(para, starts_at, ends_at, scale, width, space, shrink)
+    capped = bound >= _RAGGED_DEMERITS  # a line at the badness cap may still be on the way
     zone = 0
     for j in range(1, last + 1):
         end, at, hyphenated, gaps_end, final = ends[j - 1], ends_at[j - 1], inside[j - 1], gaps_ends[j - 1], j == last
@@ -176,7 +181,7 @@ def best_breaks_summed(para: Paragraph, starts_at: list[float], ends_at: list[fl
             if natural > width + squeeze + 1e-6:
                 break
             total = cost[i]
-            if total == inf:
+            if total > bound:  # no way on from here is cheaper than the bound (nor from no way here: inf)
                 continue
             after = after_hyphen[i]
             if hyphenated and after and not gaps:
@@ -199,11 +204,73 @@ def best_breaks_summed(para: Paragraph, starts_at: list[float], ends_at: list[fl
             total += demerits
             if total < best:
                 best, best_i = total, i
-        if top < j - 1 and min(cost[top + 1:j]) + _RAGGED_DEMERITS <= best:
+        # (min(cost) + _RAGGED_DEMERITS is at least _RAGGED_DEMERITS: not over a best under it)
+        if capped and top < j - 1 and best >= _RAGGED_DEMERITS and min(cost[top + 1:j]) + _RAGGED_DEMERITS <= best:
             best, best_i = _ragged_best(top + 1, j, end, hyphenated, cost, start_at, gaps_at, gaps_end, after_hyphen,
                                         best, best_i)
         cost[j], prev[j] = best, best_i
     return prev if cost[last] < inf else None
+
+
+def _bound(para: Paragraph, starts_at: list[float], ends_at: list[float], scale: float, width: float,
+           space: float, shrink: float) -> tuple[float, float]:
+    """(bound, unit) for best_breaks_summed: the total demerits of the breaks greedy filling
+    takes (each line ends at the latest break it may), summed as the walk sums them, so that no
+    total the walk finds into a break of its best way exceeds it (float addition is monotonic);
+    and the room per space (as _ragged_from_summed counts it) from which a line's demerits alone
+    exceed the bound. The float max and the surely ragged lines' unit when filling finds no
+    way, or a way through a line at the badness cap (the walk then weighs such lines)."""
+    ends, _, inside, _, gaps_at, gaps_ends, after_hyphen = para
+    last, i, total = len(ends), 0, 0.0
+    surely = space * MAX_STRETCH * _SURELY_RAGGED
+    if space <= 0:
+        return sys.float_info.max, surely  # no stretch: the walk weighs every line
+    while True:
+        if scale * (ends_at[last - 1] - starts_at[i]) <= width + 1e-6 and not (
+                inside[last - 1] and after_hyphen[i] and gaps_ends[last - 1] == gaps_at[i]):
+            total += _demerits(0.0, inside[last - 1], after_hyphen[i], gaps_ends[last - 1] == gaps_at[i], True)
+            break
+        j, found = i + 1, 0
+        while j < last:
+            natural, gaps = scale * (ends_at[j - 1] - starts_at[i]), gaps_ends[j - 1] - gaps_at[i]
+            if natural > width + gaps * shrink + 1e-6:
+                break
+            if not (inside[j - 1] and after_hyphen[i] and not gaps):
+                found = j
+            j += 1
+        if not found:
+            return sys.float_info.max, surely
+        natural, gaps = scale * (ends_at[found - 1] - starts_at[i]), gaps_ends[found - 1] - gaps_at[i]
+        total += _demerits(_badness(natural, gaps, width, space, shrink), inside[found - 1], after_hyphen[i], False)
+        i = found
+    if total >= _RAGGED_DEMERITS:
+        return sys.float_info.max, surely
+    # a line whose room is r spaces' stretch has badness 100 r^3 (or the cap): over the bound's
+    # (sqrt(bound) - LINE_PENALTY) from r over this (a thousandth more, against rounding)
+    over = (math.sqrt(total) - LINE_PENALTY) / 100
+    if over <= 0:
+        return total, surely  # every line costs the bound or more: no room tells more
+    return total, space * MAX_STRETCH * 1.001 * over ** (1 / 3)
+
+
+def _badness(natural: float, gaps: int, width: float, space: float, shrink: float) -> float:
+    """A line's badness as best_breaks_summed works it out (not the last line's: 0)."""
+    squeeze = gaps * shrink
+    if natural > width and squeeze > 0:
+        return 100 * ((natural - width) / squeeze) ** 3
+    return min(_RAGGED, 100 * ((width - natural) / ((gaps or 1) * space * MAX_STRETCH)) ** 3)
+
+
+def _demerits(badness: float, hyphenated: bool, after: bool, no_gaps: bool, final: bool = False) -> float:
+    """A line's demerits as best_breaks_summed adds them up."""
+    demerits = (LINE_PENALTY + badness) ** 2
+    if hyphenated:
+        demerits += HYPHEN_PENALTY ** 2
+        if after:
+            demerits += DOUBLE_HYPHEN
+    if final and after and no_gaps:
+        demerits += FINAL_HYPHEN
+    return demerits
 
 
 def _ragged_from_summed(zone: int, j: int, at: float, starts_at: list[float], gaps_at: tuple[int, ...],
