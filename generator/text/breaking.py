@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from itertools import accumulate
 from typing import Callable, NamedTuple, Sequence
 
-from .hyphenate import hyphen_points
+from .hyphenate import LEFT_MIN, RIGHT_MIN, hyphen_points
 # MAX_SHRINK and MAX_STRETCH are the justifier's too (rulebook/justify.py takes them from here)
 from .knuthplass import MAX_SHRINK, MAX_STRETCH, Paragraph, best_breaks, best_breaks_summed  # noqa: F401
 from .kinsoku import CJK_CLASS, INSEPARABLE_PAIRS, NOT_AT_LINE_END, NOT_AT_LINE_START, is_cjk
@@ -130,36 +129,50 @@ class Line(NamedTuple):
     hyphen: bool  # "-" is drawn after it
 
 
+# a word of a paragraph without CJK: a run of anything but a space a line may break at (its atoms
+# are the groups, `_groups`, and these its groups but the spaces)
+_WORD = re.compile("(?:\\S|\u00a0)+")
+_SHORT = LEFT_MIN + RIGHT_MIN  # a shorter word has no hyphen point (hyphen_points)
+
+
 @unit_memo(most=4096)
 def _paragraph(text: str, lang: str) -> Paragraph | None:
     # remembered per paragraph, as groups are: the same text is set at several widths
-    words = [(g.start, g.end) for g in _groups(text) if not g.space]
+    if _CJK.search(text) is None:
+        words = [m.span() for m in _WORD.finditer(text)]
+    else:
+        words = [(g.start, g.end) for g in _groups(text) if not g.space]
     if not words:
         return None
-    # the spaces before each word: a word holds none (a space is a group of its own), so every
-    # break inside it or at its end counts the same
-    before = list(accumulate((text.count(" ", a[1], b[0]) for a, b in zip(words, words[1:])),
-                             initial=text.count(" ", 0, words[0][0])))
+    count = text.count
+    # gaps: the spaces (" ") before the word being added; a word holds none (a space is a group of
+    # its own), so every break inside it or at its end counts the same, and so does every node
+    # inside it; the node after its end (the next word's start) counts those after it too
+    gaps = count(" ", 0, words[0][0])
     ends: list[int] = []
     hyphens: list[bool] = []
     inside: list[bool] = []
-    start_at, gaps_at, gaps_end = [words[0][0]], [before[0]], list[int]()
+    start_at, gaps_at, gaps_end = [words[0][0]], [gaps], list[int]()
+    last = len(words) - 1
     for k, (gs, ge) in enumerate(words):
-        gaps = before[k]
-        for i, hyphen in _inside(text[gs:ge], lang):
-            ends.append(gs + i)
-            hyphens.append(hyphen)
-            inside.append(True)
-            start_at.append(gs + i)
+        if ge - gs >= _SHORT or text.find("-", gs, ge) >= 0:  # else no break inside it (_inside)
+            for i, hyphen in _inside(text[gs:ge], lang):
+                ends.append(gs + i)
+                hyphens.append(hyphen)
+                inside.append(True)
+                start_at.append(gs + i)
+                gaps_at.append(gaps)
+                gaps_end.append(gaps)
+        following = words[k + 1][0] if k < last else ge
         ends.append(ge)
         hyphens.append(False)
         inside.append(False)
-        start_at.append(ge if k + 1 == len(words) else words[k + 1][0])
-        # the breaks inside the word and at its end; the nodes after them, the last the next word's start
-        gaps_end += [gaps] * (len(ends) - len(gaps_end))
-        gaps_at += [gaps] * (len(start_at) - len(gaps_at) - 1) + [before[min(k + 1, len(words) - 1)]]
+        start_at.append(following)
+        gaps_end.append(gaps)
+        gaps += count(" ", ge, following)
+        gaps_at.append(gaps)
     return Paragraph(tuple(ends), tuple(hyphens), tuple(inside), tuple(start_at), tuple(gaps_at), tuple(gaps_end),
-                      (False, *inside))
+                     (False, *inside))
 
 
 def total_fit(text: str, measure: Callable[[str], float], width: float, lang: str,
