@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import Sequence
 
-from .breaking import HYPHEN, groups, hyphen_cut, latin_paragraph, total_fit
+from .breaking import HYPHEN, _groups, hyphen_cut, latin_paragraph, total_fit
 from .kinsoku import NOT_AT_LINE_END
 from .memo import unit_memo
 from .typography import NBSP
@@ -100,7 +100,7 @@ def _wrap_paragraph(text: str, measure, width: float, phrases: bool = False, lan
         fitted = total_fit(text, measure, width, lang, justified, exact, summed)
         if fitted is not None:
             return [Span(*line) for line in fitted]
-    return _fill(text, groups(text), span_width, width, lang)
+    return _fill(text, _groups(text), span_width, width, lang, summed)
 
 
 def _trimmed(text: str) -> tuple[int, int]:
@@ -114,19 +114,23 @@ def _trimmed(text: str) -> tuple[int, int]:
     return first, last
 
 
-def _fill(text: str, groups, width_of, width: float, lang: str | None = None) -> list[Span]:
+def _fill(text: str, groups, width_of, width: float, lang: str | None = None,
+          summed: tuple[Sequence[float], float] | None = None) -> list[Span]:
     """Greedy filling: as many groups on a line as fit; a word that does not fit is hyphenated
     when its language allows, so that the line is filled. `width_of(start, end, hyphen)` measures
-    `text[start:end]` (with "-" after it)."""
+    `text[start:end]` (with "-" after it); `summed`, when given, is `_summed`'s, from which
+    width_of's `_span_width` measures: a line without a hyphen is measured from it here, not by a
+    call (a Japanese paragraph is filled a character at a time)."""
     lines: list[Span] = []
     start: int | None = None  # first character of the current line
     end = 0  # end of the last group on the current line (trailing spaces are dropped)
+    sums, scale = summed if summed is not None else ((), 0.0)
     for gs, ge, space in groups:
         if space:
             continue  # a space is drawn only between two groups on the same line
         if start is None:
             start, end = gs, ge
-        elif width_of(start, ge, False) <= width:
+        elif (scale * (sums[ge] - sums[start]) if sums else width_of(start, ge, False)) <= width:
             end = ge
             continue  # the line, just measured, fits: neither check below can apply
         else:
