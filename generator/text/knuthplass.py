@@ -275,12 +275,13 @@ def _demerits(badness: float, hyphenated: bool, after: bool, no_gaps: bool, fina
 
 def _ragged_from_summed(zone: int, j: int, at: float, starts_at: list[float], gaps_at: tuple[int, ...],
                         gaps_end: int, scale: float, width: float, unit: float) -> int:
-    """_ragged_from with the line's width from the running sums (see best_breaks_summed)."""
-    if width - scale * (at - starts_at[zone]) >= max(gaps_end - gaps_at[zone], 1) * unit:
-        while zone > 0 and width - scale * (at - starts_at[zone - 1]) >= max(gaps_end - gaps_at[zone - 1], 1) * unit:
+    """_ragged_from with the line's width from the running sums (see best_breaks_summed); a
+    line's spaces are never fewer than none, so `or 1` is max(spaces, 1) without the call."""
+    if width - scale * (at - starts_at[zone]) >= ((gaps_end - gaps_at[zone]) or 1) * unit:
+        while zone > 0 and width - scale * (at - starts_at[zone - 1]) >= ((gaps_end - gaps_at[zone - 1]) or 1) * unit:
             zone -= 1
         return zone
     zone += 1
-    while zone < j and width - scale * (at - starts_at[zone]) < max(gaps_end - gaps_at[zone], 1) * unit:
+    while zone < j and width - scale * (at - starts_at[zone]) < ((gaps_end - gaps_at[zone]) or 1) * unit:
         zone += 1
     return zone
