@@ -178,3 +178,25 @@ def test_a_big_pages_outline_masks_are_not_kept():
         ImageDraw.Draw(want).polygon([(x * S, y * S) for x, y in pts], fill="#2b2440", outline="#c9a227",
                                      width=max(1, round(0.7 * S)))
         assert got.tobytes() == want.tobytes()
+
+
+def test_a_rounded_rectangle_in_a_moved_group_has_pillows_pixels():
+    """A rounded rectangle's outline in pixels is worked out once for equal rectangles on equal
+    pages (png.py `_rounded_px`): drawn at the page's origin and in a group moved by (dx, dy), each
+    has the pixels of ImageDraw.polygon through its points at its own place."""
+    from generator.render.base import rounded_rect_points
+
+    box = Box(4, 5, 50, 70)
+    s = open_surface("png", dpi=300)
+    want = []
+    for dx, dy in ((0.0, 0.0), (3.25, 1.5), (0.0, 0.0)):
+        s.begin_page(W, H)
+        with s.group(dx=dx, dy=dy):
+            s.rect(box, fill="#2b2440", stroke="#c9a227", width=0.7, radius=3.0)
+        s.end_page()
+        img = Image.new("RGB", (round(W * S), round(H * S)), "white")
+        ImageDraw.Draw(img).polygon([((x + dx) * S, (y + dy) * S) for x, y in rounded_rect_points(box, 3.0)],
+                                    fill="#2b2440", outline="#c9a227", width=max(1, round(0.7 * S)))
+        want.append(img.tobytes())
+    got = [Image.open(io.BytesIO(s.png_bytes(i))).convert("RGB").tobytes() for i in range(3)]
+    assert got == want and want[0] != want[1]

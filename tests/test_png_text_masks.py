@@ -64,3 +64,59 @@ def test_another_size_is_rendered_anew_and_the_kept_renderings_are_bounded(monke
     ours(11.0)
     assert len(png_backend._MASKS) == 2
     assert ours(11.0).tobytes() == pillow_alone(11.0).tobytes()  # with some kept and some evicted
+
+
+def test_a_line_is_painted_from_its_mask_without_imagedraw_text(monkeypatch):
+    """A line of text is painted from its mask by pillowfast.paint_text, the calls ImageDraw.text
+    makes for one line, without ImageDraw.text itself: the pixels of Pillow alone, and none of its
+    calls. A string with a newline, which ImageDraw.text sets as two lines, still goes to it."""
+    from generator.render import pillowfast
+
+    png_backend._MASKS.clear()
+    oracle = pillow_alone()
+    assert pillowfast.text_agrees()  # tried once, on the locked Pillow
+    calls: list[str] = []
+    public = ImageDraw.ImageDraw.text
+
+    def counted(self, xy, text, *args, **kwargs):
+        calls.append(text)
+        return public(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", counted)
+    assert ours().tobytes() == oracle.tobytes()
+    assert calls == []
+    s = open_surface("png", dpi=DPI)
+    s.begin_page(40, 22)
+    s.text(3.0, 6.0, "two\nlines", size_pt=9.0)
+    s.end_page()
+    assert calls == ["two\nlines"]
+
+
+def test_a_pillow_whose_internals_differ_gets_imagedraw_text(monkeypatch):
+    """Where paint_text does not paint what ImageDraw.text paints (another Pillow's internals:
+    here a core draw_bitmap that paints nothing), text_agrees says so and ImageDraw.text draws,
+    with Pillow's pixels."""
+    from generator.render import pillowfast
+
+    class Nothing:  # the core draw object of a Pillow whose draw_bitmap paints nothing
+        def draw_bitmap(self, *args: object) -> None:
+            pass
+
+    real = pillowfast.paint_text
+
+    def other(draw, *args, **kwargs):
+        core, draw.draw = draw.draw, Nothing()
+        try:
+            real(draw, *args, **kwargs)
+        finally:
+            draw.draw = core
+
+    png_backend._MASKS.clear()
+    monkeypatch.setattr(pillowfast, "paint_text", other)
+    monkeypatch.setattr(png_backend, "paint_text", other)
+    pillowfast.text_agrees.cache_clear()
+    try:
+        assert not pillowfast.text_agrees()
+        assert ours().tobytes() == pillow_alone().tobytes()
+    finally:
+        pillowfast.text_agrees.cache_clear()

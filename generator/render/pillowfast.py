@@ -1,15 +1,17 @@
-"""Two Pillow drawings made through Pillow's internals, for speed, with the public call's pixels:
+"""Three Pillow drawings made through Pillow's internals, for speed, with the public call's pixels:
 a polygon's wide outline with its mask kept for equal polygons (`wide_outline`: a deck's faces
-draw the same rounded border), and a tile of opaque shapes averaged without the premultiplied
+draw the same rounded border), a tile of opaque shapes averaged without the premultiplied
 copy `Image.reduce` makes (`plain_reduce`: 0.06 against 0.18 CPU-s for the examples' 82 symbol
-tiles). The internals are not Pillow's public API and pyproject admits any Pillow from 10:
-`internals_agree` tries both once against the public calls, and where they are missing or give
-other pixels, render/png.py makes the public calls instead.
+tiles), and a line of text painted from its mask without ImageDraw.text's multiline and stroke
+machinery (`paint_text`). The internals are not Pillow's public API and pyproject admits any
+Pillow from 10: `internals_agree` and `text_agrees` try them once against the public calls, and
+where they are missing or give other pixels, render/png.py makes the public calls instead.
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from PIL import Image, ImageDraw
@@ -56,6 +58,41 @@ def internals_agree() -> bool:
         return (public.tobytes() == ours.tobytes()
                 and plain_reduce(tile, 4, (0, 0, 16, 16)).tobytes() == tile.reduce(4).tobytes())
     except (AttributeError, TypeError, ValueError):
+        return False
+
+
+def paint_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: Any, fill: Colour,
+               anchor: str) -> None:
+    """`draw.text(xy, text, font=font, fill=fill, anchor=anchor)` for one line (no newline) without
+    a stroke: the calls ImageDraw.text makes for it, with the same arguments (so that png.py's kept
+    masks serve it alike), without building its Text object and splitting it into lines (some 15
+    us of its 40 a call, and a face draws many short strings)."""
+    ink = draw._getink(fill)[0]
+    x, y = xy
+    mask, (dx, dy) = font.getmask2(text, draw.fontmode, None, None, None, 0, anchor, ink,
+                                   (math.modf(x)[0], math.modf(y)[0]), stroke_filled=True)
+    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+
+
+@lru_cache(maxsize=1)
+def text_agrees() -> bool:
+    """Whether `paint_text` runs on the Pillow installed and paints what ImageDraw.text paints,
+    tried once on a line at a fractional start, in each anchor png.py uses; where not, the public
+    call draws."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    try:
+        font = ImageFont.load_default(14)
+        if not isinstance(font, ImageFont.FreeTypeFont):  # a Pillow built without FreeType
+            return False
+        for anchor in ("ls", "ms", "rs"):
+            public, ours = (Image.new("RGB", (96, 32), "#203040") for _ in range(2))
+            ImageDraw.Draw(public).text((48.37, 21.6), "Ag 7", font=font, fill="#f0e0a0", anchor=anchor)
+            paint_text(ImageDraw.Draw(ours), (48.37, 21.6), "Ag 7", font, "#f0e0a0", anchor)
+            if public.tobytes() != ours.tobytes() or public.getcolors() == [(96 * 32, (0x20, 0x30, 0x40))]:
+                return False
+        return True
+    except (AttributeError, TypeError, ValueError, OSError):
         return False
 
 

@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, TypeAlias
 
 from PIL import ImageFont
 
+from .. import fonts
 from ..geometry import MM_PER_INCH, PT_PER_MM, Box
 from ..output import atomic_path
-from .pillowfast import internals_agree, plain_reduce, wide_outline
+from .pillowfast import internals_agree, paint_text, plain_reduce, text_agrees, wide_outline
 from .base import Align, Colour, Fit, ImageSource, SurfaceBase, Point, place_image, rounded_rect_points
 
 if TYPE_CHECKING:
@@ -72,8 +73,6 @@ def pil_font(size_px: int, font: str) -> _Face:
     """The Pillow face of `font` (a reportlab name, see `fonts.font_file`) at `size_px` pixels. Each
     holds about 0.7 MB of the face (a CJK font's tables) and opens in under a millisecond: a few are
     kept, not one per size a build ever drew (60 sizes, 44 MB, in the example games)."""
-    from .. import fonts
-
     return _Face(str(fonts.font_file(font)), size_px)
 
 
@@ -149,7 +148,8 @@ class PngSurface(SurfaceBase):
         if self._plain:
             self._plain = _opaque(fill, stroke)
         if radius > 0:
-            self.polygon(rounded_rect_points(box, radius), fill=fill, stroke=stroke, width=width)
+            # a deck's faces draw the same rounded border: its corners' points worked out once
+            self._polygon_px(list(_rounded_px(box, radius, self._ox, self._oy, self.s)), fill, stroke, width)
             return
         x0, y0 = self._px(box.x, box.y)
         x1, y1 = self._px(box.right, box.bottom)
@@ -178,7 +178,9 @@ class PngSurface(SurfaceBase):
             return
         if self._plain:
             self._plain = _opaque(fill, stroke)
-        pts = [self._px(x, y) for x, y in points]
+        self._polygon_px([self._px(x, y) for x, y in points], fill, stroke, width)
+
+    def _polygon_px(self, pts: list[tuple[float, float]], fill: Colour, stroke: Colour, width: float) -> None:
         w = self._w(width) if stroke else 0
         if w < 2 or not internals_agree():
             self.draw.polygon(pts, fill=fill, outline=stroke, width=w)
@@ -201,21 +203,27 @@ class PngSurface(SurfaceBase):
         if not s:
             return
         self._plain = False  # anti-aliased: partly transparent pixels where nothing lay under it
-        from .. import fonts
-
         font = font or fonts.register()
         px = max(1, round(size_pt / PT_PER_MM * self.s))
         parts = fonts.runs(s, font)
         X, Y = self._px(x, y)
+        fill = colour or "#000000"
         if len(parts) == 1:
-            self.draw.text((X, Y), s, font=pil_font(px, font), fill=colour or "#000000", anchor=_ANCHOR[align])
+            self._line(X, Y, s, pil_font(px, font), fill, _ANCHOR[align])
             return
         # Runs in several fonts: placed one after another from the left end, each at its advance.
         widths = [pil_font(px, f).getlength(part) for part, f in parts]
         X -= {"left": 0.0, "center": sum(widths) / 2, "right": sum(widths)}[align]
         for (part, f), w in zip(parts, widths):
-            self.draw.text((X, Y), part, font=pil_font(px, f), fill=colour or "#000000", anchor="ls")
+            self._line(X, Y, part, pil_font(px, f), fill, "ls")
             X += w
+
+    def _line(self, x: float, y: float, s: str, face: _Face, fill: str, anchor: str) -> None:
+        """One run of text in one face, as ImageDraw.text draws it (`pillowfast.paint_text`)."""
+        if "\n" in s or not text_agrees():  # ImageDraw.text would set a newline as a second line
+            self.draw.text((x, y), s, font=face, fill=fill, anchor=anchor)
+        else:
+            paint_text(self.draw, (x, y), s, face, fill, anchor)
 
     # ------------------------------------------------------------------ images
     def image(self, box: Box, image: ImageSource, *, fit: Fit = "fit") -> None:
@@ -348,6 +356,13 @@ def _shrink(big: Image.Image, plain: bool = False) -> _Tile:
     if not plain or not internals_agree():
         return big.crop(box).reduce(n), (x0, y0)
     return plain_reduce(big, n, box), (x0, y0)
+
+
+@lru_cache(maxsize=64)
+def _rounded_px(box: Box, radius: float, ox: float, oy: float, s: float) -> tuple[tuple[float, float], ...]:
+    """A rounded rectangle's outline in pixels on a page at `s` px per mm with its origin at
+    (ox, oy) mm: PngSurface._px of each of `rounded_rect_points`, the same floats."""
+    return tuple(((x + ox) * s, (y + oy) * s) for x, y in rounded_rect_points(box, radius))
 
 
 def _opaque(*colours: Colour) -> bool:
