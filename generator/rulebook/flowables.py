@@ -167,11 +167,12 @@ class KPara(Flowable):
         page = c.getPageNumber()
         top = self.height - self._before()
         if self.anchor:
-            c.bookmarkHorizontal(self.anchor, 0, top + st.leading * 0.2)
             self.rec.anchors.setdefault(self.anchor, page)
-            if self.outline:
-                title, level = self.outline
-                c.addOutlineEntry(title, self.anchor, level=level, closed=level > 0)
+            if not self.rec.layout_only:  # a layout pass's canvas is never saved: no destination
+                c.bookmarkHorizontal(self.anchor, 0, top + st.leading * 0.2)
+                if self.outline:
+                    title, level = self.outline
+                    c.addOutlineEntry(title, self.anchor, level=level, closed=level > 0)
         if self.rec.layout_only:
             return
         c.setFont(st.font, st.size)
