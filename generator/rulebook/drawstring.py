@@ -34,14 +34,18 @@ def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: flo
     return draw_words(canvas, x, y, (s,), 0.0, font, size_pt)
 
 
-def draw_words(canvas: Any, x: float, y: float, words: Sequence[str], gap: float, font: str, size_pt: float) -> float:
+def draw_words(canvas: Any, x: float, y: float, words: Sequence[str], gap: float, font: str, size_pt: float,
+               sums: Sequence[float] | None = None, start: int = 0) -> float:
     """`draw_string` of each of `words` in turn, the next `gap` pt after where the one before ends
     (a justified line's words); returns the end x. The same bytes, the same strings noted for
     preflight and the same canvas state after as those calls give, with the per-string work done
     once a call: the record's page, matrix and colours looked up once, the baseline's figures
     written once (fp_str(x, y) is fp_str(x), a space and fp_str(y)), and the font set on the
     canvas once at the end (setFont writes nothing for a TrueType font: it only keeps its name
-    and size, which nothing reads in between; a run reportlab draws itself sets it first)."""
+    and size, which nothing reads in between; a run reportlab draws itself sets it first).
+    `sums`: the words are a text's from `start` on, one space apart, and these are that text's
+    running sums of advances in `font` (fonts.advances: exact, every character in the font): a
+    word new to the canvas is measured from them, to the bit its sum over its characters."""
     by_style = canvas.__dict__.get("_pnp_shown")
     if by_style is None:
         by_style = canvas._pnp_shown = {}
@@ -65,7 +69,9 @@ def draw_words(canvas: Any, x: float, y: float, words: Sequence[str], gap: float
             x += gap
         known: _Runs | None = shown.get(s)
         if known is None:
-            known = shown[s] = _runs(canvas, s, font, size_pt)
+            known = shown[s] = _runs(canvas, s, font, size_pt, None if sums is None else sums[start + len(s)] - sums[start])
+        if sums is not None:
+            start += len(s) + 1
         for f, operators, text, advance, pieces in known:
             if drawn is not None:
                 if pieces is None:
@@ -159,12 +165,13 @@ def set_fill(canvas: Any, colour: Any) -> None:
         fills[id(colour)] = (colour, canvas._code[-1])  # the colour kept with it, so that its id stays its own
 
 
-def _runs(canvas: Any, s: str, font: str, size_pt: float) -> _Runs:
+def _runs(canvas: Any, s: str, font: str, size_pt: float, advance: float | None = None) -> _Runs:
     """The runs of `s` with their operators, worked out (and the characters given codes in the
     document's subsets) in the order they are drawn, at `size_pt` and reportlab's leading for it
-    (what setFont(f, size_pt) leaves on the canvas: the canvas itself is set by draw_words)."""
+    (what setFont(f, size_pt) leaves on the canvas: the canvas itself is set by draw_words).
+    `advance`: `s`'s, known to be one run in `font` (draw_words's sums), else it is measured."""
     out: list[tuple[str, str | None, str, float, Any]] = []
-    for text, f, advance in _measured(s, font):
+    for text, f, advance in (((s, font, advance),) if advance is not None and s else _measured(s, font)):
         if advance is None or not canvas.bottomup:
             out.append((f, None, text, 0.0, None))
             continue
@@ -206,14 +213,23 @@ def _text_operators(canvas: Any, font: str, text: str, size_pt: float) -> tuple[
     codes = canvas.__dict__.get("_pnp_codes")
     if codes is None:
         codes = canvas._pnp_codes = {}
-    given = codes.get(font)
-    if given is None and (state := getFont(font).state.get(canvas._doc)) is not None:
-        given = codes[font] = _Codes(state, getFont(font), canvas)
-    known = given.operators(text, size_pt) if given is not None else None
-    if known is not None:
-        return known
-    parts = []
     face = getFont(font)
+    given = codes.get(font)
+    if given is None and (state := face.state.get(canvas._doc)) is not None:
+        given = codes[font] = _Codes(state, face, canvas)
+    if given is not None:
+        known = given.operators(text, size_pt)
+        if known is not None:
+            return known
+        # the characters without a code, each once, in the order splitString meets them in `text`:
+        # it gives them the codes it would give them there (reportlab's loop is per character, and
+        # a line of Japanese has a new kanji or two among dozens that have codes)
+        assignments = given.assignments
+        face.splitString("".join([ch for ch in dict.fromkeys(text) if ord(ch) not in assignments]), canvas._doc)
+        known = given.operators(text, size_pt)
+        if known is not None:
+            return known
+    parts = []  # a character the face lacks (code 0, never given), or the face's first string here
     chunks = face.splitString(text, canvas._doc)  # gives the new characters their codes
     for subset, chunk in chunks:
         parts.append(_subset_operators(canvas, face, subset, size_pt))

@@ -187,13 +187,17 @@ class KPara(Flowable):
             if tail:
                 draw_string(c, st.indent + self.marker_tab, baseline0, tail, st.font, st.size)
         spans = self._lines(self._width)
+        # the running sums of the text's advances, as the line breaker asked fonts.advances for them
+        # (text + hyphen: remembered there): a string new to the canvas takes its advance from them
+        # rather than a sum over its characters (None: a character drawn in another face)
+        self._sums = fonts.advances(self.text.text + "-", st.font)
         for i, span in enumerate(spans):
             y = baseline0 - i * st.leading
             self._space = self._word_space(span)
             end = self._draw_line(span, y)
             if self.rec.keep_lines:
                 self._record(page, spans, i, y, end)
-        self._space = 0.0
+        self._space, self._sums = 0.0, None
         if self.rule:
             c.setStrokeColor(st.colour)
             c.setLineWidth(0.6)
@@ -212,6 +216,7 @@ class KPara(Flowable):
                                         y=ay, para=self.para, hyphen=span.hyphen, word_space=self._space))
 
     _space = 0.0  # pt added at each space of the line being drawn (justification)
+    _sums = None  # the text's running sums of advances while it is drawn (fonts.advances), or None
 
     def _word_space(self, span: Span) -> float:
         """Justification of one line: none for ragged styles and for the last line of a paragraph."""
@@ -233,26 +238,27 @@ class KPara(Flowable):
             a, b = max(link.start, span.start), min(link.end, span.end)
             if a >= b:
                 continue
-            x = self._segment(text[pos:a], x, y, st.colour)
+            x = self._segment(text[pos:a], x, y, st.colour, pos)
             x0 = x
-            x = self._segment(text[a:b], x, y, LINK_COLOUR)
+            x = self._segment(text[a:b], x, y, LINK_COLOUR, a)
             c.linkRect("", link.anchor, (x0, y - st.size * 0.2, x, y + st.size * fonts.font_info(st.font).ascent), relative=1, thickness=0)
             self.rec.links.append((c.getPageNumber(), link.anchor))
             pos = b
-        x = self._segment(text[pos:span.end], x, y, st.colour)
+        x = self._segment(text[pos:span.end], x, y, st.colour, pos)
         return self._segment("-", x, y, st.colour) if span.hyphen else x
 
-    def _segment(self, s: str, x: float, y: float, colour: Color) -> float:
-        """Draw `s` from x (each character in a font that has it, word spaces widened by the
-        line's justification); returns where it ends."""
+    def _segment(self, s: str, x: float, y: float, colour: Color, start: int | None = None) -> float:
+        """Draw `s` (the text's own from `start`, None: not the text's) from x (each character in
+        a font that has it, word spaces widened by the line's justification); returns where it ends."""
         if not s:
             return x
         set_fill(self.canv, colour)
         st = self.style
+        sums = self._sums if start is not None else None
         if not self._space:
-            return draw_words(self.canv, x, y, (s,), 0.0, st.font, st.size)  # draw_string's call
+            return draw_words(self.canv, x, y, (s,), 0.0, st.font, st.size, sums, start or 0)  # draw_string's call
         gap = _space_width(st.font, st.size) + self._space
-        return draw_words(self.canv, x, y, s.split(" "), gap, st.font, st.size)
+        return draw_words(self.canv, x, y, s.split(" "), gap, st.font, st.size, sums, start or 0)
 
 
 @lru_cache(maxsize=256)
