@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.platypus import Flowable, Table
@@ -216,7 +216,7 @@ class KPara(Flowable):
                                         y=ay, para=self.para, hyphen=span.hyphen, word_space=self._space))
 
     _space = 0.0  # pt added at each space of the line being drawn (justification)
-    _sums = None  # the text's running sums of advances while it is drawn (fonts.advances), or None
+    _sums: Sequence[float] | None = None  # the text's running sums of advances while it is drawn (fonts.advances)
 
     def _word_space(self, span: Span) -> float:
         """Justification of one line: none for ragged styles and for the last line of a paragraph."""
