@@ -227,7 +227,10 @@ class KPara(Flowable):
         if not span.hyphen and (not rest or rest.startswith("\n")):
             return 0.0  # the last line of a paragraph stays ragged
         width = max(self._width - self.text_x, self.style.size)
-        return word_space(text[span.start:span.end], span.hyphen, self.style.font, self.style.size, width)
+        sums, natural = self._sums, None
+        if sums is not None:  # fonts.string_width's figure from the paragraph's exact sums (its last: the hyphen)
+            natural = 0.001 * self.style.size * (sums[span.end] - sums[span.start] + (sums[-1] - sums[-2] if span.hyphen else 0))
+        return word_space(text[span.start:span.end], span.hyphen, self.style.font, self.style.size, width, natural)
 
     def _draw_line(self, span: Span, y: float) -> float:
         """Draw one line; returns where it ends (x in the flowable's space)."""
