@@ -141,6 +141,36 @@ def test_words_measured_from_their_text_s_sums_the_same_bytes_and_ends():
     assert go(True) == go(False)
 
 
+def test_a_decoration_is_recorded_as_note_records_it_and_drawn_as_drawstring_draws_it():
+    """The contents' dot leaders and page numbers are drawn by draw_string (decoration=True for the
+    leaders): the bytes drawString gives, and in preflight's record what drawn.note says of them."""
+    from reportlab.lib.colors import HexColor
+
+    from generator.rulebook import drawn
+
+    font, strings = fonts.text_font("en"), [("." * 37, True), ("12", False), ("指輪 ring", False)]
+
+    def go(ours):
+        record: list = []
+
+        def page(canvas):
+            drawn.recording(canvas, record)
+            canvas.setFillColor(HexColor("#aaaaaa"))
+            for i, (text, decoration) in enumerate(strings):
+                if ours:
+                    draw_string(canvas, 30.5, 300 - 20 * i, text, font, 9.5, decoration=decoration)
+                else:
+                    _reference(canvas, 30.5, 300 - 20 * i, text, font, 9.5)
+                    x = 30.5
+                    for run, f in fonts.runs(text, font):
+                        drawn.note(canvas, x, 300 - 20 * i, run, f, 9.5, decoration=decoration)
+                        x += stringWidth(run, f, 9.5)
+        return _pdf(page)[0], record
+
+    ours, theirs = go(True), go(False)
+    assert ours == theirs and [s[9] for s in ours[1]] == [True, False, False, False]
+
+
 def test_fill_colour_the_same_operators_as_reportlabs_setfillcolor():
     """set_fill writes what canvas.setFillColor writes, a colour again and again, after another
     one, and after the fill's opacity changed (reportlab then writes a graphics state too)."""

@@ -25,13 +25,21 @@ _Pieces = Optional[tuple[str, ...]]
 _Runs = tuple[tuple[str, Optional[str], str, float, _Pieces], ...]
 
 
-def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: float) -> float:
+def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: float, decoration: bool = False) -> float:
     """Draw `s` on a reportlab canvas from (x, y) run by run (see `runs`); returns the end x.
     A TrueType run prints the bytes `canvas.drawString` prints, without its text object: the
     operators after the origin are remembered per canvas (once its document has given a character
     a code, the same text in the same font and size prints the same operators), with the run's
-    advance (stringWidth's own sum, in font units)."""
-    return draw_words(canvas, x, y, (s,), 0.0, font, size_pt)
+    advance (stringWidth's own sum, in font units). `decoration`: preflight's record says so
+    (drawn.note's flag: never judged for contrast)."""
+    if not decoration:
+        return draw_words(canvas, x, y, (s,), 0.0, font, size_pt)
+    drawn = canvas.__dict__.get("_pnp_drawn")
+    before = 0 if drawn is None else len(drawn)
+    end = draw_words(canvas, x, y, (s,), 0.0, font, size_pt)
+    if drawn is not None:
+        drawn[before:] = [(*d[:9], True, d[10]) for d in drawn[before:]]
+    return end
 
 
 def draw_words(canvas: Any, x: float, y: float, words: Sequence[str], gap: float, font: str, size_pt: float,
