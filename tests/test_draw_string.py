@@ -111,6 +111,66 @@ def test_words_the_same_bytes_ends_and_canvas_state_as_reportlabs():
     assert our_ends == their_ends
 
 
+def test_words_measured_from_their_text_s_sums_the_same_bytes_and_ends():
+    """KPara hands draw_words its text's running sums of advances (fonts.advances) and where its
+    words start: a word new to the canvas is measured from them, not character by character; the
+    bytes and the end of each line to the bit are still reportlab's own."""
+    from generator.rulebook.drawstring import draw_words
+
+    faces = ((fonts.text_font("en"), 9.5), (fonts.text_font("ja"), 8.55), (fonts.text_font("en", "italic"), 7.3))
+    texts = [(s, font, size) for s in SAMPLES + ["Frodo  and   Sam ", " 指輪 と ring "] for font, size in faces
+             if fonts.advances(s, font) is not None]
+    assert len(texts) >= 4 and {font for _, font, _ in texts} >= {faces[0][0], faces[1][0]}
+
+    def go(with_sums):
+        def page(canvas):
+            out = []
+            for i, (text, font, size) in enumerate(texts):
+                sums = fonts.advances(text, font) if with_sums else None
+                cut = text.find(" ", len(text) // 3) + 1  # a line that starts inside the text
+                for j, start in enumerate((0, cut, 0)):  # and the first again: its words now known
+                    words = text[start:].split(" ")
+                    y = 390 - 12 * (3 * i + j)
+                    if with_sums:
+                        out.append(draw_words(canvas, 20.5, y, words, 1.25 + j, font, size, sums, start))
+                    else:
+                        out.append(_reference_words(canvas, 20.5, y, words, 1.25 + j, font, size))
+            return out
+        return _pdf(page)
+
+    assert go(True) == go(False)
+
+
+def test_a_decoration_is_recorded_as_note_records_it_and_drawn_as_drawstring_draws_it():
+    """The contents' dot leaders and page numbers are drawn by draw_string (decoration=True for the
+    leaders): the bytes drawString gives, and in preflight's record what drawn.note says of them."""
+    from reportlab.lib.colors import HexColor
+
+    from generator.rulebook import drawn
+
+    font, strings = fonts.text_font("en"), [("." * 37, True), ("12", False), ("指輪 ring", False)]
+
+    def go(ours):
+        record: list = []
+
+        def page(canvas):
+            drawn.recording(canvas, record)
+            canvas.setFillColor(HexColor("#aaaaaa"))
+            for i, (text, decoration) in enumerate(strings):
+                if ours:
+                    draw_string(canvas, 30.5, 300 - 20 * i, text, font, 9.5, decoration=decoration)
+                else:
+                    _reference(canvas, 30.5, 300 - 20 * i, text, font, 9.5)
+                    x = 30.5
+                    for run, f in fonts.runs(text, font):
+                        drawn.note(canvas, x, 300 - 20 * i, run, f, 9.5, decoration=decoration)
+                        x += stringWidth(run, f, 9.5)
+        return _pdf(page)[0], record
+
+    ours, theirs = go(True), go(False)
+    assert ours == theirs and [s[9] for s in ours[1]] == [True, False, False, False]
+
+
 def test_fill_colour_the_same_operators_as_reportlabs_setfillcolor():
     """set_fill writes what canvas.setFillColor writes, a colour again and again, after another
     one, and after the fill's opacity changed (reportlab then writes a graphics state too)."""

@@ -147,3 +147,21 @@ def test_a_make_subset_that_reads_the_table_otherwise_runs_on_the_table_itself(r
     monkeypatch.setattr(TTFontFile, "makeSubset", reads_its_length)
     kept = registry(fonts._ttfont_class()("PnpTestSubsets", path))
     assert _document(kept, [JAPANESE[:200]]) == own
+
+
+def test_a_subset_s_unicode_map_is_made_once_and_is_reportlab_s(registry, monkeypatch):
+    """The ToUnicode map of a subset embedded again is not formatted again: its text is
+    reportlab's makeToUnicodeCMap's for the same subset, and the documents are the same bytes."""
+    from reportlab.pdfbase import ttfonts
+
+    path = str(fonts.FAMILIES[fonts.face_of("ja").id].files()["regular"])
+    kept = registry(fonts._ttfont_class()("PnpTestSubsets", path))
+    made: list[tuple[str, tuple[int, ...]]] = []
+    real = fontsubsets.REPORTLAB_CMAP
+    monkeypatch.setattr(fontsubsets, "REPORTLAB_CMAP", lambda name, subset: made.append((name, tuple(subset))) or real(name, subset))
+    fontsubsets._cmap_text.cache_clear()
+    first = _document(kept, [JAPANESE[:200], JAPANESE[200:]])
+    assert ttfonts.makeToUnicodeCMap is fontsubsets.to_unicode_cmap and len(made) == 2  # two subsets
+    assert _document(kept, [JAPANESE[:200], JAPANESE[200:]]) == first and len(made) == 2
+    for name, subset in made:
+        assert fontsubsets.to_unicode_cmap(name, list(subset)) == real(name, list(subset))

@@ -10,6 +10,7 @@ from pypdf import PdfReader
 from generator.context import BuildContext
 from generator.rulebook.build import book_languages, rulebook_files
 from generator.rulebook.content import Heading, rulebook_content
+from generator.rulebook.impose import impose
 from generator.rulebook.typeset import render
 from generator.text.kinsoku import NOT_AT_LINE_END, NOT_AT_LINE_START
 from solver.game.loader import load_game
@@ -139,6 +140,20 @@ def test_a_book_without_its_lines_recorded_is_the_same_book(side_by_side):
     assert len(rec.lines) > 500 and {ln.lang for ln in rec.lines} >= {"ja", "en"}
     guide, _ = render(content, "a4", leaflet=True)
     assert render(content, "a4", leaflet=True, lines=False)[0] == guide
+
+
+def test_a_book_drawn_for_its_booklet_alone_has_no_links_and_gives_the_same_sheets(saboteur_ja_a5):
+    """The build's A5 book is made only to be imposed, which keeps its pages' content and resources:
+    drawn without links, destinations and outline entries (`links=False`), it gives the same
+    booklet, byte for byte, with either flip."""
+    pdf = saboteur_ja_a5[0]
+    bare, _ = render(rulebook_content(load_game("saboteur-the-lost-mines"), ["ja"], None), "a5", links=False)
+    full, plain = PdfReader(io.BytesIO(pdf)), PdfReader(io.BytesIO(bare))
+    assert any("/Annots" in page for page in full.pages) and "/Outlines" in full.trailer["/Root"]
+    assert not any("/Annots" in page for page in plain.pages) and "/Outlines" not in plain.trailer["/Root"]
+    assert len(plain.pages) == len(full.pages) and bare != pdf
+    for flip in ("short", "long"):
+        assert impose(bare, flip=flip, back_cover=True) == impose(pdf, flip=flip, back_cover=True)
 
 
 def test_contents_page_numbers_point_at_the_headings(side_by_side):

@@ -48,6 +48,17 @@ def test_a_hair_past_the_shrink_limit_is_ragged_and_the_limit_itself_is_not():
     assert word_space(line, False, FONT, SIZE, natural(line) + 2 * SPACE + 0.01) == 0.0
 
 
+def test_a_natural_width_given_is_the_one_the_spaces_fill_up_to():
+    """A caller that has the line's width as set (KPara: from its paragraph's running sums of
+    advances) gives it; the spaces then fill what that width lacks, not what a width measured
+    again would."""
+    line = "Frodo and Sam"
+    width = natural(line) + SPACE
+    assert word_space(line, False, FONT, SIZE, width, natural(line)) == word_space(line, False, FONT, SIZE, width)
+    assert word_space(line, False, FONT, SIZE, width, natural(line) + SPACE) == pytest.approx(0.0, abs=1e-9)
+    assert word_space(line, False, FONT, SIZE, width, natural(line) - SPACE) == pytest.approx(SPACE)
+
+
 def test_the_hyphen_is_part_of_the_line():
     line = "Frodo walks to Mor"
     width = natural(line + "-")  # exactly full with its hyphen: no extra room

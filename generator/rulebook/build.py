@@ -113,7 +113,7 @@ def _typeset_books(game: Game, ctx: BuildContext, lang: str, booklets: tuple[boo
                 guide, _ = render(print_guide_content(game, lang, Printing.of(ctx)), page, leaflet=True, lines=False)
                 written.append(write_bytes(out / f"print-guide-{lang}.pdf", guide))
         else:
-            pdf, _ = render(content, "a5", back_cover=True, lines=False)
+            pdf, _ = render(content, "a5", back_cover=True, lines=False, links=False)  # imposing drops them
             sheets = impose(pdf, flip=ctx.flip, back_cover=True)
             record = take(digest(pdf))  # what the A5 book drew, placed on the sheets for preflight
             if record is not None:

@@ -25,23 +25,35 @@ _Pieces = Optional[tuple[str, ...]]
 _Runs = tuple[tuple[str, Optional[str], str, float, _Pieces], ...]
 
 
-def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: float) -> float:
+def draw_string(canvas: Any, x: float, y: float, s: str, font: str, size_pt: float, decoration: bool = False) -> float:
     """Draw `s` on a reportlab canvas from (x, y) run by run (see `runs`); returns the end x.
     A TrueType run prints the bytes `canvas.drawString` prints, without its text object: the
     operators after the origin are remembered per canvas (once its document has given a character
     a code, the same text in the same font and size prints the same operators), with the run's
-    advance (stringWidth's own sum, in font units)."""
-    return draw_words(canvas, x, y, (s,), 0.0, font, size_pt)
+    advance (stringWidth's own sum, in font units). `decoration`: preflight's record says so
+    (drawn.note's flag: never judged for contrast)."""
+    if not decoration:
+        return draw_words(canvas, x, y, (s,), 0.0, font, size_pt)
+    drawn = canvas.__dict__.get("_pnp_drawn")
+    before = 0 if drawn is None else len(drawn)
+    end = draw_words(canvas, x, y, (s,), 0.0, font, size_pt)
+    if drawn is not None:
+        drawn[before:] = [(*d[:9], True, d[10]) for d in drawn[before:]]
+    return end
 
 
-def draw_words(canvas: Any, x: float, y: float, words: Sequence[str], gap: float, font: str, size_pt: float) -> float:
+def draw_words(canvas: Any, x: float, y: float, words: Sequence[str], gap: float, font: str, size_pt: float,
+               sums: Sequence[float] | None = None, start: int = 0) -> float:
     """`draw_string` of each of `words` in turn, the next `gap` pt after where the one before ends
     (a justified line's words); returns the end x. The same bytes, the same strings noted for
     preflight and the same canvas state after as those calls give, with the per-string work done
     once a call: the record's page, matrix and colours looked up once, the baseline's figures
     written once (fp_str(x, y) is fp_str(x), a space and fp_str(y)), and the font set on the
     canvas once at the end (setFont writes nothing for a TrueType font: it only keeps its name
-    and size, which nothing reads in between; a run reportlab draws itself sets it first)."""
+    and size, which nothing reads in between; a run reportlab draws itself sets it first).
+    `sums`: the words are a text's from `start` on, one space apart, and these are that text's
+    running sums of advances in `font` (fonts.advances: exact, every character in the font): a
+    word new to the canvas is measured from them, to the bit its sum over its characters."""
     by_style = canvas.__dict__.get("_pnp_shown")
     if by_style is None:
         by_style = canvas._pnp_shown = {}
@@ -65,7 +77,9 @@ def draw_words(canvas: Any, x: float, y: float, words: Sequence[str], gap: float
             x += gap
         known: _Runs | None = shown.get(s)
         if known is None:
-            known = shown[s] = _runs(canvas, s, font, size_pt)
+            known = shown[s] = _runs(canvas, s, font, size_pt, None if sums is None else sums[start + len(s)] - sums[start])
+        if sums is not None:
+            start += len(s) + 1
         for f, operators, text, advance, pieces in known:
             if drawn is not None:
                 if pieces is None:
@@ -140,6 +154,37 @@ def draw_on(flowable: Any, canvas: Any, x: float, y: float, _sW: float = 0) -> N
 _STATE = tuple(Canvas.STATE_ATTRIBUTES)
 
 
+def draw_cell(table: Any, cellval: Any, s: Any, pos: tuple[float, float], size: tuple[float, float]) -> bool:
+    """reportlab's Table._drawCell for a left-aligned cell of one flowable whose wrap is all its
+    geometry (a book's KPara: no space before or after it, see RowTable._listCellGeom), drawn with
+    the same operators at the same figures, to the bit, without the calls it makes for any
+    flowable (19 thousand cells a build's books); False, having done nothing, for any other cell."""
+    v = cellval[0] if isinstance(cellval, (list, tuple)) and len(cellval) == 1 else cellval
+    (colpos, rowpos), (colwidth, rowheight) = pos, size
+    avail = colwidth - s.leftPadding - s.rightPadding
+    if s.alignment != "LEFT" or avail < 0 or not getattr(v, "plain_cell", False):
+        return False
+    cur = table._curcellstyle
+    if cur is not s:  # reportlab's own: what changes of the cell's colour and font is set
+        if cur is None or s.color != cur.color:
+            table.canv.setFillColor(s.color)
+        if cur is None or s.leading != cur.leading or s.fontname != cur.fontname or s.fontsize != cur.fontsize:
+            table.canv.setFont(s.fontname, s.fontsize, s.leading)
+        table._curcellstyle = s
+    _, h = v.wrap(avail, rowheight - s.topPadding - s.bottomPadding)
+    if s.valign == "TOP":
+        y = rowpos + rowheight - s.topPadding
+    elif s.valign == "BOTTOM":
+        y = rowpos + s.bottomPadding + h
+    else:
+        y = rowpos + (rowheight + s.bottomPadding - s.topPadding + h) / 2.0
+    y += 0  # the space before it, added and taken off as reportlab does (-0.0 stays its 0.0)
+    y -= 0
+    y -= h
+    v.drawOn(table.canv, colpos + s.leftPadding, y)
+    return True
+
+
 def set_fill(canvas: Any, colour: Any) -> None:
     """`canvas.setFillColor(colour)`: the same operator and state, remembered per canvas for an
     opaque RGB colour (the text's colours, set before every run of a line): reportlab works the
@@ -159,12 +204,13 @@ def set_fill(canvas: Any, colour: Any) -> None:
         fills[id(colour)] = (colour, canvas._code[-1])  # the colour kept with it, so that its id stays its own
 
 
-def _runs(canvas: Any, s: str, font: str, size_pt: float) -> _Runs:
+def _runs(canvas: Any, s: str, font: str, size_pt: float, advance: float | None = None) -> _Runs:
     """The runs of `s` with their operators, worked out (and the characters given codes in the
     document's subsets) in the order they are drawn, at `size_pt` and reportlab's leading for it
-    (what setFont(f, size_pt) leaves on the canvas: the canvas itself is set by draw_words)."""
+    (what setFont(f, size_pt) leaves on the canvas: the canvas itself is set by draw_words).
+    `advance`: `s`'s, known to be one run in `font` (draw_words's sums), else it is measured."""
     out: list[tuple[str, str | None, str, float, Any]] = []
-    for text, f, advance in _measured(s, font):
+    for text, f, advance in (((s, font, advance),) if advance is not None and s else _measured(s, font)):
         if advance is None or not canvas.bottomup:
             out.append((f, None, text, 0.0, None))
             continue
@@ -206,14 +252,23 @@ def _text_operators(canvas: Any, font: str, text: str, size_pt: float) -> tuple[
     codes = canvas.__dict__.get("_pnp_codes")
     if codes is None:
         codes = canvas._pnp_codes = {}
-    given = codes.get(font)
-    if given is None and (state := getFont(font).state.get(canvas._doc)) is not None:
-        given = codes[font] = _Codes(state, getFont(font), canvas)
-    known = given.operators(text, size_pt) if given is not None else None
-    if known is not None:
-        return known
-    parts = []
     face = getFont(font)
+    given = codes.get(font)
+    if given is None and (state := face.state.get(canvas._doc)) is not None:
+        given = codes[font] = _Codes(state, face, canvas)
+    if given is not None:
+        known = given.operators(text, size_pt)
+        if known is not None:
+            return known
+        # the characters without a code, each once, in the order splitString meets them in `text`:
+        # it gives them the codes it would give them there (reportlab's loop is per character, and
+        # a line of Japanese has a new kanji or two among dozens that have codes)
+        assignments = given.assignments
+        face.splitString("".join([ch for ch in dict.fromkeys(text) if ord(ch) not in assignments]), canvas._doc)
+        known = given.operators(text, size_pt)
+        if known is not None:
+            return known
+    parts = []  # a character the face lacks (code 0, never given), or the face's first string here
     chunks = face.splitString(text, canvas._doc)  # gives the new characters their codes
     for subset, chunk in chunks:
         parts.append(_subset_operators(canvas, face, subset, size_pt))

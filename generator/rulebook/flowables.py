@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.platypus import Flowable, Table
@@ -19,7 +19,7 @@ from generator import fonts
 from generator.text import Span, balanced_width, wrap_spans
 
 from .blocks import Text
-from .drawstring import draw_on, draw_string, draw_words, set_fill
+from .drawstring import draw_cell, draw_on, draw_string, draw_words, set_fill
 from .justify import word_space
 
 LINK_COLOUR = HexColor("#1f4e9a")
@@ -167,11 +167,12 @@ class KPara(Flowable):
         page = c.getPageNumber()
         top = self.height - self._before()
         if self.anchor:
-            c.bookmarkHorizontal(self.anchor, 0, top + st.leading * 0.2)
             self.rec.anchors.setdefault(self.anchor, page)
-            if self.outline:
-                title, level = self.outline
-                c.addOutlineEntry(title, self.anchor, level=level, closed=level > 0)
+            if not self.rec.layout_only:  # a layout pass's canvas is never saved: no destination
+                c.bookmarkHorizontal(self.anchor, 0, top + st.leading * 0.2)
+                if self.outline:
+                    title, level = self.outline
+                    c.addOutlineEntry(title, self.anchor, level=level, closed=level > 0)
         if self.rec.layout_only:
             return
         c.setFont(st.font, st.size)
@@ -186,13 +187,17 @@ class KPara(Flowable):
             if tail:
                 draw_string(c, st.indent + self.marker_tab, baseline0, tail, st.font, st.size)
         spans = self._lines(self._width)
+        # the running sums of the text's advances, as the line breaker asked fonts.advances for them
+        # (text + hyphen: remembered there): a string new to the canvas takes its advance from them
+        # rather than a sum over its characters (None: a character drawn in another face)
+        self._sums = fonts.advances(self.text.text + "-", st.font)
         for i, span in enumerate(spans):
             y = baseline0 - i * st.leading
             self._space = self._word_space(span)
             end = self._draw_line(span, y)
             if self.rec.keep_lines:
                 self._record(page, spans, i, y, end)
-        self._space = 0.0
+        self._space, self._sums = 0.0, None
         if self.rule:
             c.setStrokeColor(st.colour)
             c.setLineWidth(0.6)
@@ -210,7 +215,9 @@ class KPara(Flowable):
                                         role=self.role, x0=x0, x1=x1, limit=c.absolutePosition(self._width, 0)[0],
                                         y=ay, para=self.para, hyphen=span.hyphen, word_space=self._space))
 
+    plain_cell = True  # its wrap is all a table cell needs of it (drawstring.draw_cell): no space before or after
     _space = 0.0  # pt added at each space of the line being drawn (justification)
+    _sums: Sequence[float] | None = None  # the text's running sums of advances while it is drawn (fonts.advances)
 
     def _word_space(self, span: Span) -> float:
         """Justification of one line: none for ragged styles and for the last line of a paragraph."""
@@ -221,7 +228,10 @@ class KPara(Flowable):
         if not span.hyphen and (not rest or rest.startswith("\n")):
             return 0.0  # the last line of a paragraph stays ragged
         width = max(self._width - self.text_x, self.style.size)
-        return word_space(text[span.start:span.end], span.hyphen, self.style.font, self.style.size, width)
+        sums, natural = self._sums, None
+        if sums is not None:  # fonts.string_width's figure from the paragraph's exact sums (its last: the hyphen)
+            natural = 0.001 * self.style.size * (sums[span.end] - sums[span.start] + (sums[-1] - sums[-2] if span.hyphen else 0))
+        return word_space(text[span.start:span.end], span.hyphen, self.style.font, self.style.size, width, natural)
 
     def _draw_line(self, span: Span, y: float) -> float:
         """Draw one line; returns where it ends (x in the flowable's space)."""
@@ -232,26 +242,27 @@ class KPara(Flowable):
             a, b = max(link.start, span.start), min(link.end, span.end)
             if a >= b:
                 continue
-            x = self._segment(text[pos:a], x, y, st.colour)
+            x = self._segment(text[pos:a], x, y, st.colour, pos)
             x0 = x
-            x = self._segment(text[a:b], x, y, LINK_COLOUR)
+            x = self._segment(text[a:b], x, y, LINK_COLOUR, a)
             c.linkRect("", link.anchor, (x0, y - st.size * 0.2, x, y + st.size * fonts.font_info(st.font).ascent), relative=1, thickness=0)
             self.rec.links.append((c.getPageNumber(), link.anchor))
             pos = b
-        x = self._segment(text[pos:span.end], x, y, st.colour)
+        x = self._segment(text[pos:span.end], x, y, st.colour, pos)
         return self._segment("-", x, y, st.colour) if span.hyphen else x
 
-    def _segment(self, s: str, x: float, y: float, colour: Color) -> float:
-        """Draw `s` from x (each character in a font that has it, word spaces widened by the
-        line's justification); returns where it ends."""
+    def _segment(self, s: str, x: float, y: float, colour: Color, start: int | None = None) -> float:
+        """Draw `s` (the text's own from `start`, None: not the text's) from x (each character in
+        a font that has it, word spaces widened by the line's justification); returns where it ends."""
         if not s:
             return x
         set_fill(self.canv, colour)
         st = self.style
+        sums = self._sums if start is not None else None
         if not self._space:
-            return draw_words(self.canv, x, y, (s,), 0.0, st.font, st.size)  # draw_string's call
+            return draw_words(self.canv, x, y, (s,), 0.0, st.font, st.size, sums, start or 0)  # draw_string's call
         gap = _space_width(st.font, st.size) + self._space
-        return draw_words(self.canv, x, y, s.split(" "), gap, st.font, st.size)
+        return draw_words(self.canv, x, y, s.split(" "), gap, st.font, st.size, sums, start or 0)
 
 
 @lru_cache(maxsize=256)
@@ -361,6 +372,10 @@ class RowTable(Table):
         if H is not None:
             H.append(vh)
         return max(0, vw), vh
+
+    def _drawCell(self, cellval: Any, cellstyle: Any, pos: Any, size: Any) -> None:
+        if not draw_cell(self, cellval, cellstyle, pos, size):  # a cell of one KPara: drawn at less cost
+            super()._drawCell(cellval, cellstyle, pos, size)
 
     def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
         parts = super().split(avail_w, avail_h)

@@ -12,7 +12,6 @@ from reportlab.platypus import Flowable
 from generator import fonts
 from generator.text import fit_line
 
-from .drawn import note
 from .drawstring import draw_on, draw_string, set_fill
 from .flowables import Recorder, Style
 
@@ -54,13 +53,11 @@ class ContentsLine(Flowable):
         num = str(page) if page else "–"
         head = fit_line(head, st.font, st.size, self.width - x - stringWidth(num + "   ", st.font, st.size))
         end = draw_string(c, x, y, head + " ", st.font, st.size)
-        c.setFont(st.font, st.size)
-        c.drawRightString(self.width, y, num)
-        note(c, self.width - stringWidth(num, st.font, st.size), y, num, st.font, st.size)
+        # the bytes drawRightString and drawString write, each string noted for preflight as it is drawn
+        draw_string(c, self.width - stringWidth(num, st.font, st.size), y, num, st.font, st.size)
         set_fill(c, DOTS)
         dots = max(0, int((self.width - stringWidth(num + " ", st.font, st.size) - end) // stringWidth(".", st.font, st.size)))
-        c.drawString(end, y, "." * dots)
-        note(c, end, y, "." * dots, st.font, st.size, decoration=True)  # 2.3:1, a guide for the eye: never judged
+        draw_string(c, end, y, "." * dots, st.font, st.size, decoration=True)  # 2.3:1, a guide for the eye: never judged
         c.linkRect("", self.anchor, (0, 0, self.width, self.height), relative=1, thickness=0)
 
 
@@ -78,12 +75,10 @@ def draw_footer(canv: Any, geo: Geometry, font: str, title: str, page: int) -> N
     canv.saveState()
     canv.setFont(font, size)
     set_fill(canv, GREY)
-    if page % 2:
-        canv.drawRightString(geo.width - geo.margin, y, number)
-        note(canv, geo.width - geo.margin - stringWidth(number, font, size), y, number, font, size)
+    if page % 2:  # the number as drawRightString draws it
+        draw_string(canv, geo.width - geo.margin - stringWidth(number, font, size), y, number, font, size)
         draw_string(canv, geo.margin, y, head, font, size)
     else:
-        canv.drawString(geo.margin, y, number)
-        note(canv, geo.margin, y, number, font, size)
+        draw_string(canv, geo.margin, y, number, font, size)
         draw_string(canv, geo.width - geo.margin - fonts.string_width(head, font, size), y, head, font, size)
     canv.restoreState()

@@ -18,14 +18,17 @@ from generator.text.breaking import HYPHEN, MAX_SHRINK, MAX_STRETCH
 FIT = 1e-6
 
 
-def word_space(line_text: str, hyphen: bool, font: str, size: float, width: float) -> float:
+def word_space(line_text: str, hyphen: bool, font: str, size: float, width: float,
+               natural: float | None = None) -> float:
     """Extra room (pt) to add at each space of a line to fill `width` (negative: the spaces
     narrow); 0 for a line without spaces or one that would need more than MAX_STRETCH or
-    MAX_SHRINK (it stays ragged)."""
+    MAX_SHRINK (it stays ragged). `natural`: the line's width as set, when the caller has it
+    (the string_width of the line and its hyphen, to the bit)."""
     gaps = line_text.count(" ")
     if not gaps:
         return 0.0
-    natural = fonts.string_width(line_text + (HYPHEN if hyphen else ""), font, size)
+    if natural is None:
+        natural = fonts.string_width(line_text + (HYPHEN if hyphen else ""), font, size)
     space = fonts.string_width(" ", font, size)
     if not -gaps * MAX_SHRINK * space - FIT <= width - natural <= gaps * MAX_STRETCH * space + FIT:
         return 0.0

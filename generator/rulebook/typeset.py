@@ -170,11 +170,11 @@ def _story(content: Content, page: str, rec: Recorder, pages: dict[str, int], ba
 
 
 def render(content: Content, page: str, back_cover: bool = False, leaflet: bool = False,
-           lines: bool = True) -> tuple[bytes, Recorder]:
+           lines: bool = True, links: bool = True) -> tuple[bytes, Recorder]:
     """The book's PDF: a layout pass finds the page of every heading, then its pages are drawn
     (replay.py: the layout pass's flowables where it put them, the contents with those pages). A
     leaflet has no contents, so it is drawn at once (its links name destinations, not pages).
-    `lines`: see `typeset`."""
+    `lines`: see `typeset`. Without `links`: no links, destinations or outline (a book to impose)."""
     if leaflet:
         return typeset(content, page, leaflet=True, lines=lines)
     rec = Recorder(layout_only=True, keep_lines=lines)
@@ -184,7 +184,7 @@ def render(content: Content, page: str, back_cover: bool = False, leaflet: bool 
     pages, layout.canv = layout.pages, None  # its canvas, with the layout's pages, is done with
     buf = io.BytesIO()
     count = len(pages)
-    replay(_document(content, page, buf, rec), pages)
+    replay(_document(content, page, buf, rec), pages, links)
     if not lines:
         _offer(buf.getvalue(), rec, count, page)
     return buf.getvalue(), rec
