@@ -50,12 +50,13 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Literal, Mapping
 import numpy as np
 
 from .context import A5_MM, PAPER_MM, PRINTER_MARGIN_MM
-from .contrast import _channels, _hex, contrast_ratio
+from .contrast import _hex, contrast_ratio
 from .drawn_registry import Record, digest, take_record
 from .geometry import MM_PER_PT
 from .pagetext import Char, PageText, Rect, Run, read_page_text
 from .pdfplain import plain_forms
 from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, inks_strip, render, runs_seen, unembedded_fonts
+from .rulebook.bookclear import Strings, pair_ratios, strings_judged
 from .rulebook.drawn import BookRecord, seen_of
 from .typesize import MIN_TYPE_PT, SLACK_PT, small_type
 
@@ -97,7 +98,7 @@ class Finding:
 # card unit writes its game's calibration page) is read once.
 _CHECKED: dict[str, list[Finding]] = {}
 # what the findings of a file depend on besides its bytes: the reader's code and the libraries it reads with
-READER_CODE = ("preflight.py", "contrast.py", "rulebook/drawn.py", "rulebook/readorder.py", "pieces/drawn.py", "drawn_registry.py", "glyphmetrics.py", "pieces/shapes.py", "pdfread.py", "pdfplain.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
+READER_CODE = ("preflight.py", "contrast.py", "rulebook/drawn.py", "rulebook/bookclear.py", "rulebook/readorder.py", "pieces/drawn.py", "drawn_registry.py", "glyphmetrics.py", "pieces/shapes.py", "pdfread.py", "pdfplain.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
 READER_LIBRARIES = ("pypdfium2", "pypdf", "numpy")
 
 
@@ -195,7 +196,8 @@ def _record_finds(name: str, record: Record, safe_mm: float, min_type_pt: float)
     "l"): the read-back's. A book is judged a few pages as one at a time, each string a run first: if that finds, its runs."""
     low: dict[tuple[str, str, bool], list[LowContrast]] = defaultdict(list)
     if isinstance(record, BookRecord):
-        return any(all(_judge(name, 1, recorded_sheet(record, seen), safe_mm, min_type_pt, low := defaultdict[
+        # the strings' view of the whole book first: when it passes, so does every part's, none worked out
+        return not _book_clear(strings_judged(record)) and any(all(_judge(name, 1, recorded_sheet(record, seen), safe_mm, min_type_pt, low := defaultdict[
             tuple[str, str, bool], list[LowContrast]](list)) or low for seen in views) for views in seen_of(record))
     else:
         from .pieces.drawn import sheet_pages
@@ -206,6 +208,12 @@ def _record_finds(name: str, record: Record, safe_mm: float, min_type_pt: float)
         sheets = ((i, Sheet(w, h, *page[:3], None, page[3].copy, SHEET_SLACK)) for i, ((w, h), page) in enumerate(
             zip(record.sizes, pages)) if not any(p is page for p in pages[:i]))  # a page repeated: found nothing before
     return any(_judge(name, i + 1, sheet, safe_mm, min_type_pt, low) or low for i, sheet in sheets)
+
+
+def _book_clear(s: Strings) -> bool:
+    """Whether a whole book's strings, each a run, pass a book page's checks (near the edge, contrast)."""
+    near = _home_paper(s.w_mm, s.h_mm) and bool((_edge_dist(s.box, s.w_mm, s.h_mm) < PRINTER_MARGIN_MM + RECORD_SLACK.edge_mm).any())
+    return not near and not _too_low(pair_ratios(s.fg, s.under), s.size, RECORD_SLACK.contrast).any()
 
 
 def _describes(record: Record, doc: pdfium.PdfDocument) -> bool:
@@ -281,9 +289,7 @@ class LowContrast:
 
 def _edge(name: str, page: int, text: PageText, w: float, h: float, image: Image | None = None,
           strip_mm: float = 0.0) -> list[Finding]:
-    b = text.box
-    dist = np.minimum(np.minimum(b[:, 0], b[:, 1]), np.minimum(w - b[:, 2], h - b[:, 3])) if len(text) else np.zeros(0)
-    at = np.flatnonzero(dist < (strip_mm or PRINTER_MARGIN_MM)).tolist()
+    at = np.flatnonzero((dist := _edge_dist(text.box, w, h)) < (strip_mm or PRINTER_MARGIN_MM)).tolist()
     near = [(d, c) for d, c in zip(dist[at].tolist(), text.chars(at))
             if image is None or inks_strip(c, image, w, h, PRINTER_MARGIN_MM)]
     if not near:
@@ -293,6 +299,10 @@ def _edge(name: str, page: int, text: PageText, w: float, h: float, image: Image
     return [Finding("warning", name, page, "text-near-edge",
                     f"{len(near)} characters within {PRINTER_MARGIN_MM:g} mm of the paper edge (closest {d:.1f} mm, "
                     f"e.g. {sample!r}); home printers leave that strip blank: move the text inwards")]
+
+
+def _edge_dist(b: np.ndarray, w: float, h: float) -> np.ndarray:
+    return np.minimum(np.minimum(b[:, 0], b[:, 1]), np.minimum(w - b[:, 2], h - b[:, 3])) if len(b) else np.zeros(0)
 
 
 def _safe_zone(name: str, page: int, text: PageText, trims: list[Rect], safe_mm: float) -> list[Finding]:
@@ -324,18 +334,15 @@ def _low_contrast(page: int, seen: RunsSeen, trims: list[Rect], margin: float = 
     if not len(starts):
         return
     sizes, fg = text.size[starts], text.rgb[starts]
-    # the ratio of each pair of colours met, worked once: a page has a few colours and thousands of
-    # runs (a pair as one number, its six channels a byte each: rows of numbers sort far slower)
-    pair = np.zeros(len(starts), dtype=np.int64)
-    for channel in np.concatenate([fg, bg], axis=1).T:
-        pair = pair << 8 | channel
-    pairs, pair_of = np.unique(pair, return_inverse=True)
-    ratios = np.array([contrast_ratio(_channels(p >> 24), _channels(p)) for p in pairs.tolist()])[pair_of.reshape(-1)]
-    low = on_page & (ratios < margin * np.where(sizes >= LARGE_PT, MIN_CONTRAST_LARGE, MIN_CONTRAST))
+    low = on_page & _too_low(ratios := pair_ratios(fg, bg), sizes, margin)
     for k in np.flatnonzero(low).tolist():
         r = Run(tuple(text.chars(range(starts[k], ends[k]))))
         f, b = tuple(fg[k].tolist()), tuple(bg[k].tolist())
         yield (_hex(f), _hex(b), bool(ratios[k] < UNREADABLE)), LowContrast(page, r, float(ratios[k]), _piece(r, trims))
+
+
+def _too_low(ratios: np.ndarray, sizes: np.ndarray, margin: float) -> np.ndarray:
+    return ratios < margin * np.where(sizes >= LARGE_PT, MIN_CONTRAST_LARGE, MIN_CONTRAST)
 
 
 def _piece(run: Run, trims: list[Rect]) -> str:
