@@ -24,6 +24,7 @@ measures `pnp list` and `pnp --help`.
 from __future__ import annotations
 
 import argparse
+import re
 import resource
 import shutil
 import subprocess
@@ -85,7 +86,8 @@ def run(cwd: Path, args: list[str], timed: bool = False) -> tuple[float, int]:
     CPU[0] = usage.ru_utime + usage.ru_stime - cpu_before
     said = [line.split()[1] for line in proc.stderr.splitlines() if line.startswith("bench-workers-cpu ")]
     CPU[1] = float(said[-1]) if said else 0.0
-    checked = [float(line.split()[1]) for line in proc.stderr.splitlines() if line.startswith("bench-preflight-cpu ")]
+    # found anywhere, not by line: two workers' prints may share a line (print writes its newline apart)
+    checked = [float(v) for v in re.findall(r"bench-preflight-cpu ([0-9.]+(?:e-?[0-9]+)?)", proc.stderr)]
     PREFLIGHT[0] = sum(checked) if checked else None
     peak = [int(line.split()[1]) for line in proc.stderr.splitlines() if line.startswith("bench-peak-kb ")]
     return took, (peak[-1] if peak else 0) // 1024

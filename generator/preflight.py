@@ -27,7 +27,8 @@ what its drawing pass drew (generator/rulebook/drawn.py: every string, its font,
 place and the fill under it), a sheet of pieces (cards, counters, boards, maps, the calibration
 page) from its recorded drawing calls (generator/pieces/drawn.py: its text, the fill under each,
 its crop marks' trims, its symbols), by the same checks with some slack (`Slack`): a file they
-find nothing on is not read back, one they find anything on (or whose record cannot tell) is. The
+find nothing on is not read back, one they find anything on is; of a sheet whose record cannot tell
+some pages (text on a picture), only those pages are read back when the others find nothing. The
 contents' dot leaders (#aaaaaa, 2.3:1) are decoration, never judged for contrast (the read-back
 drops them too: at 100 dpi their dots are too small to count as glyphs).
 
@@ -37,7 +38,6 @@ generator/incremental.py), and a file known that way is not read again.
 """
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import itertools
 import json
@@ -45,17 +45,19 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Literal, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Literal, NamedTuple, Sequence
 
 import numpy as np
 
 from .context import A5_MM, PAPER_MM, PRINTER_MARGIN_MM
-from .contrast import _channels, _hex, contrast_ratio
+from .contrast import _hex, contrast_ratio
 from .drawn_registry import Record, digest, take_record
 from .geometry import MM_PER_PT
 from .pagetext import Char, PageText, Rect, Run, read_page_text
 from .pdfplain import plain_forms
+from .preflightmemo import READER_CODE, READER_LIBRARIES, Memo, _rows_ok
 from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, inks_strip, render, runs_seen, unembedded_fonts
+from .rulebook.bookclear import Strings, pair_ratios, strings_judged
 from .rulebook.drawn import BookRecord, seen_of
 from .typesize import MIN_TYPE_PT, SLACK_PT, small_type
 
@@ -96,21 +98,6 @@ class Finding:
 # Findings of the files this process has checked, by `file_key`: a file several units write (every
 # card unit writes its game's calibration page) is read once.
 _CHECKED: dict[str, list[Finding]] = {}
-# what the findings of a file depend on besides its bytes: the reader's code and the libraries it reads with
-READER_CODE = ("preflight.py", "contrast.py", "rulebook/drawn.py", "rulebook/readorder.py", "pieces/drawn.py", "drawn_registry.py", "glyphmetrics.py", "pieces/shapes.py", "pdfread.py", "pdfplain.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
-READER_LIBRARIES = ("pypdfium2", "pypdf", "numpy")
-
-
-@dataclass
-class Memo:
-    """Findings kept from earlier checks, so that a file whose bytes did not change is not read
-    again: `known` (a build record's, by `file_key`) in, and out the findings of every PDF met
-    (`seen`, the same way, for the next record) and the names of those read anew (`read`)."""
-    known: Mapping[str, Sequence[Sequence]] = dataclasses.field(default_factory=dict)
-    seen: dict[str, list[list]] = dataclasses.field(default_factory=dict)
-    read: list[str] = dataclasses.field(default_factory=list)
-
-
 def file_key(data: bytes, name: str, safe_mm: float, min_type_pt: float) -> str:
     """What a file's findings depend on: its bytes, its name, the options and the reader."""
     return hashlib.sha256(json.dumps([hashlib.sha256(data).hexdigest(), name, safe_mm, min_type_pt, reader_digest()])
@@ -151,34 +138,29 @@ def preflight(paths: Iterable[Path], root: Path | None = None, safe_mm: float = 
     return out
 
 
-def _rows_ok(rows: Sequence[Sequence]) -> bool:
-    """Whether kept findings read as findings (a build record edited by hand may hold anything)."""
-    return isinstance(rows, list) and all(
-        isinstance(r, list) and len(r) == 5 and r[0] in ("error", "warning") and isinstance(r[2], int)
-        and all(isinstance(r[i], str) for i in (1, 3, 4)) for r in rows)
-
-
 def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: float = MIN_TYPE_PT,
                   record: Record | None = None) -> list[Finding]:
     """Every finding of one PDF (`name` is how findings show its path). A book's `record` (what
-    its drawing pass drew) that describes the file (its pages, their size) and on which the checks
-    find nothing stands for its pages read back; the fonts are read from the file either way."""
+    its drawing pass drew) or a sheet's that describes the file (its pages, their size) and on which
+    the checks find nothing stands for the pages it tells read back; the fonts are read from the file
+    either way."""
     import pypdfium2 as pdfium
 
     findings = [Finding("error", name, 0, "fonts-embedded", f"font {f} is not embedded; embed it (or draw with "
                         "the project font) so the printer does not substitute another")
                 for f in unembedded_fonts(path)]
     low: dict[tuple[str, str, bool], list[LowContrast]] = defaultdict(list)  # (text, back, unreadable) -> runs
+    pages: Sequence[int] | None = None  # the pages read back (None: every one)
     if record is not None:
         doc = pdfium.PdfDocument(str(path))
         try:
-            if _describes(record, doc) and not _record_finds(name, record, safe_mm, min_type_pt):
+            if _describes(record, doc) and not (pages := _record_reads(name, record, safe_mm, min_type_pt)):
                 return findings
         finally:
             doc.close()
     doc = pdfium.PdfDocument(plain_forms(path.read_bytes()))  # its forms decoded once, not on every page (pdfplain.py)
     try:
-        for i in range(len(doc)):
+        for i in range(len(doc)) if pages is None else pages:
             page = doc[i]
             findings += _judge(name, i + 1, _read_sheet(page), safe_mm, min_type_pt, low)
             page.close()
@@ -189,23 +171,37 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
 
 
 def _record_finds(name: str, record: Record, safe_mm: float, min_type_pt: float) -> bool:
-    """Whether the checks find anything on a record (or it cannot tell): every character drawn
+    """Whether the checks find anything on a record, or it cannot tell a page (`_record_reads`)."""
+    return bool(_record_reads(name, record, safe_mm, min_type_pt))
+
+
+def _record_reads(name: str, record: Record, safe_mm: float, min_type_pt: float) -> Sequence[int]:
+    """The pages (0-based) to read back: every one where the checks find anything on a record;
+    else those it cannot tell (a sheet's page with text on a picture), whose read-back alone makes
+    the file's findings (a page the record tells and finds nothing on adds none): every character drawn
     (`drawn.seen_of`, pieces/drawn.py), those the read-back counts among them, on the same fills. A
     finding's counts and examples depend on which small glyphs the 100 dpi render shows (a full stop, often an
     "l"): the read-back's. A book is judged a few pages as one at a time, each string a run first: if that finds, its runs."""
     low: dict[tuple[str, str, bool], list[LowContrast]] = defaultdict(list)
     if isinstance(record, BookRecord):
-        return any(all(_judge(name, 1, recorded_sheet(record, seen), safe_mm, min_type_pt, low := defaultdict[
+        # the strings' view of the whole book first: when it passes, so does every part's, none worked out
+        finds = not _book_clear(strings_judged(record)) and any(all(_judge(name, 1, recorded_sheet(record, seen), safe_mm, min_type_pt, low := defaultdict[
             tuple[str, str, bool], list[LowContrast]](list)) or low for seen in views) for views in seen_of(record))
-    else:
-        from .pieces.drawn import sheet_pages
+        return range(record.pages if finds else 0)
+    from .pieces.drawn import sheet_pages_each
 
-        pages = sheet_pages(record)
-        if pages is None:
-            return True
-        sheets = ((i, Sheet(w, h, *page[:3], None, page[3].copy, SHEET_SLACK)) for i, ((w, h), page) in enumerate(
-            zip(record.sizes, pages)) if not any(p is page for p in pages[:i]))  # a page repeated: found nothing before
-    return any(_judge(name, i + 1, sheet, safe_mm, min_type_pt, low) or low for i, sheet in sheets)
+    pages = sheet_pages_each(record)
+    sheets = ((i, Sheet(w, h, *page[:3], None, page[3].copy, SHEET_SLACK)) for i, ((w, h), page) in enumerate(
+        zip(record.sizes, pages)) if page is not None and not any(p is page for p in pages[:i]))  # a page repeated: found nothing before
+    if any(_judge(name, i + 1, sheet, safe_mm, min_type_pt, low) or low for i, sheet in sheets):
+        return range(len(pages))
+    return [i for i, page in enumerate(pages) if page is None]
+
+
+def _book_clear(s: Strings) -> bool:
+    """Whether a whole book's strings, each a run, pass a book page's checks (near the edge, contrast)."""
+    near = _home_paper(s.w_mm, s.h_mm) and bool((_edge_dist(s.box, s.w_mm, s.h_mm) < PRINTER_MARGIN_MM + RECORD_SLACK.edge_mm).any())
+    return not near and not _too_low(pair_ratios(s.fg, s.under), s.size, RECORD_SLACK.contrast).any()
 
 
 def _describes(record: Record, doc: pdfium.PdfDocument) -> bool:
@@ -281,9 +277,7 @@ class LowContrast:
 
 def _edge(name: str, page: int, text: PageText, w: float, h: float, image: Image | None = None,
           strip_mm: float = 0.0) -> list[Finding]:
-    b = text.box
-    dist = np.minimum(np.minimum(b[:, 0], b[:, 1]), np.minimum(w - b[:, 2], h - b[:, 3])) if len(text) else np.zeros(0)
-    at = np.flatnonzero(dist < (strip_mm or PRINTER_MARGIN_MM)).tolist()
+    at = np.flatnonzero((dist := _edge_dist(text.box, w, h)) < (strip_mm or PRINTER_MARGIN_MM)).tolist()
     near = [(d, c) for d, c in zip(dist[at].tolist(), text.chars(at))
             if image is None or inks_strip(c, image, w, h, PRINTER_MARGIN_MM)]
     if not near:
@@ -293,6 +287,10 @@ def _edge(name: str, page: int, text: PageText, w: float, h: float, image: Image
     return [Finding("warning", name, page, "text-near-edge",
                     f"{len(near)} characters within {PRINTER_MARGIN_MM:g} mm of the paper edge (closest {d:.1f} mm, "
                     f"e.g. {sample!r}); home printers leave that strip blank: move the text inwards")]
+
+
+def _edge_dist(b: np.ndarray, w: float, h: float) -> np.ndarray:
+    return np.minimum(np.minimum(b[:, 0], b[:, 1]), np.minimum(w - b[:, 2], h - b[:, 3])) if len(b) else np.zeros(0)
 
 
 def _safe_zone(name: str, page: int, text: PageText, trims: list[Rect], safe_mm: float) -> list[Finding]:
@@ -324,18 +322,15 @@ def _low_contrast(page: int, seen: RunsSeen, trims: list[Rect], margin: float = 
     if not len(starts):
         return
     sizes, fg = text.size[starts], text.rgb[starts]
-    # the ratio of each pair of colours met, worked once: a page has a few colours and thousands of
-    # runs (a pair as one number, its six channels a byte each: rows of numbers sort far slower)
-    pair = np.zeros(len(starts), dtype=np.int64)
-    for channel in np.concatenate([fg, bg], axis=1).T:
-        pair = pair << 8 | channel
-    pairs, pair_of = np.unique(pair, return_inverse=True)
-    ratios = np.array([contrast_ratio(_channels(p >> 24), _channels(p)) for p in pairs.tolist()])[pair_of.reshape(-1)]
-    low = on_page & (ratios < margin * np.where(sizes >= LARGE_PT, MIN_CONTRAST_LARGE, MIN_CONTRAST))
+    low = on_page & _too_low(ratios := pair_ratios(fg, bg), sizes, margin)
     for k in np.flatnonzero(low).tolist():
         r = Run(tuple(text.chars(range(starts[k], ends[k]))))
         f, b = tuple(fg[k].tolist()), tuple(bg[k].tolist())
         yield (_hex(f), _hex(b), bool(ratios[k] < UNREADABLE)), LowContrast(page, r, float(ratios[k]), _piece(r, trims))
+
+
+def _too_low(ratios: np.ndarray, sizes: np.ndarray, margin: float) -> np.ndarray:
+    return ratios < margin * np.where(sizes >= LARGE_PT, MIN_CONTRAST_LARGE, MIN_CONTRAST)
 
 
 def _piece(run: Run, trims: list[Rect]) -> str:

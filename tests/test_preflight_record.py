@@ -186,3 +186,38 @@ def test_a_books_runs_are_judged_not_its_strings_and_none_across_pages():
     assert pf._judge("book.pdf", 1, pf.recorded_sheet(on_paper, next(next(drawn.seen_of(on_paper)))), pf.SAFE_MM, pf.MIN_TYPE_PT, low) or low
     found = [pf._record_finds("book.pdf", r, pf.SAFE_MM, pf.MIN_TYPE_PT) for r in (on_paper, on_band, next_page)]
     assert found == [False, True, True]
+
+
+def test_a_book_whose_strings_pass_is_judged_whole_without_its_parts(example, newcomer, monkeypatch):
+    """A book whose strings, each a run, pass the checks over the whole book at once has no part
+    worked out (`drawn.seen_of` is never asked); one whose strings' view finds something ("words"
+    on a band of nearly its colour) still goes on to its runs."""
+    def parts(record: drawn.BookRecord):
+        raise AssertionError("a part worked out")
+    with monkeypatch.context() as m:
+        m.setattr(pf, "seen_of", parts)
+        assert [pf._record_finds(p.name, r, pf.SAFE_MM, pf.MIN_TYPE_PT) for p, r in _paths(example) + _paths(newcomer)] == [
+            False] * len(_paths(example) + _paths(newcomer))
+    asked: list[int] = []
+    monkeypatch.setattr(pf, "seen_of", lambda r: (asked.append(1), drawn.seen_of(r))[1])
+    assert pf._record_finds("book.pdf", _line((1, 1), (None, (0x30, 0x30, 0x30))), pf.SAFE_MM, pf.MIN_TYPE_PT) is False
+    assert asked
+
+
+def test_the_whole_books_strings_are_its_parts_strings(example, newcomer):
+    """`bookclear.strings_judged` of a whole book: to the bit the boxes of the characters on paper and
+    each string's colour, fill under it and size that `drawn.seen_of`'s first view gives part by part."""
+    from generator.rulebook.bookclear import strings_judged
+
+    counted = 0
+    for path, record in _paths(example) + _paths(newcomer):
+        views = [next(v) for v in drawn.seen_of(record)]
+        seen = [s for _, s in views if s is not None]
+        whole = strings_judged(record)
+        counted += len(whole.box)
+        assert np.array_equal(whole.box, np.concatenate([s.chars.box for s in seen])), path.name
+        assert np.array_equal(whole.fg, np.concatenate([s.chars.rgb[s.starts] for s in seen])), path.name
+        assert np.array_equal(whole.under, np.concatenate([s.under for s in seen])), path.name
+        assert np.array_equal(whole.size, np.concatenate([s.chars.size[s.starts] for s in seen])), path.name
+        assert (whole.w_mm, whole.h_mm) == (record.size[0] * MM_PER_PT, record.size[1] * MM_PER_PT)
+    assert counted > 10000

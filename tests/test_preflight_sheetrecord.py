@@ -201,3 +201,47 @@ def test_text_crowded_by_other_text_is_read_back(tmp_path, monkeypatch):
     assert sheets.sheet_pages(record) is None
     mine, read = judged(monkeypatch, path, record)
     assert read == 1 and mine == back
+
+
+def _two_pages(tmp_path: Path, first, second, name: str) -> tuple[Path, sheets.SheetRecord]:
+    """A two-page A4 PDF drawn from a recording, each page by its function, with its record."""
+    rec = Recording(any_surface=True)
+    for draw in (first, second):
+        rec.begin_page(*A4)
+        draw(rec)
+        rec.end_page()
+    s = open_surface("pdf", title="t")
+    rec.replay(s)
+    (path,) = sheets.save_pdf(s, rec, tmp_path / name)
+    record = registry.take_record(registry.digest(path.read_bytes()))
+    assert isinstance(record, sheets.SheetRecord)
+    return path, record
+
+
+def test_only_the_pages_a_record_cannot_tell_are_read_back(tmp_path, monkeypatch):
+    """Two pages, the second white text on a pale picture (the record cannot tell the colour under
+    it): when the first, which the record tells, finds nothing, only the second is read back, and
+    the findings are the whole file's read back; when the first finds something (5 pt type on a
+    piece), both are read back."""
+    buf = io.BytesIO()
+    PILImage.new("RGB", (40, 20), (235, 230, 220)).save(buf, "PNG")
+    picture = ImageSource(tmp_path / "p.png", "raster", (40, 20), buf.getvalue())
+
+    def on_picture(s):
+        s.image(Box(30, 30, 80, 40), picture, fit="fill")
+        s.text(40, 50, "Cavern", size_pt=10, colour="#ffffff")
+
+    def clean(s):
+        s.text(40, 50, "Plain words", size_pt=10)
+
+    def tiny(s):
+        _piece(s, Box(40, 40, 60, 80))
+        s.text(50, 70, "Tiny print", size_pt=5)
+    path, record = _two_pages(tmp_path, clean, on_picture, "half.pdf")
+    pages = sheets.sheet_pages_each(record)
+    assert pages[0] is not None and pages[1] is None and sheets.sheet_pages(record) is None
+    mine, read = judged(monkeypatch, path, record)
+    assert read == 1 and mine == judged(monkeypatch, path, None)[0] and any("#ffffff on #ebe6dc" in f for f in mine)
+    path, record = _two_pages(tmp_path, tiny, on_picture, "both.pdf")
+    mine, read = judged(monkeypatch, path, record)
+    assert read == 2 and mine == judged(monkeypatch, path, None)[0] and any("type-size" in f for f in mine)

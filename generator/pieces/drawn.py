@@ -7,6 +7,7 @@ calls in mm), so that preflight judges a sheet it has just written without readi
     offer_sheets(data, rec)    the record of the PDF whose bytes are `data`, handed to preflight
     save_pdf(surface, rec, target)   a PDF surface drawn from `rec` saved, its record offered
     sheet_pages(record)        its pages as preflight's checks are given them, or None: read back
+    sheet_pages_each(record)   the same a page at a time: None for a page it cannot tell (read back)
 
 A page's characters are the text calls' strings cut into their fonts' runs (fonts.runs), placed as
 the PDF backend places them and worked out by sheettext.py with rulebook/drawn.py's `pages_text` (glyph boxes from the
@@ -23,7 +24,7 @@ The trims are the read-back's (pdfread.crop_mark_trims) worked from the page's p
 with and without their stroke: where the two would read differently, the page is read back); the
 symbols' boxes (forms) are the symbols placed on the page and pictures drawn as vectors (SVG), each
 its frame joined with what its drawing draws; two of them on one piece that come within FORM_SLACK_MM
-of each other send the page to the read-back.
+(sheettext.py) of each other send the page to the read-back.
 """
 from __future__ import annotations
 
@@ -43,15 +44,13 @@ from ..pdfread import MARK_MAX_MM, MARK_THICK_MAX_MM, trim_spans
 from ..pieces.grid import MARK_MIN_LEN_MM
 from ..render.ink import rgb
 from ..rulebook import drawn as books
-from .sheettext import Page, pages_seen
+from .sheettext import RENDER_SLACK_MM, Page, forms_near, pages_seen, texts_touch
 from .shapes import Shape, circle_covers, clear_of, cut, in_box, meeting, outset, polygon_covers, rect_covers
 
 if TYPE_CHECKING:
     from ..render.record import Recording
 
 PAPER_RGB = (255, 255, 255)
-RENDER_SLACK_MM = 0.3  # a window is read in whole 100 dpi pixels (0.254 mm), anti-aliased at a fill's edge
-FORM_SLACK_MM = 0.5
 # a sharp join's miter reaches up to half the PDF's miter limit (10) widths past its point: a
 # polygon's or a line's box is taken that wide, so that it holds what pdfium bounds it by
 MITER = 5.0
@@ -263,38 +262,59 @@ def _symbol_bounds(w: float, h: float, draw: Any, symbols: dict, cache: dict) ->
 def sheet_pages(record: SheetRecord) -> list[Page] | None:
     """Every page of the record as preflight's checks are given a page read back (`Page`: its
     characters, those on paper with their runs and the colour under each, its trims, its symbols'
-    boxes), or None where the record cannot tell (the file is read back). A page whose calls are an
-    earlier page's (a deck's backs, a sheet of the same tokens) is that page's Page, the very
-    object: preflight judges it once (its findings would be the earlier page's)."""
+    boxes), or None where the record cannot tell a page (the file is read back)."""
+    pages = sheet_pages_each(record)
+    told = [p for p in pages if p is not None]
+    return told if len(told) == len(pages) else None
+
+
+def sheet_pages_each(record: SheetRecord) -> list[Page | None]:
+    """`sheet_pages`, a page at a time: None for each page the record cannot tell (that page is read
+    back). A page whose calls are an earlier page's (a deck's backs, a sheet of the same tokens) is
+    that page's Page, the very object: preflight judges it once (its findings would be the earlier
+    page's)."""
     symbols: dict[str, tuple[float, float, Any]] = {}
     cache: dict = {}
     drawn: list[tuple[tuple[float, float], list[books.Drawn], list[Rect], list[Rect]]] = []  # the pages worked out
-    of: list[int] = []  # per page, its page in `drawn`
+    of: list[int] = []  # per page, its page in `drawn`, -1 where the record cannot tell it
     # the pages worked out since a symbol last changed its drawing (a page using it would differ)
     done: list[tuple[tuple[float, float], list[Call], int]] = []
-    try:
-        for size, calls in zip(record.sizes, record.pages()):
-            # equal lengths first: a list's == stops at the first call that differs, mostly early
-            j = next((j for s, c, j in done if s == size and len(c) == len(calls) and c == calls), None)
-            if j is None:
-                walk = _Walk(size[1], symbols, cache).walk(calls)
-                if walk.redefined:
-                    done.clear()
-                j = len(drawn)
-                drawn.append((size, *_strings(walk)))
-                done.append((size, calls, j))
-            of.append(j)
-    except Unknown:
-        return None
-    pages = pages_seen(drawn)
-    return [pages[j] for j in of]
+    for size, calls in zip(record.sizes, record.pages()):
+        # equal lengths first: a list's == stops at the first call that differs, mostly early
+        j = next((j for s, c, j in done if s == size and len(c) == len(calls) and c == calls), None)
+        if j is None:
+            walk = _Walk(size[1], symbols, cache)
+            try:
+                walk.walk(calls)
+                j, page = len(drawn), (size, *_strings(walk))
+            except Unknown:
+                j, page = -1, None
+                _define_rest(walk, calls)  # the symbols the page defines after where it stopped
+            if walk.redefined:
+                done.clear()
+            if page is not None:
+                drawn.append(page)
+            done.append((size, calls, j))
+        of.append(j)
+    pages = pages_seen(drawn) if drawn else []
+    return [pages[j] if j >= 0 else None for j in of]
+
+
+def _define_rest(walk: _Walk, calls: Sequence[Call]) -> None:
+    """Every symbol definition among a page's calls, as the walk of the whole page would have kept
+    it (the walk stopped at what the record cannot tell): the next pages draw with them."""
+    for name, args, _ in calls:
+        if name == "define_symbol":
+            drawing = (args[1], args[2], args[3])
+            walk.redefined |= walk.symbols.setdefault(args[0], drawing) != drawing
+            walk.symbols[args[0]] = drawing
 
 
 def _strings(walk: _Walk) -> tuple[list[books.Drawn], list[Rect], list[Rect]]:
     """A page's strings, each with the colour under it, its trims and its symbols' boxes; Unknown
     where the record cannot tell."""
     trims = _trims(walk.paths)
-    if trims and _forms_near(walk.forms):
+    if trims and forms_near(walk.forms):
         raise Unknown("symbols close together on a sheet with crop marks")
     boxes = np.array([s.box for s in walk.shapes], dtype=np.float64).reshape(-1, 4)
     strings: list[books.Drawn] = []
@@ -303,32 +323,9 @@ def _strings(walk: _Walk) -> tuple[list[books.Drawn], list[Rect], list[Rect]]:
     for (before, drawn, window), touch in zip(walk.texts, meeting(boxes, windows)):
         under = _under(walk.shapes, touch, before, window)
         strings += [s[:8] + (under,) + s[9:] for s in drawn]
-    if _texts_touch(walk.texts):
+    if texts_touch(walk.texts):
         raise Unknown("a text's window touches another text")
     return strings, trims, walk.forms
-
-
-def _texts_touch(texts: list[tuple[int, list[books.Drawn], Rect]]) -> bool:
-    """Whether another text's glyphs could outweigh the fill in a text's window: the read-back takes
-    the colour under a run as the commonest colour in its window besides its own, and other
-    glyphs are among the pixels it counts. Each other text's ink box (its window less the pad)
-    counts whole where it meets the window; the fill must surely keep more of the window than
-    they take, and 15 % of it (else the read-back calls the text's own colour its background)."""
-    if len(texts) < 2:
-        return False
-    w = np.array([t[2] for t in texts], dtype=np.float64)
-    pad = np.array([0.25 * t[1][0][5] * MM_PER_PT + RENDER_SLACK_MM for t in texts])
-    ink = w + pad[:, None] * np.array([1.0, 1.0, -1.0, -1.0])
-    # per pair (window i, ink j): the area they share
-    dx = np.minimum(w[:, None, 2], ink[None, :, 2]) - np.maximum(w[:, None, 0], ink[None, :, 0])
-    dy = np.minimum(w[:, None, 3], ink[None, :, 3]) - np.maximum(w[:, None, 1], ink[None, :, 1])
-    shared = np.clip(dx, 0, None) * np.clip(dy, 0, None)
-    own = shared.diagonal().copy()
-    np.fill_diagonal(shared, 0.0)
-    others = shared.sum(axis=1)
-    area = (w[:, 2] - w[:, 0]) * (w[:, 3] - w[:, 1])
-    fill = area - own - others
-    return bool(((fill <= others) | (fill < 0.15 * area)).any())
 
 
 def _under(shapes: list[Shape], touch: list[int], before: int, w: Rect) -> tuple[int, int, int]:
@@ -377,13 +374,6 @@ def _mark_kind(b: Rect) -> str:
     if h < MARK_THICK_MAX_MM and MARK_MIN_LEN_MM <= w <= MARK_MAX_MM:
         return "y"
     return ""
-
-
-def _forms_near(forms: list[Rect]) -> bool:
-    """Whether two symbols' boxes come within FORM_SLACK_MM of each other (their overlap is then
-    the read-back's to measure)."""
-    grown = np.array([outset(f, FORM_SLACK_MM) for f in forms], dtype=np.float64).reshape(-1, 4)
-    return any(j != i for i, near in enumerate(meeting(grown, grown)) for j in near)  # a box meeting another
 
 
 def save_pdf(surface: Any, rec: Recording | None, target: Path) -> list[Path]:
