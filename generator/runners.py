@@ -121,7 +121,7 @@ def _optimiser_apart(tasks: Tasks, ctx: BuildContext) -> Iterator[tuple[list[Fut
                 if method is not None:
                     if len(mine) < len(taken):  # what its units import that the others import too,
                         share_with_optimiser(ctx)  # imported once: here, before it forks
-                    submit = stack.enter_context(_processes(1, method, taken, ctx))
+                    submit = stack.enter_context(_processes(1, method, taken, ctx, start=_start_optimiser))
             if submit is not None:
                 apart += [submit([task]) for task in mine]
         yield apart, [t for t in taken if submit is None or t[1].stage not in OPTIMISER]
@@ -132,19 +132,21 @@ _GIVEN: tuple[list[Game], BuildContext] | None = None
 
 
 @contextmanager
-def _processes(workers: int, method: Any, tasks: list[tuple[Game, Unit]],
-               ctx: BuildContext) -> Iterator[Callable[[list[tuple[Game, Unit]]], Future]]:
+def _processes(workers: int, method: Any, tasks: list[tuple[Game, Unit]], ctx: BuildContext,
+               start: Callable[[int, list[Game], BuildContext], None] | None = None,
+               ) -> Iterator[Callable[[list[tuple[Game, Unit]]], Future]]:
     """A pool of `workers` processes, each given the tasks' games and the build's context once, when
     it starts (forked: inherited, never pickled; spawned: pickled once a worker), and a function
     that submits a task, units one worker runs in turn (its future: their results): only the units
     cross to the worker. A game pickled with each of its units
     cost a cold `build --all --jobs 2` about a CPU-second in pickling and unpickling, and gave each
-    unit a copy of its own, so no memo of the game one unit filled served the next."""
+    unit a copy of its own, so no memo of the game one unit filled served the next. `start`: what
+    each worker does first (`_start_worker` by default)."""
     from concurrent.futures import ProcessPoolExecutor
 
     games = list({id(game): game for game, _ in tasks}.values())
     index: dict[int, int] = {id(game): i for i, game in enumerate(games)}
-    with ProcessPoolExecutor(workers, mp_context=method, initializer=_start_worker,
+    with ProcessPoolExecutor(workers, mp_context=method, initializer=start or _start_worker,
                              initargs=(os.getpid(), games, ctx)) as ex:
         try:  # a game not given at the start (loaded after the fork: `_optimiser_apart`) goes with its unit
             yield lambda group: ex.submit(_execute_given, [(index.get(id(game), game), unit) for game, unit in group])
@@ -157,6 +159,16 @@ def _start_worker(parent: int, games: list[Game], ctx: BuildContext) -> None:
     global _GIVEN
     _GIVEN = (games, ctx)
     _die_with_parent(parent)
+
+
+def _start_optimiser(parent: int, games: list[Game], ctx: BuildContext) -> None:
+    """The optimiser's process start-up: OR-Tools' cp_model imported without pandas (solver/proof/nopandas.py:
+    about 0.2 CPU-s; it reads pandas only in an API the checker never calls), before any other thread
+    of this process runs, then as any worker."""
+    from solver.proof.nopandas import import_cp_model_without_pandas
+
+    import_cp_model_without_pandas()
+    _start_worker(parent, games, ctx)
 
 
 def _execute_given(units: list[tuple[int | Game, Unit]]) -> list[UnitResult]:

@@ -53,9 +53,9 @@ def test_the_checker_starts_after_the_first_game_and_checks_every_game(tmp_path,
     at_fork: list[list[str]] = []
     real_processes = runners._processes
 
-    def processes(workers, method, tasks, ctx):  # the checker's process first, then the pool's
+    def processes(workers, method, tasks, ctx, **kwargs):  # the checker's process first, then the pool's
         at_fork.append(list(loaded))
-        return real_processes(workers, method, tasks, ctx)
+        return real_processes(workers, method, tasks, ctx, **kwargs)
 
     monkeypatch.setattr(loader, "load_game", load_game)
     monkeypatch.setattr(runners, "_processes", processes)

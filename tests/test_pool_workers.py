@@ -169,9 +169,9 @@ import generator.runners as runners
 from generator.cli import main
 log, at_fork = sys.argv[1], {}
 processes, given = runners._processes, runners._execute_given
-def forking(*args):  # the optimiser's process is forked from this process as it is now
+def forking(*args, **kwargs):  # the optimiser's process is forked from this process as it is now
     at_fork.setdefault("modules", set(sys.modules))
-    return processes(*args)
+    return processes(*args, **kwargs)
 def executing(units):  # in the optimiser's process: what its units imported there
     results = given(units)
     with open(log, "a", encoding="utf-8") as f:

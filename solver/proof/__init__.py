@@ -11,6 +11,7 @@ its rules hold for every deal, and the explanation when they cannot.
     worstdeal.py    the most copies of each matched item any deal asks (`match:` steps), by CP-SAT
                     maximisation, and the findings of a count below it
     cpsat.py        the shared terms: assumptions, the verdict, the one tuned CP-SAT call
+    nopandas.py     OR-Tools' cp_model imported without pandas, in the checker's own process
 
 Imports the game model and the engine below it; the counts room (solver/counts/) and the checks
 list (solver/checks.py) build on it.
