@@ -116,12 +116,14 @@ def test_stricter_checks_find_the_same_from_the_record_as_read_back(example, mon
     assert found > 5
 
 
-def _sheet(tmp_path: Path, draw, name: str) -> tuple[Path, sheets.SheetRecord]:
-    """A one-page A4 PDF drawn from a recording as the pieces' printers draw one, with its record."""
+def _sheet(tmp_path: Path, draw, name: str, *more) -> tuple[Path, sheets.SheetRecord]:
+    """An A4 PDF drawn from a recording as the pieces' printers draw one, a page by each of `draw`
+    and `more`, with its record."""
     rec = Recording(any_surface=True)
-    rec.begin_page(*A4)
-    draw(rec)
-    rec.end_page()
+    for page in (draw, *more):
+        rec.begin_page(*A4)
+        page(rec)
+        rec.end_page()
     s = open_surface("pdf", title="t")
     rec.replay(s)
     (path,) = sheets.save_pdf(s, rec, tmp_path / name)
@@ -203,21 +205,6 @@ def test_text_crowded_by_other_text_is_read_back(tmp_path, monkeypatch):
     assert read == 1 and mine == back
 
 
-def _two_pages(tmp_path: Path, first, second, name: str) -> tuple[Path, sheets.SheetRecord]:
-    """A two-page A4 PDF drawn from a recording, each page by its function, with its record."""
-    rec = Recording(any_surface=True)
-    for draw in (first, second):
-        rec.begin_page(*A4)
-        draw(rec)
-        rec.end_page()
-    s = open_surface("pdf", title="t")
-    rec.replay(s)
-    (path,) = sheets.save_pdf(s, rec, tmp_path / name)
-    record = registry.take_record(registry.digest(path.read_bytes()))
-    assert isinstance(record, sheets.SheetRecord)
-    return path, record
-
-
 def test_only_the_pages_a_record_cannot_tell_are_read_back(tmp_path, monkeypatch):
     """Two pages, the second white text on a pale picture (the record cannot tell the colour under
     it): when the first, which the record tells, finds nothing, only the second is read back, and
@@ -237,11 +224,11 @@ def test_only_the_pages_a_record_cannot_tell_are_read_back(tmp_path, monkeypatch
     def tiny(s):
         _piece(s, Box(40, 40, 60, 80))
         s.text(50, 70, "Tiny print", size_pt=5)
-    path, record = _two_pages(tmp_path, clean, on_picture, "half.pdf")
+    path, record = _sheet(tmp_path, clean, "half.pdf", on_picture)
     pages = sheets.sheet_pages_each(record)
     assert pages[0] is not None and pages[1] is None and sheets.sheet_pages(record) is None
     mine, read = judged(monkeypatch, path, record)
     assert read == 1 and mine == judged(monkeypatch, path, None)[0] and any("#ffffff on #ebe6dc" in f for f in mine)
-    path, record = _two_pages(tmp_path, tiny, on_picture, "both.pdf")
+    path, record = _sheet(tmp_path, tiny, "both.pdf", on_picture)
     mine, read = judged(monkeypatch, path, record)
     assert read == 2 and mine == judged(monkeypatch, path, None)[0] and any("type-size" in f for f in mine)
