@@ -141,9 +141,8 @@ def _piece(s, trim: Box) -> None:
     s.rect(trim, fill="#ffffff")
 
 
-def test_text_on_a_picture_is_read_back(tmp_path, monkeypatch):
-    """White text on a pale picture: the record cannot tell the colour under it, the file is read
-    back and the read-back's finding (white on the picture's #ebe6dc) is the one given."""
+def _white_on_picture(tmp_path: Path):
+    """A page's drawing: white text on a pale picture (#ebe6dc), whose colour a record cannot tell."""
     buf = io.BytesIO()
     PILImage.new("RGB", (40, 20), (235, 230, 220)).save(buf, "PNG")
     picture = ImageSource(tmp_path / "p.png", "raster", (40, 20), buf.getvalue())
@@ -151,7 +150,13 @@ def test_text_on_a_picture_is_read_back(tmp_path, monkeypatch):
     def draw(s):
         s.image(Box(30, 30, 80, 40), picture, fit="fill")
         s.text(40, 50, "Cavern", size_pt=10, colour="#ffffff")
-    path, record = _sheet(tmp_path, draw, "picture.pdf")
+    return draw
+
+
+def test_text_on_a_picture_is_read_back(tmp_path, monkeypatch):
+    """White text on a pale picture: the record cannot tell the colour under it, the file is read
+    back and the read-back's finding (white on the picture's #ebe6dc) is the one given."""
+    path, record = _sheet(tmp_path, _white_on_picture(tmp_path), "picture.pdf")
     assert sheets.sheet_pages(record) is None
     mine, read = judged(monkeypatch, path, record)
     assert read == 1 and mine == judged(monkeypatch, path, None)[0] and any("#ffffff on #ebe6dc" in f for f in mine)
@@ -210,13 +215,7 @@ def test_only_the_pages_a_record_cannot_tell_are_read_back(tmp_path, monkeypatch
     it): when the first, which the record tells, finds nothing, only the second is read back, and
     the findings are the whole file's read back; when the first finds something (5 pt type on a
     piece), both are read back."""
-    buf = io.BytesIO()
-    PILImage.new("RGB", (40, 20), (235, 230, 220)).save(buf, "PNG")
-    picture = ImageSource(tmp_path / "p.png", "raster", (40, 20), buf.getvalue())
-
-    def on_picture(s):
-        s.image(Box(30, 30, 80, 40), picture, fit="fill")
-        s.text(40, 50, "Cavern", size_pt=10, colour="#ffffff")
+    on_picture = _white_on_picture(tmp_path)
 
     def clean(s):
         s.text(40, 50, "Plain words", size_pt=10)
