@@ -154,37 +154,6 @@ def draw_on(flowable: Any, canvas: Any, x: float, y: float, _sW: float = 0) -> N
 _STATE = tuple(Canvas.STATE_ATTRIBUTES)
 
 
-def draw_cell(table: Any, cellval: Any, s: Any, pos: tuple[float, float], size: tuple[float, float]) -> bool:
-    """reportlab's Table._drawCell for a left-aligned cell of one flowable whose wrap is all its
-    geometry (a book's KPara: no space before or after it, see RowTable._listCellGeom), drawn with
-    the same operators at the same figures, to the bit, without the calls it makes for any
-    flowable (19 thousand cells a build's books); False, having done nothing, for any other cell."""
-    v = cellval[0] if isinstance(cellval, (list, tuple)) and len(cellval) == 1 else cellval
-    (colpos, rowpos), (colwidth, rowheight) = pos, size
-    avail = colwidth - s.leftPadding - s.rightPadding
-    if s.alignment != "LEFT" or avail < 0 or not getattr(v, "plain_cell", False):
-        return False
-    cur = table._curcellstyle
-    if cur is not s:  # reportlab's own: what changes of the cell's colour and font is set
-        if cur is None or s.color != cur.color:
-            table.canv.setFillColor(s.color)
-        if cur is None or s.leading != cur.leading or s.fontname != cur.fontname or s.fontsize != cur.fontsize:
-            table.canv.setFont(s.fontname, s.fontsize, s.leading)
-        table._curcellstyle = s
-    _, h = v.wrap(avail, rowheight - s.topPadding - s.bottomPadding)
-    if s.valign == "TOP":
-        y = rowpos + rowheight - s.topPadding
-    elif s.valign == "BOTTOM":
-        y = rowpos + s.bottomPadding + h
-    else:
-        y = rowpos + (rowheight + s.bottomPadding - s.topPadding + h) / 2.0
-    y += 0  # the space before it, added and taken off as reportlab does (-0.0 stays its 0.0)
-    y -= 0
-    y -= h
-    v.drawOn(table.canv, colpos + s.leftPadding, y)
-    return True
-
-
 def set_fill(canvas: Any, colour: Any) -> None:
     """`canvas.setFillColor(colour)`: the same operator and state, remembered per canvas for an
     opaque RGB colour (the text's colours, set before every run of a line): reportlab works the

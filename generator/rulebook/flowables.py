@@ -19,7 +19,7 @@ from generator import fonts
 from generator.text import Span, balanced_width, wrap_spans
 
 from .blocks import Text
-from .drawstring import draw_cell, draw_on, draw_string, draw_words, set_fill
+from .drawstring import draw_on, draw_string, draw_words, set_fill
 from .justify import word_space
 
 LINK_COLOUR = HexColor("#1f4e9a")
@@ -215,7 +215,6 @@ class KPara(Flowable):
                                         role=self.role, x0=x0, x1=x1, limit=c.absolutePosition(self._width, 0)[0],
                                         y=ay, para=self.para, hyphen=span.hyphen, word_space=self._space))
 
-    plain_cell = True  # its wrap is all a table cell needs of it (drawstring.draw_cell): no space before or after
     _space = 0.0  # pt added at each space of the line being drawn (justification)
     _sums: Sequence[float] | None = None  # the text's running sums of advances while it is drawn (fonts.advances)
 
@@ -372,10 +371,6 @@ class RowTable(Table):
         if H is not None:
             H.append(vh)
         return max(0, vw), vh
-
-    def _drawCell(self, cellval: Any, cellstyle: Any, pos: Any, size: Any) -> None:
-        if not draw_cell(self, cellval, cellstyle, pos, size):  # a cell of one KPara: drawn at less cost
-            super()._drawCell(cellval, cellstyle, pos, size)
 
     def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
         parts = super().split(avail_w, avail_h)
