@@ -120,3 +120,17 @@ def test_a_pillow_whose_internals_differ_gets_imagedraw_text(monkeypatch):
         assert ours().tobytes() == pillow_alone().tobytes()
     finally:
         pillowfast.text_agrees.cache_clear()
+
+
+def test_a_request_that_cannot_be_kept_is_rendered_with_no_kept_renderings_yet():
+    """A request with an unhashable argument (a list of features, as some Pillow releases pass
+    one) is rendered and not kept, also when nothing is kept yet: the mask is Pillow's own."""
+    png_backend._MASKS.clear()
+    font = fonts.register()
+    ours_face = png_backend.pil_font(40, font)
+    mask, offset = ours_face.getmask2("Gem", "L", features=["kern"])
+    fresh = ImageFont.truetype(str(fonts.font_file(font)), 40)
+    theirs, their_offset = fresh.getmask2("Gem", "L", features=["kern"])
+    assert (mask.size, offset) == (theirs.size, their_offset)
+    assert bytes(mask) == bytes(theirs)
+    assert png_backend._MASKS == {}

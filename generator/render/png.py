@@ -54,10 +54,11 @@ class _Face(ImageFont.FreeTypeFont):
 
     def getmask2(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> Any:
         key = (self.path, self.size, text, mode, args, tuple(sorted(kwargs.items())))
-        try:
-            kept = _MASKS.pop(key, None) if mode != "RGBA" else None
-        except TypeError:  # an unhashable argument (a list of OpenType features): nothing to key by
+        try:  # hashed here: pop on an empty dict never hashes, and the store below would raise
+            hash(key)
+        except TypeError:  # an unhashable argument (a list of OpenType features, as Pillow 10 passes one)
             return super().getmask2(text, mode, *args, **kwargs)
+        kept = _MASKS.pop(key, None) if mode != "RGBA" else None
         if kept is None:
             kept = super().getmask2(text, mode, *args, **kwargs)
             if mode == "RGBA":
