@@ -18,7 +18,7 @@ import struct
 import zlib
 
 import deflate
-from PIL import Image, ImageFile
+from PIL import Image
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 LEVEL = 1  # libdeflate's fastest: 1.3 CPU-s and 18.8 MB for the examples' PNGs, level 6 1.9 and 16.9
@@ -40,15 +40,20 @@ def idat_data(img: Image.Image) -> bytes:
     return bytes(deflate.zlib_compress(filtered_rows(img), LEVEL))
 
 
+# the encoder's pieces (bytes, whole rows): few calls, and no second copy of a big page held at once
+PIECE = 1 << 20
+
+
 def filtered_rows(img: Image.Image) -> bytes:
     """`img`'s rows, each behind filter byte 0: what `tobytes` with a stride one byte longer than
     a row gives (each row followed by a zero byte, the filter byte of the row after it), behind
-    one zero byte and without the last. The encoder is asked for the whole page at once (it
-    writes whole rows only), so that its rows are joined behind the first filter byte in one
-    copy: `tobytes` asks for 64 KB at a time and joins the pieces itself, and putting the byte in
-    front and dropping the last made two more copies of the page (0.17 of 1.74 CPU-s for the
-    examples' 636 faces); 64 KB pieces cost 17470 calls and some 10 % more (0.060 against 0.052
-    CPU-s for a third of the faces)."""
+    one zero byte and without the last. The encoder is asked for pieces of whole rows of about
+    PIECE bytes, joined behind the first filter byte in one copy: `tobytes` asks for 64 KB at a
+    time and joins the pieces itself, and putting the byte in front and dropping the last made
+    two more copies of the page (0.17 of 1.74 CPU-s for the examples' 636 faces); 64 KB pieces
+    cost 17470 calls and some 10 % more (0.060 against 0.052 CPU-s for a third of the faces). A
+    whole page in one piece cost no less than 1 MB pieces (0.051-0.066 against 0.055-0.073) and
+    held a second copy of the largest page at once: a cold build's peak 301 against 290 MB."""
     _, bpp = COLOUR_TYPES[img.mode]
     stride = img.width * bpp + 1
     img.load()
@@ -57,7 +62,7 @@ def filtered_rows(img: Image.Image) -> bytes:
     pieces: list[bytes | memoryview] = [b"\0"]
     try:
         encoder.setimage(img.im, (0, 0, *img.size))
-        bufsize = max(ImageFile.MAXBLOCK, stride * img.height)
+        bufsize = max(stride, min(stride * img.height, PIECE))  # it writes whole rows only
         while True:
             _, status, data = encoder.encode(bufsize)
             pieces.append(data)
