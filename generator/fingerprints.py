@@ -97,6 +97,10 @@ def hash_files(paths: Iterable[Path], root: Path) -> dict[str, str]:
             for p in sorted(paths) if p.is_file()}
 
 
+# a metadata text's version (core metadata: a header line of its own)
+_VERSION_LINE = re.compile(r"^Version:[ \t]*(\S+)", re.MULTILINE)
+
+
 @lru_cache(maxsize=1)
 def environment_digest() -> str:
     """The project's code and version, its own words (generator/locale/, and PNP_LOCALE's PO files),
@@ -107,8 +111,11 @@ def environment_digest() -> str:
                        if p.suffix in (".py", ".ttf", ".otf", ".po", ".pot") and "__pycache__" not in p.parts], ROOT)
     extra = os.environ.get("PNP_LOCALE")
     locale = hash_files(sorted(Path(extra).glob("*.po")), Path(extra)) if extra and Path(extra).is_dir() else None
-    # each library by its installed metadata's text, its version among it, hashed: metadata.version
-    # parses the whole text as an e-mail header block first (5 ms of a no-op build's 0.22 s)
+    # each library by the version its installed metadata gives, read off the text's Version line:
+    # metadata.version parses the whole text as an e-mail header block first (5 ms of a no-op
+    # build's 0.22 s). Not the whole text: the same release's metadata differs by where it was
+    # found (a checkout's stray pnp_forge.egg-info PKG-INFO, which `python -m generator.cli` run
+    # there finds first, against the venv's METADATA, which `pnp` finds), and each then rebuilt all
     versions: dict[str, str | None] = {}
     for dist in ("pnp-forge", "reportlab", "pillow", "svgwrite", "svglib", "matplotlib-fontja", "font-source-serif-pro",
                  "fonttools", "pyphen"):
@@ -118,7 +125,8 @@ def environment_digest() -> str:
             versions[dist] = None
             continue
         text = found.read_text("METADATA") or found.read_text("PKG-INFO") or found.read_text("")  # where .version reads it
-        versions[dist] = hashlib.sha256(text.encode()).hexdigest() if text else None
+        line = _VERSION_LINE.search(text or "")
+        versions[dist] = line.group(1) if line else (hashlib.sha256(text.encode()).hexdigest() if text else None)
     font = os.environ.get("PNP_FONT")
     font_stat = None
     if font and Path(font).is_file():

@@ -205,3 +205,36 @@ def test_a_drawing_library_of_another_version_changes_the_environment_digest(mon
     finally:
         monkeypatch.undo()
         fingerprints.environment_digest.cache_clear()
+
+
+def test_the_same_release_found_by_other_metadata_keeps_the_environment_digest(monkeypatch):
+    """The project's metadata found as a checkout's stray egg-info (PKG-INFO, other headers) or as
+    the venv's METADATA, of the same version: the same digest, so that `pnp build` and
+    `python -m generator.cli build` run in that checkout do not rebuild each other's output."""
+    from importlib import metadata
+
+    from generator import fingerprints
+
+    real = metadata.distribution
+
+    class Found:
+        def __init__(self, name: str, text: str) -> None:
+            self.name, self.text = name, text
+
+        def read_text(self, name: str) -> str | None:
+            return self.text if name == self.name else None
+
+    venv = Found("METADATA", "Metadata-Version: 2.4\nName: pnp-forge\nVersion: 0.9.0\nRequires-Dist: reportlab\n")
+    stray = Found("PKG-INFO", "Metadata-Version: 2.1\nName: pnp_forge\nVersion: 0.9.0\nSummary: x\n")
+    newer = Found("METADATA", "Metadata-Version: 2.4\nName: pnp-forge\nVersion: 0.9.1\nRequires-Dist: reportlab\n")
+
+    def digest_with(found: Found) -> str:
+        monkeypatch.setattr(metadata, "distribution", lambda name: found if name == "pnp-forge" else real(name))
+        fingerprints.environment_digest.cache_clear()
+        return fingerprints.environment_digest()
+
+    try:
+        assert digest_with(venv) == digest_with(stray) != digest_with(newer)
+    finally:
+        monkeypatch.undo()
+        fingerprints.environment_digest.cache_clear()
