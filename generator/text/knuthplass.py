@@ -54,14 +54,13 @@ def best_breaks(para: Paragraph, span_width: Callable[[int, int, bool], float], 
                  shrink: float) -> list[int] | None:
     """Knuth and Plass over the paragraph's breaks: for each node, the node before it on the way
     there of least total demerits, or None when no way reaches the paragraph's end; of equal
-    totals the first found (the latest start) stays. The rulebook's hot loop: a line's demerits
-    are worked out inside it, and surely ragged lines are not measured (`_ragged_from`)."""
+    totals the first found (the latest start) stays. A line is measured by a call; its demerits
+    are `_badness` and `_demerits` (best_breaks_summed inlines the same), and surely ragged lines
+    are not measured (`_ragged_from`)."""
     ends, hyphens, inside, start_at, gaps_at, gaps_ends, after_hyphen = para
     inf, last = float("inf"), len(ends)
     cost, prev = [0.0] + [inf] * last, [-1] * (last + 1)
-    line_penalty, hyphen_penalty, double, final_hyphen = LINE_PENALTY, HYPHEN_PENALTY ** 2, DOUBLE_HYPHEN, FINAL_HYPHEN
-    ragged, stretch = _RAGGED, MAX_STRETCH
-    unit = space * stretch * _SURELY_RAGGED  # a line's room over this for each of its spaces: surely ragged
+    unit = space * MAX_STRETCH * _SURELY_RAGGED  # a line's room over this for each of its spaces: surely ragged
     zone = 0  # the first node of the surely ragged lines into the last break
     for j in range(1, last + 1):
         end, hyphen, hyphenated, gaps_end, final = ends[j - 1], hyphens[j - 1], inside[j - 1], gaps_ends[j - 1], j == last
@@ -83,22 +82,11 @@ def best_breaks(para: Paragraph, span_width: Callable[[int, int, bool], float], 
             after = after_hyphen[i]
             if hyphenated and after and not gaps:
                 continue  # a line of one syllable: a word broken twice over
-            if final:
-                if natural > width + 1e-6:
-                    continue  # the last line is set at its natural spacing
-                badness = 0.0
-            elif natural > width and gaps * shrink > 0:  # within the tolerance with nothing to squeeze: it fits
-                badness = 100 * ((natural - width) / (gaps * shrink)) ** 3
-            else:
-                badness = min(ragged, 100 * ((width - natural) / ((gaps or 1) * space * stretch)) ** 3)
-            demerits = (line_penalty + badness) ** 2
-            if hyphenated:
-                demerits += hyphen_penalty
-                if after:
-                    demerits += double
-            if final and after and not gaps:
-                demerits += final_hyphen  # the last line would be the broken word's tail alone
-            total += demerits
+            if final and natural > width + 1e-6:
+                continue  # the last line is set at its natural spacing
+            # (the last line's badness is 0; its demerits count the broken word's tail alone)
+            total += _demerits(0.0 if final else _badness(natural, gaps, width, space, shrink),
+                               hyphenated, after, not gaps, final)
             if total < best:
                 best, best_i = total, i
         # a surely ragged line costs its node's cost plus _RAGGED_DEMERITS or more (sums round
@@ -254,7 +242,8 @@ def _bound(para: Paragraph, starts_at: list[float], ends_at: list[float], scale:
 
 
 def _badness(natural: float, gaps: int, width: float, space: float, shrink: float) -> float:
-    """A line's badness as best_breaks_summed works it out (not the last line's: 0)."""
+    """A line's badness (not the last line's: 0), as best_breaks weighs it and best_breaks_summed
+    works it out inline."""
     squeeze = gaps * shrink
     if natural > width and squeeze > 0:
         return 100 * ((natural - width) / squeeze) ** 3
@@ -262,7 +251,7 @@ def _badness(natural: float, gaps: int, width: float, space: float, shrink: floa
 
 
 def _demerits(badness: float, hyphenated: bool, after: bool, no_gaps: bool, final: bool = False) -> float:
-    """A line's demerits as best_breaks_summed adds them up."""
+    """A line's demerits, as best_breaks weighs them and best_breaks_summed adds them up inline."""
     demerits = (LINE_PENALTY + badness) ** 2
     if hyphenated:
         demerits += HYPHEN_PENALTY ** 2
