@@ -457,3 +457,31 @@ def test_a_map_with_text_on_its_hexes_hands_preflight_no_record(tmp_path):
     d = hm.data
     bare = d.model_copy(update={"labels": d.labels.model_copy(update={"show": "none"}), "places": [], "regions": []})
     assert record_tells(HexMap(bare)) and not record_tells(hm)
+
+
+def test_the_tiled_print_replays_the_full_size_page_s_calls_and_is_the_file_drawn_afresh(tmp_path):
+    """The tiled file's page symbol and symbols are the full-size page's recorded calls replayed
+    (stage.py `record_map_page`), not the map drawn a second time: its bytes must be those of the
+    map drawn straight onto the tiled file's surface, and the recording that of `draw_map_page`."""
+    from generator import fonts
+    from generator.hexmap.draw import draw_map_page
+    from generator.hexmap.stage import record_map_page
+    from generator.hexmap.tiles import draw_tiles
+    from generator.pieces.draft import DraftNote
+    from generator.render.record import Recording
+
+    game = load_game("war-of-the-ring-campaign")
+    hm = game.extras["map"].resolve(game.locators.get("map.yaml"))
+    page = map_page(hm)
+    paper, plan = "a4", tile_plan(page.extent, (210.0, 297.0), content=page.content)
+    for lang in ("en", "ja"):
+        faces = fonts.faces(lang, game)
+        note = DraftNote("Translation draft", faces.regular) if lang == "ja" else None
+        whole, symbols, content = record_map_page(hm, page, lang, faces, note)
+        straight = Recording(any_surface=True)
+        draw_map_page(straight, hm, page, lang, faces, note)
+        assert whole.calls == straight.calls
+        fresh = draw_tiles(hm, page, plan, lang, faces, tmp_path / f"fresh-{lang}.pdf", note)
+        replayed = draw_tiles(hm, page, plan, lang, faces, tmp_path / f"replayed-{lang}.pdf", note,
+                              recorded=(symbols, content))
+        assert replayed[0].read_bytes() == fresh[0].read_bytes()

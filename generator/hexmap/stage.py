@@ -17,11 +17,12 @@ from solver.game.objmemo import kept_for
 
 from .. import fonts
 from ..context import PAPER_MM, BuildContext
-from ..pieces.draft import note_for
+from ..pieces.draft import DraftNote, note_for
 from ..render import open_surface
 from ..render.record import Recording
-from .draw import draw_map_page
-from .layout import map_page
+from .draw import draw_map_page, draw_page_content
+from .layout import MapPage, map_page
+from .symbols import define_symbols
 from .tiles import draw_tiles
 from .tiling import TilePlan, tile_plan, tiles_paper
 
@@ -52,6 +53,22 @@ def record_tells(hm: HexMap) -> bool:
     return d.labels.show in ("none", []) and not d.places and not d.regions
 
 
+def record_map_page(hm: HexMap, page: MapPage, lang: str, faces: fonts.Faces,
+                    note: DraftNote | None) -> tuple[Recording, Recording, Recording]:
+    """The calls `draw_map_page` makes (the whole page), and apart the two parts the tiled print
+    draws again, its symbols' definitions and its content: replaying them there instead of drawing
+    the map a second time makes the same calls (any_surface: a definition is made only where the
+    surface has none yet, as `define_symbols` asks)."""
+    symbols, content = Recording(any_surface=True), Recording(any_surface=True)
+    define_symbols(symbols, hm)
+    draw_page_content(content, hm, page, lang, faces, note)
+    whole = Recording(any_surface=True)
+    whole.begin_page(page.width, page.height)
+    whole.calls += symbols.calls + content.calls
+    whole.end_page()
+    return whole, symbols, content
+
+
 def build_maps(game: Game, ctx: BuildContext) -> list[Path]:
     mapfile = game.extras.get("map")
     if mapfile is None:
@@ -68,9 +85,9 @@ def build_maps(game: Game, ctx: BuildContext) -> list[Path]:
     kinds = [k for k in ("pdf", "svg", "png") if k in ctx.formats]
     # the page laid out once (its hexes, labels, rivers, names placed) and its calls replayed on
     # each format's surface: the calls drawing on each directly would make (render/record.py)
-    rec = Recording(any_surface=True) if len(kinds) > 1 else None
-    if rec is not None:
-        draw_map_page(rec, hm, page, lang, faces, note)
+    rec, parts = None, None
+    if len(kinds) > 1:
+        rec, *parts = record_map_page(hm, page, lang, faces, note)
     for kind in kinds:  # the PNG: a screen preview unless --map-dpi asks for more; print from the PDF
         surf = open_surface(kind, title=f"{game.id} {stem}", **({"dpi": ctx.map_dpi} if kind == "png" else {}))
         if rec is not None:
@@ -86,5 +103,6 @@ def build_maps(game: Game, ctx: BuildContext) -> list[Path]:
     tiled = map_tiles(hm, ctx.paper)
     if tiled is not None:
         paper, plan = tiled
-        written += draw_tiles(hm, page, plan, lang, faces, out / f"{stem}-tiles-{paper}.pdf", note)
+        written += draw_tiles(hm, page, plan, lang, faces, out / f"{stem}-tiles-{paper}.pdf", note,
+                              recorded=(parts[0], parts[1]) if parts else None)
     return written

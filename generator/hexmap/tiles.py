@@ -22,6 +22,7 @@ from ..context import PRINTER_MARGIN_MM
 from ..geometry import MM_PER_PT, Box
 from ..render import open_surface
 from ..render.base import Surface, text_width
+from ..render.record import Recording
 from ..text.typography import printed
 from ..pieces.draft import DraftNote
 from .draw import draw_page_content
@@ -73,10 +74,16 @@ def _neighbours(plan: TilePlan, t: Tile, lang: str) -> dict[str, str]:
 
 
 def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, faces: fonts.Faces,
-               target: Path, note: DraftNote | None = None) -> list[Path]:
-    """The map's tiled print: the map's symbols and page (with a draft's `note`), under its legend's title."""
-    return draw_tiled(TiledPage(page.width, page.height, printed(hm.data.legend.title, lang),
-                                lambda s: define_symbols(s, hm), lambda s: draw_page_content(s, hm, page, lang, faces, note)),
+               target: Path, note: DraftNote | None = None,
+               recorded: tuple[Recording, Recording] | None = None) -> list[Path]:
+    """The map's tiled print: the map's symbols and page (with a draft's `note`), under its legend's title;
+    `recorded`: the calls of both as the full-size page made them (stage.py `record_map_page`),
+    replayed rather than drawn again."""
+    define: Callable[[Surface], None] = lambda s: define_symbols(s, hm)
+    draw: Callable[[Surface], None] = lambda s: draw_page_content(s, hm, page, lang, faces, note)
+    if recorded is not None:
+        define, draw = recorded[0].replay, recorded[1].replay
+    return draw_tiled(TiledPage(page.width, page.height, printed(hm.data.legend.title, lang), define, draw),
                       plan, lang, faces, target, f"{printed(hm.data.name, lang)} — tiles")
 
 
