@@ -181,3 +181,18 @@ def test_extends_cycle_is_reported(tmp_path):
     with pytest.raises(DataError) as e:
         load_game(dest)
     assert "extends itself" in str(e.value)
+
+
+def test_face_data_answers_each_where_and_template_alone_and_compares_by_its_data():
+    """FaceData keeps what it answered (a face is drawn for every copy, its PNG and its back): a
+    `where` mapping is told apart by identity even when a freed one's id comes back, and equal
+    data stays equal whatever either was asked."""
+    c, item = comp("Hello", colour="red", rank="3")
+    data = FaceData(item, c, None, "en", "g/deck/c1")
+    other = FaceData(item, c, None, "en", "g/deck/c1")
+    for _ in range(50):  # mappings made and freed in turn: CPython hands their ids out again
+        assert data.matches({"colour": "red"}) and not data.matches({"colour": "blue"})
+        assert data.matches({"rank": ["2", "3"]}) and not data.matches({"rank": "*", "colour": "green"})
+    assert data.fill("{name} {rank}") == "Card 3" and data.fill({"en": "{colour}!", "ja": "x"}) == "red!"
+    assert data.lookup("missing|rank") == "3" and data.fill("{missing}") == ""
+    assert data == other and data != FaceData(item, c, None, "ja", "g/deck/c1")
