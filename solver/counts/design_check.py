@@ -105,7 +105,7 @@ def check_design(game: Game) -> CheckResult:
 def _check_file(game: Game, values: list[Value]) -> list[Finding]:
     """designed.yaml's recorded values must be what the deal gives now, its counts open in the
     sources, and the designed counts must satisfy every rule of setup.yaml."""
-    from solver.counts.propose import _Joint  # the optimiser, only when a design is there to prove
+    from solver.counts.propose import joint_feasible  # the optimiser, only when a design is there to prove
 
     design = design_of(game)
     assert design is not None
@@ -136,7 +136,7 @@ def _check_file(game: Game, values: list[Value]) -> list[Finding]:
     if same:
         found.append(Finding("info", "design-reproduces-stated", f"designed.yaml finds the stated counts again "
                              f"from the targets and the rules alone: {', '.join(same)}", where))
-    if fixed and not _Joint(game, fixed).feasible():
+    if fixed and not joint_feasible(game, fixed):
         found.append(Finding("error", "design-breaks-rules", f"the counts of designed.yaml do not satisfy the rules of "
                              f"setup.yaml: run `pnp design {game.id}`", where))
     return found

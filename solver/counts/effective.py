@@ -18,6 +18,17 @@ def proposals_of(game: Game) -> ProposalsFile | None:
     return game.extras.get("proposed")
 
 
+def proposed_counts(game: Game) -> dict[ItemKey, int] | None:
+    """proposed.yaml's count of every item the data leaves uncounted (its last proposal of an item,
+    as `pnp check` reads them), in components.yaml's order; None when the file leaves one out."""
+    file = proposals_of(game)
+    if file is None:
+        return None
+    given = {(p.component, p.item): p.count for p in file.proposals}
+    unknown = [k for k, v in owned_counts(game).items() if v is None]
+    return {k: given[k] for k in unknown} if all(k in given for k in unknown) else None
+
+
 def design_of(game: Game) -> DesignFile | None:
     return game.extras.get("designed")
 

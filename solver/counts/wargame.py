@@ -279,11 +279,15 @@ def count_mixes(values: list[int], size: int, mean: Fraction, exact: bool, prese
     """How many (c_v) of that size satisfy the mean, by dynamic programming over the values."""
     # ways[(chits, points)] over the values so far
     ways: dict[tuple[int, int], int] = {(0, 0): 1}
-    for v in values:
+    for i, v in enumerate(values):
         nxt: dict[tuple[int, int], int] = {}
         start = 1 if v in present else 0
+        last = i == len(values) - 1
         for (n, p), w in ways.items():
-            for k in range(start, size - n + 1):
+            ks = range(start, size - n + 1)
+            # the last value only completes a mix to `size` (a shorter one is never counted): one
+            # k instead of all of them, in the DP's largest step
+            for k in ks[-1:] if last else ks:
                 key = (n + k, p + k * v)
                 nxt[key] = nxt.get(key, 0) + w
         ways = nxt

@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Any, Callable, Hashable, Iterable, TypeVar
@@ -246,12 +247,23 @@ _HEX_WORD = r"(?:ヘックス|ヘクス|[Hh]ex(?:es)?)"
 
 def cited_hex_ids(text: str, style: str) -> list[str]:
     """Hex ids a rule text cites: after the word hex (ヘックス) or in parentheses, e.g. 'ヘックスM17、N18', '(O21)'."""
-    label = r"[A-Z]{1,2}\d{1,3}" if style == "letter-number" else r"\d{4,6}"
+    cited, label, bracketed = _citation_patterns(style)
     found = []
-    for m in re.finditer(rf"{_HEX_WORD}\s*((?:{label})(?:\s*(?:[、,・→と]|and|or)\s*{label})*)", text):
-        found += re.findall(label, m.group(1))
-    found += re.findall(rf"[(（]({label})[)）]", text)
+    for m in cited.finditer(text):
+        found += label.findall(m.group(1))
+    found += bracketed.findall(text)
     return sorted(set(found))
+
+
+@functools.cache
+def _citation_patterns(style: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    # compiled once: every line of the rules is asked (check_map of the examples: 25 against 32 ms, warm)
+    label = r"[A-Z]{1,2}\d{1,3}" if style == "letter-number" else r"\d{4,6}"
+    return (re.compile(rf"{_HEX_WORD}\s*((?:{label})(?:\s*(?:[、,・→と]|and|or)\s*{label})*)"), re.compile(label),
+            re.compile(rf"[(（]({label})[)）]"))
+
+
+_DIGIT = re.compile(r"\d")
 
 
 def _cited_in_rules(game: Game, hm: HexMap) -> list[Finding]:
@@ -261,6 +273,8 @@ def _cited_in_rules(game: Game, hm: HexMap) -> list[Finding]:
     out: list[Finding] = []
     for path in sorted(p for p in rules_dir.rglob("*") if p.suffix in (".yaml", ".yml", ".po", ".txt", ".md")):
         for n, line in enumerate(read_text(path, _display(path)).splitlines(), 1):
+            if not _DIGIT.search(line):
+                continue  # every hex label has a digit (most lines have none)
             for hid in cited_hex_ids(line, hm.data.labels.style):
                 src = f"{_display(path)}:{n}"
                 if hm.find(hid) is None:

@@ -16,12 +16,14 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from solver import expr as E
+from solver.counts.effective import proposed_counts
 from solver.engine.items import matches, owned_counts
 from solver.engine.results import ItemKey, Move, SetupResult
 from solver.engine.steps import step_label, step_location, when_functions
 from solver.errors import DataError, Problem
 from solver.findings import cite
 from solver.game.loader import Game
+from solver.game.objmemo import kept_for
 from solver.game.setup import CombineStep
 from solver.proof.constraints import ZONE_PARTS, RuleCompiler, constraint_location, prove_rules_for_every_deal
 from solver.proof.cpsat import Assumption, Verdict, solve
@@ -277,7 +279,29 @@ def prove_player_count(game: Game, result: SetupResult) -> Verdict:
         # a rule some deal breaks: its counterexample is the setup the usual solves find, asked of a
         # model as built (the quick rounds added to this one)
         prove_rules_for_every_deal(setup_model(game, result), verdict)
+    proposed = proposed_counts(game)
+    if proposed:  # the proposals' check asks this of every run (solver/counts/propose.py): here, on this model
+        counts_hold(game, result, proposed, model)
     return verdict
+
+
+def counts_hold(game: Game, result: SetupResult, counts: dict[ItemKey, int], model: SetupModel | None = None) -> bool:
+    """Whether the setup of this run can be carried out, every rule on, with the copies `counts`
+    gives of every uncounted kind (False too when the solver runs out of time). Kept per loaded game,
+    run and counts (solver/game/objmemo.py): the setup proof answers it for proposed.yaml's counts on
+    the `model` it has built (a model is only added to: this adds the counts under a literal of
+    their own), and the proposals' check then solves no model of its own."""
+    key = ("counts hold", result.players, result.variant, tuple(sorted(counts.items())))
+    return kept_for(game, key, lambda: _counts_hold(model or setup_model(game, result), counts))
+
+
+def _counts_hold(model: SetupModel, counts: dict[ItemKey, int]) -> bool:
+    lit = model.m.new_bool_var("counts given")
+    for key, copies in counts.items():
+        model.m.add(model.owned_var[key] == copies).only_enforce_if(lit)
+    # the verdict alone: no solution of this solve is read
+    status, _ = solve(model.m, [a.lit for a in model.assumptions] + [lit], verdict_only=True)
+    return status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 
 def _totals(model: SetupModel, solver: cp_model.CpSolver) -> dict[str, dict[str, int]]:
