@@ -103,8 +103,12 @@ class _GamePlan:
     fingerprints: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # the plan's own (a language left out)
     pending: set[str] = field(default_factory=set)     # files this build entered before writing them
+    queued: set[str] = field(default_factory=set)      # files of results handed to the placing threads, not yet entered
     changed: bool = False  # to be loaded (`_Loading`): an input or output changed since the record
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)  # its record's pending entries
+    # `queued`'s own: the build's thread (in a serial build, the one that runs the next unit) never waits
+    # on a record being flushed
+    queue_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
 
 def build(names: Iterable[str | Path], ctx: BuildContext, only: set[str] | None = None, *,
@@ -254,6 +258,9 @@ def _run(loading: _Loading, ctx: BuildContext, only: set[str] | None, runner: Ru
             for result in runner(loading, ctx):
                 assert loading.done, "a runner yields a result only once it has taken every game's units"
                 if not result.problems:
+                    gp = by_game[result.unit.game]
+                    with gp.queue_lock:  # entered with the first of its game's results placed after it (_enter_pending)
+                        gp.queued |= set(result.files)
                     submit(place, result)
                 else:  # a unit found unusable input while drawing: write nothing of it
                     problems += result.problems
@@ -293,12 +300,16 @@ class Done:
 def _enter_pending(gp: _GamePlan, ctx: BuildContext, rels: set[str]) -> None:
     """Enter files in the record as pending before they are written, so that a build killed while
     writing them leaves their names behind for the next build to sweep; the record's last inputs
-    are cleared, so that next build loads the game and sweeps."""
+    are cleared, so that next build loads the game and sweeps. The files of the game's other results
+    already handed to the placing threads (`queued`) are entered with them: a record written (and
+    flushed) for several units, not one each (a cold `build --all`: a component's languages come
+    back together, 152 records written one a unit)."""
     with gp.lock:  # results of one game placed at once: each record written holds every name entered
-        new = rels - gp.pending
-        if not new:
+        if rels <= gp.pending:  # entered with another result's
             return
-        gp.pending |= new
+        with gp.queue_lock:
+            gp.pending |= rels | gp.queued
+            gp.queued = set()
         record = {"format": RECORD_FORMAT, "units": gp.record.get("units") or {},
                   "last": {**(gp.record.get("last") or {}), "inputs": None},
                   "pending": sorted(set(gp.record.get("pending") or []) | gp.pending)}

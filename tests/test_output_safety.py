@@ -16,6 +16,7 @@ import pytest
 
 from generator import cli, output
 from generator.incremental import RECORD
+from solver.errors import DataError
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = '<script>&"x'
@@ -160,3 +161,25 @@ def test_a_finished_file_is_flushed_and_renamed_onto_its_target_with_no_copy_bes
     umask = os.umask(0)
     os.umask(umask)
     assert written[0].stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_a_finished_files_folder_is_made_only_when_missing(tmp_path, monkeypatch):
+    """A unit's finished file is renamed into its folder, which is made only when the rename finds
+    it missing (its first file): not asked again for every file. A finished file that is gone is one
+    DataError line, with no folder made for it."""
+    scratch = tmp_path / ".pnp-unit.part"
+    scratch.mkdir()
+    finished = {"png/a.png": scratch / "a.png", "new/deep/b.png": scratch / "b.png"}
+    for path in finished.values():
+        path.write_bytes(path.name.encode())
+    out = tmp_path / "out"
+    (out / "png").mkdir(parents=True)
+    made: list[Path] = []
+    real_mkdir = Path.mkdir
+    monkeypatch.setattr(Path, "mkdir", lambda self, *a, **k: (made.append(self), real_mkdir(self, *a, **k))[1])
+    written = output.write_files(out, finished)
+    assert [p.read_bytes() for p in written] == [b"a.png", b"b.png"]
+    assert set(made) == {out / "new" / "deep", out / "new"}  # (mkdir makes a missing parent by a call of its own)
+    with pytest.raises(DataError, match="cannot write the output"):
+        output.write_files(out, {"gone/c.png": scratch / "c.png"})
+    assert not (out / "gone").exists()

@@ -84,3 +84,20 @@ def test_calls_not_started_are_dropped_when_the_block_raises():
                 submit(slow, i)
             raise KeyboardInterrupt
     assert started in ([], [0])
+
+
+def test_the_files_of_results_queued_behind_are_entered_with_the_first(tmp_path, monkeypatch):
+    """The names of a game's results already handed to the placing threads go into the one pending
+    record the first of them writes, and the others' own entries write nothing: every name is on
+    record before its file is placed, with fewer records flushed."""
+    ctx = BuildContext(out_root=tmp_path / "out", preflight=False)
+    gp = incremental._GamePlan(tmp_path / "lamps", "lamps", "digest", {})
+    gp.queued = {"lamps/tiles-en.pdf"}
+    incremental._enter_pending(gp, ctx, {"lamps/deck-en.pdf"})
+    assert read_record(ctx.out_dir("lamps"))["pending"] == ["lamps/deck-en.pdf", "lamps/tiles-en.pdf"]
+    written: list[Path] = []
+    monkeypatch.setattr(incremental, "write_text", lambda path, text: written.append(path))
+    incremental._enter_pending(gp, ctx, {"lamps/tiles-en.pdf"})
+    assert written == [] and gp.queued == set()
+    incremental._enter_pending(gp, ctx, {"lamps/tiles-en.pdf", "lamps/box-en.pdf"})
+    assert len(written) == 1
