@@ -309,8 +309,11 @@ class _Codes:
         return _subset_operators(self.canvas, self.face, subset, size_pt)
 
     def _update(self) -> None:
-        for code, n in islice(self.assignments.items(), self.seen, None):  # codes once given never change
-            self.subset[code], self.shown[code] = chr((n >> 8) + 1), escapePDF(bytes((n & 0xFF,)))
+        # codes once given never change and the dict keeps their order: the new ones are its last,
+        # read from its end (islice from `seen` on walked every code given before, each time)
+        subset, shown = self.subset, self.shown
+        for code, n in islice(reversed(self.assignments.items()), len(self.assignments) - self.seen):
+            subset[code], shown[code] = chr((n >> 8) + 1), escapePDF(bytes((n & 0xFF,)))
             self.single = self.single and n < 256
         self.seen = len(self.assignments)
         if 32 in self.subset:  # splitString sets a no-break space as the space
