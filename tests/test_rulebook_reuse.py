@@ -48,3 +48,41 @@ def test_a_table_measured_again_at_its_width_keeps_its_measures(monkeypatch):
     reference.setStyle(STYLE)
     assert ours.wrap(110, 200) == reference.wrap(110, 200)
     assert _measures(ours) == _measures(reference)
+
+
+def test_a_paragraph_is_drawn_from_the_sums_it_was_broken_with(monkeypatch):
+    """The running sums of a paragraph's advances are made once, by the line breaker, and kept for
+    its drawing, also after fonts.advances' own cache is emptied (as after each rulebooks unit);
+    the page's bytes are those of sums made afresh."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.text import forget_paragraphs
+
+    font = fonts.register_face(fonts.face_of("en").id)
+    text = Text("Sauron's hunters search the regions adjacent to the ring-bearer, one region a turn: " * 3)
+
+    def page() -> bytes:
+        para = KPara(text, Style(font, 9.5, 13.3, justify=True), Recorder(keep_lines=False), lang="en")
+        buf = io.BytesIO()
+        canvas = Canvas(buf, invariant=1)
+        para.wrap(200, 500)
+        para.drawOn(canvas, 50, 300)
+        canvas.save()
+        return buf.getvalue()
+
+    forget_paragraphs()
+    fresh = page()  # sums made for this paragraph, in fonts.advances' cache too
+    made = []
+    real = fonts.advances.__wrapped__
+
+    def counted(s: str, f: str):
+        made.append(s)
+        return real(s, f)
+
+    monkeypatch.setattr(fonts, "advances", counted)
+    for _ in range(3):  # three more units, each emptying fonts.advances' cache (rulebook/build.py)
+        forget_paragraphs()
+        assert page() == fresh
+    assert made == []

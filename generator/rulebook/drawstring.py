@@ -221,14 +221,20 @@ def _text_operators(canvas: Any, font: str, text: str, size_pt: float) -> tuple[
     codes = canvas.__dict__.get("_pnp_codes")
     if codes is None:
         codes = canvas._pnp_codes = {}
-    face = getFont(font)
     given = codes.get(font)
-    if given is None and (state := face.state.get(canvas._doc)) is not None:
-        given = codes[font] = _Codes(state, face, canvas)
-    if given is not None:
+    if given is not None:  # the usual case: every character has its code (no getFont call either)
         known = given.operators(text, size_pt)
         if known is not None:
             return known
+        face = given.face
+    else:
+        face = getFont(font)
+        if (state := face.state.get(canvas._doc)) is not None:
+            given = codes[font] = _Codes(state, face, canvas)
+            known = given.operators(text, size_pt)
+            if known is not None:
+                return known
+    if given is not None:
         # the characters without a code, each once, in the order splitString meets them in `text`:
         # it gives them the codes it would give them there (reportlab's loop is per character, and
         # a line of Japanese has a new kanji or two among dozens that have codes)
@@ -309,8 +315,11 @@ class _Codes:
         return _subset_operators(self.canvas, self.face, subset, size_pt)
 
     def _update(self) -> None:
-        for code, n in islice(self.assignments.items(), self.seen, None):  # codes once given never change
-            self.subset[code], self.shown[code] = chr((n >> 8) + 1), escapePDF(bytes((n & 0xFF,)))
+        # codes once given never change and the dict keeps their order: the new ones are its last,
+        # read from its end (islice from `seen` on walked every code given before, each time)
+        subset, shown = self.subset, self.shown
+        for code, n in islice(reversed(self.assignments.items()), len(self.assignments) - self.seen):
+            subset[code], shown[code] = chr((n >> 8) + 1), escapePDF(bytes((n & 0xFF,)))
             self.single = self.single and n < 256
         self.seen = len(self.assignments)
         if 32 in self.subset:  # splitString sets a no-break space as the space

@@ -17,6 +17,7 @@ from reportlab.platypus import Flowable, Table
 
 from generator import fonts
 from generator.text import Span, balanced_width, wrap_spans
+from generator.text.wrap import advance_sums
 
 from .blocks import Text
 from .drawstring import draw_on, draw_string, draw_words, set_fill
@@ -190,7 +191,7 @@ class KPara(Flowable):
         # the running sums of the text's advances, as the line breaker asked fonts.advances for them
         # (text + hyphen: remembered there): a string new to the canvas takes its advance from them
         # rather than a sum over its characters (None: a character drawn in another face)
-        self._sums = fonts.advances(self.text.text + "-", st.font)
+        self._sums = advance_sums(self.text.text, st.font)
         for i, span in enumerate(spans):
             y = baseline0 - i * st.leading
             self._space = self._word_space(span)

@@ -11,9 +11,12 @@ paragraphs, as forgetting everything after each unit held at the end of a game's
 """
 from __future__ import annotations
 
-from typing import Callable, Generic, Hashable, NamedTuple, TypeVar
+from typing import Any, Callable, Generic, Hashable, NamedTuple, TypeVar
 
 V = TypeVar("V")
+
+
+_ABSENT: Any = object()  # what a generation holds for arguments it has no value of
 
 
 class MemoInfo(NamedTuple):
@@ -36,10 +39,9 @@ class UnitMemo(Generic[V]):
 
     def __call__(self, *args: Hashable) -> V:
         current = self.generations[0]
-        try:
-            return current[args]
-        except KeyError:
-            pass
+        value = current.get(args, _ABSENT)  # not try/except: a quarter of the calls miss, and a raise costs 1 µs
+        if value is not _ABSENT:
+            return value
         for older in self.generations[1:]:
             if args in older:
                 value = current[args] = older.pop(args)

@@ -97,12 +97,15 @@ def _typeset_spans(text: str, q: Quotes | None, keep: tuple[tuple[int, int], ...
             a, b = m.span(pattern.groups)  # the group, or the whole match for a pattern without one
             if not any(kept[a:b]) and not any(s <= a < s + n for s, (n, _) in subs.items()):
                 subs[a] = (b - a, rep)
+    # only a substitution, a quote or a mark set after a space can print as anything but itself:
+    # the characters between them are copied as typed, one piece each
+    stops = sorted(set(subs).union(m.start() for m in _marks(q).finditer(text)))
+    if not stops:  # most of a book's texts: nothing to set, every character where it was
+        return text, tuple(range(len(text) + 1))
     pieces: list[str] = []  # one per input character: what it prints as ("" when merged into the one before)
     is_open = {'"': False, "'": False}  # a quote of that kind is open
     i = 0
-    # only a substitution, a quote or a mark set after a space can print as anything but itself:
-    # the characters between them are copied as typed, one piece each
-    for stop in sorted(set(subs).union(m.start() for m in _marks(q).finditer(text))):
+    for stop in stops:
         if stop >= i:
             pieces += text[i:stop]
             i = _set_at(text, stop, pieces, kept, subs, q, is_open)

@@ -193,6 +193,13 @@ def _sums(text: str, font: str) -> Sequence[float] | None:
     return fonts.advances(text + HYPHEN, font)
 
 
+def advance_sums(text: str, font: str) -> Sequence[float] | None:
+    """`fonts.advances(text + "-", font)` as the line breaker keeps it (`_sums`, across units): a
+    paragraph is drawn from the sums it was broken with, not from a second copy made again
+    (fonts.advances' own cache is emptied after each unit, and never filled by `_sums`' hits)."""
+    return _sums(text, font)
+
+
 def _span_width(sums: Sequence[float], scale: float):
     """`measure(text[start:end] + ("-" if hyphen else ""))` to the bit, from `_summed`'s sums."""
     hyphen_w = sums[-1] - sums[-2]
