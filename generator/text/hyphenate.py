@@ -7,9 +7,6 @@ fit; this module only answers "where may this word break", never lays out a line
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
-
-from .hyphdict import load
 
 # Publishers' usual minimums: keep at least two letters before the hyphen and three after it,
 # so that no line ends in "a-" and none begins with "ly".
@@ -25,20 +22,12 @@ def dictionary(lang: str):
 
     for candidate in (lang, lang.replace("-", "_")):
         if candidate in pyphen.LANGUAGES:
-            return _pyphen(pyphen, candidate)
+            return pyphen.Pyphen(lang=candidate, left=LEFT_MIN, right=RIGHT_MIN)
     base = lang.split("-")[0].split("_")[0]
     fallback = pyphen.language_fallback(base)
     if fallback is None:
         return None
-    return _pyphen(pyphen, fallback)
-
-
-def _pyphen(pyphen: Any, lang: str) -> Any:
-    # the file pyphen.Pyphen reads for `lang`, read faster first when hyphdict.py can (same patterns)
-    path = pyphen.LANGUAGES.get(pyphen.language_fallback(lang) or "")
-    if path is not None:
-        load(path)
-    return pyphen.Pyphen(lang=lang, left=LEFT_MIN, right=RIGHT_MIN)
+    return pyphen.Pyphen(lang=fallback, left=LEFT_MIN, right=RIGHT_MIN)
 
 
 @lru_cache(maxsize=4096)
