@@ -176,9 +176,10 @@ def _record_finds(name: str, record: Record, safe_mm: float, min_type_pt: float)
 
 
 def _record_reads(name: str, record: Record, safe_mm: float, min_type_pt: float) -> Sequence[int]:
-    """The pages (0-based) to read back: every one where the checks find anything on a record;
-    else those it cannot tell (a sheet's page with text on a picture), whose read-back alone makes
-    the file's findings (a page the record tells and finds nothing on adds none): every character drawn
+    """The pages (0-based) to read back: of a book, every one when the checks find anything on its
+    record; of a sheet, those they find anything on and those it cannot tell (text on a picture),
+    whose read-back alone makes the file's findings (a page the record tells and finds nothing on
+    adds none, as a file whose pages all find nothing has none): every character drawn
     (`drawn.seen_of`, pieces/drawn.py), those the read-back counts among them, on the same fills. A
     finding's counts and examples depend on which small glyphs the 100 dpi render shows (a full stop, often an
     "l"): the read-back's. A book is judged a few pages as one at a time, each string a run first: if that finds, its runs."""
@@ -191,11 +192,14 @@ def _record_reads(name: str, record: Record, safe_mm: float, min_type_pt: float)
     from .pieces.drawn import sheet_pages_each
 
     pages = sheet_pages_each(record)
-    sheets = ((i, Sheet(w, h, *page[:3], None, page[3].copy, SHEET_SLACK)) for i, ((w, h), page) in enumerate(
-        zip(record.sizes, pages)) if page is not None and not any(p is page for p in pages[:i]))  # a page repeated: found nothing before
-    if any(_judge(name, i + 1, sheet, safe_mm, min_type_pt, low) or low for i, sheet in sheets):
-        return range(len(pages))
-    return [i for i, page in enumerate(pages) if page is None]
+    finding: set[int] = set()  # the pages (`id`: a page repeated is the very object) the checks find anything on
+    for i, ((w, h), page) in enumerate(zip(record.sizes, pages)):
+        if page is not None and not any(p is page for p in pages[:i]):  # a page repeated: judged before
+            sheet = Sheet(w, h, *page[:3], None, page[3].copy, SHEET_SLACK)
+            if _judge(name, i + 1, sheet, safe_mm, min_type_pt, low) or low:
+                finding.add(id(page))
+            low.clear()
+    return [i for i, page in enumerate(pages) if page is None or id(page) in finding]
 
 
 def _book_clear(s: Strings) -> bool:

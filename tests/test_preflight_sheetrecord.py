@@ -231,3 +231,23 @@ def test_only_the_pages_a_record_cannot_tell_are_read_back(tmp_path, monkeypatch
     path, record = _sheet(tmp_path, tiny, "both.pdf", on_picture)
     mine, read = judged(monkeypatch, path, record)
     assert read == 2 and mine == judged(monkeypatch, path, None)[0] and any("type-size" in f for f in mine)
+
+
+def test_of_a_sheet_only_the_pages_the_record_finds_on_are_read_back(tmp_path, monkeypatch):
+    """Four pages: 5 pt type on a piece (the record finds it), plain words (it finds nothing), the
+    5 pt page again (a deck's repeated page: found on as the first) and plain words again. Only the
+    two pages with the small type are read back, and the findings are the whole file's read back;
+    with the small type's page alone among clean ones, that page alone."""
+    def clean(s):
+        s.text(40, 50, "Plain words", size_pt=10)
+
+    def tiny(s):
+        _piece(s, Box(40, 40, 60, 80))
+        s.text(50, 70, "Tiny print", size_pt=5)
+    path, record = _sheet(tmp_path, tiny, "mixed.pdf", clean, tiny, clean)
+    mine, read = judged(monkeypatch, path, record)
+    whole, _ = judged(monkeypatch, path, None)
+    assert read == 2 and mine == whole and sum("type-size" in f for f in mine) == 2, mine
+    path, record = _sheet(tmp_path, clean, "one.pdf", clean, tiny)
+    mine, read = judged(monkeypatch, path, record)
+    assert read == 1 and mine == judged(monkeypatch, path, None)[0] and any("page 3: type-size" in f for f in mine), mine

@@ -355,7 +355,10 @@ def _trims(paths: list[tuple[Rect, float, float]]) -> list[Rect]:
     join's miter may reach further (`reach`): where the two would read differently, Unknown."""
     xs, ys = set(), set()
     for b, width, reach in paths:
-        kinds = {_mark_kind(outset(b, width)), _mark_kind(outset(b, reach))}
+        near = outset(b, width)
+        if near[2] - near[0] >= MARK_THICK_MAX_MM and near[3] - near[1] >= MARK_THICK_MAX_MM:
+            continue  # thick both ways: no mark, nor at its reach (never less than its width: no narrower)
+        kinds = {_mark_kind(near), _mark_kind(outset(b, reach))}
         if len(kinds) > 1:
             raise Unknown("a path that may read as a crop mark")
         kind = kinds.pop()
