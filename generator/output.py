@@ -171,11 +171,13 @@ def move_file(source: Path, target: Path, *, sync_folder: bool = True) -> Path:
 
 def _rename_into(source: Path, target: Path) -> None:
     """`source` renamed over `target`, the target's folder made only when the rename finds it missing
-    (its first file): asked of every file, the folder was made again 1,338 times a cold build."""
+    (its first file): asked of every file, the folder was made again 1,338 times a cold build. What
+    is missing is told by the source (this unit's own file), not by the folder: another placing
+    thread may make the folder between the failed rename and a look at it."""
     try:
         os.replace(source, target)
     except FileNotFoundError:
-        if target.parent.is_dir():  # the source is what is missing
+        if not os.path.lexists(source):
             raise
         target.parent.mkdir(parents=True, exist_ok=True)
         os.replace(source, target)

@@ -183,3 +183,26 @@ def test_a_finished_files_folder_is_made_only_when_missing(tmp_path, monkeypatch
     with pytest.raises(DataError, match="cannot write the output"):
         output.write_files(out, {"gone/c.png": scratch / "c.png"})
     assert not (out / "gone").exists()
+
+
+def test_a_folder_made_by_another_placing_thread_meanwhile_is_no_error(tmp_path, monkeypatch):
+    """The units' files are placed from several threads: a file's rename can find its folder
+    missing and another thread make that folder before this one looks. The file is still placed."""
+    scratch = tmp_path / ".pnp-unit.part"
+    scratch.mkdir()
+    (scratch / "a.png").write_bytes(b"a")
+    out = tmp_path / "out"
+    out.mkdir()
+    real_replace = output.os.replace
+    raced: list[Path] = []
+
+    def replace(a, b):
+        if not raced:  # the folder is missing now, and made (by "another thread") just after
+            raced.append(Path(b))
+            Path(b).parent.mkdir()
+            raise FileNotFoundError(2, "No such file or directory")
+        return real_replace(a, b)
+
+    monkeypatch.setattr(output.os, "replace", replace)
+    written = output.write_files(out, {"png/a.png": scratch / "a.png"})
+    assert raced == [out / "png" / "a.png"] and [p.read_bytes() for p in written] == [b"a"]
