@@ -12,7 +12,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solver.engine.items import owned_counts
+from solver.engine.items import owned_counts, rest_kinds
 from solver.engine.results import ItemKey, SetupResult
 from solver.game.loader import Game
 from solver.game.setup import FREE, RemoveStep
@@ -36,7 +36,7 @@ class DesignJoint:
         self.m = cp_model.CpModel()
         owned = owned_counts(game)
         self.unknown = [k for k, v in owned.items() if v is None]
-        rest = {(c.id, i.id) for c in game.components for i in c.items if i.rest}
+        rest = rest_kinds(game)
         self.x = {k: self.m.new_int_var(0, UNKNOWN_UB, f"count[{k[0]}/{k[1]}]") for k in self.unknown}
         self.assumptions: list[Assumption] = []
         for k in self.unknown:

@@ -30,7 +30,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from solver.counts.effective import design_of, proposals_of
-from solver.engine.items import owned_counts
+from solver.engine.items import owned_counts, rest_kinds
 from solver.engine.results import ItemKey, SetupResult
 from solver.engine.run import player_counts, run_setup, variant_counts
 from solver.engine.steps import step_label, step_location
@@ -71,7 +71,7 @@ class _Joint:
         owned = owned_counts(game)
         self.owned = owned
         self.unknown = [k for k, v in owned.items() if v is None]
-        self.rest = {(c.id, i.id) for c in game.components for i in c.items if i.rest}
+        self.rest = rest_kinds(game)
         self.x = {k: self.m.new_int_var(0, UNKNOWN_UB, f"count[{k[0]}/{k[1]}]") for k in self.unknown}
         self.assumptions: list[Assumption] = []
         self.stopped = ""
@@ -235,7 +235,7 @@ def _holds_apart(game: Game, fixed: dict[ItemKey, int]) -> bool:
     unknown = [k for k, v in owned.items() if v is None]
     if game.setup is None or not unknown or any(k not in fixed or not 0 <= fixed[k] <= UNKNOWN_UB for k in unknown):
         return False
-    rest = {(c.id, i.id) for c in game.components for i in c.items if i.rest}
+    rest = rest_kinds(game)
     if any(fixed[k] < 1 for k in unknown if k not in rest):
         return False
     if any(sum(fixed[k] for k in items) + known < need for _, items, known, need, _ in deal_needs(game, set(unknown))):

@@ -25,6 +25,12 @@ def owned_counts(game: Game) -> dict[ItemKey, int | None]:
     return out
 
 
+def rest_kinds(game: Game) -> set[ItemKey]:
+    """The items marked `rest` (they stand for the pieces the sources do not name), which need not
+    exist: every other item is named by the sources, so at least one copy of it does."""
+    return {(c.id, i.id) for c in game.components for i in c.items if i.rest}
+
+
 UNCOUNTED = "(uncounted)"
 
 
