@@ -143,8 +143,17 @@ def test_a_finished_file_is_flushed_and_renamed_onto_its_target_with_no_copy_bes
     flushed, then renamed over its target, made readable as a file written here is; no temporary
     file is created beside the target (a file creation, and one rename, fewer per output file)."""
     events: list[tuple[str, str]] = []
-    real_sync, real_replace, real_mkstemp = output.sync, output.os.replace, output.tempfile.mkstemp
-    monkeypatch.setattr(output, "sync", lambda p: (events.append(("sync", Path(p).name)), real_sync(p)))
+    opened: dict[int, str] = {}
+    real_open, real_fsync = output.os.open, output.os.fsync
+    real_replace, real_mkstemp = output.os.replace, output.tempfile.mkstemp
+
+    def spied_open(path, *args, **kw):
+        fd = real_open(path, *args, **kw)
+        opened[fd] = Path(path).name
+        return fd
+
+    monkeypatch.setattr(output.os, "open", spied_open)
+    monkeypatch.setattr(output.os, "fsync", lambda fd: (events.append(("sync", opened[fd])), real_fsync(fd)))
     monkeypatch.setattr(output.os, "replace", lambda a, b: (events.append(("replace", Path(b).name)), real_replace(a, b)))
     monkeypatch.setattr(output.tempfile, "mkstemp", lambda *a, **k: (events.append(("mkstemp", "")), real_mkstemp(*a, **k))[1])
     scratch = tmp_path / ".pnp-unit.part"
@@ -206,3 +215,35 @@ def test_a_folder_made_by_another_placing_thread_meanwhile_is_no_error(tmp_path,
     monkeypatch.setattr(output.os, "replace", replace)
     written = output.write_files(out, {"png/a.png": scratch / "a.png"})
     assert raced == [out / "png" / "a.png"] and [p.read_bytes() for p in written] == [b"a"]
+
+
+def test_a_finished_file_already_shared_is_not_chmodded(tmp_path, monkeypatch):
+    """A unit's finished file whose mode is already a written file's (what the drawing code's own
+    `open` gives) keeps it untouched: no chmod for each of a build's files; a private one (mkstemp's
+    0600) is still made readable (the test above)."""
+    scratch = tmp_path / ".pnp-unit.part"
+    scratch.mkdir()
+    finished = scratch / "a.png"
+    finished.write_bytes(b"new")
+    finished.chmod(0o666 & ~output.UMASK)
+    calls: list[str] = []
+    monkeypatch.setattr(output.os, "chmod", lambda *a, **k: calls.append("chmod"))
+    monkeypatch.setattr(output.os, "fchmod", lambda *a, **k: calls.append("fchmod"))
+    written = output.write_files(tmp_path / "out", {"a.png": finished})
+    assert written[0].read_bytes() == b"new" and calls == [], calls
+    assert written[0].stat().st_mode & 0o777 == 0o666 & ~output.UMASK
+
+
+def test_a_unit_writes_many_files_into_a_folder_made_once(tmp_path, monkeypatch):
+    """Within a unit's scratch folder, a folder its files go into is made when missing and only
+    looked at after: not asked of the system again for each file written there."""
+    made: list[str] = []
+    real_mkdir = output.os.mkdir
+    monkeypatch.setattr(output.os, "mkdir", lambda p, *a, **k: (made.append(Path(p).name), real_mkdir(p, *a, **k))[1])
+    with output.scratch_writes():
+        output.write_bytes(tmp_path / "png" / "deck" / "0.png", b"x")
+        first = list(made)
+        for i in range(1, 5):
+            output.write_bytes(tmp_path / "png" / "deck" / f"{i}.png", b"x")
+    assert "deck" in first and made == first
+    assert sorted(p.name for p in (tmp_path / "png" / "deck").iterdir()) == [f"{i}.png" for i in range(5)]
