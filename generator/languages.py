@@ -104,7 +104,7 @@ def missing_translations(game: Game, lang: str) -> Missing:
     Worked out once per game object and text of its rulebook PO file (solver/game/objmemo.py):
     planning, the fingerprints, the manifest, the checker's coverage and the rulebooks each ask."""
     known = kept_for(game, ("missing translations", lang, po_on_disk(game.folder, lang)),
-                     lambda: _missing_translations(game, lang))
+                     lambda: _missing_translations(game, lang), travels=True)
     return dataclasses.replace(known, places=dict(known.places))  # a copy: `add` changes it
 
 

@@ -28,6 +28,7 @@ from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from solver.errors import DataError, Problem
+from solver.game.objmemo import adopt, travelling
 
 from .context import BuildContext
 from .units import Unit, UnitResult, execute, prepare, share_with_optimiser
@@ -148,8 +149,10 @@ def _processes(workers: int, method: Any, tasks: list[tuple[Game, Unit]], ctx: B
     index: dict[int, int] = {id(game): i for i, game in enumerate(games)}
     with ProcessPoolExecutor(workers, mp_context=method, initializer=start or _start_worker,
                              initargs=(os.getpid(), games, ctx)) as ex:
-        try:  # a game not given at the start (loaded after the fork: `_optimiser_apart`) goes with its unit
-            yield lambda group: ex.submit(_execute_given, [(index.get(id(game), game), unit) for game, unit in group])
+        try:  # a game not given at the start (loaded after the fork: `_optimiser_apart`) goes with its unit,
+            # and with what planning worked out for it (solver/game/objmemo.py `travelling`)
+            yield lambda group: ex.submit(_execute_given, [(index[id(game)] if id(game) in index else (game, travelling(game)), unit)
+                                                           for game, unit in group])
         except BaseException:  # a game that failed to load, Ctrl-C: the units not started are not waited for
             ex.shutdown(cancel_futures=True)
             raise
@@ -171,12 +174,20 @@ def _start_optimiser(parent: int, games: list[Game], ctx: BuildContext) -> None:
     _start_worker(parent, games, ctx)
 
 
-def _execute_given(units: list[tuple[int | Game, Unit]]) -> list[UnitResult]:
-    """Units, each of the n-th game the worker was given (or of the game sent with it), one after the
-    other in the build's context."""
+def _execute_given(units: list[tuple[int | tuple[Game, dict], Unit]]) -> list[UnitResult]:
+    """Units, each of the n-th game the worker was given (or of the game sent with it, with the answers
+    kept for it there), one after the other in the build's context."""
     assert _GIVEN is not None, "a task reached a process not started by _processes"
     games, ctx = _GIVEN
-    return [execute(games[game] if isinstance(game, int) else game, unit, ctx, ctx.out_root) for game, unit in units]
+    results = []
+    for given, unit in units:
+        if isinstance(given, int):
+            game = games[given]
+        else:
+            game, answers = given
+            adopt(game, answers)
+        results.append(execute(game, unit, ctx, ctx.out_root))
+    return results
 
 
 def _die_with_parent(parent: int) -> None:

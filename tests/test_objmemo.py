@@ -52,3 +52,23 @@ def test_a_failure_is_not_kept_and_a_gone_object_keeps_nothing():
     del obj, answer
     gc.collect()
     assert ref() is None
+
+
+def test_answers_marked_to_travel_go_with_a_pickled_object_and_are_not_worked_out_again():
+    """What a process worked out for an object and marked `travels` goes with the object to another
+    process (pickled: the checker's process given a game loaded after it forked); the answers not
+    so marked stay behind, and the copy works those out itself."""
+    import pickle
+
+    from solver.game.objmemo import adopt, travelling
+
+    made: list[str] = []
+    here = Held(3)
+    kept_for(here, "languages", lambda: (made.append("languages"), ["en", "fr"])[1], travels=True)
+    kept_for(here, "drawn", lambda: (made.append("drawn"), Answer())[1])
+    there, answers = pickle.loads(pickle.dumps((here, travelling(here))))
+    adopt(there, answers)
+    assert kept_for(there, "languages", lambda: (made.append("again"), [])[1]) == ["en", "fr"]
+    assert isinstance(kept_for(there, "drawn", lambda: (made.append("drawn there"), Answer())[1]), Answer)
+    assert made == ["languages", "drawn", "drawn there"]
+    assert list(travelling(there)) == ["languages"]  # and on from there, as from here

@@ -200,3 +200,46 @@ def test_the_checkers_process_imports_nothing_the_build_imports_again(newgame, t
     assert any(m.startswith("ortools") for m in checker), "the check unit ran elsewhere"
     assert any(m.startswith("generator.hexmap") for m in builder), "the maps ran elsewhere"
     assert {m for m in checker & builder if m.split(".")[0] in ours} == set()
+
+
+# a build of two games in a fresh interpreter, with one job: the pids that worked out a game's
+# missing translations (generator/languages.py), and the checker's units' pids
+TRANSLATIONS_WORKED_OUT = """import os, sys
+import generator.languages as languages
+import generator.runners as runners
+from generator.cli import main
+log = sys.argv[1]
+real, given = languages._missing_translations, runners._execute_given
+def working_out(game, lang):
+    with open(log, "a", encoding="utf-8") as f:
+        f.write(f"translations {os.getpid()} {game.id} {lang}\\n")
+    return real(game, lang)
+def executing(units):
+    with open(log, "a", encoding="utf-8") as f:
+        f.write(f"unit {os.getpid()} {' '.join(u.key for _, u in units)}\\n")
+    return given(units)
+languages._missing_translations, runners._execute_given = working_out, executing
+from pathlib import Path
+from generator.context import BuildContext
+from generator.incremental import build
+build(sys.argv[2:4], BuildContext(out_root=Path(sys.argv[4]), preflight=False), {"check", "missing"},
+      runner=runners.pool(1))
+"""
+
+
+@forking
+def test_a_game_sent_to_the_checkers_process_takes_its_planned_translations_along(newgame, tmp_path):
+    """The checker's process forks once the first game is planned; a game loaded after is sent to it
+    pickled, with what planning worked out for it (which languages lack what: the PO files parsed,
+    the model walked), so that it is not worked out there again."""
+    second = tmp_path / "beacons"
+    assert main(["new", str(second)]) == 0
+    log = tmp_path / "worked.txt"
+    proc = subprocess.run([sys.executable, "-c", TRANSLATIONS_WORKED_OUT, str(log), str(newgame), str(second),
+                           str(tmp_path / "out")], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    checker = {pid for kind, pid, *keys in lines if kind == "unit" and keys[0].startswith("check:")}
+    worked = [(pid, game) for kind, pid, game, *_ in lines if kind == "translations"]
+    assert len(checker) == 1 and {game for _, game in worked} == {"lanterns", "beacons"}
+    assert [game for pid, game in worked if pid in checker] == []
