@@ -70,3 +70,49 @@ def test_a_broken_file_is_a_located_error_each_time(tmp_path: Path, parses: list
             po.load_catalog(tmp_path, "en")
         [problem] = e.value.problems
         assert problem.path.endswith("en.po") and problem.line > 0
+
+
+HEADER = 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+# entries that polib's checked parse takes, or refuses as a duplicate (the oracle: polib itself)
+CASES = {
+    "clean": HEADER + 'msgctxt "a"\nmsgid "x"\nmsgstr "X"\n\nmsgctxt "b"\nmsgid "x"\nmsgstr "Y"\n',
+    "same msgid and context": HEADER + 'msgctxt "a"\nmsgid "x"\nmsgstr "X"\n\nmsgctxt "a"\nmsgid "x"\nmsgstr "Y"\n',
+    "no context twice": HEADER + 'msgid "x"\nmsgstr "X"\n\nmsgid "x"\nmsgstr "Y"\n',
+    "one context, one none": HEADER + 'msgid "x"\nmsgstr "X"\n\nmsgctxt "a"\nmsgid "x"\nmsgstr "Y"\n',
+    "obsolete first": HEADER + '#~ msgctxt "a"\n#~ msgid "x"\n#~ msgstr "X"\n\nmsgctxt "a"\nmsgid "x"\nmsgstr "Y"\n',
+    "obsolete after": HEADER + 'msgctxt "a"\nmsgid "x"\nmsgstr "X"\n\n#~ msgctxt "a"\n#~ msgid "x"\n#~ msgstr "Y"\n',
+    "two headers": HEADER + HEADER + 'msgid "x"\nmsgstr "X"\n',
+    "duplicate, then broken": HEADER + 'msgid "x"\nmsgstr "X"\n\nmsgid "x"\nmsgstr "Y"\n\nmsgid "y\nmsgstr "\n',
+    "broken": HEADER + 'msgid "x"\nmsgstr "X"\nmsgid\n',
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_po_file_is_taken_or_refused_as_polibs_checked_parse_takes_or_refuses_it(case, tmp_path):
+    """Entries parsed unchecked and checked for duplicates after: the same entries as polib's checked
+    parse, or the same first error (its message, in the problem's text), case by case."""
+    text, path = CASES[case], tmp_path / "rules" / "en.po"
+    try:
+        expected = polib.pofile(text, encoding="utf-8", check_for_duplicates=True, wrapwidth=0)
+    except (OSError, ValueError) as e:
+        with pytest.raises(DataError) as got:
+            po._parse_po(text, path)
+        assert str(e) in got.value.problems[0].what
+        return
+    parsed = po._parse_po(text, path)
+    assert [(e.msgctxt, e.msgid, e.msgstr, e.obsolete) for e in parsed] == \
+        [(e.msgctxt, e.msgid, e.msgstr, e.obsolete) for e in expected]
+    assert parsed.metadata == expected.metadata and parsed.check_for_duplicates
+
+
+def test_a_po_files_entries_are_not_each_compared_with_all_before_them(tmp_path, monkeypatch):
+    """polib's checked parse asks, for each entry, whether any entry before it is the same (a walk of
+    the list each: quadratic); the parse asks no entry that, and still finds a duplicate."""
+    asked: list[str] = []
+    real = polib.POFile.__contains__
+    monkeypatch.setattr(polib.POFile, "__contains__", lambda self, entry: (asked.append(entry.msgid), real(self, entry))[1])
+    entries = "".join(f'msgctxt "c{i}"\nmsgid "x"\nmsgstr "X"\n\n' for i in range(50))
+    assert len(po._parse_po(HEADER + entries, tmp_path / "en.po")) == 50
+    assert asked == []
+    with pytest.raises(DataError):
+        po._parse_po(HEADER + entries + 'msgctxt "c7"\nmsgid "x"\nmsgstr "Y"\n', tmp_path / "en.po")

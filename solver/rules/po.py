@@ -53,6 +53,18 @@ def _po_text(path: Path) -> str:
 
 
 def _parse_po(text: str, path: Path) -> polib.POFile:
+    """The PO file parsed, its entries unique (a duplicate is an error). polib checks each entry
+    against every one before it as it parses (quadratic: a third of the parse of the example games'
+    rules), so the text is parsed unchecked and the entries checked once, by a set; a file with
+    anything `_may_repeat` finds is parsed again by polib's own checked parse, which gives the same
+    entries or its first error word for word."""
+    try:
+        po = polib.pofile(text, encoding="utf-8", wrapwidth=0)
+    except (OSError, ValueError):
+        po = None
+    if po is not None and not _may_repeat(po):
+        po.check_for_duplicates = True  # as the checked parse leaves it: an entry added later is checked
+        return po
     shown = display_path(path)
     try:
         return polib.pofile(text, encoding="utf-8", check_for_duplicates=True, wrapwidth=0)
@@ -60,6 +72,20 @@ def _parse_po(text: str, path: Path) -> polib.POFile:
         line = _line_of(str(e))
         raise DataError([Problem(shown, line or 1, 1, f"not a valid PO file: {e}",
                                  "fix the entry (quotes, msgctxt/msgid/msgstr order) or restore it from git")])
+
+
+def _may_repeat(po: polib.POFile) -> bool:
+    """Whether polib's checked parse could refuse an entry of `po`: one whose msgid and msgctxt an
+    earlier entry (not obsolete) has (polib's `in`), or any entry with an empty msgid (the header's,
+    which the parse takes out of the list: one left means there were two)."""
+    seen: set[tuple[str, str | None]] = set()
+    for entry in po:
+        key = (entry.msgid, entry.msgctxt)
+        if key in seen or entry.msgid == "":
+            return True
+        if not entry.obsolete:
+            seen.add(key)
+    return False
 
 
 def _line_of(message: str) -> int:
