@@ -26,7 +26,7 @@ from solver.game.loader import Game
 from solver.game.objmemo import kept_for
 from solver.game.setup import CombineStep
 from solver.proof.constraints import ZONE_PARTS, RuleCompiler, constraint_location, prove_rules_for_every_deal
-from solver.proof.cpsat import Assumption, Verdict, solve
+from solver.proof.cpsat import Assumption, Model, Verdict, solve
 from solver.proof.explain import explain
 
 UB = 100_000  # no game has this many copies of one thing; bounds the free variables
@@ -74,7 +74,7 @@ class SetupModel(RuleCompiler):
         self.result = result
         self.free = free or {}  # step -> a variable amount per item (`each: free`, solver/counts/design.py)
         # `m`: an existing model to add to (several player counts in one model)
-        self.m = m if m is not None else cp_model.CpModel()
+        self.m = m if m is not None else Model()
         self.assumptions: list[Assumption] = []
         self.owned_var: dict[ItemKey, Any] = {}
         self.state: dict[ItemKey, dict[str, Any]] = {}
