@@ -9,7 +9,7 @@ from ortools.sat.python import cp_model
 
 from solver.engine.run import run_setup
 from solver.game.loader import load_game
-from solver.proof.cpsat import Model, solve
+from solver.proof.cpsat import Model, copy_model, solve
 from solver.proof.feasibility import setup_model
 
 
@@ -36,3 +36,20 @@ def test_a_setup_model_is_the_one_cp_model_holds(game_id: str, players: int) -> 
     assert isinstance(ours.m, Model)
     assert str(ours.m.proto) == str(theirs.m.proto)
     assert len(ours.m.proto.constraints) > 10
+
+
+def test_a_copy_is_added_to_apart_from_its_original() -> None:
+    """What the setup proof's quick rule rounds rely on (solver/proof/feasibility.py): the copy holds
+    the original's model, a variable of the original names the same one in the copy, and what is
+    added to the copy leaves the original as built."""
+    game = load_game("saboteur-the-lost-mines")
+    model = setup_model(game, run_setup(game, 4))
+    before = str(model.m.proto)
+    copy = copy_model(model.m)
+    assert isinstance(copy, Model) and str(copy.proto) == before
+    _key, owned = next(iter(model.owned_var.items()))
+    copy.add(owned >= 7)
+    copy.add_bool_or([copy.new_bool_var("extra")])
+    assert str(model.m.proto) == before and len(copy.proto.constraints) == len(model.m.proto.constraints) + 2
+    status, solver = solve(copy, [a.lit for a in model.assumptions if a.kind == "step"])
+    assert status == cp_model.OPTIMAL and solver.value(owned) >= 7

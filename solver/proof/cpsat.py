@@ -49,6 +49,15 @@ class Model(cp_model.CpModel):
         pass
 
 
+def copy_model(model: cp_model.CpModel) -> Model:
+    """A copy of `model` to add to, the original left as it is (CpModel.clone, as a `Model`). A
+    variable or literal of `model` stands for the same one in the copy (by its index)."""
+    copy = Model()
+    copy.proto.copy_from(model.proto)
+    copy.rebuild_constant_map()
+    return copy
+
+
 def solve(model: cp_model.CpModel, lits: list[Any], *, presolve: bool = False,
           verdict_only: bool = False) -> tuple[Any, cp_model.CpSolver]:
     """Solve under assumptions, with one worker (fastest on tiny models, and deterministic).
