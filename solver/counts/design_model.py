@@ -16,7 +16,7 @@ from solver.engine.items import owned_counts, rest_kinds
 from solver.engine.results import ItemKey, SetupResult
 from solver.game.loader import Game
 from solver.game.setup import FREE, RemoveStep
-from solver.proof.cpsat import Assumption, solve
+from solver.proof.cpsat import Assumption, Model, solve
 from solver.proof.explain import explain
 from solver.proof.feasibility import UNKNOWN_UB, setup_model
 
@@ -33,7 +33,7 @@ class DesignJoint:
 
     def __init__(self, game: Game, results: dict[tuple[int, str | None], SetupResult], most: int):
         self.game = game
-        self.m = cp_model.CpModel()
+        self.m = Model()
         owned = owned_counts(game)
         self.unknown = [k for k, v in owned.items() if v is None]
         rest = rest_kinds(game)

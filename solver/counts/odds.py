@@ -32,6 +32,7 @@ from solver.engine.run import setup_table
 from solver.engine.steps import step_location
 from solver.findings import CheckResult, Finding
 from solver.game.loader import Game
+from solver.proof.cpsat import Model
 
 ROLE_ATTR = "role"
 
@@ -79,7 +80,7 @@ class _Collector(cp_model.CpSolverSolutionCallback):
 
 def enumerated_odds(items: dict[str, tuple[str, int]], m: int) -> dict[tuple[tuple[str, int], ...], Fraction]:
     """The same table by enumerating CP-SAT solutions per item (item -> (role, copies))."""
-    model = cp_model.CpModel()
+    model = Model()
     dvars = [(role, copies, model.new_int_var(0, copies, f"d[{item}]")) for item, (role, copies) in sorted(items.items())]
     model.add(sum(v for _, _, v in dvars) == m)
     solver = cp_model.CpSolver()

@@ -39,7 +39,7 @@ from solver.findings import CheckResult, Finding
 from solver.game.loader import Game
 from solver.game.proposals import NO_RULE_NAMED, NO_RULE_REST, Proposal, ProposalsFile
 from solver.proof.constraints import constraint_location, describe
-from solver.proof.cpsat import Assumption, in_stages, solve
+from solver.proof.cpsat import Assumption, Model, in_stages, solve
 from solver.proof.explain import explain
 from solver.proof.feasibility import UNKNOWN_UB, counts_hold, setup_model
 from solver.proof.worstdeal import WorstDeal, all_worst_deals, binding_text, by_key, coverage_findings
@@ -67,7 +67,7 @@ class _Joint:
 
     def __init__(self, game: Game, fixed: dict[ItemKey, int] | None = None):
         self.game = game
-        self.m = cp_model.CpModel()
+        self.m = Model()
         owned = owned_counts(game)
         self.owned = owned
         self.unknown = [k for k, v in owned.items() if v is None]

@@ -31,6 +31,7 @@ from solver.findings import CheckResult, Finding
 from solver.game.components import Component, StatedMean
 from solver.game.loader import Game
 from solver.proof.checker import setup_model
+from solver.proof.cpsat import Model
 
 MAX_CHITS_PER_VALUE = 1000  # bound of the chit pool model's variables
 
@@ -243,7 +244,7 @@ def chit_pool(chits: dict[ItemKey, int], mean: Fraction, need: int, *, exact: bo
     """
     values = sorted(set(chits.values()))
     lo, hi = values[0], values[-1]
-    m = cp_model.CpModel()
+    m = Model()
     c = {v: m.new_int_var(1 if v in (lo, hi) else 0, MAX_CHITS_PER_VALUE, f"c{v}") for v in values}
     size = sum(c.values())
     points = sum(v * c[v] for v in values)

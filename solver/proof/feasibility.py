@@ -10,6 +10,7 @@ model is infeasible, solver/proof/explain.py names the conflicting facts.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +27,7 @@ from solver.game.loader import Game
 from solver.game.objmemo import kept_for
 from solver.game.setup import CombineStep
 from solver.proof.constraints import ZONE_PARTS, RuleCompiler, constraint_location, prove_rules_for_every_deal
-from solver.proof.cpsat import Assumption, Verdict, solve
+from solver.proof.cpsat import Assumption, Model, Verdict, copy_model, solve
 from solver.proof.explain import explain
 
 UB = 100_000  # no game has this many copies of one thing; bounds the free variables
@@ -74,7 +75,7 @@ class SetupModel(RuleCompiler):
         self.result = result
         self.free = free or {}  # step -> a variable amount per item (`each: free`, solver/counts/design.py)
         # `m`: an existing model to add to (several player counts in one model)
-        self.m = m if m is not None else cp_model.CpModel()
+        self.m = m if m is not None else Model()
         self.assumptions: list[Assumption] = []
         self.owned_var: dict[ItemKey, Any] = {}
         self.state: dict[ItemKey, dict[str, Any]] = {}
@@ -242,6 +243,8 @@ def setup_model(game: Game, result: SetupResult, m: cp_model.CpModel | None = No
     """The flow model of one player count with every active constraint of setup.yaml added
     (into `m` when given, so that several counts share one model; `free`: step -> variable amount)."""
     model = SetupModel(game, result, m, free)
+    if m is None and not free and model.matched:  # the worst deals ask for this flow model (`flow_model`)
+        kept_for(game, ("flow model", result.players, result.variant), lambda: _as_built(model, None))
     env = {"players": result.players, "hand_size": result.hand_size}
     for index, con in enumerate(game.setup.constraints if game.setup else []):
         if con.when is not None:
@@ -256,6 +259,28 @@ def setup_model(game: Game, result: SetupResult, m: cp_model.CpModel | None = No
                 continue
         model.add_constraint(index, con, env)
     return model
+
+
+def flow_model(game: Game, result: SetupResult) -> SetupModel:
+    """The flow model of a run (no rules), for the caller to add to: a copy of the one the setup
+    proof built (`setup_model` keeps it, kept per loaded game and run: solver/game/objmemo.py), else
+    of one built here. A copy is 0.3 ms, a build 4 (Saboteur's 7 runs with matched moves)."""
+    kept = kept_for(game, ("flow model", result.players, result.variant),
+                    lambda: _as_built(SetupModel(game, result), None))
+    return _as_built(kept, game)
+
+
+def _as_built(model: SetupModel, game: Game | None) -> SetupModel:
+    """`model` as it is now, apart from what is added to either later: its CpModel copied, and the
+    lists that compiling a rule appends to (RuleCompiler.add_constraint); the rest it only reads.
+    `game`: its game (None in the one kept for the game, which must not hold it: it would never
+    be let go, solver/game/objmemo.py)."""
+    out = copy.copy(model)
+    out.game = game  # type: ignore[assignment]
+    out.m = copy_model(model.m)
+    out.assumptions = list(model.assumptions)
+    out.constraint_lits = list(model.constraint_lits)
+    return out
 
 
 def prove_player_count(game: Game, result: SetupResult) -> Verdict:
@@ -275,10 +300,13 @@ def prove_player_count(game: Game, result: SetupResult) -> Verdict:
     verdict.rules = sum(1 for a in model.assumptions if a.kind == "constraint")
     # Solving the rules on a model of only the items coupled to them was tried: on these games
     # that part is most of the model, and building it costs more than the smaller solves save.
+    as_built, model.m = model.m, copy_model(model.m)  # the quick rounds add to a copy (0.3 ms, not 4 to build)
     if not prove_rules_for_every_deal(model, verdict, quick=True):
-        # a rule some deal breaks: its counterexample is the setup the usual solves find, asked of a
-        # model as built (the quick rounds added to this one)
-        prove_rules_for_every_deal(setup_model(game, result), verdict)
+        # a rule some deal breaks: its counterexample is the setup the usual solves find, asked of
+        # the model as built; what follows asks of the quick rounds' model, as it always has
+        quick, model.m = model.m, as_built
+        prove_rules_for_every_deal(model, verdict)
+        model.m = quick
     proposed = proposed_counts(game)
     if proposed:  # the proposals' check asks this of every run (solver/counts/propose.py): here, on this model
         counts_hold(game, result, proposed, model)

@@ -30,7 +30,7 @@ from solver.game.loader import Game
 from solver.game.objmemo import kept_for
 from solver.game.setup import SetupFile
 from solver.proof.cpsat import solve
-from solver.proof.feasibility import Matched, SetupModel
+from solver.proof.feasibility import Matched, SetupModel, flow_model
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class WorstDeal:
 
 
 def worst_deals(game: Game, result: SetupResult) -> list[WorstDeal]:
-    model = SetupModel(game, result)
+    model = flow_model(game, result)
     if not model.matched:
         return []
     matched = {k[0] for g in model.matched for k in g.move.items}
