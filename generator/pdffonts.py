@@ -209,14 +209,22 @@ def unembedded(path: Path) -> list[str]:
     """BaseFont names of the fonts used by pages or forms that carry no font file."""
     objs = Objects(path.read_bytes())
     bad: set[str] = set()
-    seen: set[Any] = set()
+    seen: set[Any] = set()  # the forms, font dictionaries and fonts met by reference: judged once
+    # (reportlab gives every page of a book the same /Font dictionary, by reference)
 
     def walk(resources: Any) -> Iterator[dict]:
         if resources is None:
             return
         resources = _dict(objs.get(resources))
-        for ref in _dict(objs.get(resources.get("/Font", {}))).values():
-            yield _dict(objs.get(ref))
+        fonts = resources.get("/Font", {})
+        if not isinstance(fonts, Ref) or fonts not in seen:
+            seen.add(fonts) if isinstance(fonts, Ref) else None
+            for ref in _dict(objs.get(fonts)).values():
+                if isinstance(ref, Ref):
+                    if ref in seen:
+                        continue
+                    seen.add(ref)
+                yield _dict(objs.get(ref))
         for ref in _dict(objs.get(resources.get("/XObject", {}))).values():
             if ref in seen:
                 continue
