@@ -33,8 +33,8 @@ contents' dot leaders (#aaaaaa, 2.3:1) are decoration, never judged for contrast
 drops them too: at 100 dpi their dots are too small to count as glyphs).
 
 Preflight is incremental like the build: a file's findings are kept by its bytes, its name, the
-options and the reader's code (`file_key`), in this process and in the build record (`Memo`,
-generator/incremental.py), and a file known that way is not read again.
+options and the reader's code (`file_key`) in the build record (`Memo`, generator/incremental.py), and
+in this process by all but the name, and a file known that way is not read again.
 """
 from __future__ import annotations
 
