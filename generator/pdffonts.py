@@ -210,13 +210,25 @@ def unembedded(path: Path) -> list[str]:
     objs = Objects(path.read_bytes())
     bad: set[str] = set()
     seen: set[Any] = set()
+    # the font dictionaries and fonts met by reference, each judged once (reportlab gives every page
+    # of a book the same /Font dictionary, by reference); apart from the forms, as an object met one
+    # way is still read the other way in a file that misuses it
+    font_dicts: set[Any] = set()
+    fonts_met: set[Any] = set()
 
     def walk(resources: Any) -> Iterator[dict]:
         if resources is None:
             return
         resources = _dict(objs.get(resources))
-        for ref in _dict(objs.get(resources.get("/Font", {}))).values():
-            yield _dict(objs.get(ref))
+        fonts = resources.get("/Font", {})
+        if not isinstance(fonts, Ref) or fonts not in font_dicts:
+            font_dicts.add(fonts) if isinstance(fonts, Ref) else None
+            for ref in _dict(objs.get(fonts)).values():
+                if isinstance(ref, Ref):
+                    if ref in fonts_met:
+                        continue
+                    fonts_met.add(ref)
+                yield _dict(objs.get(ref))
         for ref in _dict(objs.get(resources.get("/XObject", {}))).values():
             if ref in seen:
                 continue

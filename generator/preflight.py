@@ -33,8 +33,8 @@ contents' dot leaders (#aaaaaa, 2.3:1) are decoration, never judged for contrast
 drops them too: at 100 dpi their dots are too small to count as glyphs).
 
 Preflight is incremental like the build: a file's findings are kept by its bytes, its name, the
-options and the reader's code (`file_key`), in this process and in the build record (`Memo`,
-generator/incremental.py), and a file known that way is not read again.
+options and the reader's code (`file_key`) in the build record (`Memo`, generator/incremental.py), and
+in this process by all but the name, and a file known that way is not read again.
 """
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ import hashlib
 import itertools
 import json
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Literal, NamedTuple, Sequence
@@ -95,13 +95,18 @@ class Finding:
         return f"{where}: {self.code}: {self.message}"
 
 
-# Findings of the files this process has checked, by `file_key`: a file several units write (every
-# card unit writes its game's calibration page) is read once.
+# Findings of the files this process has checked, by `file_key` with no name: a file several units
+# write (every card unit writes its game's calibration page) is read once, and so is one of the same
+# bytes under another name (every game's calibration page is the same file): its findings are
+# worded from the file alone, but for the path they name.
 _CHECKED: dict[str, list[Finding]] = {}
 def file_key(data: bytes, name: str, safe_mm: float, min_type_pt: float) -> str:
     """What a file's findings depend on: its bytes, its name, the options and the reader."""
-    return hashlib.sha256(json.dumps([hashlib.sha256(data).hexdigest(), name, safe_mm, min_type_pt, reader_digest()])
-                          .encode()).hexdigest()
+    return _key(digest(data), name, safe_mm, min_type_pt)
+
+
+def _key(data_digest: str, name: str, safe_mm: float, min_type_pt: float) -> str:
+    return hashlib.sha256(json.dumps([data_digest, name, safe_mm, min_type_pt, reader_digest()]).encode()).hexdigest()
 
 
 @lru_cache(maxsize=1)
@@ -123,18 +128,21 @@ def preflight(paths: Iterable[Path], root: Path | None = None, safe_mm: float = 
     for p in sorted(Path(x) for x in paths):
         if p.suffix.lower() == ".pdf":
             name = str(p.relative_to(root)) if root and p.is_relative_to(root) else str(p)
-            data = p.read_bytes()
-            record = take_record(digest(data))  # what a book or sheet written in this process drew, if it is one
-            key = file_key(data, name, safe_mm, min_type_pt)
+            data_digest = digest(p.read_bytes())
+            record = take_record(data_digest)  # what a book or sheet written in this process drew, if it is one
+            key, same = (_key(data_digest, n, safe_mm, min_type_pt) for n in (name, ""))
             if key in memo.known and _rows_ok(memo.known[key]):
-                _CHECKED[key] = [Finding(*row) for row in memo.known[key]]
-            elif key not in _CHECKED:
-                if len(_CHECKED) >= 4096:  # `pnp serve` runs for hours: keep the memory bounded
-                    _CHECKED.clear()
-                _CHECKED[key] = preflight_pdf(p, name, safe_mm, min_type_pt, record)
+                found = [Finding(*row) for row in memo.known[key]]
+            elif same in _CHECKED:
+                found = [replace(f, path=name) for f in _CHECKED[same]]
+            else:
+                found = preflight_pdf(p, name, safe_mm, min_type_pt, record)
                 memo.read.append(name)
-            memo.seen[key] = [[f.level, f.path, f.page, f.code, f.message] for f in _CHECKED[key]]
-            out += _CHECKED[key]
+            if len(_CHECKED) >= 4096:  # `pnp serve` runs for hours: keep the memory bounded
+                _CHECKED.clear()
+            _CHECKED[same] = found
+            memo.seen[key] = [[f.level, f.path, f.page, f.code, f.message] for f in found]
+            out += found
     return out
 
 

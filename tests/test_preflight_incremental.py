@@ -108,3 +108,27 @@ def test_pnp_preflight_after_a_build_reads_nothing_and_says_the_same(game, tmp_p
     (out / game.name / RECORD).unlink()
     read.clear()
     assert pnp_preflight() == kept and sorted(read) == pdfs(out)
+
+
+def test_the_same_bytes_under_another_name_are_read_once(tmp_path, monkeypatch):
+    """Every game's calibration page is the same file: read once in a process, its findings told
+    under each file's own path."""
+    from generator.preflightmemo import Memo
+
+    monkeypatch.setattr(preflight_module, "_CHECKED", {})
+    game = newcomer_game(tmp_path)
+    out = tmp_path / "out"
+    fresh_build(game, out, monkeypatch)
+    (deck,) = [p for p in out.rglob("cards-*.pdf")]
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    for folder in ("a", "b"):
+        (tmp_path / folder / deck.name).write_bytes(deck.read_bytes())
+    monkeypatch.setattr(preflight_module, "_CHECKED", {})
+    memo = Memo()
+    found = preflight_module.preflight([tmp_path / "a" / deck.name, tmp_path / "b" / deck.name], tmp_path, memo=memo)
+    assert memo.read == [f"a/{deck.name}"] and len(memo.seen) == 2
+    by_path = {path: [(f.level, f.page, f.code, f.message) for f in found if f.path == path]
+               for path in (f"a/{deck.name}", f"b/{deck.name}")}
+    assert by_path[f"a/{deck.name}"] and by_path[f"a/{deck.name}"] == by_path[f"b/{deck.name}"]
+    assert {f.path for f in found} == set(by_path)
