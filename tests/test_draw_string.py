@@ -256,3 +256,65 @@ def test_draw_on_the_same_bytes_and_state_as_reportlabs_drawon():
     ours, our_state = go(draw_on)
     assert ours == theirs
     assert our_state == their_state
+
+
+def test_a_paragraph_s_lines_at_once_the_same_bytes_ends_state_and_record_as_line_by_line():
+    """draw_lines draws a paragraph's lines in one call (KPara without links): the bytes, each
+    line's end to the bit and the canvas's state are reportlab's own (setFillColor, then setFont
+    and drawString run by run), a hyphen going on where its line ends (x None), in an opaque
+    colour it remembers and in one reportlab writes each time (CMYK), with and without the text's
+    sums, Japanese over several font subsets and a line with nothing to draw; preflight's record
+    of every string is the one set_fill and draw_words give line by line."""
+    from reportlab.lib.colors import CMYKColor, HexColor
+
+    from generator.rulebook import drawn
+    from generator.rulebook.drawstring import draw_lines, draw_words, set_fill
+
+    text = SAMPLES[4][:200] + " Frodo and  Sam " + SAMPLES[2] + " ring-bearer"
+    cases = [(font, size, colour, with_sums) for font, size in ((fonts.text_font("ja"), 8.55), (fonts.text_font("en"), 9.5))
+             for colour in (HexColor("#1f4e9a"), CMYKColor(0.1, 0.2, 0.3, 0.4)) for with_sums in (True, False)]
+
+    def lines_of(font, with_sums):
+        out, y = [], 380.25
+        for start, end, gap in ((0, 120, 0.0), (120, 120, 0.0), (120, 230, 1.37), (230, len(text), 0.5)):
+            words = text[start:end].split(" ") if gap else (text[start:end],)
+            out.append((20.5, y, words, gap, start if with_sums else -1))
+            out.append((None, y, ("-",), 0.0, -1))
+            y -= 11.5
+        return out
+
+    def go(how):
+        record: list = []
+
+        def page(canvas):
+            drawn.recording(canvas, record)
+            ends = []
+            for i, (font, size, colour, with_sums) in enumerate(cases):
+                canvas.translate(0, -3)
+                canvas.setFont(fonts.text_font("en", "italic"), 5)  # a state the lines must leave as draw_words does
+                sums = fonts.advances(text + "-", font) if with_sums else None
+                if how == "ours":
+                    ends.append(draw_lines(canvas, lines_of(font, with_sums), font, size, sums, colour))
+                else:
+                    line_ends: list = []
+                    for x, y, words, gap, start in lines_of(font, with_sums):
+                        x = line_ends[-1] if x is None else x
+                        if how == "reportlab":
+                            canvas.setFillColor(colour)
+                            line_ends.append(_reference_words(canvas, x, y, words, gap, font, size))
+                        else:
+                            set_fill(canvas, colour)
+                            line_ends.append(draw_words(canvas, x, y, words, gap, font, size,
+                                                        sums if start >= 0 else None, max(start, 0)))
+                    ends.append(line_ends)
+                ends.append(_state(canvas))
+            return ends
+        return _pdf(page), record
+
+    (ours, our_ends), our_record = go("ours")
+    (theirs, their_ends), _ = go("reportlab")
+    _, line_by_line = go("line by line")
+    assert any(fonts.advances(text + "-", font) is not None for font, _, _, _ in cases)
+    assert ours == theirs
+    assert our_ends == their_ends
+    assert our_record == line_by_line and len(our_record) > 40

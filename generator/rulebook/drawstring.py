@@ -46,60 +46,99 @@ def draw_words(canvas: Any, x: float, y: float, words: Sequence[str], gap: float
                sums: Sequence[float] | None = None, start: int = 0) -> float:
     """`draw_string` of each of `words` in turn, the next `gap` pt after where the one before ends
     (a justified line's words); returns the end x. The same bytes, the same strings noted for
-    preflight and the same canvas state after as those calls give, with the per-string work done
-    once a call: the record's page, matrix and colours looked up once, the baseline's figures
-    written once (fp_str(x, y) is fp_str(x), a space and fp_str(y)), and the font set on the
-    canvas once at the end (setFont writes nothing for a TrueType font: it only keeps its name
-    and size, which nothing reads in between; a run reportlab draws itself sets it first).
+    preflight and the same canvas state after as those calls give (see `draw_lines`).
     `sums`: the words are a text's from `start` on, one space apart, and these are that text's
     running sums of advances in `font` (fonts.advances: exact, every character in the font): a
     word new to the canvas is measured from them, to the bit its sum over its characters."""
+    return draw_lines(canvas, ((x, y, words, gap, start if sums is not None else -1),), font, size_pt, sums)[0]
+
+
+# a line of `draw_lines`: x (None: where the line before ends), y, its words, the gap between
+# them, where its words start in the text's running sums (-1: not the text's own, measured alone)
+Line = tuple[Optional[float], float, Sequence[str], float, int]
+
+
+def draw_lines(canvas: Any, lines: Sequence[Line], font: str, size_pt: float, sums: Sequence[float] | None = None,
+               colour: Color | None = None) -> list[float]:
+    """`draw_words` of each of `lines` in turn (a paragraph's), each after `set_fill(canvas,
+    colour)` when a colour is given; returns where each ends. The canvas's tables, the fill's
+    operator, preflight's state and the document's codes are looked up once a call, the font set
+    on the canvas once at the end (setFont writes nothing for a TrueType font: nothing reads its
+    name and size in between); a one-run word new to the canvas whose characters all have codes
+    takes its operators straight from the codes (what `_runs` would give)."""
+    d = canvas.__dict__
+    shown = _shown(canvas, font, size_pt)  # string -> its runs, in this font and size
+    fill_op = None if colour is None else _set_fill(canvas, colour)
+    drawn = d.get("_pnp_drawn")  # for preflight, when the canvas records (drawn.note)
+    if drawn is not None:
+        page, matrix, fill, ground = _record_state(canvas)
+    given = d.get("_pnp_codes", {}).get(font)  # the document's codes of `font` (_text_operators's)
+    fast = sums is not None and canvas.bottomup
+    code, scale, last = canvas._code, 0.001 * size_pt, None
+    ends: list[float] = []
+    for x_at, y, words, gap, start in lines:
+        x = ends[-1] if x_at is None else x_at
+        if ends and colour is not None and fill_op is not None:
+            code.append(fill_op)  # set_fill's operator for an opaque colour it remembers
+        elif ends and colour is not None:
+            set_fill(canvas, colour)
+        at = f" {_FIGURES.get(y) or _figures(y)} Tm "
+        at_start = True
+        for k, s in enumerate(words):
+            if k:
+                x += gap
+            known: _Runs | None = shown.get(s)
+            if known is None:
+                ops = given.operators(s, size_pt) if fast and start >= 0 and given is not None and s else None
+                if ops is not None:  # `_runs`'s answer for one run in `font`, without its steps
+                    known = shown[s] = ((font, ops[0], s, sums[start + len(s)] - sums[start], ops[1]),)  # type: ignore[index]
+                else:
+                    known = shown[s] = _runs(canvas, s, font, size_pt, None if sums is None or start < 0 else sums[start + len(s)] - sums[start])
+                    given = given or (d.get("_pnp_codes", {}).get(font) if fast else None)
+            if start >= 0:
+                start += len(s) + 1
+            for f, operators, text, advance, pieces in known:
+                if drawn is not None:
+                    if pieces is None:
+                        drawn.append((page, x, y, matrix, f, size_pt, fill, text, ground, False, False))
+                    else:  # each piece goes on from where the one before ends (drawn.page_text)
+                        drawn += [(page, x, y, matrix, f, size_pt, fill, piece, ground, False, j > 0) for j, piece in enumerate(pieces)]
+                if operators is None:
+                    canvas.setFont(f, size_pt)
+                    canvas.drawString(x, y, text)
+                    x += stringWidth(text, f, size_pt)
+                    last = None
+                    continue
+                last = f
+                # a line's first run starts where many do; the others' figures are new as often as not
+                code.append(f"BT 1 0 0 1 {(_FIGURES.get(x) or _figures(x)) if at_start else fp_str(x)}{at}{operators} T* ET")
+                at_start = False
+                x += scale * advance
+        ends.append(x)
+    if last is not None:  # what canvas.setFont(last, size_pt) leaves for a TrueType font
+        canvas._fontname, canvas._fontsize, canvas._leading = last, size_pt, size_pt * 1.2
+    return ends
+
+
+def _shown(canvas: Any, font: str, size_pt: float) -> dict[str, _Runs]:
+    """The canvas's runs of the strings it has drawn in `font` at `size_pt`."""
     by_style = canvas.__dict__.get("_pnp_shown")
     if by_style is None:
         by_style = canvas._pnp_shown = {}
-    shown = by_style.get(style := (font, size_pt))  # string -> its runs, in this font and size
+    shown = by_style.get(style := (font, size_pt))
     if shown is None:
         shown = by_style[style] = {}
-    drawn = canvas.__dict__.get("_pnp_drawn")  # for preflight, when the canvas records (drawn.note)
-    if drawn is not None:
-        # the fill's 0-255 figures: drawn.fill_rgb's, kept with the fill colour they are of (a
-        # paragraph's lines are drawn in one)
-        last_fill = canvas.__dict__.get("_pnp_last_fill")
-        if last_fill is None or last_fill[0] is not canvas._fillColorObj:
-            last_fill = canvas._pnp_last_fill = (canvas._fillColorObj, _fill_rgb()(canvas))
-        page, matrix, fill, ground = canvas._pageNumber, canvas._currentMatrix, last_fill[1], canvas.__dict__.get("_pnp_ground")
-    at = f" {_FIGURES.get(y) or _figures(y)} Tm "
-    code, scale, last, first, at_start = canvas._code, 0.001 * size_pt, None, True, True
-    for s in words:
-        if first:
-            first = False
-        else:
-            x += gap
-        known: _Runs | None = shown.get(s)
-        if known is None:
-            known = shown[s] = _runs(canvas, s, font, size_pt, None if sums is None else sums[start + len(s)] - sums[start])
-        if sums is not None:
-            start += len(s) + 1
-        for f, operators, text, advance, pieces in known:
-            if drawn is not None:
-                if pieces is None:
-                    drawn.append((page, x, y, matrix, f, size_pt, fill, text, ground, False, False))
-                else:  # each piece goes on from where the one before ends (drawn.page_text)
-                    drawn += [(page, x, y, matrix, f, size_pt, fill, piece, ground, False, j > 0) for j, piece in enumerate(pieces)]
-            if operators is None:
-                canvas.setFont(f, size_pt)
-                canvas.drawString(x, y, text)
-                x += stringWidth(text, f, size_pt)
-                last = None
-                continue
-            last = f
-            # a line's first run starts where many do; the others' figures are new as often as not
-            code.append(f"BT 1 0 0 1 {(_FIGURES.get(x) or _figures(x)) if at_start else fp_str(x)}{at}{operators} T* ET")
-            at_start = False
-            x += scale * advance
-    if last is not None:  # what canvas.setFont(last, size_pt) leaves for a TrueType font
-        canvas._fontname, canvas._fontsize, canvas._leading = last, size_pt, size_pt * 1.2
-    return x
+    return shown
+
+
+def _record_state(canvas: Any) -> tuple[int, Any, Any, Any]:
+    """Preflight's page, matrix, fill and ground for what is drawn now; the fill's 0-255 figures are
+    drawn.fill_rgb's, kept with the fill colour they are of (a paragraph's lines are drawn in one)."""
+    d = canvas.__dict__
+    last_fill = d.get("_pnp_last_fill")
+    if last_fill is None or last_fill[0] is not canvas._fillColorObj:
+        last_fill = canvas._pnp_last_fill = (canvas._fillColorObj, _fill_rgb()(canvas))
+    return canvas._pageNumber, canvas._currentMatrix, last_fill[1], d.get("_pnp_ground")
 
 
 # fp_str's figures of the numbers drawn at: a line's baseline and where its first word starts come
@@ -171,6 +210,14 @@ def set_fill(canvas: Any, colour: Any) -> None:
     canvas.setFillColor(colour)
     if opaque and type(colour) is Color and colour.alpha == 1 and canvas._enforceColorSpace is None:
         fills[id(colour)] = (colour, canvas._code[-1])  # the colour kept with it, so that its id stays its own
+
+
+def _set_fill(canvas: Any, colour: Any) -> str | None:
+    """`set_fill(canvas, colour)`; returns the operator it appends from its memo while the fill stays
+    opaque, or None when it has none (reportlab's setFillColor writes it each time)."""
+    set_fill(canvas, colour)
+    known = canvas._pnp_fills.get(id(colour))
+    return known[1] if known is not None and canvas._extgstate._d.get("ca", 1) == 1 else None
 
 
 def _runs(canvas: Any, s: str, font: str, size_pt: float, advance: float | None = None) -> _Runs:

@@ -2,14 +2,14 @@
 
 `KPara` draws a paragraph whose lines come from `generator.text.wrap_spans`, with a hanging marker
 (clause number, bullet, ※), coloured cross-reference links, a named destination and an outline
-entry. `SideBySide` puts two flowables next to each other (ja | en) and splits them together.
+entry (SideBySide and Indented, in columns.py, are imported from here too).
 Every line drawn is reported to the `Recorder`, so tests check the rendered lines themselves.
 """
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Sequence
 
 from reportlab.lib.colors import Color, HexColor
@@ -20,12 +20,14 @@ from generator.text import Span, balanced_width, wrap_spans
 from generator.text.wrap import advance_sums
 
 from .blocks import Text
-from .drawstring import draw_on, draw_string, draw_words, set_fill
-from .justify import word_space
+from .drawstring import Line, draw_lines, draw_on, draw_string, draw_words, set_fill
+from .justify import space_width, word_space
+from .columns import Indented, SideBySide  # noqa: F401  (theirs to import from here, as before)
 
 LINK_COLOUR = HexColor("#1f4e9a")
 ACCENT = HexColor("#7a2e1d")  # headings, rules and table headers
 _PARAGRAPHS = itertools.count(1)  # ids for DrawnLine.para
+_SPACES = re.compile(" *")  # where a line's text goes on after its spaces
 
 
 @dataclass
@@ -192,12 +194,15 @@ class KPara(Flowable):
         # (text + hyphen: remembered there): a string new to the canvas takes its advance from them
         # rather than a sum over its characters (None: a character drawn in another face)
         self._sums = advance_sums(self.text.text, st.font)
-        for i, span in enumerate(spans):
-            y = baseline0 - i * st.leading
-            self._space = self._word_space(span)
-            end = self._draw_line(span, y)
-            if self.rec.keep_lines:
-                self._record(page, spans, i, y, end)
+        if self.text.links:
+            for i, span in enumerate(spans):
+                y = baseline0 - i * st.leading
+                self._space = self._word_space(span)
+                end = self._draw_line(span, y)
+                if self.rec.keep_lines:
+                    self._record(page, spans, i, y, end)
+        else:
+            self._draw_lines(page, spans, baseline0)
         self._space, self._sums = 0.0, None
         if self.rule:
             c.setStrokeColor(st.colour)
@@ -224,14 +229,35 @@ class KPara(Flowable):
         text = self.text.text
         if not self.style.justify:
             return 0.0
-        rest = text[span.end:].lstrip(" ")
-        if not span.hyphen and (not rest or rest.startswith("\n")):
-            return 0.0  # the last line of a paragraph stays ragged
+        if not span.hyphen:  # the last line of a paragraph stays ragged: nothing after it but spaces, or a break
+            rest = _SPACES.match(text, span.end).end()  # type: ignore[union-attr]
+            if rest == len(text) or text[rest] == "\n":
+                return 0.0
         width = max(self._width - self.text_x, self.style.size)
         sums, natural = self._sums, None
         if sums is not None:  # fonts.string_width's figure from the paragraph's exact sums (its last: the hyphen)
             natural = 0.001 * self.style.size * (sums[span.end] - sums[span.start] + (sums[-1] - sums[-2] if span.hyphen else 0))
         return word_space(text[span.start:span.end], span.hyphen, self.style.font, self.style.size, width, natural)
+
+    def _draw_lines(self, page: int, spans: list[Span], baseline0: float) -> None:
+        """Draw the lines of a paragraph without links in one call: drawstring.draw_lines, the same
+        bytes and state as `_draw_line` line by line, with the canvas's lookups done once."""
+        st, text, x0 = self.style, self.text.text, self.text_x
+        lines: list[Line] = []
+        lasts, spaces = [], []  # per line: the index of its last piece in `lines` (-1: none), its word space
+        for i, span in enumerate(spans):
+            y, space = baseline0 - i * st.leading, self._word_space(span)
+            if span.start < span.end:
+                words = text[span.start:span.end].split(" ") if space else (text[span.start:span.end],)
+                lines.append((x0, y, words, space_width(st.font, st.size) + space if space else 0.0, span.start))
+            if span.hyphen:  # from where the line's text ends (x None)
+                lines.append((x0 if span.start == span.end else None, y, ("-",), 0.0, -1))
+            lasts.append(len(lines) - 1 if span.start < span.end or span.hyphen else -1)
+            spaces.append(space)
+        ends = draw_lines(self.canv, lines, st.font, st.size, self._sums, st.colour) if lines else []
+        for i in range(len(spans) if self.rec.keep_lines else 0):
+            self._space = spaces[i]
+            self._record(page, spans, i, baseline0 - i * st.leading, ends[lasts[i]] if lasts[i] >= 0 else x0)
 
     def _draw_line(self, span: Span, y: float) -> float:
         """Draw one line; returns where it ends (x in the flowable's space)."""
@@ -261,87 +287,10 @@ class KPara(Flowable):
         sums = self._sums if start is not None else None
         if not self._space:
             return draw_words(self.canv, x, y, (s,), 0.0, st.font, st.size, sums, start or 0)  # draw_string's call
-        gap = _space_width(st.font, st.size) + self._space
+        gap = space_width(st.font, st.size) + self._space
         return draw_words(self.canv, x, y, s.split(" "), gap, st.font, st.size, sums, start or 0)
 
 
-@lru_cache(maxsize=256)
-def _space_width(font: str, size: float) -> float:
-    """A word space's width in a style (fonts.string_width's): once, not per justified segment."""
-    return fonts.string_width(" ", font, size)
-
-
-_RULE = HexColor("#cccccc")  # between the columns
-
-
-class SideBySide(Flowable):
-    """Two flowables in two columns, top-aligned; split together across a page break."""
-
-    def __init__(self, left: Flowable | None, right: Flowable | None, gap: float):
-        super().__init__()
-        self.left, self.right, self.gap = left, right, gap
-
-    def _col(self, avail_w: float) -> float:
-        return (avail_w - self.gap) / 2
-
-    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        col = self._col(avail_w)
-        hs = [f.wrap(col, avail_h)[1] for f in (self.left, self.right) if f is not None]
-        self.width, self.height = avail_w, max(hs or [0.0])
-        return self.width, self.height
-
-    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
-        col = self._col(avail_w)
-        parts = []
-        for f in (self.left, self.right):
-            if f is None or f.wrap(col, avail_h)[1] <= avail_h:
-                parts.append([f, None])
-                continue
-            s = f.split(col, avail_h)
-            if not s:
-                return []
-            parts.append([s[0], s[1] if len(s) > 1 else None])
-        (l0, l1), (r0, r1) = parts
-        return [SideBySide(l0, r0, self.gap), SideBySide(l1, r1, self.gap)]
-
-    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
-        draw_on(self, canvas, x, y, _sW)  # Flowable.drawOn's bytes and state
-
-    def draw(self) -> None:
-        col = self._col(self.width)
-        for f, x in ((self.left, 0.0), (self.right, col + self.gap)):
-            if f is not None:
-                _, h = f.wrap(col, self.height)
-                f.drawOn(self.canv, x, self.height - h)
-        self.canv.setStrokeColor(_RULE)
-        self.canv.setLineWidth(0.3)
-        mid = col + self.gap / 2
-        self.canv.line(mid, 0, mid, self.height)
-
-
-class Indented(Flowable):
-    """A flowable moved `dx` to the right, in the width that leaves (a clause's table under its text).
-    While `rec` is in a layout pass (one that only finds where headings land) it is not drawn (a
-    table holds no destination)."""
-
-    def __init__(self, inner: Flowable, dx: float, rec: Recorder | None = None):
-        super().__init__()
-        self.inner, self.dx, self.rec = inner, dx, rec
-
-    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        _, self.height = self.inner.wrap(avail_w - self.dx, avail_h)
-        self.width = avail_w
-        return self.width, self.height
-
-    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
-        return [Indented(part, self.dx, self.rec) for part in self.inner.split(avail_w - self.dx, avail_h)]
-
-    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
-        draw_on(self, canvas, x, y, _sW)  # Flowable.drawOn's bytes and state
-
-    def draw(self) -> None:
-        if self.rec is None or not self.rec.layout_only:
-            self.inner.drawOn(self.canv, self.dx, 0)
 
 
 class RowTable(Table):

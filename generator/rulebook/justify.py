@@ -9,6 +9,8 @@ paragraph is always ragged (the caller does not ask for it).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from generator import fonts
 from generator.text.breaking import HYPHEN, MAX_SHRINK, MAX_STRETCH
 
@@ -29,7 +31,14 @@ def word_space(line_text: str, hyphen: bool, font: str, size: float, width: floa
         return 0.0
     if natural is None:
         natural = fonts.string_width(line_text + (HYPHEN if hyphen else ""), font, size)
-    space = fonts.string_width(" ", font, size)
+    space = space_width(font, size)
     if not -gaps * MAX_SHRINK * space - FIT <= width - natural <= gaps * MAX_STRETCH * space + FIT:
         return 0.0
     return (width - natural) / gaps
+
+
+@lru_cache(maxsize=256)
+def space_width(font: str, size: float) -> float:
+    """A word space's width in a style (fonts.string_width's): once a style, not once a line (a
+    build's books justify some 23 thousand lines in a few dozen styles)."""
+    return fonts.string_width(" ", font, size)

@@ -90,9 +90,10 @@ def _typeset_spans(text: str, q: Quotes | None, keep: tuple[tuple[int, int], ...
         kept[start:end] = [True] * (end - start)
     subs: dict[int, tuple[int, str]] = {}  # input offset -> (characters replaced, replacement)
     factor_line = factors and _NUMBERS_ALONE.fullmatch(text) is not None
-    for pattern, rep in ((_ELLIPSIS, ELLIPSIS), (_WORD_DASH, EM_DASH), (_RANGE, EN_DASH), (_MINUS, MINUS)):
-        if factor_line and pattern is _RANGE:
-            continue
+    for pattern, rep, needs in ((_ELLIPSIS, ELLIPSIS, "..."), (_WORD_DASH, EM_DASH, "-"), (_RANGE, EN_DASH, "-"),
+                                (_MINUS, MINUS, "-")):
+        if factor_line and pattern is _RANGE or needs not in text:
+            continue  # (every match of the pattern holds `needs`: a search for it is far cheaper than the pattern's)
         for m in pattern.finditer(text):
             a, b = m.span(pattern.groups)  # the group, or the whole match for a pattern without one
             if not any(kept[a:b]) and not any(s <= a < s + n for s, (n, _) in subs.items()):
