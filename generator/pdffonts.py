@@ -205,6 +205,17 @@ def _pages(objs: Objects) -> Iterator[dict]:
             raise Unsupported(f"a page tree node of type {kind}")
 
 
+def _met_before(obj: Any, met: set[Any]) -> bool:
+    """Whether `obj` is a reference already in `met` (one not yet there is added): a direct object
+    is never met before, as it is no other's."""
+    if not isinstance(obj, Ref):
+        return False
+    if obj in met:
+        return True
+    met.add(obj)
+    return False
+
+
 def unembedded(path: Path) -> list[str]:
     """BaseFont names of the fonts used by pages or forms that carry no font file."""
     objs = Objects(path.read_bytes())
@@ -221,14 +232,10 @@ def unembedded(path: Path) -> list[str]:
             return
         resources = _dict(objs.get(resources))
         fonts = resources.get("/Font", {})
-        if not isinstance(fonts, Ref) or fonts not in font_dicts:
-            font_dicts.add(fonts) if isinstance(fonts, Ref) else None
+        if not _met_before(fonts, font_dicts):
             for ref in _dict(objs.get(fonts)).values():
-                if isinstance(ref, Ref):
-                    if ref in fonts_met:
-                        continue
-                    fonts_met.add(ref)
-                yield _dict(objs.get(ref))
+                if not _met_before(ref, fonts_met):
+                    yield _dict(objs.get(ref))
         for ref in _dict(objs.get(resources.get("/XObject", {}))).values():
             if ref in seen:
                 continue
