@@ -6,7 +6,7 @@ memory per process (300 MB), and with `--preflight-share` preflight's share of e
 CPU (aim: at most 15 %), timed inside the build: each unit's preflight says its CPU seconds, in
 whichever process runs it (a forked worker inherits the timer).
 
-    python3 bench/bench_build.py [--against DIR] [--games a,b] [--skip-cold] [--preflight-share]
+    python3 bench/bench_build.py [--against DIR] [--repeat N] [--games a,b] [--skip-cold] [--preflight-share]
 
 Every figure is a whole command in a fresh interpreter, as a user runs it, building the games
 of data/games into a scratch folder inside the measured checkout (where the README's build writes,
@@ -18,8 +18,12 @@ can be compared in proportion. Each checkout's own modules are compiled to bytec
 leaves them: a shell with PYTHONDONTWRITEBYTECODE set (the development machine's) would otherwise
 compile some 180 modules again in every process of every command, 0.4-0.6 CPU-s of a build that
 a user pays once. `--against DIR` runs the same commands in another checkout
-(e.g. a worktree of an older commit) and prints its figures beside ours. `bench/bench_startup.py`
-measures `pnp list` and `pnp --help`.
+(e.g. a worktree of an older commit) and prints its figures beside ours. `--repeat N` takes the
+cold builds N times in rounds, the checkouts in turn, and prints their medians and ranges: on this
+shared machine two equal builds differ by 1-2 CPU-s, so one run decides nothing near an aim. No
+folder the bench writes is deleted before every figure is taken (see `figures`); give runs of the
+bench half a minute between them for the same reason. `bench/bench_startup.py` measures `pnp list`
+and `pnp --help`.
 """
 from __future__ import annotations
 
@@ -27,10 +31,12 @@ import argparse
 import re
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,56 +111,108 @@ def compile_bytecode(cwd: Path) -> None:
                    stdout=subprocess.DEVNULL, check=True)
 
 
-def figures(cwd: Path, games: list[str], skip_cold: bool, share: bool = False) -> dict[str, str]:
-    out: dict[str, str] = {}
-    compile_bytecode(cwd)
-    scratch = Path(tempfile.mkdtemp(prefix=".pnp-bench-", dir=cwd))  # on the disk of its output/
-    target = ["--all"] if not games else []
-    try:
-        jobs = supports(cwd, "--jobs")
-        peak_all = 0
-        if not skip_cold:
-            for n in (1, 2):
-                if not jobs and n == 2:
-                    out["cold, --jobs 2"] = "n/a (no --jobs)"
-                    continue
-                folder = scratch / f"cold{n}"
-                t = cpu = workers = 0.0
-                checked: float | None = 0.0
-                peak = 0
-                for g in games or [None]:
-                    took, peak_g = run(cwd, ["build", *(target if g is None else [g]), "--out", str(folder),
-                                             *(["--jobs", str(n)] if jobs else [])], timed=share)
-                    t, cpu, workers = t + took, cpu + CPU[0], workers + CPU[1]
-                    checked = None if checked is None or PREFLIGHT[0] is None else checked + PREFLIGHT[0]
-                    peak = max(peak, peak_g)
-                out[f"cold, --jobs {n}"] = f"{t:6.2f} s ({cpu:.1f} s CPU)"
-                if share:
-                    out[f"  preflight's share {n}"] = (f"{checked / cpu:6.0%} ({checked:.1f} s CPU)" if checked is not None
-                                                       else "n/a (no per-unit preflight)")
-                # the CPU of the build's own process, and of the processes it started (the checker's, the pool's)
-                out[f"  of which build / workers {n}"] = f"{cpu - workers:.1f} / {workers:.1f} s CPU"
-                peak_all = max(peak_all, peak)
-                out["peak memory of one process"] = f"{peak_all} MB"
-        folder = scratch / "warm"
-        for g in games or [None]:
-            run(cwd, ["build", *(target if g is None else [g]), "--out", str(folder)])
-        t = sum(run(cwd, ["build", *(target if g is None else [g]), "--out", str(folder)])[0] for g in games or [None])
-        out["no-op rebuild"] = f"{t:6.2f} s ({CPU[0]:.2f} s CPU)"
+@dataclass
+class Cold:
+    """One cold build's figures: wall and CPU seconds (all processes), the CPU of the processes it
+    started, preflight's CPU (None where the checkout does not say it) and the largest process's peak."""
+    wall: float
+    cpu: float
+    workers: float
+    checked: float | None
+    peak: int  # MB
 
-        game = scratch / EDIT_GAME
-        shutil.copytree(cwd / "data" / "games" / EDIT_GAME, game)
-        edit_out = scratch / "edit"
-        run(cwd, ["build", str(game), "--out", str(edit_out)])
-        path = game / EDIT_FILE
-        path.write_text(path.read_text(encoding="utf-8").replace(EDIT_FROM, EDIT_TO), encoding="utf-8")
-        t, _ = run(cwd, ["build", str(game), "--out", str(edit_out)])
-        out["one card's text edited"] = f"{t:6.2f} s ({CPU[0]:.2f} s CPU)"
-        t, _ = run(cwd, ["list"])
-        out["pnp list"] = f"{t:6.2f} s ({CPU[0]:.2f} s CPU)"
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+
+def each(games: list[str]) -> list[list[str]]:
+    """The build commands' targets: each game of `games`, or every game when it is empty."""
+    return [[g] for g in games] or [["--all"]]
+
+
+def cold(cwd: Path, games: list[str], jobs: int | None, folder: Path, share: bool) -> Cold:
+    """A cold build of `games` (every game when empty) into the new folder `folder`."""
+    got = Cold(0.0, 0.0, 0.0, 0.0, 0)
+    for target in each(games):
+        took, peak = run(cwd, ["build", *target, "--out", str(folder),
+                               *(["--jobs", str(jobs)] if jobs else [])], timed=share)
+        got.wall, got.cpu, got.workers = got.wall + took, got.cpu + CPU[0], got.workers + CPU[1]
+        got.checked = None if got.checked is None or PREFLIGHT[0] is None else got.checked + PREFLIGHT[0]
+        got.peak = max(got.peak, peak)
+    return got
+
+
+def cold_figures(runs: list[Cold], n: int, share: bool) -> dict[str, str]:
+    """The rows of `runs` (the same build repeated): medians, and their range when there are several."""
+    med = Cold(statistics.median(r.wall for r in runs), statistics.median(r.cpu for r in runs),
+               statistics.median(r.workers for r in runs), None, max(r.peak for r in runs))
+    out = {f"cold, --jobs {n}": f"{med.wall:6.2f} s ({med.cpu:.1f} s CPU)"}
+    if len(runs) > 1:
+        out[f"  range of runs {n}"] = (f"{min(r.wall for r in runs):.2f}-{max(r.wall for r in runs):.2f} s "
+                                      f"({min(r.cpu for r in runs):.1f}-{max(r.cpu for r in runs):.1f})")
+    if share:
+        shares = [r.checked / r.cpu for r in runs if r.checked is not None]
+        checked = [r.checked for r in runs if r.checked is not None]
+        out[f"  preflight's share {n}"] = (f"{statistics.median(shares):6.0%} ({statistics.median(checked):.1f} s CPU)"
+                                           if shares else "n/a (no per-unit preflight)")
+    # the CPU of the build's own process, and of the processes it started (the checker's, the pool's)
+    out[f"  of which build / workers {n}"] = f"{med.cpu - med.workers:.1f} / {med.workers:.1f} s CPU"
     return out
+
+
+def warm_figures(cwd: Path, games: list[str], scratch: Path) -> dict[str, str]:
+    """No-op rebuild, one card's text edited, `pnp list`."""
+    out: dict[str, str] = {}
+    folder = scratch / "warm"
+    for target in each(games):
+        run(cwd, ["build", *target, "--out", str(folder)])
+    took = sum(run(cwd, ["build", *target, "--out", str(folder)])[0] for target in each(games))
+    out["no-op rebuild"] = f"{took:6.2f} s ({CPU[0]:.2f} s CPU)"
+
+    game = scratch / EDIT_GAME
+    shutil.copytree(cwd / "data" / "games" / EDIT_GAME, game)
+    edit_out = scratch / "edit"
+    run(cwd, ["build", str(game), "--out", str(edit_out)])
+    path = game / EDIT_FILE
+    path.write_text(path.read_text(encoding="utf-8").replace(EDIT_FROM, EDIT_TO), encoding="utf-8")
+    took, _ = run(cwd, ["build", str(game), "--out", str(edit_out)])
+    out["one card's text edited"] = f"{took:6.2f} s ({CPU[0]:.2f} s CPU)"
+    took, _ = run(cwd, ["list"])
+    out["pnp list"] = f"{took:6.2f} s ({CPU[0]:.2f} s CPU)"
+    return out
+
+
+def figures(checkouts: list[Path], games: list[str], skip_cold: bool, share: bool, repeat: int) -> list[dict[str, str]]:
+    """Every figure of each checkout. The cold builds are taken in rounds, the checkouts in turn (the
+    first one first in odd rounds, last in even ones), so that a machine that slows or speeds up
+    over the minutes weighs on each alike. Every folder written stays until all figures are taken:
+    ext4 passes over recently deleted inodes when it allocates one (`recently_deleted`, 2 % of a cold
+    build's CPU in a profile of the development machine), and a cold build started right after the
+    1300 files of another were deleted took 0.8 CPU-s more system time in two of three pairs."""
+    scratch = {}
+    for cwd in checkouts:
+        compile_bytecode(cwd)
+        scratch[cwd] = Path(tempfile.mkdtemp(prefix=".pnp-bench-", dir=cwd))  # on the disk of its output/
+    try:
+        jobs = {cwd: supports(cwd, "--jobs") for cwd in checkouts}
+        runs: dict[tuple[Path, int], list[Cold]] = {(cwd, n): [] for cwd in checkouts for n in (1, 2)}
+        for r in range(0 if skip_cold else repeat):
+            for cwd in checkouts if r % 2 == 0 else checkouts[::-1]:
+                for n in (1, 2) if jobs[cwd] else (1,):
+                    folder = scratch[cwd] / f"cold{n}-{r}"
+                    runs[cwd, n].append(cold(cwd, games, n if jobs[cwd] else None, folder, share))
+        out = []
+        for cwd in checkouts:
+            got: dict[str, str] = {}
+            for n in (1, 2):
+                if runs[cwd, n]:
+                    got |= cold_figures(runs[cwd, n], n, share)
+                elif not skip_cold:
+                    got[f"cold, --jobs {n}"] = "n/a (no --jobs)"
+            if not skip_cold:
+                got["peak memory of one process"] = f"{max(c.peak for k, v in runs.items() if k[0] == cwd for c in v)} MB"
+            out.append(got | warm_figures(cwd, games, scratch[cwd]))
+        return out
+    finally:
+        for folder in scratch.values():
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 # The machine's reference: a fixed workload (interpreted Python, and zlib over 48 MB) timed in a
@@ -182,8 +240,8 @@ def reference() -> float:
     return float(out)
 
 
-AIMS = {"cold, --jobs 1": "<= 16 s CPU", "  of which build / workers 1": "", "  preflight's share 1": "<= 15 %",
-        "cold, --jobs 2": "<= 8 s, 16 s CPU", "  of which build / workers 2": "", "  preflight's share 2": "<= 15 %",
+AIMS = {"cold, --jobs 1": "<= 16 s CPU", "  range of runs 1": "", "  of which build / workers 1": "", "  preflight's share 1": "<= 15 %",
+        "cold, --jobs 2": "<= 8 s, 16 s CPU", "  range of runs 2": "", "  of which build / workers 2": "", "  preflight's share 2": "<= 15 %",
         "no-op rebuild": "<= 0.22 s", "one card's text edited": "<= 1.06 s", "pnp list": "<= 0.3 s",
         "peak memory of one process": "<= 300 MB"}
 
@@ -193,12 +251,14 @@ def main() -> None:
     ap.add_argument("--against", type=Path, help="another checkout to measure the same way")
     ap.add_argument("--games", default="", help="comma-separated game ids (default: --all)")
     ap.add_argument("--skip-cold", action="store_true", help="leave out the two cold builds (the slow part)")
+    ap.add_argument("--repeat", type=int, default=1, help="cold builds of each checkout, in rounds (medians and ranges)")
     ap.add_argument("--preflight-share", action="store_true", help="preflight's share of the cold builds' CPU, timed inside them")
     a = ap.parse_args()
     games = [g for g in a.games.split(",") if g]
     print(f"machine reference (fixed Python and zlib workload): {reference():.2f} CPU-s", flush=True)
-    ours = figures(ROOT, games, a.skip_cold, a.preflight_share)
-    theirs = figures(a.against.resolve(), games, a.skip_cold, a.preflight_share) if a.against else {}
+    found = figures([ROOT] + ([a.against.resolve()] if a.against else []), games, a.skip_cold, a.preflight_share,
+                    a.repeat)
+    ours, theirs = found[0], (found[1] if a.against else {})
     import os
     print(f"machine reference at the end: {reference():.2f} CPU-s")
     print(f"load average at the end: {', '.join(f'{v:.1f}' for v in os.getloadavg())} on {os.cpu_count()} cores "
