@@ -20,7 +20,9 @@ Checks (error findings make `pnp preflight` exit 1; the build reports every find
 - type-size (error): no text on a piece under 6 pt, or the game's `min_type` (generator/typesize.py).
 
 Text that a clip hides (a tiled map's sheets clip one big drawing) is not on paper: a character
-counts only when the rendered page shows its colour inside its box.
+counts only when the rendered page shows its colour inside its box. A tiled print's sheets are judged
+on their own text when its full-size twin, judged first, has no finding: the big page's text is the
+twin's to judge (generator/tileflight.py: what a sheet's read-back of it could find, and why not).
 
 A book a build has just typeset (rulebook, booklet, print guide, missing list) is first judged from
 what its drawing pass drew (generator/rulebook/drawn.py: every string, its font, size, colour,
@@ -145,8 +147,7 @@ def preflight(paths: Iterable[Path], root: Path | None = None, safe_mm: float = 
     for p, name, data_digest, record in tiled:  # judged with its twin only when the twin found nothing
         twin = found.get(p.parent / record.twin)
         found[p] = _checked(p, name, data_digest, safe_mm, min_type_pt, memo, record if twin and not twin[2] else None)
-    for p in sorted(found):
-        name, key, findings, read = found[p]
+    for name, key, findings, read in (found[p] for p in sorted(found)):
         memo.read += [name] if read else []
         memo.seen[key] = [[f.level, f.path, f.page, f.code, f.message] for f in findings]
     return [f for p in sorted(found) for f in found[p][2]]
@@ -156,11 +157,10 @@ def _checked(p: Path, name: str, data_digest: str, safe_mm: float, min_type_pt: 
              record: Record | None) -> tuple[str, str, list[Finding], bool]:
     """One file's name, `memo` key and findings, and whether it was read."""
     key, same = (_key(data_digest, n, safe_mm, min_type_pt) for n in (name, ""))
-    read = False
     if key in memo.known and _rows_ok(memo.known[key]):
-        found = [Finding(*row) for row in memo.known[key]]
+        found, read = [Finding(*row) for row in memo.known[key]], False
     elif same in _CHECKED:
-        found = [replace(f, path=name) for f in _CHECKED[same]]
+        found, read = [replace(f, path=name) for f in _CHECKED[same]], False
     else:
         found, read = preflight_pdf(p, name, safe_mm, min_type_pt, record), True
     if len(_CHECKED) >= 4096:  # `pnp serve` runs for hours: keep the memory bounded
@@ -191,8 +191,7 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
         finally:
             doc.close()
     doc = pdfium.PdfDocument(plain_forms(path.read_bytes()))  # its forms decoded once, not on every page (pdfplain.py)
-    # a tiled print's sheets (every page but the first, the assembly page) on their own text
-    own = range(1, len(doc)) if isinstance(record, TiledRecord) and record.pages == len(doc) else ()
+    own = range(1, len(doc)) if isinstance(record, TiledRecord) and record.pages == len(doc) else ()  # its sheets
     try:
         for i in range(len(doc)) if pages is None else pages:
             page = doc[i]

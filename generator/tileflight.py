@@ -31,8 +31,8 @@ characters could find that the twin's cannot, and why it is not reported:
 A run joining a character of the big page to one of the sheet's own (one colour, size and baseline,
 less than an em apart) is judged as the sheet's part alone. The assembly page (the big page scaled
 down, where 18 pt type becomes small type, and the sheets' outlines and number discs over it) is
-read back whole, as is every page of a tiled file whose twin has any finding, is not among the
-files checked, or whose sheet's own characters cannot be told apart (`own_text` None).
+read back whole, as is every page of a tiled file whose twin has any finding or is not among the
+files checked, and a sheet whose own characters cannot be told apart (`own_text` None).
 """
 from __future__ import annotations
 
