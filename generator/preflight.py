@@ -20,7 +20,9 @@ Checks (error findings make `pnp preflight` exit 1; the build reports every find
 - type-size (error): no text on a piece under 6 pt, or the game's `min_type` (generator/typesize.py).
 
 Text that a clip hides (a tiled map's sheets clip one big drawing) is not on paper: a character
-counts only when the rendered page shows its colour inside its box.
+counts only when the rendered page shows its colour inside its box. A tiled print's sheets are judged
+on their own text when its full-size twin, judged first, has no finding: the big page's text is the
+twin's to judge (generator/tileflight.py: what a sheet's read-back of it could find, and why not).
 
 A book a build has just typeset (rulebook, booklet, print guide, missing list) is first judged from
 what its drawing pass drew (generator/rulebook/drawn.py: every string, its font, size, colour,
@@ -59,10 +61,16 @@ from .preflightmemo import READER_CODE, READER_LIBRARIES, Memo, _rows_ok
 from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, inks_strip, render, runs_seen, unembedded_fonts
 from .rulebook.bookclear import Strings, pair_ratios, strings_judged
 from .rulebook.drawn import BookRecord, seen_of
+from .preflightsheet import Sheet, _read_sheet
+from .tileflight import TiledRecord
 from .typesize import MIN_TYPE_PT, SLACK_PT, small_type
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium  # imported where it is used: `pnp --help` stays fast
+
+    from .pieces.drawn import SheetRecord
+
+    Drawn = BookRecord | SheetRecord  # a record of what was drawn, not a tiled print's
 
 SAFE_MM = 3.0
 MIN_CONTRAST, MIN_CONTRAST_LARGE, LARGE_PT = 4.5, 3.0, 18.0
@@ -122,35 +130,51 @@ def reader_digest() -> str:
 def preflight(paths: Iterable[Path], root: Path | None = None, safe_mm: float = SAFE_MM,
               min_type_pt: float = MIN_TYPE_PT, memo: Memo | None = None) -> list[Finding]:
     """Findings for every PDF among `paths` (other files are skipped), paths shown relative to `root`.
-    A file `memo` (or this process) already knows by its bytes is not read again."""
-    out: list[Finding] = []
+    A file `memo` (or this process) already knows by its bytes is not read again. A tiled print is
+    judged after its full-size twin (tileflight.py), but its findings come in the order of names."""
     memo = memo if memo is not None else Memo()
+    found: dict[Path, tuple[str, str, list[Finding], bool]] = {}  # by path: name, key, findings, read
+    tiled: list[tuple[Path, str, str, TiledRecord]] = []
     for p in sorted(Path(x) for x in paths):
         if p.suffix.lower() == ".pdf":
             name = str(p.relative_to(root)) if root and p.is_relative_to(root) else str(p)
             data_digest = digest(p.read_bytes())
             record = take_record(data_digest)  # what a book or sheet written in this process drew, if it is one
-            key, same = (_key(data_digest, n, safe_mm, min_type_pt) for n in (name, ""))
-            if key in memo.known and _rows_ok(memo.known[key]):
-                found = [Finding(*row) for row in memo.known[key]]
-            elif same in _CHECKED:
-                found = [replace(f, path=name) for f in _CHECKED[same]]
+            if isinstance(record, TiledRecord):
+                tiled.append((p, name, data_digest, record))
             else:
-                found = preflight_pdf(p, name, safe_mm, min_type_pt, record)
-                memo.read.append(name)
-            if len(_CHECKED) >= 4096:  # `pnp serve` runs for hours: keep the memory bounded
-                _CHECKED.clear()
-            _CHECKED[same] = found
-            memo.seen[key] = [[f.level, f.path, f.page, f.code, f.message] for f in found]
-            out += found
-    return out
+                found[p] = _checked(p, name, data_digest, safe_mm, min_type_pt, memo, record)
+    for p, name, data_digest, record in tiled:  # judged with its twin only when the twin found nothing
+        twin = found.get(p.parent / record.twin)
+        found[p] = _checked(p, name, data_digest, safe_mm, min_type_pt, memo, record if twin and not twin[2] else None)
+    for name, key, findings, read in (found[p] for p in sorted(found)):
+        memo.read += [name] if read else []
+        memo.seen[key] = [[f.level, f.path, f.page, f.code, f.message] for f in findings]
+    return [f for p in sorted(found) for f in found[p][2]]
+
+
+def _checked(p: Path, name: str, data_digest: str, safe_mm: float, min_type_pt: float, memo: Memo,
+             record: Record | None) -> tuple[str, str, list[Finding], bool]:
+    """One file's name, `memo` key and findings, and whether it was read."""
+    key, same = (_key(data_digest, n, safe_mm, min_type_pt) for n in (name, ""))
+    if key in memo.known and _rows_ok(memo.known[key]):
+        found, read = [Finding(*row) for row in memo.known[key]], False
+    elif same in _CHECKED:
+        found, read = [replace(f, path=name) for f in _CHECKED[same]], False
+    else:
+        found, read = preflight_pdf(p, name, safe_mm, min_type_pt, record), True
+    if len(_CHECKED) >= 4096:  # `pnp serve` runs for hours: keep the memory bounded
+        _CHECKED.clear()
+    _CHECKED[same] = found
+    return name, key, found, read
 
 
 def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: float = MIN_TYPE_PT,
                   record: Record | None = None) -> list[Finding]:
     """Every finding of one PDF (`name` is how findings show its path). A book's `record` (what
     its drawing pass drew) or a sheet's that describes the file (its pages, their size) and on which
-    the checks find nothing stands for the pages it tells read back; the fonts are read from the file
+    the checks find nothing stands for the pages it tells read back; a tiled print's (its twin found
+    nothing) has its sheets judged on their own text (tileflight.py); the fonts are read from the file
     either way."""
     import pypdfium2 as pdfium
 
@@ -159,7 +183,7 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
                 for f in unembedded_fonts(path)]
     low: dict[tuple[str, str, bool], list[LowContrast]] = defaultdict(list)  # (text, back, unreadable) -> runs
     pages: Sequence[int] | None = None  # the pages read back (None: every one)
-    if record is not None:
+    if record is not None and not isinstance(record, TiledRecord):
         doc = pdfium.PdfDocument(str(path))
         try:
             if _describes(record, doc) and not (pages := _record_reads(name, record, safe_mm, min_type_pt)):
@@ -167,10 +191,12 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
         finally:
             doc.close()
     doc = pdfium.PdfDocument(plain_forms(path.read_bytes()))  # its forms decoded once, not on every page (pdfplain.py)
+    own = range(1, len(doc)) if isinstance(record, TiledRecord) and record.pages == len(doc) else ()  # its sheets
     try:
         for i in range(len(doc)) if pages is None else pages:
             page = doc[i]
-            findings += _judge(name, i + 1, _read_sheet(page), safe_mm, min_type_pt, low)
+            sheet = _read_sheet(page, True) if i in own else _read_sheet(page)
+            findings += _judge(name, i + 1, sheet, safe_mm, min_type_pt, low)
             page.close()
     finally:
         doc.close()
@@ -178,12 +204,12 @@ def preflight_pdf(path: Path, name: str, safe_mm: float = SAFE_MM, min_type_pt: 
     return findings + [_contrast(name, fg, back, bad, hits) for (fg, back, bad), hits in sorted(low.items())]
 
 
-def _record_finds(name: str, record: Record, safe_mm: float, min_type_pt: float) -> bool:
+def _record_finds(name: str, record: Drawn, safe_mm: float, min_type_pt: float) -> bool:
     """Whether the checks find anything on a record, or it cannot tell a page (`_record_reads`)."""
     return bool(_record_reads(name, record, safe_mm, min_type_pt))
 
 
-def _record_reads(name: str, record: Record, safe_mm: float, min_type_pt: float) -> Sequence[int]:
+def _record_reads(name: str, record: Drawn, safe_mm: float, min_type_pt: float) -> Sequence[int]:
     """The pages (0-based) to read back: of a book, every one when the checks find anything on its
     record; of a sheet, those they find anything on and those it cannot tell (text on a picture),
     whose read-back alone makes the file's findings (a page the record tells and finds nothing on
@@ -216,38 +242,11 @@ def _book_clear(s: Strings) -> bool:
     return not near and not _too_low(pair_ratios(s.fg, s.under), s.size, RECORD_SLACK.contrast).any()
 
 
-def _describes(record: Record, doc: pdfium.PdfDocument) -> bool:
+def _describes(record: Drawn, doc: pdfium.PdfDocument) -> bool:
     """Whether the record is of a file of this many pages, each of its size (to a hundredth of a pt)."""
     sizes = [record.size] * record.pages if isinstance(record, BookRecord) else record.sizes_pt()
     return len(sizes) == len(doc) and all(abs(a - w) < 0.01 and abs(b - h) < 0.01
                                           for (a, b), (w, h) in zip((doc.get_page_size(i) for i in range(len(doc))), sizes))
-
-
-@dataclass
-class Sheet:
-    """One page as the checks are given it, read back or from a book's record: its size (mm), every
-    character, those on paper with their runs and the colour under each (`seen`, None for a page with
-    no text), its trims, the page rendered (None for a record: nothing clipped), its symbols' boxes."""
-    w_mm: float
-    h_mm: float
-    read: PageText
-    seen: RunsSeen | None
-    trims: list[Rect]
-    image: Image | None
-    forms: Callable[[], list[Rect]]
-    recorded: Slack | None = None  # from a record, not read back: judged with this slack
-
-
-def _read_sheet(page: pdfium.PdfPage) -> Sheet:
-    """The page as pdfium reads it and renders it."""
-    w_mm, h_mm = (v * MM_PER_PT for v in page.get_size())
-    trims = crop_mark_trims(page, h_mm)
-    # a character off the paper is on no piece when every piece is on it: only the others are read
-    on = all(a >= 0 and b >= 0 and c <= w_mm and d <= h_mm for a, b, c, d in trims)
-    read = read_page_text(page, h_mm, w_mm if on else None)
-    image = render(page) if len(read) else None
-    seen = runs_seen(read, image, w_mm, h_mm) if image is not None else None
-    return Sheet(w_mm, h_mm, read, seen, trims, image, lambda: form_boxes(page))
 
 
 def recorded_sheet(record: BookRecord, seen: tuple[PageText, RunsSeen | None]) -> Sheet:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 # what the findings of a file depend on besides its bytes: the reader's code and the libraries it reads with
-READER_CODE = ("preflight.py", "preflightmemo.py", "contrast.py", "rulebook/drawn.py", "rulebook/bookclear.py", "rulebook/readorder.py", "pieces/drawn.py", "pieces/sheettext.py", "drawn_registry.py", "glyphmetrics.py", "pieces/shapes.py", "pdfread.py", "pdfplain.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
+READER_CODE = ("preflight.py", "preflightmemo.py", "preflightsheet.py", "tileflight.py", "contrast.py", "rulebook/drawn.py", "rulebook/bookclear.py", "rulebook/readorder.py", "pieces/drawn.py", "pieces/sheettext.py", "drawn_registry.py", "glyphmetrics.py", "pieces/shapes.py", "pdfread.py", "pdfplain.py", "pdffonts.py", "pageink.py", "pagetext.py", "typesize.py", "context.py", "geometry.py", "pieces/plan.py", "pieces/grid.py")
 READER_LIBRARIES = ("pypdfium2", "pypdf", "numpy")
 
 

@@ -103,6 +103,8 @@ def build_maps(game: Game, ctx: BuildContext) -> list[Path]:
     tiled = map_tiles(hm, ctx.paper)
     if tiled is not None:
         paper, plan = tiled
+        # the full-size PDF draws the same page: preflight judges the map's text there (tileflight.py)
+        twin = f"{stem}.pdf" if "pdf" in kinds and ctx.preflight else None
         written += draw_tiles(hm, page, plan, lang, faces, out / f"{stem}-tiles-{paper}.pdf", note,
-                              recorded=(parts[0], parts[1]) if parts else None)
+                              recorded=(parts[0], parts[1]) if parts else None, twin=twin)
     return written

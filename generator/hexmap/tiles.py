@@ -75,16 +75,16 @@ def _neighbours(plan: TilePlan, t: Tile, lang: str) -> dict[str, str]:
 
 def draw_tiles(hm: HexMap, page: MapPage, plan: TilePlan, lang: str, faces: fonts.Faces,
                target: Path, note: DraftNote | None = None,
-               recorded: tuple[Recording, Recording] | None = None) -> list[Path]:
+               recorded: tuple[Recording, Recording] | None = None, twin: str | None = None) -> list[Path]:
     """The map's tiled print: the map's symbols and page (with a draft's `note`), under its legend's title;
     `recorded`: the calls of both as the full-size page made them (stage.py `record_map_page`),
-    replayed rather than drawn again."""
+    replayed rather than drawn again; `twin`: see `draw_tiled`."""
     define: Callable[[Surface], None] = lambda s: define_symbols(s, hm)
     draw: Callable[[Surface], None] = lambda s: draw_page_content(s, hm, page, lang, faces, note)
     if recorded is not None:
         define, draw = recorded[0].replay, recorded[1].replay
     return draw_tiled(TiledPage(page.width, page.height, printed(hm.data.legend.title, lang), define, draw),
-                      plan, lang, faces, target, f"{printed(hm.data.name, lang)} — tiles")
+                      plan, lang, faces, target, f"{printed(hm.data.name, lang)} — tiles", twin)
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,12 @@ class TiledPage:
     draw: Callable[[Surface], None]
 
 
-def draw_tiled(big: TiledPage, plan: TilePlan, lang: str, faces: fonts.Faces, target: Path, doc_title: str) -> list[Path]:
+def draw_tiled(big: TiledPage, plan: TilePlan, lang: str, faces: fonts.Faces, target: Path, doc_title: str,
+               twin: str | None = None) -> list[Path]:
+    """The tiled file, written to `target`. `twin`: the name of the full-size PDF of the same page
+    written beside it for preflight to judge (a build that preflights): preflight is told so with the
+    file's bytes (generator/tileflight.py) and judges the sheets' own text only when the twin has no
+    finding."""
     surf = open_surface("pdf", title=doc_title)
     pw, ph = plan.paper
     font = faces.regular
@@ -132,7 +137,16 @@ def draw_tiled(big: TiledPage, plan: TilePlan, lang: str, faces: fonts.Faces, ta
         surf.text(pw - m, head_y, tail, size_pt=HEAD_PT, colour=INK, align="right", font=font)
         surf.text(m, foot_y, big.title, size_pt=FOOT_PT, colour=INK, font=font)
         surf.end_page()
-    return surf.save(target)
+    # the big page's text inks no printer's strip only where the window lies inside it (tileflight.py)
+    if twin is None or plan.margin < PRINTER_MARGIN_MM:
+        return surf.save(target)
+    from ..drawn_registry import offer
+    from ..output import write_bytes
+    from ..tileflight import TiledRecord
+
+    data = surf.getvalue()
+    offer(data, TiledRecord(twin, 1 + len(plan.tiles)))
+    return [write_bytes(target, data)]
 
 
 def _overlap_labels(surf: Surface, plan: TilePlan, t: Tile, name: str, font: str) -> None:

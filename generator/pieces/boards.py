@@ -25,6 +25,7 @@ from ..context import PAPER_MM, BuildContext
 from ..geometry import Box
 from ..hexmap.tiles import TiledPage, draw_tiled
 from ..hexmap.tiling import tile_plan, tiles_paper
+from .draft import draft_note
 from .grid import plan_sheet
 from .model import Placement, SheetPage
 from .punch import default_layout, printer_size
@@ -59,6 +60,9 @@ def write_board(game: Game, comp: Component, lang: str, ctx: BuildContext, drawe
     # Larger than the paper: tiled onto A4/Letter, one tiled file per distinct board.
     plan = tile_plan(Box(0, 0, w, h), PAPER_MM[paper])
     faces = fonts.faces(lang, game)
+    # the full-size PDF draws each board's page: preflight judges the board's text there
+    # (generator/tileflight.py), unless a draft's note drawn on it might hide some
+    twin = f"{stem}.pdf" if "pdf" in ctx.formats and ctx.preflight and draft_note(game, pages) is None else None
     seen: set[str] = set()
     for p in pieces:
         if p.item.id in seen:
@@ -67,7 +71,7 @@ def write_board(game: Game, comp: Component, lang: str, ctx: BuildContext, drawe
         page = TiledPage(w, h, pick(p.item.name or comp.name, lang), lambda s: None,
                          partial(draw_placement, pl=Placement(p, "front", Box(0, 0, w, h), 0.0), drawer=drawer))
         part = "" if p.item.id == comp.id else f"-{p.item.id}"
-        written += draw_tiled(page, plan, lang, faces, out / f"{stem}{part}-tiles-{paper}.pdf", f"{title} — tiles")
+        written += draw_tiled(page, plan, lang, faces, out / f"{stem}{part}-tiles-{paper}.pdf", f"{title} — tiles", twin)
     return written
 
 
