@@ -45,7 +45,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Literal, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Literal, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
@@ -119,15 +119,15 @@ def reader_digest() -> str:
     return hashlib.sha256(json.dumps([code, [metadata.version(d) for d in READER_LIBRARIES]]).encode()).hexdigest()
 
 
-def preflight(paths: Iterable[Path], root: Path | None = None, safe_mm: float = SAFE_MM,
-              min_type_pt: float = MIN_TYPE_PT, memo: Memo | None = None) -> list[Finding]:
-    """Findings for every PDF among `paths` (other files are skipped), paths shown relative to `root`.
-    A file `memo` (or this process) already knows by its bytes is not read again."""
+def preflight(paths: Iterable[Path], root: Path | None = None, safe_mm: float = SAFE_MM, min_type_pt: float = MIN_TYPE_PT,
+              memo: Memo | None = None, names: Mapping[Path, str] | None = None) -> list[Finding]:
+    """Findings for every PDF among `paths` (other files are skipped), paths shown relative to `root` or by the
+    name `names` gives them (in that order). A file `memo` (or this process) already knows by its bytes is not read again."""
     out: list[Finding] = []
     memo = memo if memo is not None else Memo()
-    for p in sorted(Path(x) for x in paths):
+    for p in sorted((Path(x) for x in paths), key=(lambda p: Path(names[p])) if names is not None else None):
         if p.suffix.lower() == ".pdf":
-            name = str(p.relative_to(root)) if root and p.is_relative_to(root) else str(p)
+            name = names[p] if names is not None else str(p.relative_to(root)) if root and p.is_relative_to(root) else str(p)
             data_digest = digest(p.read_bytes())
             record = take_record(data_digest)  # what a book or sheet written in this process drew, if it is one
             key, same = (_key(data_digest, n, safe_mm, min_type_pt) for n in (name, ""))
