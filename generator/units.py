@@ -4,12 +4,12 @@ A unit is the grain of incremental and parallel builds. Its fingerprint (generat
 hashes exactly what it reads; when the fingerprint and the unit's outputs are unchanged, the build
 skips it (generator/incremental.py).
 
-`execute` runs one unit anywhere (this process, a process pool, a Dask worker): it builds into a
-scratch folder and returns the files with the warnings, so that only the caller puts files in
-place in the output folder. On the output's own disk (this process, a local pool) the scratch
-folder is a hidden one in the output folder and the files come back as paths, moved into place
-without ever being held in memory; on a Dask worker, which may share no disk with the caller, it is
-a temporary folder of the worker and the files come back as bytes.
+`execute` runs one unit anywhere (this process, a process pool, a Dask worker): it builds into
+scratch files and returns them with the warnings, so that only the caller puts files in place in
+the output folder. On the output's own disk (this process, a local pool) they are in a hidden
+folder of the process in the output folder, side by side under names of their own, and come back
+as paths, moved into place without ever being held in memory; on a Dask worker, which may share no
+disk with the caller, they are in a temporary folder of the unit and come back as bytes.
 """
 from __future__ import annotations
 
