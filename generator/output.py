@@ -83,16 +83,20 @@ class FlatScratch:
         for a target outside `root`."""
         try:
             rel = target.relative_to(self.root).as_posix()
-        except ValueError:
-            return None
+        except ValueError:  # the same place, one of them named from the current folder?
+            try:
+                rel = Path(os.path.abspath(target)).relative_to(os.path.abspath(self.root)).as_posix()
+            except ValueError:
+                return None
         path = self.files.get(rel)
         if path is None:
             # unique in the folder, which every unit of a process shares; the suffix kept for readers
             path = self.files[rel] = self.folder / f"{next(_FLAT_NAMES)}{target.suffix}"
         return path
 
-    def forget(self, target: Path) -> None:
-        self.files.pop(target.relative_to(self.root).as_posix(), None)
+    def forget(self, path: Path) -> None:
+        """`path` (a file of `folder`) is not a file of the unit's after all."""
+        self.files = {rel: p for rel, p in self.files.items() if p != path}
 
 
 _FLAT_NAMES = itertools.count()
@@ -131,7 +135,7 @@ def atomic_path(target: Path, *, sync_folder: bool = True) -> Iterator[Path]:
             yield flat or target
         except BaseException:
             if flat is not None and not flat.exists():  # never written: not a file of the unit's
-                scratch.forget(target)
+                scratch.forget(flat)
             raise
         return
     try:

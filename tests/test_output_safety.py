@@ -256,3 +256,16 @@ def test_a_units_files_go_flat_into_its_scratch_folder_and_no_folder_is_made(tmp
     assert sorted(folder.iterdir()) == sorted(scratch.files.values())
     assert scratch.files["game/png/deck/0.png"].read_bytes() == b"again"
     assert scratch.files["game/cards.pdf"].suffix == ".pdf" and scratch.files["game/cards.pdf"].read_text() == "pdf"
+
+
+def test_a_units_file_named_from_elsewhere_is_still_its_own(tmp_path, monkeypatch):
+    """A unit's root named from the current folder and a file under it named in full (or the other
+    way round) are the same place: the file is the unit's, not written beside its scratch files."""
+    monkeypatch.chdir(tmp_path)
+    folder = Path(".pnp-unit.part")
+    folder.mkdir()
+    with output.scratch_writes(output.FlatScratch(folder, folder)) as scratch:
+        output.write_bytes(tmp_path / folder / "game" / "a.png", b"a")
+        output.write_bytes(folder / "game" / "b.png", b"b")
+    assert {rel: p.read_bytes() for rel, p in scratch.files.items()} == {"game/a.png": b"a", "game/b.png": b"b"}
+    assert all(p.is_file() for p in folder.iterdir())
