@@ -176,35 +176,8 @@ def _frozen() -> Iterator[None]:
 
 def _start_worker(parent: int, games: list[Game], ctx: BuildContext) -> None:
     global _GIVEN
-    _keep_freed_memory()
     _GIVEN = (games, ctx)
     _die_with_parent(parent)
-
-
-# glibc's malloc in a process the build forks: blocks up to this size from the heap (not a mapping of
-# their own each), and freed memory given back to the system only past this much at the heap's top
-MMAP_THRESHOLD, TRIM_THRESHOLD = 32 << 20, 64 << 20
-
-
-def _keep_freed_memory() -> None:
-    """A forked process keeps the memory it frees for its next allocations (glibc's `mallopt`).
-    Its units allocate and free large buffers again and again (a face's pixels, a PNG's rows, the
-    joined bytes of a page, numpy's arrays): at glibc's own thresholds, which start at 128 kB and
-    grow only as it meets larger blocks, each was a fresh mapping or a regrown heap, its every page
-    faulted in and zeroed by the kernel again: 220,000 minor faults in a cold `build --all --jobs 2`
-    against 125,000 so, some 0.3 CPU-s of system time; each process's peak 5-10 MB higher (under
-    250 MB). Not the build's own process: in a one-process build it runs every unit, near the 300 MB
-    aim already, at 124,000 faults. Elsewhere than glibc, nothing."""
-    try:
-        if not os.confstr("CS_GNU_LIBC_VERSION"):
-            return
-        import ctypes
-
-        mallopt = ctypes.CDLL(None).mallopt
-    except (ValueError, OSError, AttributeError):  # not glibc, no such name
-        return
-    mallopt(-3, MMAP_THRESHOLD)  # M_MMAP_THRESHOLD
-    mallopt(-1, TRIM_THRESHOLD)  # M_TRIM_THRESHOLD
 
 
 def _start_optimiser(parent: int, games: list[Game], ctx: BuildContext) -> None:
