@@ -23,7 +23,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import shutil
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -242,16 +241,13 @@ def _run(loading: _Loading, ctx: BuildContext, only: set[str] | None, runner: Ru
     lock = threading.Lock()
 
     def place(result: UnitResult) -> None:  # on a placing thread, several results at once (placing.py)
-        try:
-            _enter_pending(by_game[result.unit.game], ctx, set(result.files))
-            written = write_files(ctx.out_root, result.files)
-            with lock:
-                report.written += written
-                results[(result.unit.game, result.unit.key)] = Done(sorted(result.files), result.warnings, result.preflight)
-                report.preflighted += result.preflighted
-        finally:
-            if result.scratch is not None:
-                shutil.rmtree(result.scratch, ignore_errors=True)
+        # (a file left in its process's scratch folder when this fails goes with that folder: `_sweep_scratch`)
+        _enter_pending(by_game[result.unit.game], ctx, set(result.files))
+        written = write_files(ctx.out_root, result.files)
+        with lock:
+            report.written += written
+            results[(result.unit.game, result.unit.key)] = Done(sorted(result.files), result.warnings, result.preflight)
+            report.preflighted += result.preflighted
 
     try:
         with concurrently() as submit:  # its threads start with the first result: after every fork
@@ -262,10 +258,8 @@ def _run(loading: _Loading, ctx: BuildContext, only: set[str] | None, runner: Ru
                     with gp.queue_lock:  # entered with the first of its game's results placed after it (_enter_pending)
                         gp.queued |= set(result.files)
                     submit(place, result)
-                else:  # a unit found unusable input while drawing: write nothing of it
+                else:  # a unit found unusable input while drawing: nothing of it to write (units.execute)
                     problems += result.problems
-                    if result.scratch is not None:
-                        shutil.rmtree(result.scratch, ignore_errors=True)
                 report.built.append(result.unit)
                 if on_unit:
                     on_unit(result.unit, False)
@@ -283,7 +277,9 @@ def _run(loading: _Loading, ctx: BuildContext, only: set[str] | None, runner: Ru
 
 def _sweep_scratch(out_root: Path) -> None:
     """Remove the units' scratch folders no unit is using: those of a build that was killed, and,
-    before or after this process's build, its own (a result the build never took: Ctrl-C)."""
+    before or after this process's build, its own (a result the build never took: Ctrl-C), and after
+    it those of the processes it ran units in (one folder a process: generator/units.py), gone by
+    then."""
     if out_root.is_dir():
         sweep_stale_folders(out_root, SCRATCH, mine=True)
 

@@ -9,10 +9,11 @@ the new one, never an empty one. `write_files` writes a build unit's files so, a
 folder once after them rather than after every file (a folder's flush only makes the renames
 durable; the file's own flush before its rename is what keeps a half file out). A unit's
 finished file (in its scratch folder on the same disk) is flushed and renamed straight over its
-target: it is whole already. Files written under `scratch_writes()` (a unit's private scratch
-folder, units.py: moved or read back, then the folder deleted) are written in place and never
-flushed: nobody reads that folder before the unit is done, no crash can show them to anyone, and
-the output folder receives them through `write_files`. Two more guarantees live here:
+target: it is whole already. Files written under `scratch_writes()` (a unit's, units.py: moved or
+read back, then deleted) are written flat into its process's scratch folder, under names of their
+own (`FlatScratch`), and never flushed: nobody reads that folder before the unit is done, no crash
+can show them to anyone, and the output folder receives them through `write_files`. Two more
+guarantees live here:
 
 - `build_lock(out_root)`: one build (or export) at a time per output folder. A second `pnp build`
   or `pnp export` into the same folder waits for the first (an flock the kernel releases when a
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import errno
 import glob
+import itertools
 import os
 import shutil
 import sys
@@ -64,15 +66,50 @@ def _unwritable(path: Path, e: OSError, elsewhere: str = "build elsewhere with -
     return DataError([Problem(display_path(path), 0, 0, f"cannot write the output ({reason})", todo)])
 
 
-_SCRATCH: ContextVar[bool] = ContextVar("pnp_scratch_writes", default=False)
+class FlatScratch:
+    """Where a unit's files go while it runs: every file it writes under `root` (what the unit takes
+    for the output root) is written into `folder` under a name of its own, one level deep, and
+    `files` keeps its path relative to `root`. The output's tree of folders (game/, game/png/deck/,
+    ...) was made again in a scratch folder for each unit and deleted once its files were placed:
+    some 570 folders a cold `build --all`, each an inode the file system allocates, scanning past
+    the inodes deleted in the last half minute (ext4), and frees again."""
+
+    def __init__(self, root: Path, folder: Path) -> None:
+        self.root, self.folder = root, folder
+        self.files: dict[str, Path] = {}  # path relative to `root` (posix) -> its file in `folder`
+
+    def path_for(self, target: Path) -> Path | None:
+        """The file in `folder` that stands for `target` (the same one when written again), or None
+        for a target outside `root`."""
+        try:
+            rel = target.relative_to(self.root).as_posix()
+        except ValueError:  # the same place, one of them named from the current folder?
+            try:
+                rel = Path(os.path.abspath(target)).relative_to(os.path.abspath(self.root)).as_posix()
+            except ValueError:
+                return None
+        path = self.files.get(rel)
+        if path is None:
+            # unique in the folder, which every unit of a process shares; the suffix kept for readers
+            path = self.files[rel] = self.folder / f"{next(_FLAT_NAMES)}{target.suffix}"
+        return path
+
+    def forget(self, path: Path) -> None:
+        """`path` (a file of `folder`) is not a file of the unit's after all."""
+        self.files = {rel: p for rel, p in self.files.items() if p != path}
+
+
+_FLAT_NAMES = itertools.count()
+_SCRATCH: ContextVar[FlatScratch | None] = ContextVar("pnp_scratch_writes", default=None)
 
 
 @contextmanager
-def scratch_writes() -> Iterator[None]:
-    """Within: files go to a scratch folder that is read back and deleted, so none is flushed."""
-    token = _SCRATCH.set(True)
+def scratch_writes(scratch: FlatScratch) -> Iterator[FlatScratch]:
+    """Within: files go flat into `scratch`'s folder, to be moved or read back and deleted: none is
+    flushed."""
+    token = _SCRATCH.set(scratch)
     try:
-        yield
+        yield scratch
     finally:
         _SCRATCH.reset(token)
 
@@ -81,16 +118,25 @@ def scratch_writes() -> Iterator[None]:
 def atomic_path(target: Path, *, sync_folder: bool = True) -> Iterator[Path]:
     """Yield a temporary path beside `target`; on success rename it to `target`, else delete it.
     The file is flushed before the rename (and its folder after, unless `sync_folder` is False:
-    the caller flushes it once for many files). Under `scratch_writes()` `target` itself is yielded:
-    nobody reads a unit's scratch folder before the unit is done, and a failed unit's folder is
-    deleted whole, so a temporary file there only cost a file creation and a rename (a creation
-    costs 0.3 ms of CPU in some folders: /tmp on the build machine)."""
-    if _SCRATCH.get():
+    the caller flushes it once for many files). Under `scratch_writes()` the file that stands for
+    `target` in the unit's scratch folder is yielded (or, outside its root, `target` itself): nobody
+    reads a unit's scratch files before the unit is done, and a failed unit's are deleted, so a
+    temporary file there only cost a file creation and a rename (a creation costs 0.3 ms of CPU in
+    some folders: /tmp on the build machine)."""
+    scratch = _SCRATCH.get()
+    if scratch is not None:
+        flat = scratch.path_for(target)
+        if flat is None:
+            try:
+                _made(target.parent)
+            except OSError as e:
+                raise _unwritable(target.parent, e) from None
         try:
-            _made(target.parent)
-        except OSError as e:
-            raise _unwritable(target.parent, e) from None
-        yield target
+            yield flat or target
+        except BaseException:
+            if flat is not None and not flat.exists():  # never written: not a file of the unit's
+                scratch.forget(flat)
+            raise
         return
     try:
         _made(target.parent)
@@ -155,7 +201,7 @@ def move_file(source: Path, target: Path, *, sync_folder: bool = True) -> Path:
     """Put a finished file (a unit's, in its scratch folder) in place atomically: flushed, then
     renamed over `target` when it is on the target's disk (it is whole already: no temporary copy
     beside the target is needed), else copied beside the target and renamed like a file written here."""
-    if not _SCRATCH.get():
+    if _SCRATCH.get() is None:
         try:
             _shared_and_flushed(source)
             _rename_into(source, target)
@@ -233,7 +279,7 @@ def place(target: Path, data: bytes | Path, *, sync_folder: bool = True) -> Path
 
 def sync_folders(paths: list[Path]) -> None:
     """Flush each folder `paths` went into, once (a file's own flush comes before its rename)."""
-    if not _SCRATCH.get():
+    if _SCRATCH.get() is None:
         for folder in sorted({p.parent for p in paths}):
             sync(folder)
 

@@ -47,7 +47,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Literal, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Literal, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
@@ -127,30 +127,31 @@ def reader_digest() -> str:
     return hashlib.sha256(json.dumps([code, [metadata.version(d) for d in READER_LIBRARIES]]).encode()).hexdigest()
 
 
-def preflight(paths: Iterable[Path], root: Path | None = None, safe_mm: float = SAFE_MM,
-              min_type_pt: float = MIN_TYPE_PT, memo: Memo | None = None) -> list[Finding]:
-    """Findings for every PDF among `paths` (other files are skipped), paths shown relative to `root`.
-    A file `memo` (or this process) already knows by its bytes is not read again. A tiled print is
-    judged after its full-size twin (tileflight.py), but its findings come in the order of names."""
+def preflight(paths: Iterable[Path], root: Path | None = None, safe_mm: float = SAFE_MM, min_type_pt: float = MIN_TYPE_PT,
+              memo: Memo | None = None, names: Mapping[Path, str] | None = None) -> list[Finding]:
+    """Findings for every PDF among `paths` (others skipped), shown relative to `root` or by their `names` (in that
+    order). A file `memo` (or this process) knows by its bytes is not read again. A tiled print is judged after its
+    full-size twin (tileflight.py), found by name (a unit's files lie flat in its scratch), its findings in order."""
     memo = memo if memo is not None else Memo()
-    found: dict[Path, tuple[str, str, list[Finding], bool]] = {}  # by path: name, key, findings, read
-    tiled: list[tuple[Path, str, str, TiledRecord]] = []
-    for p in sorted(Path(x) for x in paths):
+    found: dict[Path, tuple[str, str, list[Finding], bool]] = {}  # by output name (else path): name, key, findings, read
+    tiled: list[tuple[Path, Path, str, str, TiledRecord]] = []
+    for p in (Path(x) for x in paths):
         if p.suffix.lower() == ".pdf":
-            name = str(p.relative_to(root)) if root and p.is_relative_to(root) else str(p)
+            name = names[p] if names is not None else str(p.relative_to(root)) if root and p.is_relative_to(root) else str(p)
             data_digest = digest(p.read_bytes())
             record = take_record(data_digest)  # what a book or sheet written in this process drew, if it is one
+            at = Path(names[p]) if names is not None else p
             if isinstance(record, TiledRecord):
-                tiled.append((p, name, data_digest, record))
+                tiled.append((p, at, name, data_digest, record))
             else:
-                found[p] = _checked(p, name, data_digest, safe_mm, min_type_pt, memo, record)
-    for p, name, data_digest, record in tiled:  # judged with its twin only when the twin found nothing
-        twin = found.get(p.parent / record.twin)
-        found[p] = _checked(p, name, data_digest, safe_mm, min_type_pt, memo, record if twin and not twin[2] else None)
-    for name, key, findings, read in (found[p] for p in sorted(found)):
+                found[at] = _checked(p, name, data_digest, safe_mm, min_type_pt, memo, record)
+    for p, at, name, data_digest, record in tiled:  # judged with its twin only when the twin found nothing
+        twin = found.get(at.parent / record.twin)
+        found[at] = _checked(p, name, data_digest, safe_mm, min_type_pt, memo, record if twin and not twin[2] else None)
+    for name, key, findings, read in (found[at] for at in sorted(found)):
         memo.read += [name] if read else []
         memo.seen[key] = [[f.level, f.path, f.page, f.code, f.message] for f in findings]
-    return [f for p in sorted(found) for f in found[p][2]]
+    return [f for at in sorted(found) for f in found[at][2]]
 
 
 def _checked(p: Path, name: str, data_digest: str, safe_mm: float, min_type_pt: float, memo: Memo,

@@ -147,8 +147,8 @@ def _processes(workers: int, method: Any, tasks: list[tuple[Game, Unit]], ctx: B
 
     games = list({id(game): game for game, _ in tasks}.values())
     index: dict[int, int] = {id(game): i for i, game in enumerate(games)}
-    with ProcessPoolExecutor(workers, mp_context=method, initializer=start or _start_worker,
-                             initargs=(os.getpid(), games, ctx)) as ex:
+    with _frozen(), ProcessPoolExecutor(workers, mp_context=method, initializer=start or _start_worker,
+                                        initargs=(os.getpid(), games, ctx)) as ex:
         try:  # a game not given at the start (loaded after the fork: `_optimiser_apart`) goes with its unit,
             # and with what planning worked out for it (solver/game/objmemo.py `travelling`)
             yield lambda group: ex.submit(_execute_given, [(index[id(game)] if id(game) in index else (game, travelling(game)), unit)
@@ -156,6 +156,22 @@ def _processes(workers: int, method: Any, tasks: list[tuple[Game, Unit]], ctx: B
         except BaseException:  # a game that failed to load, Ctrl-C: the units not started are not waited for
             ex.shutdown(cancel_futures=True)
             raise
+
+
+@contextmanager
+def _frozen() -> Iterator[None]:
+    """Every object this process holds moved out of the garbage collector's sight while it forks
+    processes (`gc.freeze`): their collections then never walk what they inherit (the games, the
+    fonts, the drawing code), where each walk wrote into every one of those objects, and the kernel
+    copied every page so written for that process. Given back to this process's collector when the
+    processes are done (`pnp serve` builds again and again)."""
+    import gc
+
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _start_worker(parent: int, games: list[Game], ctx: BuildContext) -> None:
@@ -286,3 +302,4 @@ def dask(address: Any):
             if own:
                 client.close()
     return run
+

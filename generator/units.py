@@ -4,27 +4,28 @@ A unit is the grain of incremental and parallel builds. Its fingerprint (generat
 hashes exactly what it reads; when the fingerprint and the unit's outputs are unchanged, the build
 skips it (generator/incremental.py).
 
-`execute` runs one unit anywhere (this process, a process pool, a Dask worker): it builds into a
-scratch folder and returns the files with the warnings, so that only the caller puts files in
-place in the output folder. On the output's own disk (this process, a local pool) the scratch
-folder is a hidden one in the output folder and the files come back as paths, moved into place
-without ever being held in memory; on a Dask worker, which may share no disk with the caller, it is
-a temporary folder of the worker and the files come back as bytes.
+`execute` runs one unit anywhere (this process, a process pool, a Dask worker): it builds into
+scratch files and returns them with the warnings, so that only the caller puts files in place in
+the output folder. On the output's own disk (this process, a local pool) they are in a hidden
+folder of the process in the output folder, side by side under names of their own, and come back
+as paths, moved into place without ever being held in memory; on a Dask worker, which may share no
+disk with the caller, they are in a temporary folder of the unit and come back as bytes.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import shutil
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from solver.errors import DataError, Problem
 
 from .build import STAGES, Stage
 from .context import BuildContext
-from .output import scratch_folder, scratch_writes
+from .output import FlatScratch, scratch_folder, scratch_writes
 
 if TYPE_CHECKING:
     from solver.game.loader import Game
@@ -37,7 +38,7 @@ PER_COMPONENT = {"cards", "counters", "pieces"}
 LANGUAGE_FREE = {"check"}
 # stages that run only when an option asks for them: the option's name in BuildContext
 ASKED_FOR = {"packed": "packed"}
-# a unit's scratch folder in the output folder: .pnp-unit.<pid>.<random>.part (swept when its process is gone)
+# a process's scratch folder in the output folder: .pnp-unit.<pid>.<random>.part (swept when its process is gone)
 SCRATCH = "pnp-unit"
 
 
@@ -65,7 +66,6 @@ class UnitResult:
     problems: list[Problem] = dataclasses.field(default_factory=list)  # unusable input met while drawing
     preflight: dict[str, list] = dataclasses.field(default_factory=dict)  # findings of its PDFs, by file_key
     preflighted: list[str] = dataclasses.field(default_factory=list)  # its PDFs preflight read (not known before)
-    scratch: Path | None = None  # the folder holding the files given as paths: the caller removes it
 
 
 def stage_named(name: str) -> Stage:
@@ -119,40 +119,70 @@ def unit_game(game: Game, unit: Unit) -> Game:
 # --- running one unit -----------------------------------------------------------------------------
 
 def execute(game: Game, unit: Unit, ctx: BuildContext, scratch_in: Path | None = None) -> UnitResult:
-    """Run one unit into a scratch folder and return what it wrote, with its warnings. Picklable in
-    and out, so the same function runs in this process, a process pool or on a Dask worker. With
-    `scratch_in` (the output root, on a disk the caller shares) the scratch folder is made there and
-    the files are returned as paths in it; else (or when it cannot be written) as bytes."""
+    """Run one unit into scratch files and return what it wrote, with its warnings. Picklable in and
+    out, so the same function runs in this process, a process pool or on a Dask worker. With
+    `scratch_in` (the output root, on a disk the caller shares) the files are written into this
+    process's scratch folder there and returned as paths in it (the caller moves them); else (or
+    when it cannot be written) into a temporary folder, returned as bytes."""
     from .render.ink import ink_mode  # here: a no-op build, which runs no unit, draws nothing
 
-    scratch = scratch_folder(scratch_in, SCRATCH)
+    folder, shared = _scratch_of_process(scratch_in)
+    scratch = FlatScratch(folder, folder)
     handed_over = False
     try:
-        uctx = dataclasses.replace(ctx, out_root=scratch, warnings=[], lang=unit.lang)
+        uctx = dataclasses.replace(ctx, out_root=folder, warnings=[], lang=unit.lang)
         try:
             # every surface the stage opens draws in the build's ink (render/ink.py); its files are
             # scratch, read back below (output.py: not flushed to the disk)
-            with ink_mode(uctx.ink), scratch_writes():
+            with ink_mode(uctx.ink), scratch_writes(scratch):
                 stage_named(unit.stage)(unit_game(game, unit), uctx)
         except DataError as e:  # returned, not raised: problems cross a process or network boundary as data
-            return UnitResult(unit, {}, list(uctx.warnings), _outside(e.problems, scratch, ctx.out_root))
-        # every file the stage left, not only those it returned: nothing it makes is lost
-        paths = sorted(p for p in scratch.rglob("*") if p.is_file())
+            return UnitResult(unit, {}, list(uctx.warnings), _outside(e.problems, folder, ctx.out_root))
+        # every file the stage wrote, not only those it returned: nothing it makes is lost (in the
+        # order of their paths, as the scratch folder's tree was walked)
+        files = {rel: scratch.files[rel] for rel in sorted(scratch.files, key=PurePosixPath)}
         checked: dict[str, list] = {}  # its PDFs' findings by file_key, and those preflight read
         read: list[str] = []
         if uctx.preflight:  # what a print shop would say of these PDFs, kept with the unit's warnings
             from .preflight import Memo
 
-            _preflight(game, unit, uctx, paths, scratch, Memo(ctx.preflight_known, checked, read))
-        if scratch_in is not None and scratch.parent == scratch_in:
+            _preflight(game, unit, uctx, files, Memo(ctx.preflight_known, checked, read))
+        if shared:
             handed_over = True
-            return UnitResult(unit, {p.relative_to(scratch).as_posix(): p for p in paths}, list(uctx.warnings),
-                              preflight=checked, preflighted=read, scratch=scratch)
-        return UnitResult(unit, {p.relative_to(scratch).as_posix(): p.read_bytes() for p in paths}, list(uctx.warnings),
+            return UnitResult(unit, dict(files), list(uctx.warnings), preflight=checked, preflighted=read)
+        return UnitResult(unit, {rel: p.read_bytes() for rel, p in files.items()}, list(uctx.warnings),
                           preflight=checked, preflighted=read)
     finally:
-        if not handed_over:
-            shutil.rmtree(scratch, ignore_errors=True)
+        if shared and not handed_over:
+            for path in scratch.files.values():
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
+        elif not shared:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+# this process's scratch folder in an output root (made by its first unit there), by process and root:
+# a forked worker inherits its parent's entries, which are not its own
+_SCRATCH_FOLDERS: dict[tuple[int, Path], Path] = {}
+
+
+def _scratch_of_process(scratch_in: Path | None) -> tuple[Path, bool]:
+    """The folder a unit writes its files into, and whether it is this process's own in `scratch_in`
+    (shared by its units, each file named apart: output.py `FlatScratch`; removed by the build once
+    this process is gone, or by this process's next build: generator/incremental.py `_sweep_scratch`)
+    rather than a temporary folder of the unit's own. One folder a process, not one a unit: each
+    was an inode allocated and freed again (152 in a cold `build --all`)."""
+    if scratch_in is None:
+        return scratch_folder(None, SCRATCH), False
+    key = (os.getpid(), scratch_in)
+    folder = _SCRATCH_FOLDERS.get(key)
+    if folder is not None and os.path.isdir(folder):  # (a build sweeps its own process's folder at its end)
+        return folder, True
+    folder = scratch_folder(scratch_in, SCRATCH)
+    if folder.parent != scratch_in:  # the output root cannot be written: a temporary folder of the unit's own
+        return folder, False
+    _SCRATCH_FOLDERS[key] = folder
+    return folder, True
 
 
 # the drawing code the units of a stage import when they run (generator/build.py's stages import it
@@ -226,13 +256,15 @@ def _outside(problems: list[Problem], scratch: Path, out_root: Path) -> list[Pro
             for p in problems]
 
 
-def _preflight(game: Game, unit: Unit, uctx: BuildContext, paths: list[Path], scratch: Path, memo: "Memo") -> None:
-    """Preflight's findings on the unit's PDFs as its warnings; a PDF an earlier build checked (`memo`)
-    is not read again."""
+def _preflight(game: Game, unit: Unit, uctx: BuildContext, files: dict[str, Path], memo: "Memo") -> None:
+    """Preflight's findings on the unit's PDFs (`files`: path in the output -> its scratch file) as
+    its warnings; a PDF an earlier build checked (`memo`) is not read again."""
     from .preflight import preflight
     from .typesize import min_type_of
 
-    for finding in preflight(paths, scratch, safe_mm=uctx.safe_mm, min_type_pt=min_type_of(game.meta), memo=memo):
+    names = {path: rel for rel, path in files.items()}
+    for finding in preflight(list(names), names=names, safe_mm=uctx.safe_mm, min_type_pt=min_type_of(game.meta),
+                             memo=memo):
         uctx.warn(f"preflight {finding.level}: {finding}")
     if unit.stage == "check":  # once per game, from the model: pieces told apart by colour alone
         from .colourvision import colour_vision

@@ -127,12 +127,12 @@ def test_a_units_files_are_flushed_before_their_rename_and_each_folder_once(tmp_
     assert sorted(folder_syncs) == sorted([tmp_path.name, "deck"])  # each folder once, after its files
     assert events.index(("sync", "deck")) > events.index(("replace", "b.png"))
     events.clear()
-    with output.scratch_writes():
-        again = output.write_files(tmp_path / "scratch", files)
+    (tmp_path / "flat").mkdir()
+    with output.scratch_writes(output.FlatScratch(tmp_path / "scratch", tmp_path / "flat")) as scratch:
+        output.write_files(tmp_path / "scratch", files)
         output.write_bytes(tmp_path / "scratch" / "one.svg", b"<svg/>")
     assert events == []
-    assert [p.read_bytes() for p in again] == list(files.values())
-    assert (tmp_path / "scratch" / "one.svg").read_bytes() == b"<svg/>"
+    assert {rel: p.read_bytes() for rel, p in scratch.files.items()} == {**files, "one.svg": b"<svg/>"}
     events.clear()
     output.write_bytes(tmp_path / "one.svg", b"<svg/>")  # outside: flushed, and its folder
     assert [kind for kind, _ in events] == ["sync", "replace", "sync"]
@@ -234,16 +234,38 @@ def test_a_finished_file_already_shared_is_not_chmodded(tmp_path, monkeypatch):
     assert written[0].stat().st_mode & 0o777 == 0o666 & ~output.UMASK
 
 
-def test_a_unit_writes_many_files_into_a_folder_made_once(tmp_path, monkeypatch):
-    """Within a unit's scratch folder, a folder its files go into is made when missing and only
-    looked at after: not asked of the system again for each file written there."""
+def test_a_units_files_go_flat_into_its_scratch_folder_and_no_folder_is_made(tmp_path, monkeypatch):
+    """Within a unit's scratch writes, each file under the unit's root goes into its scratch folder
+    under a name of its own (the same file when written again, its suffix kept): no folder of the
+    output's tree is made there for it (720 folders made and deleted again in a cold `build --all`).
+    A file whose writing failed before it existed is not the unit's."""
+    root, folder = tmp_path / "root", tmp_path / ".pnp-unit.part"
+    folder.mkdir()
     made: list[str] = []
     real_mkdir = output.os.mkdir
     monkeypatch.setattr(output.os, "mkdir", lambda p, *a, **k: (made.append(Path(p).name), real_mkdir(p, *a, **k))[1])
-    with output.scratch_writes():
-        output.write_bytes(tmp_path / "png" / "deck" / "0.png", b"x")
-        first = list(made)
-        for i in range(1, 5):
-            output.write_bytes(tmp_path / "png" / "deck" / f"{i}.png", b"x")
-    assert "deck" in first and made == first
-    assert sorted(p.name for p in (tmp_path / "png" / "deck").iterdir()) == [f"{i}.png" for i in range(5)]
+    with output.scratch_writes(output.FlatScratch(root, folder)) as scratch:
+        for i in range(5):
+            output.write_bytes(root / "game" / "png" / "deck" / f"{i}.png", b"x")
+        output.write_bytes(root / "game" / "png" / "deck" / "0.png", b"again")
+        output.write_text(root / "game" / "cards.pdf", "pdf")
+        with pytest.raises(OSError), output.atomic_path(root / "game" / "gone.pdf"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+    assert made == [] and not root.exists()
+    assert sorted(scratch.files) == ["game/cards.pdf"] + [f"game/png/deck/{i}.png" for i in range(5)]
+    assert sorted(folder.iterdir()) == sorted(scratch.files.values())
+    assert scratch.files["game/png/deck/0.png"].read_bytes() == b"again"
+    assert scratch.files["game/cards.pdf"].suffix == ".pdf" and scratch.files["game/cards.pdf"].read_text() == "pdf"
+
+
+def test_a_units_file_named_from_elsewhere_is_still_its_own(tmp_path, monkeypatch):
+    """A unit's root named from the current folder and a file under it named in full (or the other
+    way round) are the same place: the file is the unit's, not written beside its scratch files."""
+    monkeypatch.chdir(tmp_path)
+    folder = Path(".pnp-unit.part")
+    folder.mkdir()
+    with output.scratch_writes(output.FlatScratch(folder, folder)) as scratch:
+        output.write_bytes(tmp_path / folder / "game" / "a.png", b"a")
+        output.write_bytes(folder / "game" / "b.png", b"b")
+    assert {rel: p.read_bytes() for rel, p in scratch.files.items()} == {"game/a.png": b"a", "game/b.png": b"b"}
+    assert all(p.is_file() for p in folder.iterdir())
