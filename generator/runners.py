@@ -302,4 +302,3 @@ def dask(address: Any):
             if own:
                 client.close()
     return run
-
