@@ -4,6 +4,7 @@ the page number, no widow or orphan lines, no heading alone at the foot of a pag
 from __future__ import annotations
 
 import dataclasses
+import io
 from collections import defaultdict
 
 import pytest
@@ -135,6 +136,29 @@ def test_the_drawn_book_is_what_a_second_whole_pass_gives(game_id, langs, page, 
     assert fast == slow
     assert rec.anchors == again.anchors and rec.links == again.links
     assert [dataclasses.replace(ln, para=0) for ln in rec.lines] == [dataclasses.replace(ln, para=0) for ln in again.lines]
+
+
+def test_a_layout_pass_draws_no_columns_rules_but_finds_every_headings_page(monkeypatch):
+    """The layout pass's canvas is never saved: side-by-side columns are placed without their rule
+    (or state), a clause's table not at all, and their headings' pages are still found (the same
+    anchors as a pass that draws everything)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.rulebook.typeset import _document, _story
+
+    content = rulebook_content(load_game("dont-drop-the-ring"), ["ja", "en"], None)
+    streams: list[list[str]] = []
+    show = Canvas.showPage
+    monkeypatch.setattr(Canvas, "showPage", lambda self: (streams.append(list(self._code)), show(self))[-1])
+    rec = Recorder(layout_only=True, keep_lines=False)
+    doc = _document(content, "a4", io.BytesIO(), rec, recording=True)
+    doc.build(_story(content, "a4", rec, rec.anchors, False, False))
+    monkeypatch.undo()
+    ops = [op for page in streams for op in page]
+    assert len(streams) > 5 and ops.count("q") == ops.count("Q")
+    assert not [op for op in ops if op.endswith((" RG", " l S", " w"))]  # no column rule, no table line
+    _, drawn = typeset(content, "a4")
+    assert rec.anchors == drawn.anchors and len(rec.anchors) > 10
 
 
 @pytest.mark.parametrize("natural,width", [

@@ -47,7 +47,24 @@ class SideBySide(Flowable):
         return [SideBySide(l0, r0, self.gap), SideBySide(l1, r1, self.gap)]
 
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        if self._layout_only():
+            # a layout pass's canvas is never saved: the columns are placed for their destinations'
+            # pages, without the state, translation and rule a drawing pass writes (2712 pairs
+            # over the example books)
+            col = self._col(self.width)
+            for f, dx in ((self.left, 0.0), (self.right, col + self.gap)):
+                if f is not None:
+                    f.drawOn(canvas, x + dx, y + self.height - f.wrap(col, self.height)[1])
+            return
         draw_on(self, canvas, x, y, _sW)  # Flowable.drawOn's bytes and state
+
+    def _layout_only(self) -> bool:
+        """Whether this is a layout pass: its columns' recorder says so (a KPara's, an Indented's)."""
+        for f in (self.left, self.right):
+            rec = getattr(f, "rec", None)
+            if rec is not None:
+                return bool(rec.layout_only)
+        return False
 
     def draw(self) -> None:
         col = self._col(self.width)
@@ -79,6 +96,8 @@ class Indented(Flowable):
         return [Indented(part, self.dx, self.rec) for part in self.inner.split(avail_w - self.dx, avail_h)]
 
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        if self.rec is not None and self.rec.layout_only:
+            return  # a layout pass's canvas is never saved, and a table holds no destination
         draw_on(self, canvas, x, y, _sW)  # Flowable.drawOn's bytes and state
 
     def draw(self) -> None:

@@ -161,8 +161,12 @@ class KPara(Flowable):
 
     # -- drawing
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
-        if self.rec.layout_only and not self.anchor:
-            return  # a layout pass records destinations only: nothing to do, not even the canvas's state
+        if self.rec.layout_only:
+            # a layout pass records destinations' pages only: its canvas is never saved, so neither
+            # its state nor a translation for `draw` (4692 anchors over the example books)
+            if self.anchor:
+                self.rec.anchors.setdefault(self.anchor, canvas.getPageNumber())
+            return
         draw_on(self, canvas, x, y, _sW)  # Flowable.drawOn's bytes and state
 
     def draw(self) -> None:
