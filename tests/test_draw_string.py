@@ -199,6 +199,34 @@ def test_fill_colour_the_same_operators_as_reportlabs_setfillcolor():
     assert our_states == their_states
 
 
+def test_stroke_colour_the_same_operators_as_reportlabs_setstrokecolor():
+    """set_stroke (the side-by-side columns' rule) writes what canvas.setStrokeColor writes, a
+    colour again and again, after another one, and after the stroke's opacity changed."""
+    from reportlab.lib.colors import CMYKColor, HexColor
+
+    from generator.rulebook.columns import set_stroke
+
+    rule, ink = HexColor("#cccccc"), HexColor("#1f4e9a")
+    see_through = HexColor("#336699")
+    see_through.alpha = 0.5
+    steps = [rule, rule, ink, rule, see_through, rule, rule, CMYKColor(0.1, 0.2, 0.3, 0.4), ink, ink]
+
+    def go(stroke):
+        def page(canvas):
+            states = []
+            for colour in steps:
+                stroke(canvas, colour)
+                canvas.line(10, 10, 20, 20)
+                states.append(canvas._strokeColorObj)
+            return states
+        return _pdf(page)
+
+    theirs, their_states = go(lambda c, colour: c.setStrokeColor(colour))
+    ours, our_states = go(set_stroke)
+    assert ours == theirs
+    assert our_states == their_states
+
+
 def test_the_same_bytes_when_the_remembered_figures_are_let_go(monkeypatch):
     """The figures of the numbers drawn at are remembered up to a bound, then let go: a document
     drawn with a bound of a few numbers is still reportlab's own, end for end."""

@@ -38,6 +38,8 @@ class ContentsLine(Flowable):
         return aw, self.height
 
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        if self.rec is not None and self.rec.layout_only:
+            return  # a layout pass's canvas is never saved: not even the state a drawing pass saves
         draw_on(self, canvas, x, y, _sW)  # Flowable.drawOn's bytes and state
 
     def draw(self) -> None:
