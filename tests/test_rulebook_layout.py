@@ -289,6 +289,49 @@ def test_a_table_of_our_paragraphs_measures_and_draws_as_reportlabs_own_table(ro
     assert ours == theirs
 
 
+@pytest.mark.parametrize("room", [60.0, 400.0])
+def test_a_books_table_shares_one_cell_style_and_draws_as_with_a_style_per_cell(room):
+    """tables.table gives all its cells one CellStyle (font, alignment, paddings): its rows, their
+    split and its drawn bytes are those of the same cells each given its own style by reportlab's
+    commands over every cell, as the table was styled before."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.rulebook.content import Content, TableBlock
+    from generator.rulebook.flowables import ACCENT
+    from generator.rulebook.tables import CELL_PAD, table
+    from generator.rulebook.typeset import _Styles
+
+    words = "Each player draws two cards, then passes one to the left; the ring moves on."
+    block = TableBlock({"en": [Text("Step"), Text("What happens"), Text("Cards")]},
+                       {"en": [[Text(f"Step {i}"), Text(words[: 12 + 9 * i])] + ([Text(str(i))] if i % 3 else [])
+                               for i in range(7)]})
+    cell = _Styles(Content(langs=["en"], title={}, subtitle={}, facts={}), 8.5, "en").cell
+    ours = table(block, "en", cell, Recorder(keep_lines=False), 200.0)
+    assert len({id(style) for row in ours._cellStyles for style in row}) == 1
+    theirs = RowTable([list(row) for row in ours._cellvalues], colWidths=ours._argW, repeatRows=1, hAlign="LEFT")
+    every = ((0, 0), (-1, -1))
+    theirs.setStyle([("GRID", *every, 0.3, HexColor("#999999")), ("FONTNAME", *every, cell.font),
+                     ("VALIGN", *every, "TOP"), ("LEFTPADDING", *every, CELL_PAD), ("RIGHTPADDING", *every, CELL_PAD),
+                     ("TOPPADDING", *every, 1.5), ("BOTTOMPADDING", *every, 1.5), ("BACKGROUND", (0, 0), (-1, 0), ACCENT)])
+
+    def pdf(t: RowTable) -> tuple[bytes, list]:
+        buf = io.BytesIO()
+        canvas = Canvas(buf, pagesize=(300, 400), invariant=1)
+        t.wrapOn(canvas, 200, 400)
+        parts = t.splitOn(canvas, 200, room)
+        for part in parts:
+            part.wrapOn(canvas, 200, 400)
+            part.drawOn(canvas, 10, 380 - part._height)
+            canvas.showPage()
+        canvas.save()
+        return buf.getvalue(), [p._rowHeights for p in parts]
+
+    mine, reference = pdf(ours), pdf(theirs)
+    assert len(mine[1]) == (2 if room < 400 else 1)  # the small room splits it
+    assert mine == reference
+
+
 def _lines_from(pdf: bytes, starts: str) -> list[list[dict]]:
     """The text lines (pdfplumber characters, left to right) of the first page holding a line that
     starts with `starts`, from that line on."""
