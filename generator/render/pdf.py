@@ -19,8 +19,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
+from .. import fonts
 from ..geometry import PT_PER_MM, Box
 from ..output import write_bytes
+# imported here, not in `text`: an import statement run per call cost 3 us, a sheet draws thousands
+from ..rulebook.drawstring import draw_string
 from .base import Align, Colour, Fit, ImageSource, SurfaceBase, Point, place_image
 
 K = PT_PER_MM
@@ -58,8 +61,6 @@ def _encode_last_page(canvas: object) -> None:
 class PdfSurface(SurfaceBase):
     def __init__(self, title: str = "", author: str = "pnp-forge", subject: str = ""):
         from reportlab.pdfgen.canvas import Canvas
-
-        from .. import fonts
 
         self.font = fonts.register()
         self._buf = io.BytesIO()
@@ -174,9 +175,6 @@ class PdfSurface(SurfaceBase):
              align: Align = "left", font: str | None = None) -> None:
         if not s:
             return
-        from .. import fonts
-        from ..rulebook.drawstring import draw_string
-
         self._style(colour or "#000000", None, 0)
         X, Y = self._x(x), self._y(y)
         font = font or self.font
@@ -211,8 +209,6 @@ class PdfSurface(SurfaceBase):
             drawing = svg_drawing(image)
             # reportlab starts every drawing in Times-Roman, which nothing embeds: start it in the
             # project font instead (an SVG's own text names its fonts itself)
-            from .. import fonts
-
             drawing.initialFontName = fonts.register()
             name = f"svg{key}"
             saved = self._state
