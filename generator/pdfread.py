@@ -14,7 +14,7 @@ import ctypes
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import numpy as np
 
@@ -331,24 +331,48 @@ def _bounds_of(page: pdfium.PdfPage, kind: int) -> Iterator[tuple[float, float, 
             yield left, bottom, right, top
 
 
-def render(page: pdfium.PdfPage) -> Image:
+def render(page: pdfium.PdfPage, clips: Sequence[tuple[int, int, int, int]] | None = None) -> Image:
     """The page at RENDER_DPI on white paper, text drawn without anti-aliasing: its pixels have
     exactly its colour. Four bytes a pixel, R, G, B and an unused one (255), so that `Windows`
     reads a pixel as one number. pdfium draws straight into the array (no bitmap of its own to
     fill and copy): the pixels pypdfium2's `page.render(scale=RENDER_DPI / 72, no_smoothtext=True,
-    rev_byteorder=True, prefer_bgrx=True)` gives."""
+    rev_byteorder=True, prefer_bgrx=True)` gives. Given `clips` (pixel rectangles: first column and
+    row, end column and row), only those are drawn, the rest left white: each with the whole render's
+    matrix (`_whole_matrix`) as its clip, which draws the whole render's pixels inside it but for its
+    outermost two (the clip's own edge is anti-aliased; tileflight.own_seen keeps off them)."""
     import pypdfium2.raw as raw
 
-    scale = RENDER_DPI / 72
-    w, h = math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale)
+    h, w = pixels_of(page)
     image = np.full((h, w, 4), 255, dtype=np.uint8)
     bitmap = raw.FPDFBitmap_CreateEx(w, h, raw.FPDFBitmap_BGRx, image.ctypes.data_as(ctypes.c_void_p), 4 * w)
+    flags = raw.FPDF_ANNOT | raw.FPDF_RENDER_NO_SMOOTHTEXT | raw.FPDF_REVERSE_BYTE_ORDER
     try:
-        raw.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, w, h, 0,
-                                  raw.FPDF_ANNOT | raw.FPDF_RENDER_NO_SMOOTHTEXT | raw.FPDF_REVERSE_BYTE_ORDER)
+        if clips is None:
+            raw.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, w, h, 0, flags)
+        else:
+            matrix = _whole_matrix(page.get_width(), page.get_height(), w, h)
+            for x0, y0, x1, y1 in clips:
+                raw.FPDF_RenderPageBitmapWithMatrix(bitmap, page.raw, matrix, raw.FS_RECTF(x0, y0, x1, y1), flags)
     finally:
         raw.FPDFBitmap_Destroy(bitmap)
     return image
+
+
+def pixels_of(page: pdfium.PdfPage) -> tuple[int, int]:
+    """The rows and columns of the page rendered (`render`)."""
+    scale = RENDER_DPI / 72
+    return math.ceil(page.get_height() * scale), math.ceil(page.get_width() * scale)
+
+
+def _whole_matrix(width: float, height: float, w: int, h: int) -> Any:
+    """What FPDF_RenderPageBitmapWithMatrix must be given to draw with FPDF_RenderPageBitmap's matrix
+    onto w x h pixels (x times w / width, y times -h / height, h down), to the bit: it maps the page
+    onto its own size first (x times 1, y times -1, `height` down, in float32) and then applies this."""
+    import pypdfium2.raw as raw
+
+    f = np.float32
+    sx, sy = f(w) / f(width), f(h) / f(height)
+    return raw.FS_MATRIX(float(sx), 0.0, 0.0, float(sy), 0.0, float(f(h) - f(height) * sy))
 
 
 def inks_strip(c: Char, image: Image, w: float, h: float, strip_mm: float) -> bool:

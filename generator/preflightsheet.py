@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 from .geometry import MM_PER_PT
 from .pagetext import PageText, Rect, read_page_text
 from .pdfread import Image, RunsSeen, crop_mark_trims, form_boxes, render, runs_seen
-from .tileflight import own_text
+from .tileflight import own_seen, own_text
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium
@@ -43,6 +43,11 @@ def _read_sheet(page: pdfium.PdfPage, own: bool = False) -> Sheet:
     on = all(a >= 0 and b >= 0 and c <= w_mm and d <= h_mm for a, b, c, d in trims)
     mine = own_text(page, h_mm, w_mm) if own and not trims else None
     read = mine if mine is not None else read_page_text(page, h_mm, w_mm if on else None)
-    image = render(page) if len(read) else None
-    seen = runs_seen(read, image, w_mm, h_mm) if image is not None else None
+    image: Image | None
+    seen: RunsSeen | None
+    if mine is not None and len(mine):  # its few labels' windows drawn, not the map under the whole sheet
+        image, seen = own_seen(page, mine, w_mm, h_mm)
+    else:
+        image = render(page) if len(read) else None
+        seen = runs_seen(read, image, w_mm, h_mm) if image is not None else None
     return Sheet(w_mm, h_mm, read, seen, trims, image, lambda: form_boxes(page))

@@ -5,6 +5,8 @@ onto A4/Letter sheets) beside its full-size file, its twin (issue 26).
                                  name of the full-size file in the same folder drawing the same page
     own_text(page, h_mm, w_mm)   a sheet's own characters (its page-level text objects'), not the
                                  big page's form's, or None where they cannot be told apart
+    own_seen(page, chars, ...)   their runs as the rendered page shows them, the page drawn only
+                                 round their windows (pdfread.render's clips: the same pixels there)
 
 Every sheet draws the big page as one form, placed 1:1 and clipped to the sheet's window, and its
 own furniture on top (the sheet's name, its neighbours', the title, the names in the overlap strips
@@ -44,7 +46,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .geometry import MM_PER_PT
-from .pagetext import PageText, _centred_on, _not_blank, _page_text, _styles, raw_call
+from .pageink import window_places
+from .pagetext import PageText, _centred_on, _not_blank, _page_text, _styles, raw_call, run_spans, span_boxes
+from .pdfread import WIDE, Image, RunsSeen, pixels_of, render, runs_seen
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium
@@ -96,6 +100,55 @@ def own_text(page: pdfium.PdfPage, h_mm: float, w_mm: float) -> PageText | None:
     finally:
         tp.close()
     return None if styles is None else PageText([whole[at[i]] for i in kept.tolist()], box[kept], *styles)
+
+
+CLIP_MARGIN = 4  # pixels drawn round each window: a clip's outermost two are anti-aliased (pdfread.render)
+
+
+def own_seen(page: pdfium.PdfPage, chars: PageText, w_mm: float, h_mm: float) -> tuple[Image, RunsSeen]:
+    """`runs_seen` of a sheet's own characters (`own_text`: a few labels) on the page drawn only
+    round their runs' windows (pdfread.render's `clips`; drawing the whole map under them was most of
+    a sheet's read), whose pixels are the whole render's. The page is drawn whole where the windows
+    cover much of it (`runs_seen` then reads its ink whole), where a run seen (less the glyphs the
+    render drops) reaches outside what was drawn, and on a page not upright at the origin."""
+    shape = pixels_of(page)
+    starts, _ = run_spans(chars)
+    places = window_places(shape, span_boxes(chars, starts), 0.25 * chars.size[starts] * MM_PER_PT)
+    upright = page.get_rotation() == 0 and page.get_bbox() == (0.0, 0.0, page.get_width(), page.get_height())
+    if upright and places.area.sum() <= WIDE * shape[0] * shape[1]:
+        clips = _merged([(x, y, x + w, y + h) for x, y, w, h in zip(places.x0.tolist(), places.y0.tolist(),
+                                                                     places.w.tolist(), places.h.tolist()) if w and h], shape)
+        image = render(page, clips)
+        seen = runs_seen(chars, image, w_mm, h_mm)
+        if len(seen.chars) == len(chars) or _inside(seen, shape, clips):
+            return image, seen
+    image = render(page)
+    return image, runs_seen(chars, image, w_mm, h_mm)
+
+
+def _merged(rects: list[tuple[int, int, int, int]], shape: tuple[int, int]) -> list[tuple[int, int, int, int]]:
+    """The rectangles widened by CLIP_MARGIN (on the page), those that meet made one (their bounds)."""
+    m, (rows, cols) = CLIP_MARGIN, shape
+    out = [(max(0, a - m), max(0, b - m), min(cols, c + m), min(rows, d + m)) for a, b, c, d in rects]
+    i = 0
+    while i < len(out):
+        a = out[i]
+        j = next((j for j, b in enumerate(out) if j != i and a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]), None)
+        if j is None:
+            i += 1
+            continue
+        b = out.pop(j)
+        out[i if j > i else i - 1] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+        i = 0
+    return out
+
+
+def _inside(seen: RunsSeen, shape: tuple[int, int], clips: list[tuple[int, int, int, int]]) -> bool:
+    """Whether every window of the runs seen lies inside a clip, CLIP_MARGIN off its edge."""
+    chars, starts, m = seen.chars, seen.starts, CLIP_MARGIN
+    p = window_places(shape, span_boxes(chars, starts), 0.25 * chars.size[starts] * MM_PER_PT)
+    return all(not w or not h or any(a + m <= x and b + m <= y and x + w + m <= c and y + h + m <= d for a, b, c, d in clips)
+               for x, y, w, h in zip(p.x0.tolist(), p.y0.tolist(), p.w.tolist(), p.h.tolist()))
 
 
 def _blank(obj: int, text: object) -> bool:
