@@ -118,3 +118,41 @@ def test_a_build_of_hundreds_of_units_never_walks_the_oldest_generation(default_
     finally:
         gc.callbacks.remove(note)
     assert ran.count(1) >= 200 and 2 not in ran
+
+
+def test_what_pnp_build_does_after_its_units_never_walks_the_oldest_generation(tmp_path, monkeypatch, default_thresholds):
+    """`pnp build` writes the gallery's index after the build at the build's thresholds: at Python's
+    own, the first collection there would walk everything the process holds, since every unit's end
+    counted towards the oldest generation's threshold."""
+    from generator import gallery, incremental
+    from generator.cli import main
+    from generator.gcpause import fewer_collections
+    from generator.incremental import BuildReport
+
+    kept: list[list[int]] = []
+
+    def build(*args, **kwargs) -> BuildReport:  # 200 units, as incremental.build runs them in one process
+        with fewer_collections():
+            for _ in range(200):
+                with collected_at_end():
+                    kept.extend([i] for i in range(2000))
+        return BuildReport()
+
+    def write_index(root: Path) -> None:  # as reading the games' reports does
+        garbage = [[i] for i in range(20_000)]
+        del garbage
+
+    ran: list[int] = []
+
+    def note(phase: str, info: dict) -> None:
+        if phase == "start":
+            ran.append(info["generation"])
+
+    monkeypatch.setattr(incremental, "build", build)
+    monkeypatch.setattr(gallery, "write_index", write_index)
+    gc.callbacks.append(note)
+    try:
+        assert main(["build", "dont-drop-the-ring", "--out", str(tmp_path / "out"), "--jobs", "1"]) == 0
+    finally:
+        gc.callbacks.remove(note)
+    assert ran.count(1) >= 200 and 2 not in ran
