@@ -239,6 +239,9 @@ def _run(loading: _Loading, ctx: BuildContext, only: set[str] | None, runner: Ru
     if ctx.preflight:  # the findings of every PDF on record: one whose bytes come back the same is not read again
         ctx = dataclasses.replace(ctx, preflight_known={k: v for gp in plans for k, v in kept_findings(gp.record).items()})
     lock = threading.Lock()
+    # the files put in place, as the results name them (relative to the output root), for the records:
+    # not worked out again from 1,300 placed paths (relative_to, as_posix)
+    placed: set[str] = set()
 
     def place(result: UnitResult) -> None:  # on a placing thread, several results at once (placing.py)
         # (a file left in its process's scratch folder when this fails goes with that folder: `_sweep_scratch`)
@@ -246,6 +249,7 @@ def _run(loading: _Loading, ctx: BuildContext, only: set[str] | None, runner: Ru
         written = write_files(ctx.out_root, result.files)
         with lock:
             report.written += written
+            placed.update(result.files)
             results[(result.unit.game, result.unit.key)] = Done(sorted(result.files), result.warnings, result.preflight)
             report.preflighted += result.preflighted
 
@@ -265,11 +269,10 @@ def _run(loading: _Loading, ctx: BuildContext, only: set[str] | None, runner: Ru
                     on_unit(result.unit, False)
     finally:
         if loading.done:  # else a game failed to load (or Ctrl-C came first): nothing was written
-            written = _written(report, ctx.out_root)  # once for the build, not again for each game's record
             with concurrently() as submit:  # each game's record in its own folder
                 for gp in plans:
                     if gp.game is not None:  # (a game not loaded keeps its record)
-                        submit(_update_record, gp, ctx, only, results, report, written)
+                        submit(_update_record, gp, ctx, only, results, report, placed)
         _sweep_scratch(ctx.out_root)
     if problems:
         raise DataError(problems)
@@ -339,16 +342,18 @@ def _unit_of(game_id: str, key: str) -> Unit:
     return Unit(game_id, stage, None if part == "*" else part, lang)
 
 
-def _written(report: BuildReport, out_root: Path) -> set[str]:
-    """The files this build wrote, relative to the output root."""
-    return {p.relative_to(out_root).as_posix() for p in report.written if p.is_relative_to(out_root)}
-
-
 def _update_record(gp: _GamePlan, ctx: BuildContext, only: set[str] | None,
                    results: dict[tuple[str, str], Done], report: BuildReport, written: set[str]) -> None:
-    """Record what ran; remove outputs of units that no longer exist (a deck deleted or renamed)."""
+    """Record what ran; remove outputs of units that no longer exist (a deck deleted or renamed).
+    `written`: the files this build put in place, relative to the output root."""
     if gp.game is None:
         return
+    stats: dict[str, list[int] | None] = {}  # each file's once: every file is in place by now, and one
+    # written now was asked for twice below (its unit's output, then again for every unit claiming it)
+
+    def stat(rel: str) -> list[int] | None:
+        return stats[rel] if rel in stats else stats.setdefault(rel, _stat(ctx.out_root / rel))
+
     units: dict[str, Any] = dict(gp.record.get("units") or {})
     planned = {u.key for u in gp.units}
     complete = True
@@ -357,7 +362,7 @@ def _update_record(gp: _GamePlan, ctx: BuildContext, only: set[str] | None,
         if result is not None:
             old = set((units.get(unit.key) or {}).get("outputs", {}))
             units[unit.key] = {"fingerprint": gp.fingerprints[unit.key], "warnings": result.warnings,
-                               "outputs": {rel: _stat(ctx.out_root / rel) for rel in sorted(result.files)},
+                               "outputs": {rel: stat(rel) for rel in sorted(result.files)},
                                "preflight": result.preflight}
             _remove_unclaimed(old - set(result.files), units, ctx, report)
         elif unit.key in units and units[unit.key].get("fingerprint") == gp.fingerprints[unit.key]:
@@ -370,7 +375,7 @@ def _update_record(gp: _GamePlan, ctx: BuildContext, only: set[str] | None,
     for entry in units.values():
         for rel in entry.get("outputs", {}):
             if rel in written:
-                entry["outputs"][rel] = _stat(ctx.out_root / rel)
+                entry["outputs"][rel] = stat(rel)
     stages = {u.stage for u in gp.units} | (set(only) if only else set())
     for key in [k for k in units if k not in planned and k.split(":")[0] in stages
                 and k.split(":")[2] in {u.lang for u in gp.units}]:

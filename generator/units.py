@@ -25,6 +25,7 @@ from solver.errors import DataError, Problem
 
 from .build import STAGES, Stage
 from .context import BuildContext
+from .gcpause import collected_at_end
 from .output import FlatScratch, scratch_folder, scratch_writes
 
 if TYPE_CHECKING:
@@ -123,7 +124,14 @@ def execute(game: Game, unit: Unit, ctx: BuildContext, scratch_in: Path | None =
     out, so the same function runs in this process, a process pool or on a Dask worker. With
     `scratch_in` (the output root, on a disk the caller shares) the files are written into this
     process's scratch folder there and returned as paths in it (the caller moves them); else (or
-    when it cannot be written) into a temporary folder, returned as bytes."""
+    when it cannot be written) into a temporary folder, returned as bytes. The garbage collector
+    runs once, when the unit is done (gcpause.py `collected_at_end`), not while it draws: what the
+    unit made is then mostly gone, where each collection on the way walked it alive."""
+    with collected_at_end():
+        return _execute(game, unit, ctx, scratch_in)
+
+
+def _execute(game: Game, unit: Unit, ctx: BuildContext, scratch_in: Path | None) -> UnitResult:
     from .render.ink import ink_mode  # here: a no-op build, which runs no unit, draws nothing
 
     folder, shared = _scratch_of_process(scratch_in)

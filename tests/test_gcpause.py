@@ -26,10 +26,10 @@ def test_raised_inside_restored_after_an_error_too(default_thresholds):
 
 
 def test_a_higher_threshold_is_kept(default_thresholds):
-    gc.set_threshold(9000, 5, 500)
+    gc.set_threshold(9000, 5, 5000)
     with fewer_collections():
-        assert gc.get_threshold() == (9000, 20, 500)
-    assert gc.get_threshold() == (9000, 5, 500)
+        assert gc.get_threshold() == (9000, 20, 5000)
+    assert gc.get_threshold() == (9000, 5, 5000)
 
 
 def test_faces_and_pngs_are_drawn_with_fewer_collections(tmp_path, monkeypatch, default_thresholds):
