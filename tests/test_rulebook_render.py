@@ -201,3 +201,31 @@ def test_a_combined_pile_is_named_by_its_step_or_by_its_parts():
     cells = first_cells(game)
     assert any(c.startswith(parts + " in play") for c in cells), cells
     assert not any(step.into in c for c in cells)
+
+
+def test_a_built_books_strings_and_memos_are_freed_without_a_collection(side_by_side):
+    """A build's book (lines=False) offers preflight its drawn strings; once preflight has let go of
+    the record, neither those strings nor the drawing's memos (each string's runs) are left for the
+    garbage collector: the book's document and canvas hold each other, and a collection that must
+    find them walked every string they still held (0.5 CPU-s over the examples' books)."""
+    import gc
+
+    from generator.drawn_registry import digest, take_record
+
+    _, content, _, _ = side_by_side
+    gc.collect()
+    gc.disable()
+    try:
+        bare, rec = render(content, "a4", lines=False)
+        record = take_record(digest(bare))
+        strings = len(record.strings)
+        del record, rec, bare
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+    finally:
+        gc.set_debug(0)
+        gc.enable()
+    left, gc.garbage[:] = list(gc.garbage), []
+    tuples = sum(type(o) is tuple for o in left)
+    assert strings > 1000
+    assert tuples < strings / 10, (tuples, strings)

@@ -127,3 +127,8 @@ def replay(doc: BaseDocTemplate, pages: Pages, links: bool = True) -> None:
     canv._doc.info = doc._savedInfo
     doc._removeVars(("build", "page", "frame"))
     canv.save()
+    # the drawing's memos on the canvas (drawstring.py, drawn.py: `_pnp_*`) let go of now: the
+    # canvas and its document hold each other and are freed only by a collection, which walked
+    # every memo's strings and tuples too
+    for name in [k for k in vars(canv) if k.startswith("_pnp_")]:
+        delattr(canv, name)
