@@ -204,7 +204,7 @@ def test_stroke_colour_the_same_operators_as_reportlabs_setstrokecolor():
     colour again and again, after another one, and after the stroke's opacity changed."""
     from reportlab.lib.colors import CMYKColor, HexColor
 
-    from generator.rulebook.columns import set_stroke
+    from generator.rulebook.drawstring import set_stroke
 
     rule, ink = HexColor("#cccccc"), HexColor("#1f4e9a")
     see_through = HexColor("#336699")

@@ -5,33 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import HexColor
 from reportlab.platypus import Flowable
 
-from .drawstring import draw_on
+from .drawstring import draw_on, set_stroke
 
 if TYPE_CHECKING:
     from .flowables import Recorder
 
 _RULE = HexColor("#cccccc")  # between the columns
-
-
-def set_stroke(canvas: Any, colour: Color) -> None:
-    """`canvas.setStrokeColor(colour)`: the same operator and state, remembered per canvas for an
-    opaque RGB colour as drawstring.set_fill remembers a fill's (the rule between side-by-side
-    columns, 2712 over the example books: reportlab checks the colour's type and opacity each time)."""
-    strokes = canvas.__dict__.get("_pnp_strokes")
-    if strokes is None:
-        strokes = canvas._pnp_strokes = {}
-    opaque = canvas._extgstate._d.get("CA", 1) == 1
-    known = strokes.get(id(colour))
-    if known is not None and opaque:
-        canvas._code.append(known[1])
-        canvas._strokeColorObj = colour
-        return
-    canvas.setStrokeColor(colour)
-    if opaque and type(colour) is Color and colour.alpha == 1 and canvas._enforceColorSpace is None:
-        strokes[id(colour)] = (colour, canvas._code[-1])  # the colour kept with it, so that its id stays its own
 
 
 class SideBySide(Flowable):

@@ -198,18 +198,30 @@ def set_fill(canvas: Any, colour: Any) -> None:
     opaque RGB colour (the text's colours, set before every run of a line): reportlab works the
     operator out and re-checks the opacity each time, the same every time while the fill's
     opacity stays 1 (then it writes no graphics state)."""
-    fills = canvas.__dict__.get("_pnp_fills")
-    if fills is None:
-        fills = canvas._pnp_fills = {}
-    opaque = canvas._extgstate._d.get("ca", 1) == 1
-    known = fills.get(id(colour))
+    _remembered(canvas, colour, "_pnp_fills", "ca", canvas.setFillColor, "_fillColorObj")
+
+
+def set_stroke(canvas: Any, colour: Any) -> None:
+    """`canvas.setStrokeColor(colour)`, remembered as `set_fill` remembers a fill (the rule between
+    side-by-side columns, 2712 over the example books, columns.py)."""
+    _remembered(canvas, colour, "_pnp_strokes", "CA", canvas.setStrokeColor, "_strokeColorObj")
+
+
+def _remembered(canvas: Any, colour: Any, memo: str, alpha: str, setter: Any, state: str) -> None:
+    """`setter(colour)` (setFillColor, setStrokeColor), its operator kept in the canvas's `memo` for
+    an opaque RGB colour and appended from there while `alpha` stays 1, `state` set as it sets it."""
+    known_ops = canvas.__dict__.get(memo)
+    if known_ops is None:
+        known_ops = canvas.__dict__[memo] = {}
+    opaque = canvas._extgstate._d.get(alpha, 1) == 1
+    known = known_ops.get(id(colour))
     if known is not None and opaque:
         canvas._code.append(known[1])
-        canvas._fillColorObj = colour
+        setattr(canvas, state, colour)
         return
-    canvas.setFillColor(colour)
+    setter(colour)
     if opaque and type(colour) is Color and colour.alpha == 1 and canvas._enforceColorSpace is None:
-        fills[id(colour)] = (colour, canvas._code[-1])  # the colour kept with it, so that its id stays its own
+        known_ops[id(colour)] = (colour, canvas._code[-1])  # the colour kept with it, so that its id stays its own
 
 
 def _set_fill(canvas: Any, colour: Any) -> str | None:
