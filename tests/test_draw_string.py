@@ -183,20 +183,26 @@ def test_fill_colour_the_same_operators_as_reportlabs_setfillcolor():
     see_through.alpha = 0.5
     steps = [ink, ink, link, ink, grey, see_through, ink, ink, CMYKColor(0.1, 0.2, 0.3, 0.4), link, link]
 
-    def go(fill):
-        def page(canvas):
-            states = []
-            for colour in steps:
-                fill(canvas, colour)
-                canvas.rect(10, 10, 5, 5, fill=1)
-                states.append(canvas._fillColorObj)
-            return states
-        return _pdf(page)
+    def mark(canvas):
+        canvas.rect(10, 10, 5, 5, fill=1)
 
-    theirs, their_states = go(lambda c, colour: c.setFillColor(colour))
-    ours, our_states = go(set_fill)
+    theirs, their_states = _coloured(lambda c, colour: c.setFillColor(colour), steps, mark, "_fillColorObj")
+    ours, our_states = _coloured(set_fill, steps, mark, "_fillColorObj")
     assert ours == theirs
     assert our_states == their_states
+
+
+def _coloured(setter, steps, mark, state: str):
+    """A page where each of `steps` is set by `setter(canvas, colour)` and then `mark`s the page:
+    the PDF, and the canvas's colour `state` after each."""
+    def page(canvas):
+        states = []
+        for colour in steps:
+            setter(canvas, colour)
+            mark(canvas)
+            states.append(getattr(canvas, state))
+        return states
+    return _pdf(page)
 
 
 def test_stroke_colour_the_same_operators_as_reportlabs_setstrokecolor():
@@ -211,18 +217,11 @@ def test_stroke_colour_the_same_operators_as_reportlabs_setstrokecolor():
     see_through.alpha = 0.5
     steps = [rule, rule, ink, rule, see_through, rule, rule, CMYKColor(0.1, 0.2, 0.3, 0.4), ink, ink]
 
-    def go(stroke):
-        def page(canvas):
-            states = []
-            for colour in steps:
-                stroke(canvas, colour)
-                canvas.line(10, 10, 20, 20)
-                states.append(canvas._strokeColorObj)
-            return states
-        return _pdf(page)
+    def mark(canvas):
+        canvas.line(10, 10, 20, 20)
 
-    theirs, their_states = go(lambda c, colour: c.setStrokeColor(colour))
-    ours, our_states = go(set_stroke)
+    theirs, their_states = _coloured(lambda c, colour: c.setStrokeColor(colour), steps, mark, "_strokeColorObj")
+    ours, our_states = _coloured(set_stroke, steps, mark, "_strokeColorObj")
     assert ours == theirs
     assert our_states == their_states
 

@@ -247,9 +247,6 @@ def test_tables_break_with_two_rows_or_more_on_each_side(rows, room, expected):
 def _table_pdf(table_class, room: float) -> tuple[bytes, list, list]:
     """A table of wrapping KPara cells (and a Spacer, an empty cell) drawn on two pages of a
     canvas, split at `room`: the PDF, the row heights and row positions of each part."""
-    import io
-
-    from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Spacer
 
     font = fonts.register_face(fonts.face_of("en").id)
@@ -262,16 +259,24 @@ def _table_pdf(table_class, room: float) -> tuple[bytes, list, list]:
     table.setStyle([("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
                     ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
                     ("VALIGN", (0, 0), (-1, -1), "TOP")])
+    pdf, parts = _split_and_drawn(table, (200, 400), 110, room)
+    return pdf, [p._rowHeights for p in parts], [p._rowpositions for p in parts]
+
+
+def _split_and_drawn(table, pagesize: tuple[float, float], width: float, room: float) -> tuple[bytes, list]:
+    """`table` split into `room` at `width`, each part drawn on a page of its own: the PDF and the parts."""
+    from reportlab.pdfgen.canvas import Canvas
+
     buf = io.BytesIO()
-    canvas = Canvas(buf, pagesize=(200, 400), invariant=1)
-    table.wrapOn(canvas, 110, 400)
-    parts = table.splitOn(canvas, 110, room)
+    canvas = Canvas(buf, pagesize=pagesize, invariant=1)
+    table.wrapOn(canvas, width, 400)
+    parts = table.splitOn(canvas, width, room)
     for part in parts:
-        part.wrapOn(canvas, 110, 400)
+        part.wrapOn(canvas, width, 400)
         part.drawOn(canvas, 10, 380 - part._height)
         canvas.showPage()
     canvas.save()
-    return buf.getvalue(), [p._rowHeights for p in parts], [p._rowpositions for p in parts]
+    return buf.getvalue(), parts
 
 
 @pytest.mark.parametrize("room", [60.0, 95.0, 400.0])
@@ -295,7 +300,6 @@ def test_a_books_table_shares_one_cell_style_and_draws_as_with_a_style_per_cell(
     split and its drawn bytes are those of the same cells each given its own style by reportlab's
     commands over every cell, as the table was styled before."""
     from reportlab.lib.colors import HexColor
-    from reportlab.pdfgen.canvas import Canvas
 
     from generator.rulebook.content import Content, TableBlock
     from generator.rulebook.flowables import ACCENT
@@ -316,16 +320,8 @@ def test_a_books_table_shares_one_cell_style_and_draws_as_with_a_style_per_cell(
                      ("TOPPADDING", *every, 1.5), ("BOTTOMPADDING", *every, 1.5), ("BACKGROUND", (0, 0), (-1, 0), ACCENT)])
 
     def pdf(t: RowTable) -> tuple[bytes, list]:
-        buf = io.BytesIO()
-        canvas = Canvas(buf, pagesize=(300, 400), invariant=1)
-        t.wrapOn(canvas, 200, 400)
-        parts = t.splitOn(canvas, 200, room)
-        for part in parts:
-            part.wrapOn(canvas, 200, 400)
-            part.drawOn(canvas, 10, 380 - part._height)
-            canvas.showPage()
-        canvas.save()
-        return buf.getvalue(), [p._rowHeights for p in parts]
+        drawn, parts = _split_and_drawn(t, (300, 400), 200, room)
+        return drawn, [p._rowHeights for p in parts]
 
     mine, reference = pdf(ours), pdf(theirs)
     assert len(mine[1]) == (2 if room < 400 else 1)  # the small room splits it

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import gc
 import weakref
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Iterator
 
 import pytest
 
@@ -26,24 +28,31 @@ class Node:
         self.items = [(i, [i]) for i in range(50)]  # containers the collector must walk
 
 
+@contextmanager
+def collections_noted() -> Iterator[list[int]]:
+    """The generations of the collections that start inside, in order."""
+    ran: list[int] = []
+
+    def note(phase: str, info: dict) -> None:
+        if phase == "start":
+            ran.append(info["generation"])
+
+    gc.callbacks.append(note)
+    try:
+        yield ran
+    finally:
+        gc.callbacks.remove(note)
+
+
 def drawing_stage(made: list, fail: bool = False):
     """A stage that makes some 200,000 containers and leaves cycles behind, as drawing does; it
     notes the collections that ran while it drew."""
     def stage(game, ctx: BuildContext) -> list[Path]:
-        ran: list[int] = []
-
-        def note(phase: str, info: dict) -> None:
-            if phase == "start":
-                ran.append(info["generation"])
-
-        gc.callbacks.append(note)
-        try:
+        with collections_noted() as ran:
             for _ in range(4000):
                 node = Node()
                 made.append(weakref.ref(node))
             del node
-        finally:
-            gc.callbacks.remove(note)
         made.append(ran)
         if fail:
             raise DataError([Problem("components.yaml", 1, 1, "unusable", "fix it")])
@@ -65,20 +74,11 @@ def test_a_unit_draws_with_no_collection_and_leaves_no_cycle(tmp_path, monkeypat
 
 
 def test_collected_at_the_end_an_error_too():
-    ran: list[int] = []
-
-    def note(phase: str, info: dict) -> None:
-        if phase == "start":
-            ran.append(info["generation"])
-
-    gc.callbacks.append(note)
-    try:
+    with collections_noted() as ran:
         with pytest.raises(RuntimeError):
             with collected_at_end():
                 assert not gc.isenabled()
                 raise RuntimeError("a unit that fails")
-    finally:
-        gc.callbacks.remove(note)
     assert gc.isenabled() and ran == [1]
 
 
